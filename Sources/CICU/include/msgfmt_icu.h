@@ -1,0 +1,69 @@
+/// Plain C entry points over the system ICU (libicuuc), used by MsgfmtCore.
+///
+/// This header deliberately includes no ICU header: Swift 6's Foundation ships its own
+/// ICU module whose C types clash with the system's, so Swift sees only these functions,
+/// written with standard integer types. Text is always UTF-16 (the unit Telegram's
+/// entity offsets count in).
+#ifndef MSGFMT_ICU_H
+#define MSGFMT_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Scalar property flags returned by msgfmt_icu_scalar_flags.
+enum {
+    MSGFMT_ICU_WIDE = 1u << 0,                 ///< East Asian Wide or Fullwidth.
+    MSGFMT_ICU_EMOJI_PRESENTATION = 1u << 1,   ///< Emoji_Presentation=Yes.
+    MSGFMT_ICU_EXTENDED_PICTOGRAPHIC = 1u << 2,///< Extended_Pictographic=Yes.
+    MSGFMT_ICU_ZERO_WIDTH = 1u << 3,           ///< control, Mn/Me/Cf, default ignorable, Hangul V/T jamo.
+    MSGFMT_ICU_REGIONAL_INDICATOR = 1u << 4,   ///< Regional_Indicator=Yes.
+    MSGFMT_ICU_EMOJI = 1u << 5,                ///< Emoji=Yes (may take VS16 to become emoji).
+    MSGFMT_ICU_EMOJI_MODIFIER = 1u << 6,       ///< Emoji_Modifier=Yes (skin tones).
+    MSGFMT_ICU_STRONG_RTL = 1u << 7,           ///< Bidi class R, AL, or an RTL embedding/override/isolate.
+    MSGFMT_ICU_CONTROL = 1u << 8,              ///< General category Cc.
+};
+
+/// Returns the MSGFMT_ICU_* flags of one Unicode scalar value.
+uint32_t msgfmt_icu_scalar_flags(uint32_t scalar);
+
+/// Writes the UAX #14 line-break opportunities of `text` (excluding offset 0, including
+/// the end of the text) as UTF-16 offsets into `offsets`; `mandatory[i]` is 1 for a hard
+/// break. Returns the number written, or -1 when ICU fails or `capacity` is too small.
+/// `capacity` of `length + 1` always suffices.
+int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,
+                               int32_t *offsets, uint8_t *mandatory, int32_t capacity);
+
+/// Writes the UAX #29 extended grapheme cluster boundaries of `text` (excluding 0,
+/// including the end) into `offsets`. Returns the number written, or -1 on failure.
+int32_t msgfmt_icu_grapheme_breaks(const uint16_t *text, int32_t length,
+                                   int32_t *offsets, int32_t capacity);
+
+/// Runs the Unicode Bidirectional Algorithm over one paragraph of `text`.
+///
+/// `base` is 0 for LTR, 1 for RTL, or -1 to take the direction from the first strong
+/// character (LTR when there is none). Writes one embedding level per UTF-16 unit into
+/// `levels` (which must hold `length` bytes) and returns the paragraph level, or -1 on
+/// failure.
+int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t base,
+                               uint8_t *levels);
+
+/// Computes the visual order of `count` items with the given embedding levels (UBA rule
+/// L2): `visual_to_logical[v]` receives the logical index shown at visual position `v`.
+/// Returns 0, or -1 on failure.
+int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
+                                  int32_t *visual_to_logical);
+
+/// The Unicode version of the linked ICU data, as "major.minor.micro" in `buffer`.
+void msgfmt_icu_unicode_version(char *buffer, int32_t capacity);
+
+/// The version of the linked ICU library, as "major.minor" in `buffer`.
+void msgfmt_icu_library_version(char *buffer, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

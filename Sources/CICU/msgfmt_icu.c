@@ -1,0 +1,170 @@
+// The only file in msgfmt that includes ICU headers. See include/msgfmt_icu.h.
+#include "msgfmt_icu.h"
+
+#include <string.h>
+#include <stdio.h>
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+#include <unicode/uversion.h>
+
+// Break iterators are costly to open, so each thread keeps one of each kind and only
+// resets its text. They live until the thread ends; msgfmt has a handful of threads.
+static _Thread_local UBreakIterator *line_iterator = NULL;
+static _Thread_local UBreakIterator *grapheme_iterator = NULL;
+static _Thread_local UBiDi *bidi_state = NULL;
+
+static UBreakIterator *iterator_for(UBreakIteratorType type, UBreakIterator **slot) {
+    if (*slot == NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        UBreakIterator *it = ubrk_open(type, "", NULL, 0, &status);
+        if (U_FAILURE(status)) {
+            return NULL;
+        }
+        *slot = it;
+    }
+    return *slot;
+}
+
+uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
+    UChar32 c = (UChar32)scalar;
+    uint32_t flags = 0;
+    int8_t category = u_charType(c);
+    int32_t eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    if (eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH) {
+        flags |= MSGFMT_ICU_WIDE;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION)) {
+        flags |= MSGFMT_ICU_EMOJI_PRESENTATION;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) {
+        flags |= MSGFMT_ICU_EXTENDED_PICTOGRAPHIC;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI)) {
+        flags |= MSGFMT_ICU_EMOJI;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_EMOJI_MODIFIER)) {
+        flags |= MSGFMT_ICU_EMOJI_MODIFIER;
+    }
+    if (u_hasBinaryProperty(c, UCHAR_REGIONAL_INDICATOR)) {
+        flags |= MSGFMT_ICU_REGIONAL_INDICATOR;
+    }
+    if (category == U_CONTROL_CHAR) {
+        flags |= MSGFMT_ICU_CONTROL | MSGFMT_ICU_ZERO_WIDTH;
+    }
+    if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK ||
+        category == U_FORMAT_CHAR || u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+        flags |= MSGFMT_ICU_ZERO_WIDTH;
+    }
+    int32_t hst = u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE);
+    if (hst == U_HST_VOWEL_JAMO || hst == U_HST_TRAILING_JAMO) {
+        flags |= MSGFMT_ICU_ZERO_WIDTH;
+    }
+    UCharDirection dir = u_charDirection(c);
+    if (dir == U_RIGHT_TO_LEFT || dir == U_RIGHT_TO_LEFT_ARABIC || dir == U_RIGHT_TO_LEFT_EMBEDDING ||
+        dir == U_RIGHT_TO_LEFT_OVERRIDE || dir == U_RIGHT_TO_LEFT_ISOLATE) {
+        flags |= MSGFMT_ICU_STRONG_RTL;
+    }
+    return flags;
+}
+
+int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,
+                               int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    if (length == 0) {
+        return 0;
+    }
+    UBreakIterator *it = iterator_for(UBRK_LINE, &line_iterator);
+    if (it == NULL) {
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    int32_t count = 0;
+    ubrk_first(it);
+    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        if (count >= capacity) {
+            return -1;
+        }
+        int32_t rule = ubrk_getRuleStatus(it);
+        offsets[count] = pos;
+        mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        count++;
+    }
+    // Detach the caller's buffer so the iterator never holds a dangling pointer.
+    ubrk_setText(it, NULL, 0, &status);
+    return count;
+}
+
+int32_t msgfmt_icu_grapheme_breaks(const uint16_t *text, int32_t length,
+                                   int32_t *offsets, int32_t capacity) {
+    if (length == 0) {
+        return 0;
+    }
+    UBreakIterator *it = iterator_for(UBRK_CHARACTER, &grapheme_iterator);
+    if (it == NULL) {
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    int32_t count = 0;
+    ubrk_first(it);
+    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        if (count >= capacity) {
+            return -1;
+        }
+        offsets[count++] = pos;
+    }
+    ubrk_setText(it, NULL, 0, &status);
+    return count;
+}
+
+int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t base,
+                               uint8_t *levels) {
+    if (bidi_state == NULL) {
+        bidi_state = ubidi_open();
+        if (bidi_state == NULL) {
+            return -1;
+        }
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDiLevel para = base == 0 ? 0 : (base == 1 ? 1 : UBIDI_DEFAULT_LTR);
+    ubidi_setPara(bidi_state, (const UChar *)text, length, para, NULL, &status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    if (length > 0) {
+        const UBiDiLevel *computed = ubidi_getLevels(bidi_state, &status);
+        if (U_FAILURE(status) || computed == NULL) {
+            return -1;
+        }
+        memcpy(levels, computed, (size_t)length);
+    }
+    return (int32_t)ubidi_getParaLevel(bidi_state);
+}
+
+int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
+                                  int32_t *visual_to_logical) {
+    if (count <= 0) {
+        return 0;
+    }
+    ubidi_reorderVisual((const UBiDiLevel *)levels, count, visual_to_logical);
+    return 0;
+}
+
+void msgfmt_icu_unicode_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    u_getUnicodeVersion(info);
+    snprintf(buffer, (size_t)capacity, "%d.%d.%d", info[0], info[1], info[2]);
+}
+
+void msgfmt_icu_library_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    u_getVersion(info);
+    snprintf(buffer, (size_t)capacity, "%d.%d", info[0], info[1]);
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One input read whole into memory, with the name diagnostics use for it.
+public struct InputFile: Sendable {
+    /// `<stdin>` or the path as given.
+    public var name: String
+    /// The raw bytes.
+    public var bytes: [UInt8]
+
+    /// Creates an input from bytes.
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// Reads `path` (`-` is standard input).
+    public static func read(_ path: String) throws(InputError) -> InputFile {
+        if path == "-" {
+            return InputFile(name: "<stdin>", bytes: try readAll(fd: 0, path: "<stdin>"))
+        }
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw InputError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError.unreadable(path: path, reason: "Is a directory")
+        }
+        return InputFile(name: path, bytes: try readAll(fd: fd, path: path))
+    }
+
+    private static func readAll(fd: Int32, path: String) throws(InputError) -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw InputError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+}
+
+/// An input that could not be read at all (a usage error, exit status 2).
+public enum InputError: Error, Sendable, Hashable {
+    case unreadable(path: String, reason: String)
+
+    /// One sentence for stderr.
+    public var message: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason.lowercased())"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered writer to a file descriptor that remembers, instead of crashing, when the
+/// other end is gone (closed pipe, full disk).
+public final class OutputSink {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+    /// True once a write failed; later writes are dropped.
+    public private(set) var failed = false
+
+    /// Creates a sink over `fd` (1 for stdout) flushing every `capacity` bytes.
+    public init(fd: Int32 = 1, capacity: Int = 1 << 16) {
+        self.fd = fd
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    deinit { flush() }
+
+    /// Appends bytes.
+    public func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if failed { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Appends a string's UTF-8.
+    public func write(_ string: String) {
+        var s = string
+        s.withUTF8 { write($0) }
+    }
+
+    /// Writes out everything buffered; sets `failed` on any error.
+    public func flush() {
+        if failed || buffer.isEmpty {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var offset = 0
+        buffer.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Ignores SIGPIPE so a closed pipe shows up as a failed write (exit 3), not a kill.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}

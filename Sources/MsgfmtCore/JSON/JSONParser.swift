@@ -1,0 +1,320 @@
+/// A strict, allocation-light JSON parser over UTF-8 bytes with located errors.
+///
+/// Differences from RFC 8259 are opt-in: `allowHexEscapes` accepts `\xHH` inside strings,
+/// which Telegram Desktop writes for control characters. Nesting is limited to
+/// `maxDepth` so hostile input cannot exhaust the stack. Invalid UTF-8 inside strings is an
+/// error naming its byte offset.
+public struct JSONParser {
+    /// Parser settings.
+    public struct Options: Sendable, Hashable {
+        /// Accept `\xHH` escapes in strings (Telegram Desktop exports).
+        public var allowHexEscapes = false
+        /// The deepest nesting of arrays and objects accepted.
+        public var maxDepth = 512
+        /// Creates default options.
+        public init() {}
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var pos: Int
+    private let options: Options
+    private var depth = 0
+
+    /// Parses exactly one JSON value from `input` (surrounding whitespace allowed).
+    public static func parse(_ input: [UInt8], options: Options = Options()) throws(JSONParseError) -> JSONValue {
+        try parse(input[...], options: options)
+    }
+
+    /// Parses exactly one JSON value from a slice of bytes; error offsets are relative to
+    /// the slice's start.
+    public static func parse(_ input: ArraySlice<UInt8>, options: Options = Options()) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = input.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, options: options)
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue()
+                parser.skipWhitespace()
+                if parser.pos < buffer.count {
+                    throw parser.error("unexpected data after the JSON value")
+                }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+        self.bytes = bytes
+        self.pos = 0
+        self.options = options
+    }
+
+    /// A located error at the current position (or `at`).
+    private func error(_ reason: String, at offset: Int? = nil) -> JSONParseError {
+        let offset = min(offset ?? pos, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for i in 0..<offset where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return JSONParseError(reason: reason, byteOffset: offset, line: line, column: offset - lineStart + 1)
+    }
+
+    private mutating func skipWhitespace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard pos < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default:
+            throw error("unexpected character \(describe(bytes[pos]))")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
+        let start = pos
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { w -> Bool in
+            guard pos + count <= bytes.count else { return false }
+            for i in 0..<count where bytes[pos + i] != w[i] { return false }
+            return true
+        }
+        guard matches else { throw error("invalid literal", at: start) }
+        pos += count
+    }
+
+    private mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > options.maxDepth { throw error("nesting deeper than \(options.maxDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        pos += 1
+        var members: [(String, JSONValue)] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
+            pos += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input inside an object") }
+            guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+            pos += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append((key, value))
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input inside an object") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "}") { pos += 1; break }
+            throw error("expected ',' or '}' in an object")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        pos += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
+            pos += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard pos < bytes.count else { throw error("unexpected end of input inside an array") }
+            if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+            if bytes[pos] == UInt8(ascii: "]") { pos += 1; break }
+            throw error("expected ',' or ']' in an array")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        func digits(_ p: inout Int, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+            let s = p
+            while p < b.count, b[p] >= 0x30, b[p] <= 0x39 { p += 1 }
+            return p - s
+        }
+        guard digits(&pos, bytes) > 0 else { throw error("invalid number", at: start) }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard digits(&pos, bytes) > 0 else { throw error("invalid number", at: start) }
+        }
+        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard digits(&pos, bytes) > 0 else { throw error("invalid number", at: start) }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        return .number(text)
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = pos
+        pos += 1
+        // Fast path: no escapes, all ASCII.
+        var scan = pos
+        while scan < bytes.count {
+            let b = bytes[scan]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<scan]), as: UTF8.self)
+                pos = scan + 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            scan += 1
+        }
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[pos..<scan]))
+        pos = scan
+        while true {
+            guard pos < bytes.count else { throw error("unterminated string", at: start) }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                break
+            }
+            if b < 0x20 { throw error("control character in a string must be escaped") }
+            if b == UInt8(ascii: "\\") {
+                try parseEscape(into: &out)
+                continue
+            }
+            if b < 0x80 {
+                out.append(b)
+                pos += 1
+                continue
+            }
+            let length = try validUTF8Sequence(at: pos)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]))
+            pos += length
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length of the valid UTF-8 sequence at `i`, or a located error.
+    private func validUTF8Sequence(at i: Int) throws(JSONParseError) -> Int {
+        let b0 = bytes[i]
+        let length: Int
+        var minimum: UInt32
+        switch b0 {
+        case 0xC2...0xDF: length = 2; minimum = 0x80
+        case 0xE0...0xEF: length = 3; minimum = 0x800
+        case 0xF0...0xF4: length = 4; minimum = 0x10000
+        default: throw error("invalid UTF-8 byte 0x\(String(b0, radix: 16, uppercase: true))", at: i)
+        }
+        guard i + length <= bytes.count else { throw error("truncated UTF-8 sequence", at: i) }
+        var value = UInt32(b0) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length {
+            let b = bytes[i + k]
+            guard b & 0xC0 == 0x80 else { throw error("invalid UTF-8 sequence", at: i) }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
+            throw error("invalid UTF-8 sequence", at: i)
+        }
+        minimum = 0
+        return length
+    }
+
+    private mutating func parseEscape(into out: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = pos
+        pos += 1
+        guard pos < bytes.count else { throw error("unterminated escape", at: escapeStart) }
+        let c = bytes[pos]
+        pos += 1
+        switch c {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "x") where options.allowHexEscapes:
+            let value = try hexDigits(2, escapeStart)
+            appendScalar(UInt32(value), to: &out)
+        case UInt8(ascii: "u"):
+            var value = UInt32(try hexDigits(4, escapeStart))
+            if (0xD800...0xDBFF).contains(value) {
+                // A lead surrogate: pair it with a following \uDC00-\uDFFF, else U+FFFD.
+                if pos + 6 <= bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+                    let save = pos
+                    pos += 2
+                    let low = UInt32(try hexDigits(4, escapeStart))
+                    if (0xDC00...0xDFFF).contains(low) {
+                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        pos = save
+                        value = 0xFFFD
+                    }
+                } else {
+                    value = 0xFFFD
+                }
+            } else if (0xDC00...0xDFFF).contains(value) {
+                value = 0xFFFD
+            }
+            appendScalar(value, to: &out)
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(c)))'", at: escapeStart)
+        }
+    }
+
+    private mutating func hexDigits(_ count: Int, _ escapeStart: Int) throws(JSONParseError) -> Int {
+        guard pos + count <= bytes.count else { throw error("truncated escape", at: escapeStart) }
+        var value = 0
+        for _ in 0..<count {
+            let b = bytes[pos]
+            let digit: Int
+            switch b {
+            case 0x30...0x39: digit = Int(b - 0x30)
+            case 0x41...0x46: digit = Int(b - 0x41 + 10)
+            case 0x61...0x66: digit = Int(b - 0x61 + 10)
+            default: throw error("invalid hex digit in escape", at: escapeStart)
+            }
+            value = value * 16 + digit
+            pos += 1
+        }
+        return value
+    }
+
+    private func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        out.append(contentsOf: Array(String(scalar).utf8))
+    }
+}

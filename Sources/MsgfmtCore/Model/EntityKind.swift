@@ -1,0 +1,98 @@
+/// The type of a message entity, named as the Bot API names it.
+public enum EntityKind: Sendable, Hashable {
+    case bold, italic, underline, strikethrough, spoiler
+    case blockquote, expandableBlockquote
+    case code, pre, dateTime
+    case mention, hashtag, cashtag, botCommand, url, email, phoneNumber, bankCard
+    case textLink, textMention, customEmoji
+    /// A type msgfmt does not know; kept as plain text with a warning.
+    case unknown(String)
+
+    /// Every known kind, in Bot API documentation order.
+    public static let known: [EntityKind] = [
+        .mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bold, .italic,
+        .underline, .strikethrough, .spoiler, .blockquote, .expandableBlockquote, .code, .pre,
+        .textLink, .textMention, .customEmoji, .dateTime, .bankCard,
+    ]
+
+    /// The kind named `name` in the Bot API (`"text_link"`), or `.unknown(name)`.
+    public init(botAPIName name: String) {
+        switch name {
+        case "bold": self = .bold
+        case "italic": self = .italic
+        case "underline": self = .underline
+        case "strikethrough": self = .strikethrough
+        case "spoiler": self = .spoiler
+        case "blockquote": self = .blockquote
+        case "expandable_blockquote": self = .expandableBlockquote
+        case "code": self = .code
+        case "pre": self = .pre
+        case "date_time": self = .dateTime
+        case "mention": self = .mention
+        case "hashtag": self = .hashtag
+        case "cashtag": self = .cashtag
+        case "bot_command": self = .botCommand
+        case "url": self = .url
+        case "email": self = .email
+        case "phone_number": self = .phoneNumber
+        case "bank_card": self = .bankCard
+        case "text_link": self = .textLink
+        case "text_mention": self = .textMention
+        case "custom_emoji": self = .customEmoji
+        default: self = .unknown(name)
+        }
+    }
+
+    /// The Bot API name of the kind.
+    public var botAPIName: String {
+        switch self {
+        case .bold: "bold"
+        case .italic: "italic"
+        case .underline: "underline"
+        case .strikethrough: "strikethrough"
+        case .spoiler: "spoiler"
+        case .blockquote: "blockquote"
+        case .expandableBlockquote: "expandable_blockquote"
+        case .code: "code"
+        case .pre: "pre"
+        case .dateTime: "date_time"
+        case .mention: "mention"
+        case .hashtag: "hashtag"
+        case .cashtag: "cashtag"
+        case .botCommand: "bot_command"
+        case .url: "url"
+        case .email: "email"
+        case .phoneNumber: "phone_number"
+        case .bankCard: "bank_card"
+        case .textLink: "text_link"
+        case .textMention: "text_mention"
+        case .customEmoji: "custom_emoji"
+        case .unknown(let name): name
+        }
+    }
+
+    /// How the kind nests with others (TELEGRAM.md §Entities).
+    public var entityClass: EntityClass {
+        switch self {
+        case .bold, .italic, .underline, .strikethrough, .spoiler: .splittable
+        case .blockquote, .expandableBlockquote: .quote
+        case .code, .pre, .dateTime: .preLike
+        case .unknown: .unknown
+        default: .continuous
+        }
+    }
+}
+
+/// The nesting class of an entity kind.
+public enum EntityClass: Sendable, Hashable {
+    /// bold, italic, underline, strikethrough, spoiler: may be split around others.
+    case splittable
+    /// blockquote, expandable_blockquote.
+    case quote
+    /// code, pre, date_time: contain nothing.
+    case preLike
+    /// links, mentions, custom emoji and the like: never split.
+    case continuous
+    /// A type msgfmt does not know.
+    case unknown
+}

@@ -1,0 +1,16 @@
+/// A chat message: text plus entity ranges, as Telegram models it.
+public struct Message: Sendable, Hashable {
+    /// The message id, when the input has one.
+    public var id: Int64?
+    /// The message text.
+    public var text: String
+    /// Entities, with ranges in UTF-16 code units of `text`.
+    public var entities: [MessageEntity]
+
+    /// Creates a message.
+    public init(id: Int64? = nil, text: String, entities: [MessageEntity] = []) {
+        self.id = id
+        self.text = text
+        self.entities = entities
+    }
+}

@@ -1,0 +1,20 @@
+/// Everything `msgfmt render` was asked to do, as one value.
+public struct RenderOptions: Sendable, Hashable {
+    /// Input format.
+    public var from: InputFormat = .auto
+    /// `--from text`: the Bot API entity array as JSON, if given.
+    public var entitiesJSON: String?
+    /// Add auto-detected entities.
+    public var detect = false
+    /// Treat normalization warnings as errors.
+    public var strict = false
+    /// Output format.
+    public var to: OutputFormat = .ansi
+    /// Layout constraints.
+    public var layout = LayoutConstraints()
+    /// Emitter styling.
+    public var style = StyleOptions()
+
+    /// Creates the defaults.
+    public init() {}
+}

@@ -1,0 +1,22 @@
+/// A message carried through the pipeline, with everything emitters may need.
+public struct RenderedMessage: Sendable {
+    /// Position of the message in its input (0-based).
+    public var index: Int
+    /// The normalized message (text and entities).
+    public var message: Message
+    /// Its styled runs and blocks.
+    public var styled: StyledText
+    /// Its layout, for the formats that are laid out.
+    public var layout: TextLayout?
+    /// Warnings and errors about this message.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a rendered message.
+    public init(index: Int, message: Message, styled: StyledText, layout: TextLayout?, diagnostics: [Diagnostic]) {
+        self.index = index
+        self.message = message
+        self.styled = styled
+        self.layout = layout
+        self.diagnostics = diagnostics
+    }
+}

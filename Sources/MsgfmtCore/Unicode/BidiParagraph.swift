@@ -1,0 +1,82 @@
+internal import CICU
+
+/// The Unicode Bidirectional Algorithm (ICU ubidi) applied to a paragraph of text.
+public struct BidiParagraph: Sendable, Hashable {
+    /// The paragraph embedding level: 0 for LTR, 1 for RTL.
+    public let paragraphLevel: Int
+    /// One embedding level per UTF-16 unit.
+    public let levels: [UInt8]
+
+    /// True when the paragraph's base direction is right to left.
+    public var isRTL: Bool { paragraphLevel % 2 == 1 }
+
+    /// Resolves the levels of `units`. Text with no right-to-left character and no
+    /// explicit embedding skips ICU: every level is the (LTR) paragraph level 0.
+    public init(_ units: ArraySlice<UInt16>, direction: BidiDirection = .auto) {
+        if direction != .rtl, !BidiParagraph.needsICU(units) {
+            paragraphLevel = 0
+            levels = [UInt8](repeating: 0, count: units.count)
+            return
+        }
+        var levels = [UInt8](repeating: 0, count: units.count)
+        let base: Int32 = direction == .ltr ? 0 : (direction == .rtl ? 1 : -1)
+        let contiguous = Array(units)
+        let para = contiguous.withUnsafeBufferPointer { text in
+            levels.withUnsafeMutableBufferPointer { out in
+                msgfmt_icu_bidi_levels(text.baseAddress, Int32(contiguous.count), base, out.baseAddress)
+            }
+        }
+        if para < 0 {
+            // ICU refused (it cannot here short of memory exhaustion): treat as plain LTR.
+            self.paragraphLevel = 0
+            self.levels = [UInt8](repeating: 0, count: units.count)
+        } else {
+            self.paragraphLevel = Int(para)
+            self.levels = levels
+        }
+    }
+
+    /// The level runs of the paragraph, offsets relative to its start.
+    public var runs: [BidiRun] {
+        var result: [BidiRun] = []
+        var start = 0
+        for i in 1...max(1, levels.count) where i == levels.count || levels[i] != levels[start] {
+            if levels.isEmpty { break }
+            result.append(BidiRun(start: start, end: i, level: Int(levels[start])))
+            start = i
+        }
+        return result
+    }
+
+    /// The visual order of items at the given levels (rule L2): element `v` of the
+    /// result is the logical index displayed at visual position `v`.
+    public static func visualOrder(levels: [UInt8]) -> [Int] {
+        if levels.isEmpty { return [] }
+        if !levels.contains(where: { $0 != 0 }) { return Array(0..<levels.count) }
+        var map = [Int32](repeating: 0, count: levels.count)
+        let status = levels.withUnsafeBufferPointer { lv in
+            map.withUnsafeMutableBufferPointer { out in
+                msgfmt_icu_reorder_visual(lv.baseAddress, Int32(levels.count), out.baseAddress)
+            }
+        }
+        return status < 0 ? Array(0..<levels.count) : map.map { Int($0) }
+    }
+
+    /// True when some unit could be at a level other than 0 in an LTR-default paragraph.
+    static func needsICU(_ units: ArraySlice<UInt16>) -> Bool {
+        var i = units.startIndex
+        while i < units.endIndex {
+            let unit = units[i]
+            if unit < 0x0590 { i += 1; continue }
+            var value = UInt32(unit)
+            if UTF16.isLeadSurrogate(unit), i + 1 < units.endIndex, UTF16.isTrailSurrogate(units[i + 1]) {
+                value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                i += 1
+            }
+            i += 1
+            if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) { return true }
+            if let scalar = Unicode.Scalar(value), ScalarFlags.of(scalar).contains(.strongRTL) { return true }
+        }
+        return false
+    }
+}

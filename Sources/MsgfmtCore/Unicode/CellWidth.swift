@@ -1,0 +1,73 @@
+/// Terminal cell widths of scalars and grapheme clusters (see TERMINAL.md).
+public enum CellWidth {
+    /// The width of one scalar on its own: 0, 1 or 2. Controls (tab included) are 0;
+    /// layout expands tabs and shows other controls as placeholders.
+    @inline(__always)
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        return width(ScalarFlags.of(scalar))
+    }
+
+    @inline(__always)
+    static func width(_ flags: ScalarFlags) -> Int {
+        if flags.contains(.zeroWidth) { return 0 }
+        if flags.contains(.wide) || flags.contains(.emojiPresentation) { return 2 }
+        return 1
+    }
+
+    /// The width of the grapheme cluster occupying `range` of `text` under `model`.
+    public static func ofCluster(_ text: UTF16Text, _ range: Range<Int>, model: WidthModel) -> Int {
+        if range.count == 1 {
+            let unit = text.units[range.lowerBound]
+            if unit < 0x7F { return unit < 0x20 ? 0 : 1 }
+        }
+        var scalars: [Unicode.Scalar] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = text.scalar(at: i)
+            scalars.append(scalar)
+            i += length
+        }
+        return ofCluster(scalars, model: model)
+    }
+
+    /// The width of one grapheme cluster given as its scalars.
+    public static func ofCluster<S: Collection>(_ scalars: S, model: WidthModel) -> Int
+    where S.Element == Unicode.Scalar {
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return of(first) }
+        var sum = 0
+        var hasVS16 = false
+        var hasVS15 = false
+        var hasZWJ = false
+        var hasKeycap = false
+        for scalar in scalars {
+            sum += of(scalar)
+            switch scalar.value {
+            case 0xFE0F: hasVS16 = true
+            case 0xFE0E: hasVS15 = true
+            case 0x200D: hasZWJ = true
+            case 0x20E3: hasKeycap = true
+            default: break
+            }
+        }
+        if model == .legacy { return sum }
+        let flags = ScalarFlags.of(first)
+        if flags.contains(.regionalIndicator) || hasKeycap { return 2 }
+        if hasVS15, flags.contains(.emoji) { return 1 }
+        if hasVS16, flags.contains(.emoji) { return 2 }
+        if hasZWJ, flags.contains(.extendedPictographic) { return 2 }
+        if flags.contains(.emojiPresentation) { return 2 }
+        return min(2, sum)
+    }
+
+    /// The width of a whole string, segmented into grapheme clusters.
+    public static func of(_ string: String, model: WidthModel) -> Int {
+        let text = UTF16Text(string)
+        if text.isASCII {
+            return text.units.reduce(0) { $0 + (($1 < 0x20 || $1 == 0x7F) ? 0 : 1) }
+        }
+        return GraphemeSegmenter.clusters(in: text).reduce(0) { $0 + ofCluster(text, $1, model: model) }
+    }
+}

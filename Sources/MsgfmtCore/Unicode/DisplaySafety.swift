@@ -1,0 +1,37 @@
+/// What message text may not send to a terminal raw, and the visible stand-in for each.
+///
+/// Layout measures a character through `placeholder(for:)` and emitters write the same
+/// placeholder, so the shown width always matches the laid-out width. Every placeholder
+/// is one cell wide.
+public enum DisplaySafety {
+    /// The visible stand-in for an unsafe scalar, or nil when the scalar is safe to print.
+    /// C0 controls show as Control Pictures (`␛`), DEL as `␡`, C1 controls and bidi
+    /// embedding, override and isolate controls as U+FFFD. Newline and tab are handled by
+    /// layout and never reach an emitter as characters.
+    @inline(__always)
+    public static func placeholder(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let v = scalar.value
+        if v < 0x20 { return Unicode.Scalar(0x2400 + v) }
+        if v < 0x7F { return nil }
+        if v == 0x7F { return "\u{2421}" }
+        if v < 0xA0 { return "\u{FFFD}" }
+        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return "\u{FFFD}" }
+        return nil
+    }
+
+    /// True when `scalar` needs a placeholder.
+    @inline(__always)
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        placeholder(for: scalar) != nil
+    }
+
+    /// `string` with every unsafe scalar replaced by its placeholder.
+    public static func sanitize(_ string: String) -> String {
+        if !string.unicodeScalars.contains(where: isUnsafe) { return string }
+        var out = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            out.append(placeholder(for: scalar) ?? scalar)
+        }
+        return String(out)
+    }
+}

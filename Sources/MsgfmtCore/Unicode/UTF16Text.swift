@@ -1,0 +1,85 @@
+/// A string together with its UTF-16 code units, the unit of Telegram's entity offsets.
+///
+/// Layout and normalization address text by UTF-16 offset; `UTF16Text` keeps the code
+/// units in a contiguous array so those offsets are O(1), and remembers whether the text
+/// is pure ASCII so callers can skip ICU where the answer is known without it.
+public struct UTF16Text: Sendable, Hashable {
+    /// The text as a Swift string.
+    public let string: String
+    /// The UTF-16 code units of `string`.
+    public let units: [UInt16]
+    /// True when every code unit is below 0x80.
+    public let isASCII: Bool
+
+    /// Creates the UTF-16 view of `string`.
+    public init(_ string: String) {
+        self.string = string
+        var units: [UInt16] = []
+        units.reserveCapacity(string.utf8.count)
+        var ascii = true
+        for unit in string.utf16 {
+            if unit >= 0x80 { ascii = false }
+            units.append(unit)
+        }
+        self.units = units
+        self.isASCII = ascii
+    }
+
+    /// Creates the text from UTF-16 code units; lone surrogates become U+FFFD in `string`
+    /// but stay as they are in `units`.
+    public init(units: [UInt16]) {
+        self.units = units
+        self.string = String(decoding: units, as: UTF16.self)
+        self.isASCII = !units.contains { $0 >= 0x80 }
+    }
+
+    /// The number of UTF-16 code units.
+    public var count: Int { units.count }
+
+    /// True when `offset` falls between the two halves of a surrogate pair.
+    public func splitsSurrogatePair(at offset: Int) -> Bool {
+        guard offset > 0, offset < units.count else { return false }
+        return UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+    }
+
+    /// The string made of the code units in `range` (clamped to the text).
+    public func substring(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, units.count))
+        let upper = max(lower, min(range.upperBound, units.count))
+        if isASCII {
+            return units.withUnsafeBufferPointer { buffer in
+                String(unsafeUninitializedCapacity: upper - lower) { out in
+                    for i in lower..<upper { out[i - lower] = UInt8(truncatingIfNeeded: buffer[i]) }
+                    return upper - lower
+                }
+            }
+        }
+        return String(decoding: units[lower..<upper], as: UTF16.self)
+    }
+
+    /// The `String.Index` at UTF-16 `offset`, or nil when the offset is out of range.
+    public func index(atUTF16Offset offset: Int) -> String.Index? {
+        guard offset >= 0, offset <= units.count else { return nil }
+        return string.utf16.index(string.utf16.startIndex, offsetBy: offset)
+    }
+
+    /// The UTF-16 offset of a `String.Index` of `string`.
+    public func utf16Offset(of index: String.Index) -> Int {
+        string.utf16.distance(from: string.utf16.startIndex, to: index)
+    }
+
+    /// Decodes the Unicode scalar starting at `offset`, with its length in code units.
+    /// A lone surrogate decodes as U+FFFD of length 1.
+    @inline(__always)
+    public func scalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let unit = units[offset]
+        if unit < 0xD800 || unit > 0xDFFF {
+            return (Unicode.Scalar(unit)!, 1)
+        }
+        if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
+            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
+            return (Unicode.Scalar(value)!, 2)
+        }
+        return ("\u{FFFD}", 1)
+    }
+}

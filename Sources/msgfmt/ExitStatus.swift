@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The documented exit statuses (CLI.md §Errors and exit status).
+enum ExitStatus {
+    /// Some input was invalid; the rest was rendered.
+    static let invalidInput = ExitCode(1)
+    /// Bad option or unreadable file.
+    static let usage = ExitCode(2)
+    /// Output could not be written.
+    static let outputFailed = ExitCode(3)
+}

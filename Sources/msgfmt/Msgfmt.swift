@@ -1,0 +1,22 @@
+import ArgumentParser
+import MsgfmtCore
+
+/// The `msgfmt` command: renders chat messages with rich text for terminals, HTML and JSON.
+@main
+struct Msgfmt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "msgfmt",
+        abstract: "Format Telegram-style rich-text messages for terminals, HTML and JSON.",
+        discussion: """
+            msgfmt reads messages (text plus entity ranges, as Telegram models them), lays \
+            them out at a width in terminal cells and writes ANSI, plain text, HTML, JSON \
+            layout boxes, or Telegram's own formats.
+
+            Exit status: 0 all messages rendered; 1 some input was invalid (the rest was \
+            rendered); 2 usage error; 3 output could not be written.
+            """,
+        version: MsgfmtVersion.string,
+        subcommands: [RenderCommand.self, InspectCommand.self],
+        defaultSubcommand: RenderCommand.self
+    )
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import MsgfmtCore
+
+/// `msgfmt render` (the default command): messages in, formatted messages out.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render messages (the default command)."
+    )
+
+    @OptionGroup(title: "Input")
+    var input: InputOptionGroup
+
+    @Option(help: "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.")
+    var to: OutputFormat = .ansi
+
+    @OptionGroup(title: "Layout")
+    var layout: LayoutOptionGroup
+
+    @OptionGroup(title: "Style")
+    var style: StyleOptionGroup
+
+    @Argument(help: "Input files; none or '-' reads standard input.")
+    var files: [String] = []
+
+    func run() throws {
+        OutputSink.ignoreBrokenPipe()
+        let printer = DiagnosticPrinter()
+        var options = RenderOptions()
+        options.from = input.from
+        options.detect = input.detect
+        options.strict = input.strict
+        options.to = to
+        options.entitiesJSON = try entitiesJSON()
+        options.layout = try layout.constraints(width: TerminalEnvironment.width(explicit: layout.width))
+        options.style = TerminalEnvironment.styleOptions(style, format: to)
+
+        let out = OutputSink()
+        let renderer = Renderer(options: options)
+        var emitter = renderer.makeEmitter()
+        var total = Renderer.Stats()
+        emitter.begin(into: out)
+        for path in files.isEmpty ? ["-"] : files {
+            let file: InputFile
+            do {
+                file = try InputFile.read(path)
+            } catch {
+                printer.error(error.message)
+                throw ExitStatus.usage
+            }
+            let stats = renderer.render(file, emitter: &emitter, into: out) { diagnostic in
+                var d = diagnostic
+                if options.strict, d.severity == .warning { d.severity = .error }
+                printer.report(d, source: file.name)
+            }
+            total.read += stats.read
+            total.rendered += stats.rendered
+            total.failed += stats.failed
+        }
+        emitter.end(into: out)
+        out.flush()
+        if input.stats {
+            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
+        }
+        if out.failed { throw ExitStatus.outputFailed }
+        if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
+    }
+
+    /// The `--entities` value, reading `@FILE` when given so.
+    private func entitiesJSON() throws -> String? {
+        guard let value = input.entities else { return nil }
+        guard value.hasPrefix("@") else { return value }
+        do {
+            let file = try InputFile.read(String(value.dropFirst()))
+            return String(decoding: file.bytes, as: UTF8.self)
+        } catch {
+            throw ValidationError("--entities: \(error.message).")
+        }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
