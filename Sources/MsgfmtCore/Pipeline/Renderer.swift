@@ -19,6 +19,8 @@ public struct Renderer {
     /// The emitter for the chosen output format.
     public func makeEmitter() -> any MessageEmitter {
         switch options.to {
+        case .ansi: ANSIEmitter(options: options.style)
+        case .html: HTMLEmitter(options: options.style, layout: options.layout)
         default: PlainTextEmitter(options: options.style)
         }
     }
