@@ -26,8 +26,8 @@ struct EmitSample {
         let cut = shapes.map { block in
             var b = block
             b.runs = filled.compactMap { run in
-                let r = max(run.range.lowerBound, block.range.lowerBound)..<min(run.range.upperBound, block.range.upperBound)
-                return r.lowerBound < r.upperBound ? StyledRun(range: r, style: run.style) : nil
+                let lo = max(run.range.lowerBound, block.range.lowerBound), hi = min(run.range.upperBound, block.range.upperBound)
+                return lo < hi ? StyledRun(range: lo..<hi, style: run.style) : nil
             }
             return b
         }
