@@ -17,7 +17,9 @@ import Testing
 
     static func cases(_ area: String) -> [String] {
         let dir = root.appendingPathComponent(area)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted().filter {
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent($0).appendingPathComponent("input.json").path)
+        }
     }
 
     @Test(arguments: cases("ansi"))
