@@ -9,7 +9,7 @@ struct StyleOptionGroup: ParsableArguments {
     @Option(help: "OSC 8 hyperlinks: auto (whenever --color writes escapes), always or never.")
     var hyperlinks: HyperlinkMode = .auto
 
-    @Option(help: "Spoilers: hide (masked with ░ at the same width; in HTML revealed by a click) or reveal.")
+    @Option(help: "Spoilers: hide (masked with shade blocks of the same width; in HTML revealed by a click) or reveal.")
     var spoilers: SpoilerMode = .hide
 
     @Flag(help: "With --to html: write a self-contained page (inline CSS and spoiler script, no external requests) instead of a fragment.")
