@@ -66,7 +66,7 @@ struct HTMLFragmentWriter {
     /// (block elements break lines by themselves).
     private mutating func writeBlock(at index: Int) {
         let block = styled.blocks[index]
-        var range = block.range
+        var range = clamped(block.range)
         let inPre: Bool
         var language: String?
         switch block.kind {
@@ -98,7 +98,7 @@ struct HTMLFragmentWriter {
                     pendingGaps.removeFirst()
                 }
             }
-            for run in block.runs where run.range.overlaps(piece) {
+            for run in block.runs where run.range.overlaps(piece) && !run.range.isEmpty {
                 let r = max(run.range.lowerBound, piece.lowerBound)..<min(run.range.upperBound, piece.upperBound)
                 let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden)
                 var shared = 0
@@ -120,6 +120,13 @@ struct HTMLFragmentWriter {
         if styled.blocks[index].quote == nil { out += "\n" }
     }
 
+    /// `range` cut to the text, so a malformed block cannot index past it.
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        let count = styled.text.count
+        let lower = max(0, min(range.lowerBound, count))
+        return lower..<max(lower, min(range.upperBound, count))
+    }
+
     private mutating func close(_ stack: inout [HTMLInlineTag], keeping count: Int) {
         while stack.count > count { out += stack.removeLast().close }
     }
@@ -131,8 +138,9 @@ struct HTMLFragmentWriter {
     }
 
     /// The first line of a collapsed quote (at most 80 UTF-16 units), plain and escaped.
-    private mutating func appendPreview(of range: Range<Int>) {
+    private mutating func appendPreview(of whole: Range<Int>) {
         let units = styled.text.units
+        let range = clamped(whole)
         var end = range.lowerBound
         while end < range.upperBound, units[end] != 0x0A, end - range.lowerBound < 80 { end += 1 }
         if end < range.upperBound, end > range.lowerBound, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }

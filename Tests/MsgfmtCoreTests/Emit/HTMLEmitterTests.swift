@@ -134,4 +134,15 @@ import Testing
         #expect(HTMLContentHash.base64([0xFF, 0xEE]) == "/+4=")
         #expect(HTMLContentHash.base64(Array("hello".utf8)) == "aGVsbG8=")
     }
+
+    @Test func malformedBlocksDoNotCrash() {
+        let text = UTF16Text("ab\n")
+        let styled = StyledText(text: text, blocks: [
+            Block(kind: .paragraph, quote: BlockQuote(index: 0, expandable: true), range: 0..<9, runs: [StyledRun(range: 1..<7, style: .with(.bold))]),
+            Block(kind: .pre(language: nil), range: 5..<12, runs: []),
+        ])
+        let message = RenderedMessage(index: 0, message: Message(text: "ab\n"), styled: styled, layout: nil, diagnostics: [])
+        let out = HTMLEmitter.fragment(for: message, options: StyleOptions())
+        #expect(out.contains("<strong>b</strong>"), "\(out)")
+    }
 }
