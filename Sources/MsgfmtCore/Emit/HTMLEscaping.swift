@@ -23,6 +23,11 @@ public enum HTMLEscaping {
 
     /// Appends `scalars` escaped to `out`.
     public static func append(_ scalars: String.UnicodeScalarView, newlines: Newlines, into out: inout String) {
+        // Most text needs nothing: append it whole.
+        if !scalars.contains(where: needsWork) {
+            out += String(scalars)
+            return
+        }
         for scalar in scalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -41,6 +46,15 @@ public enum HTMLEscaping {
             default:
                 out.unicodeScalars.append(DisplaySafety.placeholder(for: scalar) ?? scalar)
             }
+        }
+    }
+
+    /// True for a scalar that is escaped, replaced or turned into markup.
+    @inline(__always)
+    private static func needsWork(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "&", "<", ">", "\"", "'": true
+        default: DisplaySafety.isUnsafe(s)
         }
     }
 }
