@@ -19,7 +19,7 @@ enum TerminalEnvironment {
     /// terminal on stdout, else 80.
     static func width(explicit: Int?) -> Int {
         if let explicit { return explicit }
-        if let columns = variable("COLUMNS"), let n = Int(columns.trimmingSpaces), n > 0 {
+        if let columns = variable("COLUMNS"), let n = Int(columns), n > 0 {
             return n
         }
         var size = winsize()
@@ -77,14 +77,5 @@ enum TerminalEnvironment {
         options.standalone = group.standalone
         options.theme = group.theme
         return options
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return self[first...last]
     }
 }
