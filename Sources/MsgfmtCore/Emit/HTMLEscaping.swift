@@ -49,6 +49,28 @@ public enum HTMLEscaping {
         }
     }
 
+    /// Appends the UTF-16 `units` in `range` escaped to `out`, straight from the units:
+    /// clean stretches are decoded whole, without an intermediate string. Lone
+    /// surrogates become U+FFFD.
+    public static func append(units: [UInt16], range: Range<Int>, newlines: Newlines, into out: inout String) {
+        let lower = max(0, min(range.lowerBound, units.count))
+        let upper = max(lower, min(range.upperBound, units.count))
+        units.withUnsafeBufferPointer { buffer in
+            var clean = lower
+            for i in lower..<upper {
+                let unit = buffer[i]
+                // Everything that needs work is in the BMP, outside the surrogates.
+                guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit),
+                      let scalar = Unicode.Scalar(unit), needsWork(scalar)
+                else { continue }
+                if clean < i { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<i]), as: UTF16.self) }
+                append(String(scalar).unicodeScalars, newlines: newlines, into: &out)
+                clean = i + 1
+            }
+            if clean < upper { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<upper]), as: UTF16.self) }
+        }
+    }
+
     /// True for a scalar that is escaped, replaced or turned into markup.
     @inline(__always)
     private static func needsWork(_ s: Unicode.Scalar) -> Bool {

@@ -108,7 +108,7 @@ struct HTMLFragmentWriter {
                     out += tag.open
                     stack.append(tag)
                 }
-                HTMLEscaping.append(styled.text.substring(r).unicodeScalars, newlines: inPre ? .keep : .lineBreak, into: &out)
+                HTMLEscaping.append(units: styled.text.units, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
             }
         }
         close(&stack, keeping: 0)

@@ -146,3 +146,19 @@ import Testing
         #expect(out.contains("<strong>b</strong>"), "\(out)")
     }
 }
+
+extension HTMLEmitterTests {
+    @Test func escapingFromUnitsMatchesEscapingStrings() {
+        let samples = ["", "plain", "a<b>&\"'\n\tc", "👍<你>\u{1B}\u{202E}x", "é\u{7F}\u{85}"]
+        for s in samples {
+            var fromUnits = ""
+            HTMLEscaping.append(units: Array(s.utf16), range: 0..<s.utf16.count, newlines: .lineBreak, into: &fromUnits)
+            var fromString = ""
+            HTMLEscaping.append(s.unicodeScalars, newlines: .lineBreak, into: &fromString)
+            #expect(fromUnits == fromString)
+        }
+        var lone = ""
+        HTMLEscaping.append(units: [0x61, 0xD800, 0x3C], range: 0..<3, newlines: .keep, into: &lone)
+        #expect(lone == "a\u{FFFD}&lt;")
+    }
+}
