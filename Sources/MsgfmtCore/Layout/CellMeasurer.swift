@@ -20,8 +20,8 @@ public struct CellMeasurer: TextMeasurer, Sendable, Hashable {
         let first = text.units[range.lowerBound]
         if range.count == 1, first >= 0x20, first < 0x7F { return 1 }
         let (scalar, length) = text.scalar(at: range.lowerBound)
-        if length == range.count, let placeholder = DisplaySafety.placeholder(for: scalar) {
-            return CellWidth.of(placeholder)
+        if length == range.count {
+            return CellWidth.of(DisplaySafety.placeholder(for: scalar) ?? scalar)
         }
         return CellWidth.ofCluster(text, range, model: model)
     }

@@ -3,7 +3,8 @@
 ///
 /// Everything after this stage works on cluster indices and these arrays, never on
 /// strings. Block boundaries are cluster boundaries even when a cluster straddles one.
-struct ClusterTable {
+/// A class, so the many stages that read it share one instance without copying.
+final class ClusterTable {
     /// How layout treats a cluster.
     enum Kind: UInt8 {
         /// Shown text.
@@ -23,15 +24,15 @@ struct ClusterTable {
     /// The styled runs, sorted; `styles` indexes into them.
     let runs: [StyledRun]
     /// End offset (UTF-16) of each cluster.
-    private(set) var ends: [Int] = []
+    let ends: [Int]
     /// Width of each cluster; tabs count the full tab width (an upper bound).
-    private(set) var widths: [Int] = []
+    let widths: [Int]
     /// Kind of each cluster.
-    private(set) var kinds: [Kind] = []
+    let kinds: [Kind]
     /// True when UAX #14 allows a break after the cluster.
-    private(set) var breakAfter: [Bool] = []
+    let breakAfter: [Bool]
     /// Index into `runs` of the run holding each cluster's first unit, or -1.
-    private(set) var styles: [Int32] = []
+    let styles: [Int32]
 
     /// Segments, measures and classifies every cluster of `text`. O(n).
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
@@ -40,13 +41,15 @@ struct ClusterTable {
         self.runs = sortedRuns
         let units = text.units
         let n = units.count
-        if n == 0 { return }
-        ends = Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, count: n)
+        let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, count: n)
         let count = ends.count
+        var widths: [Int] = []
+        var kinds: [Kind] = []
+        var styles: [Int32] = []
         widths.reserveCapacity(count)
         kinds.reserveCapacity(count)
         styles.reserveCapacity(count)
-        breakAfter = [Bool](repeating: false, count: count)
+        var breakAfter = [Bool](repeating: false, count: count)
         var start = 0
         var run = 0
         for end in ends {
@@ -63,10 +66,15 @@ struct ClusterTable {
             start = end
         }
         var cluster = 0
-        for opportunity in LineBreaker.breaks(in: text) {
+        for opportunity in n == 0 ? [] : LineBreaker.breaks(in: text) {
             while cluster < count, ends[cluster] < opportunity.offset { cluster += 1 }
             if cluster < count, ends[cluster] == opportunity.offset { breakAfter[cluster] = true }
         }
+        self.ends = ends
+        self.widths = widths
+        self.kinds = kinds
+        self.styles = styles
+        self.breakAfter = breakAfter
     }
 
     /// The number of clusters.
