@@ -16,7 +16,7 @@ enum PrePlanner {
             var column = 0
             for i in content {
                 var w = advance(i, column: column, table: table, tabWidth: tabWidth, available: available)
-                if column > 0, column + w > available {
+                if i > lineStart, column + w > available {
                     plans.append(LinePlan(start: lineStart, end: i, spans: [.clusters(lineStart..<i)], continues: true))
                     lineStart = i
                     column = 0
