@@ -33,10 +33,13 @@ final class ClusterTable {
     let breakAfter: [Bool]
     /// Index into `runs` of the run holding each cluster's first unit, or -1.
     let styles: [Int32]
+    /// The width counted for each tab.
+    let tabWidth: Int
 
     /// Segments, measures and classifies every cluster of `text`. O(n).
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
         self.text = text
+        self.tabWidth = tabWidth
         let sortedRuns = runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.runs = sortedRuns
         let units = text.units
@@ -75,6 +78,24 @@ final class ClusterTable {
         self.kinds = kinds
         self.styles = styles
         self.breakAfter = breakAfter
+    }
+
+    private init(copying table: ClusterTable, tabWidth: Int) {
+        text = table.text
+        runs = table.runs
+        ends = table.ends
+        kinds = table.kinds
+        breakAfter = table.breakAfter
+        styles = table.styles
+        self.tabWidth = tabWidth
+        var widths = table.widths
+        for i in widths.indices where kinds[i] == .tab { widths[i] = tabWidth }
+        self.widths = widths
+    }
+
+    /// This table with tabs counted `tabWidth` wide (itself when they already are). O(n).
+    func withTabWidth(_ tabWidth: Int) -> ClusterTable {
+        tabWidth == self.tabWidth ? self : ClusterTable(copying: self, tabWidth: tabWidth)
     }
 
     /// The number of clusters.

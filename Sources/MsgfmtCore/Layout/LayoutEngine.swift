@@ -1,28 +1,19 @@
 /// One run of the layout pipeline over one message: measures it, cuts it into segments,
 /// plans and builds lines, and applies the line limit and collapsed quotes.
-struct LayoutEngine<M: TextMeasurer> {
-    /// The message.
-    let styled: StyledText
+struct LayoutEngine {
+    /// The measured message.
+    let prepared: PreparedText
     /// Clamped constraints.
     let constraints: LayoutConstraints
-    /// How clusters are measured.
-    let measurer: M
 
     /// Lays the message out.
     func run() -> TextLayout {
+        let styled = prepared.styled
         let text = styled.text
-        let blocks = Self.tiledBlocks(styled)
-        let table = ClusterTable(
-            text: text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
-            tabWidth: constraints.tabWidth, measurer: measurer)
-        var clusterRanges: [Range<Int>] = []
-        var c = 0
-        for block in blocks {
-            let first = c
-            while c < table.count, table.ends[c] <= block.range.upperBound { c += 1 }
-            clusterRanges.append(first..<c)
-        }
-        let segments = LayoutSegment.split(blocks, clusterRanges: clusterRanges, table: table)
+        let blocks = prepared.blocks
+        let table = prepared.table.withTabWidth(constraints.tabWidth)
+        let measurer = prepared.measurer
+        let segments = prepared.segments
         let ellipsis = MeasuredString(constraints.ellipsis, measurer: measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []
@@ -37,7 +28,7 @@ struct LayoutEngine<M: TextMeasurer> {
                 quoteIndex = block.quote?.index
                 quoteUsed = 0
             }
-            let builder = makeBuilder(block, segment, table: table, ellipsis: ellipsis)
+            let builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
             var plans: [LinePlan] = []
             var title: MeasuredString? = nil
             switch segment.kind {
@@ -94,7 +85,10 @@ struct LayoutEngine<M: TextMeasurer> {
     }
 
     /// The line builder for `segment` of `block`: quote bar, available width, bidi levels.
-    private func makeBuilder(_ block: Block, _ segment: LayoutSegment, table: ClusterTable, ellipsis: MeasuredString) -> LineBuilder {
+    private func makeBuilder(
+        _ block: Block, _ segment: LayoutSegment, bidi: (levels: [UInt8], paragraphLevel: UInt8)?,
+        table: ClusterTable, ellipsis: MeasuredString
+    ) -> LineBuilder {
         let width = constraints.width
         let barWidth = block.quote == nil ? 0 : (width >= 3 ? 2 : (width == 2 ? 1 : 0))
         let available = width - barWidth
@@ -103,18 +97,11 @@ struct LayoutEngine<M: TextMeasurer> {
         var builder = LineBuilder(
             table: table, constraints: constraints, ellipsis: ellipsis.prefix(fitting: available),
             blockName: block.name, barWidth: barWidth, available: available, justifiable: justifiable)
-        let content = segment.content
-        guard !content.isEmpty else { return builder }
-        let lower = table.start(content.lowerBound)
-        let slice = table.text.units[lower..<table.start(content.upperBound)]
-        guard BidiParagraph.needsICU(slice) else { return builder }
-        let paragraph = BidiParagraph(slice)
-        var levels: [UInt8] = []
-        levels.reserveCapacity(content.count)
-        for i in content { levels.append(paragraph.levels[table.start(i) - lower]) }
-        builder.levels = levels
-        builder.levelBase = content.lowerBound
-        builder.paragraphLevel = UInt8(truncatingIfNeeded: paragraph.paragraphLevel)
+        if let bidi {
+            builder.levels = bidi.levels
+            builder.levelBase = segment.content.lowerBound
+            builder.paragraphLevel = bidi.paragraphLevel
+        }
         return builder
     }
 

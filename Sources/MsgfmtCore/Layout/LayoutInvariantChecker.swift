@@ -14,11 +14,17 @@ public struct LayoutInvariantChecker {
     private let graphemeEnds: [Int]
     private let breaks: Set<Int>
     private let blockBounds: Set<Int>
+    /// Widths and drawings already computed (fragments repeat across layouts of one text).
+    private final class WidthCache {
+        var widths: [WidthModel: [String: Int]] = [:]
+        var drawn: [Bool: [String: String]] = [:]
+    }
+    private let cache = WidthCache()
 
     /// Prepares the checks for `styled`.
     public init(_ styled: StyledText) {
         self.styled = styled
-        let blocks = LayoutEngine<CellMeasurer>.tiledBlocks(styled)
+        let blocks = LayoutEngine.tiledBlocks(styled)
         let starts = blocks.map(\.range.lowerBound)
         graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, count: styled.text.count)
         graphemeStarts = Set([0] + graphemeEnds)
@@ -69,7 +75,7 @@ public struct LayoutInvariantChecker {
         for fragment in line.fragments {
             if fragment.x != x { found.append("\(tag) has a fragment at x \(fragment.x), expected \(x)") }
             x += fragment.width
-            let measured = CellWidth.of(fragment.display, model: c.widthModel)
+            let measured = width(of: fragment.display, model: c.widthModel)
             if measured != fragment.width {
                 found.append("\(tag) fragment \(fragment.display.debugDescription) is \(measured) cells, not \(fragment.width)")
             }
@@ -82,8 +88,10 @@ public struct LayoutInvariantChecker {
                     found.append("\(tag) fragment range \(fragment.start)..<\(fragment.end) is outside \(line.start)..<\(line.end)")
                     continue
                 }
-                if fragment.text != text.substring(fragment.start..<fragment.end) { found.append("\(tag) fragment text differs from its source") }
-                if fragment.role == .text, Self.drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " }) {
+                if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) { found.append("\(tag) fragment text differs from its source") }
+                if fragment.role == .text, fragment.display != fragment.text || fragment.rtl || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
+                    drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " })
+                {
                     found.append("\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
                 }
                 sources.append((fragment.start, fragment.end))
@@ -144,6 +152,14 @@ public struct LayoutInvariantChecker {
         return "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
     }
 
+    /// The cells of `display`, measured independently of layout (and cached).
+    private func width(of display: String, model: WidthModel) -> Int {
+        if let known = cache.widths[model]?[display] { return known }
+        let measured = CellWidth.of(display, model: model)
+        cache.widths[model, default: [:]][display] = measured
+        return measured
+    }
+
     /// How many grapheme clusters end in `start+1...end`. O(log n).
     private func clustersEnding(in range: Range<Int>) -> Int {
         firstEnd(after: range.upperBound) - firstEnd(after: range.lowerBound)
@@ -162,11 +178,14 @@ public struct LayoutInvariantChecker {
 
     /// What a fragment's text must draw as, spaces aside: placeholders for unsafe
     /// controls, grapheme clusters reversed when right to left.
-    private static func drawn(_ text: String, rtl: Bool) -> String {
+    private func drawn(_ text: String, rtl: Bool) -> String {
+        if let known = cache.drawn[rtl]?[text] { return known }
         let source = UTF16Text(text)
         var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
         if rtl { clusters.reverse() }
-        return clusters.joined().filter { $0 != " " }
+        let result = clusters.joined().filter { $0 != " " }
+        cache.drawn[rtl, default: [:]][text] = result
+        return result
     }
 
     private static func isNewline(_ u: UInt16) -> Bool {

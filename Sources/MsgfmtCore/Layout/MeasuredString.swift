@@ -10,10 +10,11 @@ struct MeasuredString {
     let width: Int
 
     /// Sanitizes `string` (unsafe controls become placeholders) and measures it.
-    init<M: TextMeasurer>(_ string: String, measurer: M) {
+    init(_ string: String, measurer: some TextMeasurer) {
         let text = UTF16Text(DisplaySafety.sanitize(string))
         self.text = text
-        let ends = GraphemeSegmenter.boundaries(in: text)
+        // One scalar (the usual "…") is one cluster: skip the segmenter.
+        let ends = text.string.unicodeScalars.count == 1 ? [text.count] : GraphemeSegmenter.boundaries(in: text)
         var widths: [Int] = []
         widths.reserveCapacity(ends.count)
         var start = 0

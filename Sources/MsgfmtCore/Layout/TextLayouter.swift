@@ -26,14 +26,22 @@
 /// (see `--width-model`); mirrored brackets in right-to-left text are not mirrored; a
 /// line's tab stops count from the start of its text, after any quote bar.
 public enum TextLayouter {
-    /// The layout of `styled` under `constraints`, measured in terminal cells.
+    /// The layout of `styled` under `constraints`, measured in terminal cells under
+    /// `constraints.widthModel`. Constraints out of range are clamped (see
+    /// `LayoutConstraints.clamped`), so this never fails.
     public static func layout(_ styled: StyledText, _ constraints: LayoutConstraints) -> TextLayout {
-        layout(styled, constraints, measurer: CellMeasurer(model: constraints.widthModel))
+        layout(PreparedText(styled, measurer: CellMeasurer(model: constraints.widthModel)), constraints)
     }
 
-    /// The layout of `styled` under `constraints` with a custom measurer. Constraints out
-    /// of range are clamped (see `LayoutConstraints.clamped`), so this never fails.
-    public static func layout<M: TextMeasurer>(_ styled: StyledText, _ constraints: LayoutConstraints, measurer: M) -> TextLayout {
-        LayoutEngine(styled: styled, constraints: constraints.clamped, measurer: measurer).run()
+    /// The layout of `styled` under `constraints`, measured by `measurer` (which takes
+    /// the place of `constraints.widthModel`).
+    public static func layout(_ styled: StyledText, _ constraints: LayoutConstraints, measurer: some TextMeasurer) -> TextLayout {
+        layout(PreparedText(styled, measurer: measurer), constraints)
+    }
+
+    /// The layout of an already measured message under `constraints`; its measurer takes
+    /// the place of `constraints.widthModel`. Skips segmentation and measuring.
+    public static func layout(_ prepared: PreparedText, _ constraints: LayoutConstraints) -> TextLayout {
+        LayoutEngine(prepared: prepared, constraints: constraints.clamped).run()
     }
 }

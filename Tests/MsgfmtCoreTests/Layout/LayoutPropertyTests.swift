@@ -25,11 +25,19 @@ import Testing
         }
     }
 
-    @Test func invariantsHoldForRandomMessages() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = SeededGenerator.seed(environment: environment)
-        let messages = Int(environment["MSGFMT_PROPERTY_CASES"] ?? "") ?? 10_000
-        print("LayoutPropertyTests seed \(seed) (rerun with MSGFMT_SEED=\(seed)); \(messages) messages × \(Self.combinations.count) combinations")
+    /// The run is cut into chunks that Swift Testing runs in parallel.
+    static let chunks = 4
+    static let environment = ProcessInfo.processInfo.environment
+    static let seed = SeededGenerator.seed(environment: environment)
+    /// Messages per run, each laid out under every combination (so this many cases per
+    /// combination): `MSGFMT_PROPERTY_CASES`, else 10,000 (640,000 layouts).
+    static let messages = Int(environment["MSGFMT_PROPERTY_CASES"] ?? "") ?? 10_000
+
+    @Test(arguments: 0..<chunks)
+    func invariantsHoldForRandomMessages(chunk: Int) {
+        let seed = Self.seed &+ UInt64(chunk)
+        let messages = (Self.messages + Self.chunks - 1 - chunk) / Self.chunks
+        print("LayoutPropertyTests chunk \(chunk) seed \(seed) (rerun all chunks with MSGFMT_SEED=\(Self.seed)); \(messages) messages × \(Self.combinations.count) combinations")
         var rng = SeededGenerator(seed: seed)
         var failures = 0
         let clock = ContinuousClock()
@@ -38,7 +46,10 @@ import Testing
         for caseIndex in 0..<messages {
             let styled = RandomStyledText.make(&rng)
             let checker = LayoutInvariantChecker(styled)
-            for combination in Self.combinations {
+            let prepared = [WidthModel.modern: PreparedText(styled, measurer: CellMeasurer(model: .modern)),
+                            .legacy: PreparedText(styled, measurer: CellMeasurer(model: .legacy))]
+            let compared = Int.random(in: 0..<Self.combinations.count, using: &rng)
+            for (index, combination) in Self.combinations.enumerated() {
                 var c = LayoutConstraints()
                 c.width = Int.random(in: 1...120, using: &rng)
                 if Int.random(in: 0..<3, using: &rng) == 0 { c.width = Int.random(in: 1...6, using: &rng) }
@@ -54,8 +65,11 @@ import Testing
                 c.widthModel = WidthModel.allCases.randomElement(using: &rng)!
                 c.ellipsis = ["…", "...", "»", "⋯⋯"].randomElement(using: &rng)!
                 let t0 = clock.now
-                let layout = TextLayouter.layout(styled, c)
+                let layout = TextLayouter.layout(prepared[c.widthModel]!, c)
                 layoutTime += clock.now - t0
+                if index == compared, layout != TextLayouter.layout(styled, c) {
+                    Issue.record("seed \(seed) case \(caseIndex) [\(combination)]: laying out prepared text differs from laying out the message")
+                }
                 let problems = checker.violations(layout, c)
                 if !problems.isEmpty {
                     failures += 1
@@ -66,7 +80,7 @@ import Testing
             }
         }
         let elapsed = clock.now - started
-        print("LayoutPropertyTests: \(messages * Self.combinations.count) layouts (\(messages) per combination) in \(elapsed) (layout alone \(layoutTime)), \(failures) failing")
+        print("LayoutPropertyTests chunk \(chunk): \(messages * Self.combinations.count) layouts (\(messages) per combination) in \(elapsed) (layout alone \(layoutTime)), \(failures) failing")
         #expect(failures == 0)
     }
 }

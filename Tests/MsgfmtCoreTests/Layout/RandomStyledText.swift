@@ -27,7 +27,7 @@ enum RandomStyledText {
         var quoteCount = 0
         for b in 0..<blockCount {
             let start = units.count
-            let words = Int.random(in: 0...(Int.random(in: 0..<8, using: &rng) == 0 ? 24 : 8), using: &rng)
+            let words = Int.random(in: 0...(Int.random(in: 0..<8, using: &rng) == 0 ? 20 : 6), using: &rng)
             for _ in 0..<words {
                 units += tokens.randomElement(using: &rng)!.utf16
                 units += separators.randomElement(using: &rng)!.utf16
