@@ -196,11 +196,3 @@ public struct LayoutInvariantChecker {
         isNewline(u) || u == 0x20 || u == 0x09 || u == 0x1680 || (0x2000...0x200A).contains(u) || u == 0x205F || u == 0x3000
     }
 }
-
-extension TextLayout {
-    /// The broken invariants of this layout of `styled` under `constraints` (see
-    /// `LayoutInvariantChecker`); empty when all hold.
-    public func checkInvariants(_ styled: StyledText, _ constraints: LayoutConstraints) -> [String] {
-        LayoutInvariantChecker(styled).violations(self, constraints)
-    }
-}

@@ -38,6 +38,21 @@ struct LineBuilder {
 
     /// Builds line `y` from `plan`.
     func build(_ plan: LinePlan, y: Int) -> LayoutLine {
+        var (column, tabs) = expandTabs(plan)
+        var extras: [Int: Int] = [:]
+        if constraints.align == .justify, justifiable, plan.continues, column < available {
+            extras = justification(plan, slack: available - column)
+            column = available
+        }
+        var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
+        if levels.contains(where: { $0 != 0 }) {
+            fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
+        }
+        return place(fragments, contentWidth: column, y: y, start: table.start(plan.start), end: table.start(plan.end))
+    }
+
+    /// The width of the line's content and the width of each of its tabs, in order.
+    private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
         for span in plan.spans {
@@ -55,59 +70,57 @@ struct LineBuilder {
                 }
             }
         }
-        var extras: [Int: Int] = [:]
-        if constraints.align == .justify, justifiable, plan.continues, column < available {
-            extras = justification(plan, slack: available - column)
-            column = available
-        }
+        return (column, tabs)
+    }
+
+    /// The line's fragments in logical order with their bidi levels: one per tab, per
+    /// ellipsis, and per run of clusters sharing a style and a level.
+    private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
-        var fragmentLevels: [UInt8] = []
+        var levels: [UInt8] = []
         var tabIndex = 0
         for span in plan.spans {
-            switch span {
-            case .ellipsis(let at):
-                fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: paragraphLevel % 2 == 1))
-                fragmentLevels.append(paragraphLevel)
-            case .clusters(let range):
-                var i = range.lowerBound
-                while i < range.upperBound {
-                    let lv = level(i)
-                    if table.kinds[i] == .tab {
-                        let w = tabs[tabIndex] + (extras[i] ?? 0)
-                        tabIndex += 1
-                        let s = table.start(i)
-                        fragments.append(LayoutFragment(x: 0, width: w, start: s, end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
-                        fragmentLevels.append(lv)
-                        i += 1
-                        continue
-                    }
-                    let style = table.styles[i]
-                    var j = i
-                    var w = 0
-                    var plain = lv % 2 == 0
-                    while j < range.upperBound, table.kinds[j] != .tab, table.styles[j] == style, level(j) == lv {
-                        w += table.widths[j]
-                        if table.kinds[j] == .unsafe { plain = false }
-                        if !extras.isEmpty, let extra = extras[j] {
-                            w += extra
-                            plain = false
-                        }
-                        j += 1
-                    }
-                    let s = table.start(i)
-                    let e = table.ends[j - 1]
-                    let text = table.text.substring(s..<e)
-                    let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
-                    fragments.append(LayoutFragment(x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1))
-                    fragmentLevels.append(lv)
-                    i = j
+            guard case .clusters(let range) = span else {
+                if case .ellipsis(let at) = span {
+                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: paragraphLevel % 2 == 1))
+                    levels.append(paragraphLevel)
                 }
+                continue
+            }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let lv = level(i)
+                if table.kinds[i] == .tab {
+                    let w = tabs[tabIndex] + (extras[i] ?? 0)
+                    tabIndex += 1
+                    fragments.append(LayoutFragment(x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                    levels.append(lv)
+                    i += 1
+                    continue
+                }
+                let style = table.styles[i]
+                var j = i
+                var w = 0
+                var plain = lv % 2 == 0
+                while j < range.upperBound, table.kinds[j] != .tab, table.styles[j] == style, level(j) == lv {
+                    w += table.widths[j]
+                    if table.kinds[j] == .unsafe { plain = false }
+                    if !extras.isEmpty, let extra = extras[j] {
+                        w += extra
+                        plain = false
+                    }
+                    j += 1
+                }
+                let s = table.start(i)
+                let e = table.ends[j - 1]
+                let text = table.text.substring(s..<e)
+                let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
+                fragments.append(LayoutFragment(x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1))
+                levels.append(lv)
+                i = j
             }
         }
-        if fragmentLevels.contains(where: { $0 != 0 }) {
-            fragments = BidiParagraph.visualOrder(levels: fragmentLevels).map { fragments[$0] }
-        }
-        return place(fragments, contentWidth: column, y: y, start: table.start(plan.start), end: table.start(plan.end))
+        return (fragments, levels)
     }
 
     /// The title line of a pre block: the language, cut to fit, then the ellipsis when
