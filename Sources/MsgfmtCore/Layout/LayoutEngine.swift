@@ -12,9 +12,8 @@ struct LayoutEngine {
         let text = styled.text
         let blocks = prepared.blocks
         let table = prepared.table.withTabWidth(constraints.tabWidth)
-        let measurer = prepared.measurer
         let segments = prepared.segments
-        let ellipsis = MeasuredString(constraints.ellipsis, measurer: measurer)
+        let ellipsis = MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []
         var truncated = false
@@ -29,16 +28,7 @@ struct LayoutEngine {
                 quoteUsed = 0
             }
             let builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
-            var plans: [LinePlan] = []
-            var title: MeasuredString? = nil
-            switch segment.kind {
-            case .paragraph:
-                plans = ParagraphPlanner.plan(segment.content, end: segment.end, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width, constraints: constraints)
-            case .pre:
-                plans = PrePlanner.plan(segment.content, end: segment.end, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width, constraints: constraints)
-            case .title(let language):
-                title = MeasuredString(language, measurer: measurer)
-            }
+            let (plans, title) = plan(segment, table: table, builder: builder)
             let count = title == nil ? plans.count : 1
             let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
             let globalRemaining = limit - lines.count
@@ -82,6 +72,24 @@ struct LayoutEngine {
         }
         let width = lines.reduce(0) { max($0, $1.x + $1.width) }
         return TextLayout(messageID: styled.messageID, text: text.string, width: width, truncated: truncated, lines: lines)
+    }
+
+    /// The planned lines of a paragraph or pre segment, or the measured title of a title segment.
+    private func plan(_ segment: LayoutSegment, table: ClusterTable, builder: LineBuilder) -> ([LinePlan], MeasuredString?) {
+        switch segment.kind {
+        case .paragraph:
+            let plans = ParagraphPlanner.plan(
+                segment.content, end: segment.end, table: table, available: builder.available,
+                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+            return (plans, nil)
+        case .pre:
+            let plans = PrePlanner.plan(
+                segment.content, end: segment.end, table: table, available: builder.available,
+                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+            return (plans, nil)
+        case .title(let language):
+            return ([], MeasuredString(language, measurer: prepared.measurer))
+        }
     }
 
     /// The line builder for `segment` of `block`: quote bar, available width, bidi levels.
