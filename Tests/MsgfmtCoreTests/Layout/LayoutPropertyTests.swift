@@ -28,7 +28,8 @@ import Testing
     /// The run is cut into chunks that Swift Testing runs in parallel.
     static let chunks = 4
     static let environment = ProcessInfo.processInfo.environment
-    static let seed = SeededGenerator.seed(environment: environment)
+    /// `MSGFMT_SEED` when set, else a fresh random seed (printed).
+    static let seed = environment["MSGFMT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
     /// Messages per run, each laid out under every combination (so this many cases per
     /// combination): `MSGFMT_PROPERTY_CASES`, else 10,000 (640,000 layouts).
     static let messages = Int(environment["MSGFMT_PROPERTY_CASES"] ?? "") ?? 10_000
