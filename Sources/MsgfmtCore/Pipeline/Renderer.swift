@@ -21,6 +21,8 @@ public struct Renderer {
         switch options.to {
         case .ansi: ANSIEmitter(options: options.style)
         case .html: HTMLEmitter(options: options.style, layout: options.layout)
+        case .json: JSONLayoutEmitter()
+        case .text: PlainTextEmitter(options: options.style)
         default: PlainTextEmitter(options: options.style)
         }
     }
