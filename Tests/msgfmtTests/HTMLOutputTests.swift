@@ -34,7 +34,7 @@ import Testing
         #expect(r.stdout.contains(#"<span class="msgfmt-spoiler" role="button" tabindex="0""#))
     }
 
-    @Test(.enabled(if: TerminalTestSupport.wrapsLines, "needs the layout engine (layout branch)"))
+    @Test
     func maxLinesTruncatesTheHTMLToo() throws {
         let r = try Binary.run(["--to", "html", "--width", "10", "--max-lines", "1"], stdin: "alpha beta gamma delta", environment: T.env())
         // Only what the one laid-out line kept, then the ellipsis.

@@ -62,7 +62,7 @@ import Testing
         #expect(!noLinks.stdout.contains("\u{1B}]8"))
     }
 
-    @Test(.enabled(if: TerminalTestSupport.wrapsLines, "needs the layout engine (layout branch)"))
+    @Test
     func widthComesFromColumnsThenDefaultsTo80() throws {
         let words = Array(repeating: "word", count: 40).joined(separator: " ")
         func widest(_ env: [String: String], _ args: [String] = []) throws -> Int {

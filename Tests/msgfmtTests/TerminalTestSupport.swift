@@ -24,13 +24,6 @@ enum TerminalTestSupport {
         return result?.stdout.contains("\u{1B}[1m") ?? false
     }()
 
-    /// True once the layout engine is on the branch (lines wrap at `--width`); remove
-    /// this probe once layout is merged.
-    static let wrapsLines: Bool = {
-        let result = try? Binary.run(["--to", "text", "--width", "5"], stdin: "aaa bbb", environment: neutral)
-        return result?.stdout == "aaa\nbbb\n"
-    }()
-
     /// The parameters of every SGR sequence in `s`.
     static func sgrParameters(_ s: String) -> [[Int]] {
         s.matches(of: #/\x1B\[([0-9;]*)m/#).map { m in m.1.split(separator: ";").compactMap { Int($0) } }

@@ -70,8 +70,7 @@ import Testing
         #expect(try pane.title == "pwned")
     }
 
-    @Test(.enabled(if: tmux != nil, "tmux is not installed"),
-          .enabled(if: TerminalTestSupport.wrapsLines, "needs the layout engine (layout branch)"))
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func corpusShowsExactlyAsLaidOut() throws {
         let args = ["--width-model", "legacy", "--color", "always", "--hyperlinks", "always", "--width", "72"]
         let jsonl = try Binary.run(args, stdinData: Data(contentsOf: Self.corpus.appendingPathComponent("corpus.jsonl")), environment: T.env())
