@@ -6,15 +6,9 @@
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
-        let text = UTF16Text(message.text)
-        let units = text.units
-        let entities = message.entities.filter { e in
-            switch e.kind.entityClass {
-            case .splittable, .preLike: return true
-            case .quote: return e.offset == 0 || (e.offset <= units.count && units[e.offset - 1] == 0x0A)
-            default: return e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
-            }
-        }
+        let prepared = representable(message)
+        let units = Array(prepared.text.utf16)
+        let entities = prepared.entities
         var out: [UInt16] = []
         out.reserveCapacity(units.count + units.count / 8 + 16)
         var codeDepth = 0
@@ -77,6 +71,48 @@ public enum MarkdownV2Encoder {
             }
         }
         return String(decoding: out, as: UTF16.self)
+    }
+
+    /// `message` (normalized) reduced to what MarkdownV2 can express: auto-detected kinds
+    /// dropped; quotes kept only from a line start to the end of a line (a quote stopping
+    /// just before a newline takes the newline, one stopping mid-line is dropped, one
+    /// touching the previous quote is dropped unless expandable); entities ending with the
+    /// newline at a quote boundary give up that newline; unusable pre languages removed.
+    public static func representable(_ message: Message) -> Message {
+        let units = Array(message.text.utf16)
+        let count = units.count
+        func lineStart(_ p: Int) -> Bool { p == 0 || (p <= count && units[p - 1] == 0x0A) }
+        var quotes: [MessageEntity] = []
+        var others: [MessageEntity] = []
+        for var e in message.entities {
+            switch e.kind.entityClass {
+            case .quote:
+                guard lineStart(e.offset) else { continue }
+                if e.end < count, !lineStart(e.end) {
+                    guard units[e.end] == 0x0A else { continue }
+                    e.length += 1
+                }
+                if let last = quotes.last, last.end > e.offset || (last.end == e.offset && e.kind == .blockquote) { continue }
+                quotes.append(e)
+            case .splittable, .preLike:
+                if e.kind == .pre, let language = e.language,
+                    language.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" })
+                {
+                    e.language = nil
+                }
+                others.append(e)
+            default:
+                if e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji { others.append(e) }
+            }
+        }
+        let boundaries = Set(quotes.flatMap { [$0.offset, $0.end] })
+        others = others.compactMap { e in
+            var e = e
+            if boundaries.contains(e.end), e.end > 0, units[e.end - 1] == 0x0A { e.length -= 1 }
+            return e.length > 0 ? e : nil
+        }
+        let reduced = Message(id: message.id, text: message.text, entities: quotes + others)
+        return Normalizer.normalize(reduced, detect: false).0
     }
 
     /// The characters that must be escaped outside code.

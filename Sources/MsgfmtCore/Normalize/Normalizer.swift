@@ -75,9 +75,25 @@ public enum Normalizer {
                 report.warn(index, "\(name) entity without \(missing) dropped")
                 continue
             }
-            items.append(Item(entity: e, origin: index))
+            items.append(Item(entity: payloadOnly(e), origin: index))
         }
         return items
+    }
+
+    /// `e` with only the payload fields its kind carries, and no empty pre language.
+    static func payloadOnly(_ e: MessageEntity) -> MessageEntity {
+        var clean = MessageEntity(kind: e.kind, offset: e.offset, length: e.length)
+        switch e.kind {
+        case .textLink: clean.url = e.url
+        case .textMention: clean.userID = e.userID
+        case .pre: clean.language = (e.language?.isEmpty ?? true) ? nil : e.language
+        case .customEmoji: clean.customEmojiID = e.customEmojiID
+        case .dateTime:
+            clean.unixTime = e.unixTime
+            clean.dateTimeFormat = e.dateTimeFormat
+        default: break
+        }
+        return clean
     }
 
     /// The payload field an entity needs but lacks, if any.
