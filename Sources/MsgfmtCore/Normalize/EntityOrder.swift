@@ -29,21 +29,43 @@ public enum EntityOrder {
 
     /// The entities in canonical order (stable for equal keys).
     public static func sorted(_ entities: [MessageEntity]) -> [MessageEntity] {
-        entities.enumerated().sorted { x, y in
-            if precedes(x.element, y.element) { return true }
-            if precedes(y.element, x.element) { return false }
-            return x.offset < y.offset
-        }.map(\.element)
+        order(entities.count) { entities[$0] }.map { entities[$0] }
+    }
+
+    /// A sort key: offset, then length descending, then priority, then input position.
+    struct Key: Comparable {
+        var offset: Int
+        var negativeLength: Int
+        var priority: Int
+        var index: Int
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.offset != b.offset { return a.offset < b.offset }
+            if a.negativeLength != b.negativeLength { return a.negativeLength < b.negativeLength }
+            if a.priority != b.priority { return a.priority < b.priority }
+            return a.index < b.index
+        }
+    }
+
+    /// The indices `0..<count` in canonical order of the entities `entity(i)`.
+    static func order(_ count: Int, _ entity: (Int) -> MessageEntity) -> [Int] {
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
+        var sorted = true
+        for i in 0..<count {
+            let e = entity(i)
+            let key = Key(offset: e.offset, negativeLength: -e.length, priority: priority(e), index: i)
+            if let last = keys.last, key < last { sorted = false }
+            keys.append(key)
+        }
+        if !sorted { keys.sort() }
+        return keys.map(\.index)
     }
 }
 
 extension EntityOrder {
     /// Normalizer items in canonical order, stable for equal keys.
     static func sortedItems(_ items: [Normalizer.Item]) -> [Normalizer.Item] {
-        items.enumerated().sorted { x, y in
-            if precedes(x.element.entity, y.element.entity) { return true }
-            if precedes(y.element.entity, x.element.entity) { return false }
-            return x.offset < y.offset
-        }.map(\.element)
+        order(items.count) { items[$0].entity }.map { items[$0] }
     }
 }

@@ -18,12 +18,12 @@ public enum Normalizer {
     /// Normalizes `message` whose text is already available as `text`.
     public static func normalize(_ message: Message, text: UTF16Text, detect: Bool) -> (Message, [Diagnostic]) {
         var report = NormalizationReport(messageID: message.id)
-        var items = checkedItems(message.entities, text: text, report: &report)
+        let items = EntityOrder.sortedItems(checkedItems(message.entities, text: text, report: &report))
+        var (solid, quotes) = resolveSolid(items, report: &report)
         if detect {
-            items += detectedItems(in: text, given: items)
+            let found = detectedItems(in: text, given: solid + quotes)
+            if !found.isEmpty { solid = EntityOrder.sortedItems(solid + found) }
         }
-        items = EntityOrder.sortedItems(items)
-        let (solid, quotes) = resolveSolid(items, report: &report)
         let pieces = splitStyles(items, solid: solid, quotes: quotes, report: &report)
         let all = EntityOrder.sortedItems(solid + quotes + pieces).map(\.entity)
         return (Message(id: message.id, text: message.text, entities: all), report.diagnostics)
@@ -107,12 +107,11 @@ public enum Normalizer {
         }
     }
 
-    /// Auto-detected entities that touch no given continuous, pre-like or quote boundary.
+    /// Auto-detected entities that touch no kept continuous, pre-like or quote boundary.
     static func detectedItems(in text: UTF16Text, given: [Item]) -> [Item] {
-        let solid = given.filter { $0.entity.kind.entityClass != .splittable }
-        return EntityDetector.detect(in: text).compactMap { found in
+        EntityDetector.detect(in: text).compactMap { found in
             let s = found.offset, e = found.offset + found.length
-            for g in solid where g.offset < e && s < g.end {
+            for g in given where g.offset < e && s < g.end {
                 if g.entity.kind.entityClass == .quote, g.offset <= s, e <= g.end { continue }
                 return nil
             }

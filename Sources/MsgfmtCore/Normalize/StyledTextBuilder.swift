@@ -63,39 +63,42 @@ public enum StyledTextBuilder {
 
     /// Runs cut at every entity boundary and at `cuts`, each with its resolved style.
     static func styledSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
-        var events: [(position: Int, start: Bool, index: Int)] = []
-        events.reserveCapacity(entities.count * 2)
-        for (i, e) in entities.enumerated() {
-            events.append((e.offset, true, i))
-            events.append((e.end, false, i))
-        }
-        events.sort { $0.position < $1.position }
-        var boundaries = Array(Set(cuts + events.map(\.position) + [text.count])).sorted()
-        if boundaries.first != 0 { boundaries.insert(0, at: 0) }
+        var starts = entities.indices.map { (entities[$0].offset, $0) }
+        var ends = entities.indices.map { (entities[$0].end, $0) }
+        starts.sort { $0.0 < $1.0 }
+        ends.sort { $0.0 < $1.0 }
+        var boundaries = cuts + starts.map(\.0) + ends.map(\.0) + [0, text.count]
+        boundaries.sort()
         var active: [Int] = []
         var runs: [StyledRun] = []
         runs.reserveCapacity(boundaries.count)
-        var e = 0
-        for (start, end) in zip(boundaries, boundaries.dropFirst()) where start < end {
-            while e < events.count, events[e].position <= start {
-                let event = events[e]
-                if event.start {
-                    active.append(event.index)
-                } else if let at = active.firstIndex(of: event.index) {
-                    active.remove(at: at)
-                }
+        var s = 0, e = 0
+        var previous = -1
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where start < end && start != previous {
+            previous = start
+            var changed = runs.isEmpty
+            while e < ends.count, ends[e].0 <= start {
+                if let at = active.lastIndex(of: ends[e].1) { active.remove(at: at) }
                 e += 1
+                changed = true
             }
-            runs.append(StyledRun(range: start..<end, style: style(active.map { entities[$0] }, text: text)))
+            while s < starts.count, starts[s].0 <= start {
+                if entities[starts[s].1].end > start { active.append(starts[s].1) }
+                s += 1
+                changed = true
+            }
+            let style = changed ? self.style(active, entities, text: text) : runs[runs.count - 1].style
+            runs.append(StyledRun(range: start..<end, style: style))
         }
         return runs
     }
 
     /// The resolved style of text covered by `entities`.
-    static func style(_ entities: [MessageEntity], text: UTF16Text) -> Style {
+    static func style(_ active: [Int], _ entities: [MessageEntity], text: UTF16Text) -> Style {
         var style = Style()
         var linkRank = Int.max
-        for e in entities {
+        for index in active {
+            let e = entities[index]
             if let attribute = StyleAttributes(kind: e.kind) { style.attributes.insert(attribute) }
             var link: String?
             var rank = 9
