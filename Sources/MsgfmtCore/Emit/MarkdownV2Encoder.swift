@@ -2,7 +2,9 @@
 ///
 /// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
 /// text. A quote can only cover whole lines: one starting mid-line is left out, one ending
-/// mid-line extends to the end of that line.
+/// mid-line extends to the end of that line. MarkdownV2 cannot escape control characters,
+/// so those other than tab and newline are written as spaces, as Telegram itself would
+/// store them; the output never carries terminal escapes.
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
@@ -36,12 +38,12 @@ public enum MarkdownV2Encoder {
                     let u = units[p]
                     if codeDepth > 0 {
                         if u == 0x60 || u == 0x5C { out.append(0x5C) }
-                        out.append(u)
+                        out.append(isControl(u) ? 0x20 : u)
                         continue
                     }
                     if u == 0x0A, let q = quote, p == q.end - 1 { writeMarker() }
                     if u < 0x80, reserved[Int(u)] { out.append(0x5C) }
-                    out.append(u)
+                    out.append(isControl(u) ? 0x20 : u)
                     if u == 0x0A, let q = quote, p + 1 < q.end { out.append(0x3E) }
                 }
                 lastWasItalic = false
@@ -113,6 +115,12 @@ public enum MarkdownV2Encoder {
         }
         let reduced = Message(id: message.id, text: message.text, entities: quotes + others)
         return Normalizer.normalize(reduced, detect: false).0
+    }
+
+    /// C0 and C1 controls and DEL, except tab and newline.
+    @inline(__always)
+    static func isControl(_ u: UInt16) -> Bool {
+        (u < 0x20 && u != 0x09 && u != 0x0A) || (u >= 0x7F && u <= 0x9F)
     }
 
     /// The characters that must be escaped outside code.

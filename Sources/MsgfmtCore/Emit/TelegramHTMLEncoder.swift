@@ -1,7 +1,9 @@
 /// Re-encodes a normalized message in Telegram's HTML parse mode.
 ///
 /// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
-/// text; everything else becomes its tag.
+/// text; everything else becomes its tag. Control characters other than tab and newline
+/// are written as numeric character references, so the output never carries terminal
+/// escapes (NUL, which has no reference, becomes a space).
 public enum TelegramHTMLEncoder {
     /// The Telegram HTML source of `message`.
     public static func encode(_ message: Message) -> String {
@@ -68,9 +70,10 @@ public enum TelegramHTMLEncoder {
         }
     }
 
-    /// Escapes `&`, `<`, `>` (and `"` in attributes).
+    /// Escapes `&`, `<`, `>` (and `"` in attributes) and control characters.
     static func escape(_ s: String, attribute: Bool = false) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
+        let special = s.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        guard special else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 8)
         for c in s.unicodeScalars {
@@ -79,6 +82,9 @@ public enum TelegramHTMLEncoder {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"" where attribute: out += "&quot;"
+            case "\u{0}": out += " "
+            case "\t", "\n": out.unicodeScalars.append(c)
+            case "\u{1}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "&#\(c.value);"
             default: out.unicodeScalars.append(c)
             }
         }

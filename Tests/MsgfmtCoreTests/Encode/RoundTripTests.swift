@@ -78,3 +78,15 @@ import Testing
         #expect(Normalizer.normalize(try TelegramHTMLParser.parse(Array(html.utf8)), detect: false).0 == normalized)
     }
 }
+
+/// Control characters never reach the output of the Telegram encoders raw.
+@Suite struct EncoderSafetyTests {
+    @Test func controlCharacters() throws {
+        let message = Message(text: "a\u{1B}[31mb\u{7}\tc\u{9B}", entities: [MessageEntity(kind: .code, offset: 0, length: 3)])
+        let markdown = MarkdownV2Encoder.encode(message)
+        #expect(markdown == "`a [`31mb \tc ")
+        let html = TelegramHTMLEncoder.encode(message)
+        #expect(html == "<code>a&#27;[</code>31mb&#7;\tc&#155;")
+        #expect(try TelegramHTMLParser.parse(Array(html.utf8)) == message)
+    }
+}
