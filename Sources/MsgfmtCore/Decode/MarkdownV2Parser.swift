@@ -179,8 +179,7 @@ public struct MarkdownV2Parser {
 
     private mutating func closeLink(_ top: Open) throws(ParseModeError) {
         let textURL = try readURL()
-        let startByte = byteIndex(ofUTF16: top.start)
-        let url = textURL ?? String(decoding: out.bytes[startByte...], as: UTF8.self)
+        let url = textURL ?? out.text(since: top.start)
         switch LinkChecker.check(url) {
         case .url(let checked): out.close(.textLink, from: top.start) { $0.url = checked }
         case .user(let id): out.close(.textMention, from: top.start) { $0.userID = id }
@@ -199,18 +198,6 @@ public struct MarkdownV2Parser {
             }
         case nil: throw .invalidEmojiURL(byteOffset: top.byteOffset)
         }
-    }
-
-    /// The byte index in the output of a UTF-16 offset (scanning back from the end).
-    private func byteIndex(ofUTF16 target: Int) -> Int {
-        var units = out.utf16Count
-        var index = out.bytes.count
-        while units > target, index > 0 {
-            index -= 1
-            let b = out.bytes[index]
-            if b < 0x80 || b >= 0xC0 { units -= b >= 0xF0 ? 2 : 1 }
-        }
-        return index
     }
 
     /// Opens the entity that `c` starts, or fails on a reserved character.

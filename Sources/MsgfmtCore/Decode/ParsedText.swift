@@ -27,6 +27,18 @@ struct ParsedText {
         entities.append(entity)
     }
 
+    /// The text from UTF-16 offset `start` to the end (scanning back from the end).
+    func text(since start: Int) -> String {
+        var units = utf16Count
+        var index = bytes.count
+        while units > start, index > 0 {
+            index -= 1
+            let b = bytes[index]
+            if b < 0x80 || b >= 0xC0 { units -= b >= 0xF0 ? 2 : 1 }
+        }
+        return String(decoding: bytes[index...], as: UTF8.self)
+    }
+
     /// The message built, with entities in canonical order.
     func message() -> Message {
         Message(text: String(decoding: bytes, as: UTF8.self), entities: EntityOrder.sorted(entities))

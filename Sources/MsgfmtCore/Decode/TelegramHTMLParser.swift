@@ -188,14 +188,7 @@ public struct TelegramHTMLParser {
     }
 
     private mutating func closeLink(_ tag: Open) {
-        let target: String
-        if let href = tag.attributes["href"] {
-            target = href
-        } else {
-            let text = String(decoding: out.bytes, as: UTF8.self).utf16
-            let startIndex = text.index(text.startIndex, offsetBy: tag.start)
-            target = String(text[startIndex...]) ?? ""
-        }
+        let target = tag.attributes["href"] ?? out.text(since: tag.start)
         switch LinkChecker.check(target) {
         case .url(let url): out.close(.textLink, from: tag.start) { $0.url = url }
         case .user(let id): out.close(.textMention, from: tag.start) { $0.userID = id }
