@@ -16,7 +16,8 @@ struct ParsedText {
 
     /// Appends a Unicode scalar.
     mutating func append(_ scalar: Unicode.Scalar) {
-        for byte in UTF8.encode(scalar)! { append(byte) }
+        guard let encoded = UTF8.encode(scalar) else { return }
+        for byte in encoded { append(byte) }
     }
 
     /// Adds an entity from `start` to the current end, unless it would be empty.

@@ -1,8 +1,8 @@
 /// Re-encodes a normalized message in Telegram's MarkdownV2 parse mode.
 ///
 /// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
-/// text. A quote can only cover whole lines: one starting mid-line is left out, one ending
-/// mid-line extends to the end of that line. MarkdownV2 cannot escape control characters,
+/// text. A quote can only cover whole lines: one ending just before a newline takes the
+/// newline, one starting or ending anywhere else mid-line is left out. MarkdownV2 cannot escape control characters,
 /// so those other than tab and newline are written as spaces, as Telegram itself would
 /// store them; the output never carries terminal escapes.
 public enum MarkdownV2Encoder {
@@ -83,7 +83,7 @@ public enum MarkdownV2Encoder {
     public static func representable(_ message: Message) -> Message {
         let units = Array(message.text.utf16)
         let count = units.count
-        func lineStart(_ p: Int) -> Bool { p == 0 || (p <= count && units[p - 1] == 0x0A) }
+        func lineStart(_ p: Int) -> Bool { p == 0 || (p > 0 && p <= count && units[p - 1] == 0x0A) }
         var quotes: [MessageEntity] = []
         var others: [MessageEntity] = []
         for var e in message.entities {
