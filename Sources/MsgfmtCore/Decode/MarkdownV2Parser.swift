@@ -83,6 +83,14 @@ public struct MarkdownV2Parser {
                 continue
             }
             if try closesTop(c) { continue }
+            if c == 0x3E, atOutputLineStart {
+                if quoteDepth == 0 {
+                    stack.append(Open(kind: .quote, start: out.utf16Count, byteOffset: i))
+                    quoteDepth += 1
+                }
+                i += 1
+                continue
+            }
             if c == 0x7C, byte(i + 1) == 0x7C, stack.last?.kind == .quote, isQuoteEnd(i + 2) {
                 stack[stack.count - 1].expandable = true
                 i += 2
@@ -101,25 +109,24 @@ public struct MarkdownV2Parser {
         return bytes[at] == 0x0A && byte(at + 1) != 0x3E
     }
 
-    /// Handles `>` and `**>` at the start of a line, and the end of a quote.
+    /// At the start of an input line inside a quote: consumes the `>` that continues the
+    /// quote, or ends the quote when the line has none.
     private mutating func lineStart() throws(ParseModeError) {
-        let startsExpandable = byte(i) == 0x2A && byte(i + 1) == 0x2A && byte(i + 2) == 0x3E
-        if quoteDepth > 0 {
-            if byte(i) == 0x3E {
-                i += 1
-                return
-            }
-            guard let top = stack.last, top.kind == .quote else {
-                let top = stack[stack.count - 1]
-                throw .unclosedEntity(name: top.name, byteOffset: top.byteOffset)
-            }
-            closeQuote()
+        guard quoteDepth > 0 else { return }
+        if byte(i) == 0x3E {
+            i += 1
+            return
         }
-        if byte(i) == 0x3E || startsExpandable {
-            stack.append(Open(kind: .quote, start: out.utf16Count, byteOffset: i, expandable: startsExpandable))
-            quoteDepth += 1
-            i += startsExpandable ? 3 : 1
+        guard let top = stack.last, top.kind == .quote else {
+            let top = stack[stack.count - 1]
+            throw .unclosedEntity(name: top.name, byteOffset: top.byteOffset)
         }
+        closeQuote()
+    }
+
+    /// True when nothing has been written on the current output line yet.
+    private var atOutputLineStart: Bool {
+        out.bytes.isEmpty || out.bytes[out.bytes.count - 1] == 0x0A
     }
 
     private mutating func closeQuote() {

@@ -2,7 +2,8 @@
 ///
 /// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
 /// text. A quote can only cover whole lines: one ending just before a newline takes the
-/// newline, one starting or ending anywhere else mid-line is left out. MarkdownV2 cannot escape control characters,
+/// newline, one starting or ending anywhere else mid-line is left out; a quote right after
+/// another starts with `**>` so the two stay apart. MarkdownV2 cannot escape control characters,
 /// so those other than tab and newline are written as spaces, as Telegram itself would
 /// store them; the output never carries terminal escapes.
 public enum MarkdownV2Encoder {
@@ -50,9 +51,10 @@ public enum MarkdownV2Encoder {
             case .open(let e):
                 switch e.kind {
                 case .blockquote, .expandableBlockquote:
+                    let follows = quote.map { $0.end == e.offset } ?? false
                     quote = e
                     markerWritten = false
-                    token(e.kind == .expandableBlockquote ? "**>" : ">")
+                    token(follows ? "**>" : ">")
                 case .pre:
                     codeDepth += 1
                     let language = e.language ?? ""
@@ -65,7 +67,6 @@ public enum MarkdownV2Encoder {
                 switch e.kind {
                 case .blockquote, .expandableBlockquote:
                     writeMarker()
-                    quote = nil
                 case .pre: codeDepth -= 1; token("```")
                 case .code: codeDepth -= 1; token("`")
                 default: token(closeToken(e))
@@ -77,9 +78,9 @@ public enum MarkdownV2Encoder {
 
     /// `message` (normalized) reduced to what MarkdownV2 can express: auto-detected kinds
     /// dropped; quotes kept only from a line start to the end of a line (a quote stopping
-    /// just before a newline takes the newline, one stopping mid-line is dropped, one
-    /// touching the previous quote is dropped unless expandable); entities ending with the
-    /// newline at a quote boundary give up that newline; unusable pre languages removed.
+    /// just before a newline takes the newline, one stopping mid-line is dropped); entities
+    /// ending with the newline at a quote boundary give up that newline; unusable pre
+    /// languages removed.
     public static func representable(_ message: Message) -> Message {
         let units = Array(message.text.utf16)
         let count = units.count
@@ -94,7 +95,7 @@ public enum MarkdownV2Encoder {
                     guard units[e.end] == 0x0A else { continue }
                     e.length += 1
                 }
-                if let last = quotes.last, last.end > e.offset || (last.end == e.offset && e.kind == .blockquote) { continue }
+                if let last = quotes.last, last.end > e.offset { continue }
                 quotes.append(e)
             case .splittable, .preLike:
                 if e.kind == .pre, let language = e.language,

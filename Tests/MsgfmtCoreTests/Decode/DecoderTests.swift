@@ -64,5 +64,10 @@ import Testing
         #expect(m.text == "a\nb\nc\nd")
         #expect(m.entities == [MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .expandableBlockquote, offset: 2, length: 4)])
         #expect(throws: ParseModeError.unclosedEntity(name: "Bold", byteOffset: 1)) { try MarkdownV2Parser.parse(Array(">*a\nb*".utf8)) }
+        // `>` starts a quote wherever nothing was written on the output line yet, even
+        // inside an entity, as Telegram does: the link can then no longer close.
+        #expect(throws: ParseModeError.reservedCharacter("]", byteOffset: 3)) { try MarkdownV2Parser.parse(Array("[>a](http://x.com)".utf8)) }
+        #expect(try MarkdownV2Parser.parse(Array("**>a".utf8)).entities == [MessageEntity(kind: .blockquote, offset: 0, length: 1)])
+        #expect(throws: ParseModeError.reservedCharacter(">", byteOffset: 3)) { try MarkdownV2Parser.parse(Array("x**>a".utf8)) }
     }
 }

@@ -71,7 +71,7 @@ import Testing
         ])
         let normalized = Normalizer.normalize(message, detect: false).0
         let source = MarkdownV2Encoder.encode(normalized)
-        #expect(source == "**>*quote* ![line](tg://emoji?id=5368324170671202286)\n>![more](tg://time?unix=1700000000&format=wDT)||\n```swift\ncode here```\n[end](https://example.com/a_(b\\))")
+        #expect(source == ">*quote* ![line](tg://emoji?id=5368324170671202286)\n>![more](tg://time?unix=1700000000&format=wDT)||\n```swift\ncode here```\n[end](https://example.com/a_(b\\))")
         let back = Normalizer.normalize(try MarkdownV2Parser.parse(Array(source.utf8)), detect: false).0
         #expect(back == normalized)
         let html = TelegramHTMLEncoder.encode(normalized)
@@ -81,6 +81,15 @@ import Testing
 
 /// Control characters never reach the output of the Telegram encoders raw.
 @Suite struct EncoderSafetyTests {
+    @Test func adjacentQuotesStayApart() throws {
+        let message = Message(text: "a\nb\n", entities: [
+            MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .blockquote, offset: 2, length: 2),
+        ])
+        let source = MarkdownV2Encoder.encode(message)
+        #expect(source == ">a\n**>b\n")
+        #expect(try MarkdownV2Parser.parse(Array(source.utf8)) == message)
+    }
+
     @Test func controlCharacters() throws {
         let message = Message(text: "a\u{1B}[31mb\u{7}\tc\u{9B}", entities: [MessageEntity(kind: .code, offset: 0, length: 3)])
         let markdown = MarkdownV2Encoder.encode(message)
