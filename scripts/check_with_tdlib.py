@@ -24,7 +24,10 @@ KINDS = {
 
 
 def tdlib_parse(text, mode):
-    parse_mode = {"@type": "textParseModeHTML"} if mode == "html" else {"@type": "textParseModeMarkdown", "version": 2}
+    if mode == "html":
+        parse_mode = {"@type": "textParseModeHTML"}
+    else:
+        parse_mode = {"@type": "textParseModeMarkdown", "version": 1 if mode == "markdown" else 2}
     request = {"@type": "parseTextEntities", "text": text, "parse_mode": parse_mode}
     result = json.loads(td_execute(json.dumps(request).encode()))
     if result.get("@type") == "error":

@@ -32,7 +32,7 @@ public enum LegacyMarkdownParser {
                 guard let close = find([0x5D], from: i + 1) else { throw .legacyUnclosedEntity(byteOffset: at) }
                 for b in bytes[(i + 1)..<close] { out.append(b) }
                 i = close + 1
-                guard i < bytes.count, bytes[i] == 0x28 else { continue }
+                guard close > at + 1, i < bytes.count, bytes[i] == 0x28 else { continue }
                 guard let end = find([0x29], from: i + 1) else { i = bytes.count; continue }
                 let url = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
                 i = end + 1
@@ -45,11 +45,11 @@ public enum LegacyMarkdownParser {
                 guard let end = find([0x60, 0x60, 0x60], from: i + 3) else { throw .legacyUnclosedEntity(byteOffset: at) }
                 var body = bytes[(i + 3)..<end]
                 var language: String?
-                if let newline = body.firstIndex(of: 0x0A), newline > body.startIndex,
-                    !body[..<newline].contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
-                {
-                    language = String(decoding: body[..<newline], as: UTF8.self)
-                    body = body[(newline + 1)...]
+                let nameEnd = body.firstIndex { [0x20, 0x09, 0x0A, 0x0D, 0x60].contains($0) } ?? body.endIndex
+                if nameEnd > body.startIndex, nameEnd < body.endIndex, body[nameEnd] != 0x60 {
+                    language = String(decoding: body[..<nameEnd], as: UTF8.self)
+                    body = body[nameEnd...]
+                    if body.first == 0x0A { body = body.dropFirst() }
                 }
                 for b in body { out.append(b) }
                 out.close(.pre, from: start) { $0.language = language }
