@@ -30,7 +30,8 @@ public enum EntityDetector {
             while j < s.count, TextScanner.isASCIIWord(s.units[j]) { j += 1 }
             let length = j - i - 1
             let name = String(decoding: s.units[(i + 1)..<j], as: UTF16.self).lowercased()
-            if (4...32).contains(length) || (length == 3 && shortNames.contains(name)) {
+            let glued = TextScanner.isWord(s.scalar(after: j))
+            if !glued, (4...32).contains(length) || (length == 3 && shortNames.contains(name)) {
                 result.append(MessageEntity(kind: .mention, offset: i, length: j - i))
             }
             i = j - 1
@@ -56,7 +57,7 @@ public enum EntityDetector {
                 guard (3...32).contains(k - j - 1) else { i = k - 1; continue }
                 j = k
             }
-            if s.unit(j) == 0x2F { i = j - 1; continue }
+            if s.unit(j) == 0x2F || TextScanner.isWord(s.scalar(after: j)) { i = j - 1; continue }
             result.append(MessageEntity(kind: .botCommand, offset: i, length: j - i))
             i = j - 1
         }

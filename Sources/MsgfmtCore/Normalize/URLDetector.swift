@@ -26,7 +26,7 @@ enum URLDetector {
         // Emails.
         i = 0
         while i < s.count {
-            if s.units[i] == 0x40, let email = email(s, at: i), !overlapsTaken(email) {
+            if s.units[i] == 0x40, let email = email(s, at: i), !overlapsTaken(email), s.unit(email.upperBound) != 0x40 {
                 result.append(MessageEntity(kind: .email, offset: email.lowerBound, length: email.count))
                 taken.append(email)
                 i = email.upperBound
@@ -40,13 +40,13 @@ enum URLDetector {
             let (c, n) = s.scalar(at: i)
             guard isHostScalar(c), c != ".", c != "-" else { i += n; continue }
             let before = s.scalar(before: i)
-            if let before, isHostScalar(before) || before == "@" || before == "/" || before == ":" {
+            if let before, isHostScalar(before) || before == "@" || before == "/" {
                 i += n
                 continue
             }
             if let host = host(s, at: i, requireKnownTLD: true) {
                 let url = i..<path(s, after: port(s, after: host))
-                if !overlapsTaken(url) {
+                if !overlapsTaken(url), s.unit(url.upperBound) != 0x40 {
                     result.append(MessageEntity(kind: .url, offset: url.lowerBound, length: url.count))
                     taken.append(url)
                 }
@@ -62,9 +62,17 @@ enum URLDetector {
     /// A URL whose `://` starts at `colon`, if its scheme is known.
     static func schemeURL(_ s: TextScanner, colon: Int) -> Range<Int>? {
         var start = colon
-        while start > 0, isASCIILetter(s.units[start - 1]) { start -= 1 }
-        guard start < colon, !TextScanner.isWord(s.scalar(before: start)) else { return nil }
-        let scheme = String(decoding: s.units[start..<colon], as: UTF16.self).lowercased()
+        while start > 0, colon - start < 16, isASCIILetter(s.units[start - 1]) { start -= 1 }
+        guard start < colon else { return nil }
+        var scheme = String(decoding: s.units[start..<colon], as: UTF16.self).lowercased()
+        if !hostSchemes.contains(scheme), !opaqueSchemes.contains(scheme) {
+            // A known scheme glued to the end of a word still starts a URL.
+            guard let known = (hostSchemes.union(opaqueSchemes)).sorted(by: { $0.count > $1.count }).first(where: { scheme.hasSuffix($0) }) else {
+                return nil
+            }
+            start = colon - known.count
+            scheme = known
+        }
         let rest = colon + 3
         if opaqueSchemes.contains(scheme) {
             var end = rest
@@ -104,7 +112,7 @@ enum URLDetector {
         var j = end + 1
         while j < s.count, j - end <= 5, s.units[j] >= 0x30, s.units[j] <= 0x39 { j += 1 }
         guard j > end + 1, let value = Int(String(decoding: s.units[(end + 1)..<j], as: UTF16.self)),
-            (1...65535).contains(value), !TextScanner.isWord(s.scalar(after: j))
+            (1...65535).contains(value)
         else { return end }
         return j
     }
