@@ -24,7 +24,7 @@ import Testing
         let args = try String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         let input = try String(contentsOf: dir.appendingPathComponent("input"), encoding: .utf8)
-        let result = try FileBinary.run(args, stdin: input)
+        let result = try Binary.run(args, stdin: input)
         let actual = ["expected.stdout": result.stdout, "expected.stderr": result.stderr, "expected.status": "\(result.status)\n"]
         if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
             for (file, text) in actual { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
