@@ -1,0 +1,96 @@
+/// The messages of one sender group in the bubbles presentation, collected until the
+/// group ends so its box can be as wide as its widest line.
+struct BubbleGroup {
+    /// A content line: its left part and, for the line carrying the time, a right part
+    /// placed against the box's right edge.
+    struct Row {
+        var left: TranscriptLine
+        var right: String?
+    }
+
+    /// Most messages one box holds before a new box continues the group.
+    static let maxMessages = 64
+
+    var rows: [Row] = []
+    var messages = 0
+    let outgoing: Bool
+    let firstID: Int64
+
+    /// The widest box in a transcript `width` cells wide: three quarters of it, at least 24.
+    static func maxWidth(in width: Int) -> Int {
+        min(width, max(24, width * 3 / 4))
+    }
+
+    /// Cells the content needs.
+    var contentWidth: Int {
+        rows.map { row in
+            guard let right = row.right else { return row.left.width }
+            return row.left.width + (row.left.width > 0 ? 2 : 0) + right.utf8.count
+        }.max() ?? 0
+    }
+
+    /// The box: a rounded border around the rows, at the left edge for incoming groups
+    /// and the right edge for outgoing ones.
+    func box(width: Int) -> [TranscriptLine] {
+        let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
+        let x = outgoing ? width - (inner + 4) : 0
+        var lines: [TranscriptLine] = []
+        var top = TranscriptLine()
+        top.pad(to: x)
+        top.add("╭" + String(repeating: "─", count: inner + 2) + "╮", cells: inner + 4)
+        lines.append(top)
+        for row in rows {
+            var line = TranscriptLine()
+            line.pad(to: x)
+            line.add("│ ", cells: 2)
+            line.append(row.left.line(y: 0))
+            if let right = row.right {
+                line.pad(to: x + 2 + inner - right.utf8.count)
+                line.ascii(right, role: .title)
+            }
+            line.pad(to: x + 2 + inner)
+            line.add(" │", cells: 2)
+            lines.append(line)
+        }
+        var bottom = TranscriptLine()
+        bottom.pad(to: x)
+        bottom.add("╰" + String(repeating: "─", count: inner + 2) + "╯", cells: inner + 4)
+        lines.append(bottom)
+        return lines
+    }
+}
+
+extension TerminalTranscriptWriter {
+    /// Adds a message to the current bubble, starting a new box when needed.
+    func addToBubble(_ prepared: PreparedMessage, startsGroup: Bool) {
+        let m = prepared.message
+        let outgoing = isOutgoing(m)
+        if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {
+            flushBubble()
+        }
+        let inner = BubbleGroup.maxWidth(in: width) - 4
+        if bubble == nil {
+            bubble = BubbleGroup(outgoing: outgoing, firstID: m.id)
+            if !outgoing || startsGroup {
+                let header = senderHeader(m)
+                if !outgoing { bubble?.rows.append(.init(left: header, right: nil)) }
+            }
+        }
+        var rows = contentLines(prepared, width: inner).map { BubbleGroup.Row(left: $0, right: nil) }
+        let time = timeLabel(m)
+        if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
+            rows[rows.count - 1].right = time
+        } else {
+            rows.append(.init(left: TranscriptLine(), right: time))
+        }
+        bubble?.rows += rows
+        bubble?.messages += 1
+    }
+
+    /// Draws the current bubble, if any.
+    func flushBubble() {
+        guard let group = bubble else { return }
+        bubble = nil
+        emit(group.box(width: width), id: group.firstID)
+    }
+}
