@@ -47,8 +47,7 @@ struct ExportCommand: ParsableCommand {
         let signals = Self.cleanUpOnSignals()
         defer { signals.forEach { $0.cancel() } }
 
-        let width = TerminalEnvironment.width(explicit: layout.width)
-        let writer = TranscriptWriters.make(options: options, width: width, output: output)
+        let writer = TranscriptWriters.make(options: options, output: output)
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
         let progress = showProgress ? ExportProgress(totalBytes: source.totalBytes) : nil
         let converter = ExportConverter(
@@ -105,6 +104,7 @@ struct ExportCommand: ParsableCommand {
         case .text, .markdown: format = .text
         }
         let width = TerminalEnvironment.width(explicit: layout.width)
+        options.width = width
         let bodyWidth = export.to == .ansi || export.to == .text
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format

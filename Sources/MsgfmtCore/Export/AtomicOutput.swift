@@ -24,8 +24,23 @@ public final class AtomicOutput {
         sink = OutputSink()
     }
 
-    /// Starts writing `path`, a file or a directory.
+    /// Starts writing `path`, a file or a directory. An existing device, pipe or socket
+    /// (`/dev/null`, a FIFO) is written in place: it cannot be replaced by renaming.
     public init(path: String, kind: Kind) throws(AtomicOutputError) {
+        var info = stat()
+        if kind == .file, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate(path: path, reason: "Is a directory") }
+            fd = open(path, O_WRONLY | O_CLOEXEC)
+            if fd < 0 { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            self.path = nil
+            self.kind = .stdout
+            temporaryPath = nil
+            sink = OutputSink(fd: fd)
+            return
+        }
+        if kind == .directory, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .cannotCreate(path: path, reason: "Not a directory")
+        }
         self.path = path
         self.kind = kind
         let url = URL(fileURLWithPath: path)
@@ -55,7 +70,13 @@ public final class AtomicOutput {
     public func commit() throws(AtomicOutputError) {
         sink?.flush()
         if sink?.failed == true { throw .writeFailed(path: path ?? "<stdout>") }
-        guard let path, let temp = temporaryPath else { return }
+        guard let path, let temp = temporaryPath else {
+            if fd >= 0 {
+                close(fd)
+                fd = -1
+            }
+            return
+        }
         if fd >= 0 {
             if fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path) }
             close(fd)

@@ -62,7 +62,7 @@ struct BubbleGroup {
 
 extension TerminalTranscriptWriter {
     /// Adds a message to the current bubble, starting a new box when needed.
-    func addToBubble(_ prepared: PreparedMessage, startsGroup: Bool) {
+    func addToBubble(_ prepared: PreparedMessage, pieces: TerminalPieces, startsGroup: Bool) {
         let m = prepared.message
         let outgoing = isOutgoing(m)
         if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {
@@ -71,13 +71,10 @@ extension TerminalTranscriptWriter {
         let inner = BubbleGroup.maxWidth(in: width) - 4
         if bubble == nil {
             bubble = BubbleGroup(outgoing: outgoing, firstID: m.id)
-            if !outgoing || startsGroup {
-                let header = senderHeader(m)
-                if !outgoing { bubble?.rows.append(.init(left: header, right: nil)) }
-            }
+            if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil)) }
         }
-        var rows = contentLines(prepared, width: inner).map { BubbleGroup.Row(left: $0, right: nil) }
-        let time = timeLabel(m)
+        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil) }
+        let time = composer.timeLabel(m)
         if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
         } else {

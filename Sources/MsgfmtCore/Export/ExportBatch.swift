@@ -56,7 +56,13 @@ final class ExportBatch {
         case .success(let message):
             guard options.keeps(message.date) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
-            return .prepared(PreparedMessage(message: message, rendered: rendered, index: raw.index))
+            var prepared = PreparedMessage(message: message, rendered: rendered, index: raw.index)
+            switch options.format {
+            case .ansi, .text: prepared.composeTerminalPieces(options: options)
+            case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)
+            case .html, .markdown: break
+            }
+            return .prepared(prepared)
         }
     }
 }

@@ -17,6 +17,8 @@ public struct ExportOptions: Sendable {
     public var pageSize: Int = 1000
     /// The exporting account's `from_id` (`user123`), to tell outgoing messages apart.
     public var me: String?
+    /// Transcript width in cells (terminal formats).
+    public var width: Int = 80
     /// How message bodies are normalized, laid out and emitted.
     public var render = RenderOptions()
     /// Messages per parallel batch.

@@ -35,15 +35,27 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         w.key("chat")
         if let id = chat.id { w.number(id) } else { w.null() }
         w.comma(); w.key("chat_name"); w.string(chat.displayName)
-        w.comma(); w.key("id"); w.number(m.id)
+        w.comma(); w.key("new_day"); w.bool(placement.newDay)
+        w.comma(); w.key("new_group"); w.bool(placement.newGroup)
+        w.comma(); w.key("outgoing"); w.bool(owner != nil && owner == m.fromID)
+        w.comma()
+        sink.write(w.bytes)
+        sink.write(prepared.json ?? Self.messageJSON(prepared, options: options))
+        sink.write("}\n")
+    }
+
+    /// The members of a message's JSON line that depend on the message alone (written on
+    /// worker threads): id, type, dates, sender, reply, forward, media, service sentence,
+    /// reactions, then the layout boxes.
+    static func messageJSON(_ prepared: PreparedMessage, options: ExportOptions) -> [UInt8] {
+        let m = prepared.message
+        var w = JSONWriter()
+        w.key("id"); w.number(m.id)
         w.comma(); w.key("type"); w.string(m.type)
         w.comma(); w.key("date"); w.number(m.date)
         w.comma(); w.key("local_time"); w.string(options.clock.stamp(of: m.date))
         w.comma(); w.key("from"); optional(&w, m.from)
         w.comma(); w.key("from_id"); optional(&w, m.fromID)
-        w.comma(); w.key("outgoing"); w.bool(owner != nil && owner == m.fromID)
-        w.comma(); w.key("new_day"); w.bool(placement.newDay)
-        w.comma(); w.key("new_group"); w.bool(placement.newGroup)
         w.comma(); w.key("edited"); if let e = m.edited { w.number(e) } else { w.null() }
         w.comma(); w.key("reply_to"); if let r = m.replyTo { w.number(r) } else { w.null() }
         w.comma(); w.key("forwarded"); w.bool(m.forwarded)
@@ -61,19 +73,18 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         w.raw("]")
         w.comma()
         LayoutJSON.write(prepared.rendered, into: &w)
-        w.raw("}\n")
-        sink.write(w.bytes)
+        return w.bytes
     }
 
     public func endChat(_ chat: ExportChatInfo) {}
 
     public func finish() { sink.flush() }
 
-    private func optional(_ w: inout JSONWriter, _ s: String?) {
+    private static func optional(_ w: inout JSONWriter, _ s: String?) {
         if let s { w.string(s) } else { w.null() }
     }
 
-    private func media(_ w: inout JSONWriter, _ media: ExportMedia?) {
+    private static func media(_ w: inout JSONWriter, _ media: ExportMedia?) {
         guard let media else { return w.null() }
         w.raw("{"); w.key("kind"); w.string(media.kind)
         w.comma(); w.key("title"); w.string(media.title)

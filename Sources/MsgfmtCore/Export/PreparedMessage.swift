@@ -7,6 +7,10 @@ public struct PreparedMessage: Sendable {
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
+    /// Terminal decorations composed on a worker thread (ansi/text exports).
+    var terminal: TerminalPieces?
+    /// The message-only part of its JSON line, serialized on a worker thread (json exports).
+    var json: [UInt8]?
 
     /// Creates a prepared message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import MsgfmtCore
+
+@Suite struct ExportScannerTests {
+    private func summary(_ events: [ExportEvent]) -> [String] {
+        events.map { e in
+            switch e {
+            case .personalInformation(let v): "me \(v["user_id"]?.int64Value ?? -1)"
+            case .chatStart(let c): "start \(c.name ?? "-") \(c.id ?? -1) left=\(c.left)"
+            case .chatEnd(let c): "end \(c.name ?? "-") \(c.type ?? "-")"
+            case .message(let raw): "msg \(raw.index) " + String(decoding: raw.bytes, as: UTF8.self)
+            }
+        }
+    }
+
+    @Test func singleChatShape() throws {
+        let json = #"{"name": "Solo", "type": "personal_chat", "id": 7, "messages": [{"id": 1, "text": "a}]"}, {"id": 2, "text": "\"{["}]}"#
+        let s = summary(try ExportTestSupport.events(Array(json.utf8)))
+        #expect(s == ["start Solo 7 left=false", #"msg 0 {"id": 1, "text": "a}]"}"#, #"msg 1 {"id": 2, "text": "\"{["}"#, "end Solo personal_chat"])
+    }
+
+    @Test func wholeAccountShapeWithLeftChats() throws {
+        let s = summary(try ExportTestSupport.events(try ExportTestSupport.fixture("kinds/result.json")))
+        #expect(s.first == "me 1000")
+        #expect(s.contains("start Kinds \u{1} Group 4000000001 left=false"))
+        #expect(s.contains("start Old group 4000000002 left=true"))
+        #expect(s.filter { $0.hasPrefix("msg") }.count == 39)
+        #expect(!s.contains { $0.contains("999") }, "contacts are skipped")
+    }
+
+    @Test func fieldsAfterMessagesReachChatEnd() throws {
+        let json = #"{"messages": [{"id": 1}], "name": "Late", "id": 9}"#
+        let s = summary(try ExportTestSupport.events(Array(json.utf8)))
+        #expect(s == ["start - -1 left=false", #"msg 0 {"id": 1}"#, "end Late -"])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 64, 4096])
+    func chunkBoundariesDoNotMatter(chunk: Int) throws {
+        let bytes = try ExportTestSupport.fixture("kinds/result.json")
+        let whole = summary(try ExportTestSupport.events(bytes))
+        #expect(summary(try ExportTestSupport.events(bytes, chunkSize: chunk)) == whole)
+    }
+
+    @Test func truncatedFileIsAnError() throws {
+        let bytes = try ExportTestSupport.fixture("kinds/result.json")
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(bytes.prefix(bytes.count / 2))) }
+        do {
+            _ = try ExportTestSupport.events(Array(bytes.prefix(200)))
+            Issue.record("expected an error")
+        } catch let error as ExportReadError {
+            #expect(error == .truncated(byteOffset: 200))
+            #expect(error.message.contains("truncated"))
+        }
+    }
+
+    @Test func nonExportsAreRejected() {
+        for text in ["", "[1, 2]", #"{"a": 1}"#, "42"] {
+            #expect(throws: ExportReadError.self, "\(text)") { try ExportTestSupport.events(Array(text.utf8)) }
+        }
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(#"{"messages": []} x"#.utf8)) }
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(#"{"messages": [}"#.utf8)) }
+    }
+
+    @Test func emptyChatStillStartsAndEnds() throws {
+        let json = #"{"chats": {"list": [{"name": "Empty", "id": 3}]}}"#
+        #expect(summary(try ExportTestSupport.events(Array(json.utf8))) == ["start Empty 3 left=false", "end Empty -"])
+    }
+}
