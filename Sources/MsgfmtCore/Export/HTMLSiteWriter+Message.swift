@@ -5,8 +5,13 @@ extension HTMLSiteWriter {
         let m = prepared.message
         if placement.newDay {
             closeGroup()
-            let iso = ExportClock.isoDay(placement.day)
-            file.write("<div class=\"day\" id=\"day-\(iso)\"><span>\(ExportClock.dayTitle(placement.day))</span></div>\n")
+            if placement.day == lastDay {
+                file.write("<div class=\"day continued\"><span>\(ExportClock.dayTitle(placement.day))</span></div>\n")
+            } else {
+                let iso = ExportClock.isoDay(placement.day)
+                file.write("<div class=\"day\" id=\"day-\(iso)\"><span>\(ExportClock.dayTitle(placement.day))</span></div>\n")
+            }
+            lastDay = placement.day
         }
         let time = "<time datetime=\"\(HTMLEscape.text(options.clock.stamp(of: m.date)))\">\(options.clock.time(of: m.date))</time>"
         if m.isService {

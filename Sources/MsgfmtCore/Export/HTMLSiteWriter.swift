@@ -23,6 +23,9 @@ public final class HTMLSiteWriter: TranscriptWriter {
     var grouping: TranscriptGrouping
     var previews = ReplyPreviewCache()
     var groupOpen = false
+    /// The day of the last day header, so a page that continues a day repeats its header
+    /// without a second anchor.
+    var lastDay: Int64?
     var anyFailed = false
 
     /// Creates a writer into `directory` (the temporary output directory).
@@ -56,6 +59,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         onPage = 0
         pages = MessagePageIndex()
         days = []
+        lastDay = nil
         grouping = TranscriptGrouping(clock: options.clock)
         previews.removeAll()
         openPage()

@@ -67,3 +67,24 @@ import Testing
         #expect(summary(try ExportTestSupport.events(Array(json.utf8))) == ["start Empty 3 left=false", "end Empty -"])
     }
 }
+
+@Suite struct TDesktopReaderTests {
+    @Test func decodeItemsGivesBodiesAndFailuresInOrder() throws {
+        let bytes = SyntheticExport.chat(count: 20, corrupt: [5])
+        let items = TDesktopReader.decodeItems(InputFile(name: "r.json", bytes: bytes))
+        #expect(items.count == 20)
+        guard case .failure(let d) = items[4] else { Issue.record("item 5 should fail"); return }
+        #expect(d.location.messageID == 5)
+        guard case .message(let m, _) = items[0] else { Issue.record("item 1 should decode"); return }
+        #expect(m.id == 1 && m.text == "message number 1")
+        #expect(TDesktopReader.looksLikeExport(bytes))
+        #expect(!TDesktopReader.looksLikeExport(Array(#"{"message_id": 1, "text": "x"}"#.utf8)))
+    }
+
+    @Test func truncatedExportEndsWithAFailure() {
+        let bytes = SyntheticExport.chat(count: 20)
+        let items = TDesktopReader.decodeItems(InputFile(name: "r.json", bytes: Array(bytes.prefix(bytes.count - 40))))
+        guard case .failure(let d)? = items.last else { Issue.record("expected a failure"); return }
+        #expect(d.message.contains("truncated"))
+    }
+}
