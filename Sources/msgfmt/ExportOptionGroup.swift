@@ -56,10 +56,5 @@ struct ExportOptionGroup: ParsableArguments {
     }
 }
 
-/// `--progress`.
-enum ProgressMode: String, CaseIterable, ExpressibleByArgument {
-    case auto, always, never
-}
-
 extension ExportFormat: ExpressibleByArgument {}
 extension TranscriptStyle: ExpressibleByArgument {}

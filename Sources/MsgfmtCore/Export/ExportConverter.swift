@@ -98,6 +98,7 @@ public final class ExportConverter {
             case .prepared(let message):
                 stats.read += 1
                 stats.written += 1
+                message.rendered.diagnostics.forEach(report)
                 writer.write(message)
             case .filtered:
                 stats.read += 1

@@ -61,31 +61,3 @@ public struct ExportMessage: Sendable {
     /// The sender's name as shown: the name, else "Deleted Account".
     public var senderName: String { from.flatMap { $0.isEmpty ? nil : $0 } ?? "Deleted Account" }
 }
-
-/// One reaction under a message.
-public struct ExportReaction: Sendable, Hashable {
-    /// The emoji, or a short name for custom emoji and paid reactions.
-    public var emoji: String
-    /// How many reacted.
-    public var count: Int
-
-    /// Creates a reaction.
-    public init(emoji: String, count: Int) {
-        self.emoji = emoji
-        self.count = count
-    }
-}
-
-/// A service message's action: its name, who did it, and its fields.
-public struct ExportAction: Sendable, Hashable {
-    /// The action name (`pin_message`, `phone_call`, …).
-    public var name: String
-    /// The whole message object, for the action's own fields.
-    public var fields: JSONValue
-
-    /// Creates an action.
-    public init(name: String, fields: JSONValue) {
-        self.name = name
-        self.fields = fields
-    }
-}

@@ -41,19 +41,3 @@ public struct ExportOptions: Sendable {
         return true
     }
 }
-
-/// `msgfmt export --to`.
-public enum ExportFormat: String, CaseIterable, Sendable, Hashable {
-    case html, ansi, text, json, markdown
-
-    /// True for the formats written as one stream (a file or stdout).
-    public var isStream: Bool { self != .html }
-}
-
-/// `msgfmt export --style`.
-public enum TranscriptStyle: String, CaseIterable, Sendable, Hashable {
-    /// One column with sender headers.
-    case list
-    /// Boxes per sender group, incoming left and outgoing right.
-    case bubbles
-}
