@@ -40,10 +40,12 @@ public struct BidiParagraph: Sendable, Hashable {
     public var runs: [BidiRun] {
         var result: [BidiRun] = []
         var start = 0
-        for i in 1...max(1, levels.count) where i == levels.count || levels[i] != levels[start] {
-            if levels.isEmpty { break }
+        for i in levels.indices.dropFirst() where levels[i] != levels[start] {
             result.append(BidiRun(start: start, end: i, level: Int(levels[start])))
             start = i
+        }
+        if !levels.isEmpty {
+            result.append(BidiRun(start: start, end: levels.count, level: Int(levels[start])))
         }
         return result
     }

@@ -4,17 +4,11 @@ public enum InspectInput {
     /// One text to inspect, or why an input item could not give one.
     public typealias Item = Result<(id: Int64?, text: String), Diagnostic>
 
-    /// Whether the output should be JSON Lines (more than one item possible).
-    public struct Parsed {
-        /// The items in input order.
-        public var items: [Item]
-    }
-
     /// Reads `bytes`: JSON when the first non-blank byte is `{` or `[`, else plain text.
     public static func parse(_ bytes: [UInt8]) -> [Item] {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            return [plainText(bytes)]
+            return plainText(bytes)
         }
         switch Result(catching: { () throws(JSONParseError) -> JSONValue in try JSONParser.parse(bytes) }) {
         case .success(let value):
@@ -39,13 +33,17 @@ public enum InspectInput {
         }
     }
 
-    private static func plainText(_ bytes: [UInt8]) -> Item {
+    /// Plain text is one item; invalid UTF-8 is reported and the text is still inspected
+    /// with U+FFFD in place of each invalid sequence.
+    private static func plainText(_ bytes: [UInt8]) -> [Item] {
+        var items: [Item] = []
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-            return .failure(Diagnostic(.error, .init(byteOffset: bad), "invalid UTF-8"))
+            items.append(.failure(Diagnostic(.error, .init(byteOffset: bad), "invalid UTF-8 (shown as U+FFFD)")))
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
-        return .success((nil, text))
+        items.append(.success((nil, text)))
+        return items
     }
 
     private static func items(from value: JSONValue, index: Int, line: Int?) -> [Item] {

@@ -1,0 +1,34 @@
+import Testing
+@testable import MsgfmtCore
+
+@Suite struct BidiTests {
+    @Test func latinTextIsOneLTRRunWithoutICU() {
+        let text = UTF16Text("hello, world")
+        #expect(!BidiParagraph.needsICU(text.units[...]))
+        let para = BidiParagraph(text.units[...])
+        #expect(para.paragraphLevel == 0)
+        #expect(para.runs == [BidiRun(start: 0, end: 12, level: 0)])
+    }
+
+    @Test func hebrewParagraphIsRTLWithEmbeddedLatin() {
+        let text = UTF16Text("שלום abc עולם")
+        let para = BidiParagraph(text.units[...])
+        #expect(para.isRTL)
+        #expect(para.runs == [
+            BidiRun(start: 0, end: 5, level: 1), BidiRun(start: 5, end: 8, level: 2),
+            BidiRun(start: 8, end: 13, level: 1),
+        ])
+    }
+
+    @Test func explicitDirectionWins() {
+        let text = UTF16Text("abc")
+        #expect(BidiParagraph(text.units[...], direction: .rtl).paragraphLevel == 1)
+        #expect(BidiParagraph(UTF16Text("שלום").units[...], direction: .ltr).paragraphLevel == 0)
+    }
+
+    @Test func visualOrderReversesRTLRuns() {
+        #expect(BidiParagraph.visualOrder(levels: [0, 0, 1, 1, 1, 0]) == [0, 1, 4, 3, 2, 5])
+        #expect(BidiParagraph.visualOrder(levels: [1, 1, 2, 2, 1]) == [4, 2, 3, 1, 0])
+        #expect(BidiParagraph.visualOrder(levels: []) == [])
+    }
+}
