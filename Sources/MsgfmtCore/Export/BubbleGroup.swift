@@ -6,15 +6,18 @@ struct BubbleGroup {
     struct Row {
         var left: TranscriptLine
         var right: String?
+        /// Index into `bodies` of the message the row belongs to (nil for the header).
+        var body: Int?
     }
 
     /// Most messages one box holds before a new box continues the group.
     static let maxMessages = 64
 
     var rows: [Row] = []
-    var messages = 0
+    /// The rendered bodies of the group's messages, for the emitter's link spans.
+    var bodies: [RenderedMessage] = []
+    var messages: Int { bodies.count }
     let outgoing: Bool
-    let firstID: Int64
 
     /// The widest box in a transcript `width` cells wide: three quarters of it, at least 24.
     static func maxWidth(in width: Int) -> Int {
@@ -30,15 +33,16 @@ struct BubbleGroup {
     }
 
     /// The box: a rounded border around the rows, at the left edge for incoming groups
-    /// and the right edge for outgoing ones.
-    func box(width: Int) -> [TranscriptLine] {
+    /// and the right edge for outgoing ones; each piece with the body its rows show.
+    func box(width: Int) -> [(lines: [TranscriptLine], body: RenderedMessage?)] {
         let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
         let x = outgoing ? width - (inner + 4) : 0
-        var lines: [TranscriptLine] = []
+        var pieces: [(lines: [TranscriptLine], body: RenderedMessage?)] = []
         var top = TranscriptLine()
         top.pad(to: x)
         top.add("╭" + String(repeating: "─", count: inner + 2) + "╮", cells: inner + 4)
-        lines.append(top)
+        pieces.append(([top], nil))
+        var current: Int?
         for row in rows {
             var line = TranscriptLine()
             line.pad(to: x)
@@ -50,13 +54,17 @@ struct BubbleGroup {
             }
             line.pad(to: x + 2 + inner)
             line.add(" │", cells: 2)
-            lines.append(line)
+            if row.body != current || pieces.count == 1 {
+                pieces.append(([], row.body.map { bodies[$0] }))
+                current = row.body
+            }
+            pieces[pieces.count - 1].lines.append(line)
         }
         var bottom = TranscriptLine()
         bottom.pad(to: x)
         bottom.add("╰" + String(repeating: "─", count: inner + 2) + "╯", cells: inner + 4)
-        lines.append(bottom)
-        return lines
+        pieces.append(([bottom], nil))
+        return pieces
     }
 }
 
@@ -70,24 +78,27 @@ extension TerminalTranscriptWriter {
         }
         let inner = BubbleGroup.maxWidth(in: width) - 4
         if bubble == nil {
-            bubble = BubbleGroup(outgoing: outgoing, firstID: m.id)
-            if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil)) }
+            bubble = BubbleGroup(outgoing: outgoing)
+            if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
         }
-        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil) }
+        let body = bubble?.bodies.count ?? 0
+        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
         let time = composer.timeLabel(m)
         if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
         } else {
-            rows.append(.init(left: TranscriptLine(), right: time))
+            rows.append(.init(left: TranscriptLine(), right: time, body: body))
         }
         bubble?.rows += rows
-        bubble?.messages += 1
+        bubble?.bodies.append(prepared.rendered)
     }
 
     /// Draws the current bubble, if any.
     func flushBubble() {
         guard let group = bubble else { return }
         bubble = nil
-        emit(group.box(width: width), id: group.firstID)
+        for piece in group.box(width: width) {
+            emit(piece.lines, body: piece.body)
+        }
     }
 }

@@ -48,7 +48,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         let kind = chat.type.map { " (\($0))" } ?? ""
         title.append(composer.text.oneLine(chat.displayName + kind, width: width - 3, style: Style(attributes: .bold)).fragments)
         lines.append(title)
-        emit(lines, id: nil)
+        emit(lines, body: nil)
         wroteChat = true
     }
 
@@ -65,7 +65,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         if m.isService {
             if !placement.newDay { lines.append(TranscriptLine()) }
             lines += pieces.service
-            emit(lines, id: m.id)
+            emit(lines, body: prepared.rendered)
         } else {
             switch options.style {
             case .list:
@@ -74,9 +74,9 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
                     lines.append(pieces.header)
                 }
                 lines += listLines(prepared, pieces: pieces)
-                emit(lines, id: m.id)
+                emit(lines, body: prepared.rendered)
             case .bubbles:
-                if !lines.isEmpty { emit(lines, id: nil) }
+                if !lines.isEmpty { emit(lines, body: nil) }
                 addToBubble(prepared, pieces: pieces, startsGroup: placement.newGroup)
             }
         }
@@ -98,12 +98,17 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         return owner == from
     }
 
-    /// Draws composed lines with a fresh emitter of the shared pipeline.
-    func emit(_ lines: [TranscriptLine], id: Int64?) {
+    /// Draws composed lines with a fresh emitter of the shared pipeline. `body` is the
+    /// message whose laid-out lines are among them (its styled text gives the emitter the
+    /// link spans); decoration fragments have empty source ranges and no links.
+    func emit(_ lines: [TranscriptLine], body: RenderedMessage?) {
         guard !lines.isEmpty else { return }
         let laid = lines.enumerated().map { $0.element.line(y: $0.offset) }
-        let layout = TextLayout(messageID: id, text: "", width: laid.map(\.width).max() ?? 0, truncated: false, lines: laid)
-        let message = RenderedMessage(index: 0, message: Message(id: id, text: ""), styled: StyledText(plain: "", messageID: id), layout: layout, diagnostics: [])
+        let id = body?.message.id
+        let layout = TextLayout(messageID: id, text: body?.styled.text.string ?? "", width: laid.map(\.width).max() ?? 0, truncated: false, lines: laid)
+        let message = RenderedMessage(
+            index: body?.index ?? 0, message: body?.message ?? Message(text: ""),
+            styled: body?.styled ?? StyledText(plain: ""), layout: layout, diagnostics: [])
         var emitter = Renderer(options: options.render).makeEmitter()
         emitter.emit(message, into: sink)
     }

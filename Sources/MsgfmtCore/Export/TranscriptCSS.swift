@@ -30,6 +30,12 @@ enum TranscriptCSS {
             code{font-family:ui-monospace,Menlo,monospace;font-size:13px}
             table{border-collapse:collapse;width:100%}td,th{padding:6px 8px;border-bottom:1px solid var(--border);text-align:left}.count{text-align:right}
             .days ul{columns:3;list-style:none;padding:0}
+            .msgfmt-message p{margin:0;white-space:pre-wrap}.msgfmt-message a{color:var(--accent)}
+            .msgfmt-mention,.msgfmt-hashtag,.msgfmt-cashtag,.msgfmt-bot-command{color:var(--accent)}
+            .msgfmt-expandable>summary{cursor:pointer;color:var(--muted)}.msgfmt-expandable[open]>summary .msgfmt-preview{display:none}
+            .msgfmt-spoiler:not(.msgfmt-revealed){background:var(--muted);border-radius:3px}
+            .msgfmt-spoiler:not(.msgfmt-revealed)>.msgfmt-spoiler-text{visibility:hidden}
+            .msgfmt-spoiler:hover>.msgfmt-spoiler-text{visibility:visible}.msgfmt-ellipsis{color:var(--muted)}
             """ + "\n"
     }
 }
