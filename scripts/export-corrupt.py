@@ -3,9 +3,9 @@
 
   export-corrupt.py IN.json OUT.json IDS.txt [--share 0.1] [--seed 1]
 
-Each chosen message is broken in one of several ways that keep brackets and quotes
-balanced, so the file stays scannable: a missing colon, a number where text belongs, an
-unreadable date, a bare word, a missing id value. The chosen ids go to IDS.txt.
+Each chosen message is broken in one of six ways: a missing colon, an unreadable date, a
+bare word, wrong types, a lost closing brace, a lost closing quote. The chosen ids go
+to IDS.txt.
 """
 import random, re, sys, argparse
 
@@ -24,7 +24,7 @@ with open(a.src, encoding="utf-8") as src, open(a.dst, "w", encoding="utf-8") as
             broken = rng.random() < a.share
             if broken:
                 bad.append(current)
-                kind = len(bad) % 4
+                kind = len(bad) % 6
             dst.write(line)
             continue
         if broken and current is not None:
@@ -36,6 +36,10 @@ with open(a.src, encoding="utf-8") as src, open(a.dst, "w", encoding="utf-8") as
                 line = '   "date": tomorrow,\n'; broken = False
             elif kind == 3 and line.startswith('   "type": '):
                 line = '   "type": "message", "text": 12, "text_entities": 7,\n'; broken = False
+            elif kind == 4 and line.rstrip("\n") in ("  },", "  }"):
+                line = "  " + line.strip()[1:] + "\n"; broken = False       # lost closing brace
+            elif kind == 5 and line.startswith('   "date": "'):
+                line = line.replace('",', ',', 1); broken = False          # lost closing quote
         dst.write(line)
 with open(a.ids, "w") as f:
     f.write("\n".join(map(str, bad)) + "\n")

@@ -10,7 +10,11 @@ extension ExportScanner {
 
     /// Processes bytes until an event is queued or the buffer is used up.
     mutating func step() throws(ExportReadError) {
-        while pos < buffer.count, pending.isEmpty {
+        while pos < buffer.count, pending.isEmpty, !needMore {
+            if messageIndent != nil, buffer[pos] == 0x0A, let o = opaque, o.kind == .message {
+                resyncAtLineBreak()
+                continue
+            }
             if inString {
                 skipStringBytes()
                 continue
@@ -24,6 +28,53 @@ extension ExportScanner {
         }
     }
 
+    /// At a line break inside a message of a pretty-printed export: everything inside a
+    /// message is indented deeper than its braces, so a line at the message's own
+    /// indentation that opens the next message, or a line indented less, means the message
+    /// was cut short (a lost brace or quote). It ends there, is reported as unreadable, and
+    /// scanning goes on with the next message instead of swallowing the rest of the file.
+    private mutating func resyncAtLineBreak() {
+        guard let indent = messageIndent, let o = opaque else { return }
+        var j = pos + 1
+        while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 || buffer[j] == 0x0D { j += 1 }
+        if j >= buffer.count, !eof {
+            needMore = true
+            return
+        }
+        let width = j - pos - 1
+        let next = j < buffer.count ? buffer[j] : 0
+        if width < indent || (width == indent && next == Self.openBrace) {
+            inString = false
+            escaped = false
+            finishOpaque(end: base + pos)
+            pos = j
+            lastLineStart = base + pos - width
+            spacesOnly = true
+        } else if width == indent, next == Self.closeBrace, inString || o.depth != 1 {
+            inString = false
+            escaped = false
+            pos = j + 1
+            finishOpaque(end: base + pos)
+        } else {
+            // A JSON string never holds a raw line break: a quote lost on the line before
+            // must not flip every later string of the message.
+            inString = false
+            escaped = false
+            pos += 1
+            messageLineStart = base + pos
+        }
+    }
+
+    /// Whether the `}` just consumed (at `pos - 1`) may close the message being cut out:
+    /// in a pretty-printed export, only at the message's own indentation (or on its first
+    /// line).
+    private func closesMessage(_ o: Opaque) -> Bool {
+        guard o.kind == .message, let indent = messageIndent, messageLineStart > o.start else { return true }
+        let lineStart = messageLineStart - base, at = pos - 1
+        guard lineStart >= 0, at - lineStart == indent else { return false }
+        return buffer[lineStart..<at].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
     /// Runs through string content up to and including the closing quote.
     private mutating func skipStringBytes() {
         let end = buffer.count
@@ -32,6 +83,7 @@ extension ExportScanner {
         buffer.withUnsafeBufferPointer { p in
             while i < end {
                 let b = p[i]
+                if b == 0x0A, messageIndent != nil { break }
                 i += 1
                 if escaped {
                     escaped = false
@@ -76,6 +128,7 @@ extension ExportScanner {
             opaque = o
         case Self.closeBrace, Self.closeBracket:
             o.depth -= 1
+            if o.depth == 0, !closesMessage(o) { o.depth = 1 }
             opaque = o
             if o.depth == 0 { finishOpaque(end: base + pos) }
         default:
@@ -84,6 +137,12 @@ extension ExportScanner {
     }
 
     private mutating func stepStructure(_ b: UInt8) throws(ExportReadError) {
+        if b == 0x0A {
+            lastLineStart = base + pos + 1
+            spacesOnly = true
+        } else if !Self.isSpace(b) {
+            spacesOnly = b == Self.openBrace && spacesOnly
+        }
         if Self.isSpace(b) || b == Self.colon {
             pos += 1
             return

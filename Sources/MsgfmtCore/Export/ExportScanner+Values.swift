@@ -55,6 +55,10 @@ extension ExportScanner {
             return
         }
         let isString = b == UInt8(ascii: "\"")
+        if capture == .message {
+            messageIndent = isObject && spacesOnly ? base + pos - lastLineStart : nil
+            messageLineStart = lastLineStart
+        }
         opaque = Opaque(
             kind: capture, depth: isContainer ? 1 : 0, start: base + pos,
             scalar: !isContainer && !isString, stringOnly: isString, key: top.key)
@@ -80,6 +84,7 @@ extension ExportScanner {
     mutating func finishOpaque(end: Int) {
         guard let o = opaque else { return }
         opaque = nil
+        messageIndent = nil
         let lower = o.start - base, upper = end - base
         guard o.kind != .skip, lower >= 0, upper <= buffer.count, lower <= upper else { return }
         let slice = buffer[lower..<upper]

@@ -43,6 +43,15 @@ public struct ExportScanner {
     var chatOrdinal = 0
     var messageIndex = 0
     var pending: [ExportEvent] = []
+    /// Pretty-printed exports: the indentation of the message being cut out.
+    var messageIndent: Int?
+    /// Where the current line starts, and whether only blanks came before on it.
+    var lastLineStart = 0
+    var spacesOnly = true
+    /// Where the current line of the message being cut out starts.
+    var messageLineStart = 0
+    /// The next decision needs bytes beyond the buffer.
+    var needMore = false
 
     /// Creates a scanner over `source`.
     public init(source: ExportByteSource) {
@@ -56,7 +65,8 @@ public struct ExportScanner {
     public mutating func next() throws(ExportReadError) -> ExportEvent? {
         while true {
             if !pending.isEmpty { return pending.removeFirst() }
-            if pos >= buffer.count {
+            if pos >= buffer.count || needMore {
+                needMore = false
                 compact()
                 if eof { return try finish() }
                 eof = try !source.readChunk(into: &buffer)
@@ -78,6 +88,7 @@ public struct ExportScanner {
         var keep = pos
         if let o = opaque, o.kind != .skip { keep = min(keep, o.start - base) }
         if let k = keyStart { keep = min(keep, k) }
+        keep = min(keep, buffer.count)
         guard keep > 0 else { return }
         buffer.removeFirst(keep)
         base += keep

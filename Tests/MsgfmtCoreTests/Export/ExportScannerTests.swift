@@ -62,6 +62,62 @@ import Testing
         #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(#"{"messages": [}"#.utf8)) }
     }
 
+    /// A pretty-printed chat (as Telegram Desktop writes it) whose message 2 lost its
+    /// closing brace, message 4 a quote and message 6 (the last) its closing brace.
+    static let damaged = """
+        {
+         "name": "D",
+         "messages": [
+          {
+           "id": 1,
+           "date_unixtime": "1",
+           "text": "one"
+          },
+          {
+           "id": 2,
+           "date_unixtime": "1",
+           "text": "two"
+          ,
+          {
+           "id": 3,
+           "date_unixtime": "1",
+           "text": "three"
+          },
+          {
+           "id": 4,
+           "date_unixtime": "1",
+           "text": "four
+          },
+          {
+           "id": 5,
+           "date_unixtime": "1",
+           "text": "five"
+          },
+          {
+           "id": 6,
+           "date_unixtime": "1",
+           "text": "six"
+         ]
+        }
+        """
+
+    @Test(arguments: [1, 3, 5, 16, 4096])
+    func damagedMessagesDoNotSwallowTheirNeighbours(chunk: Int) throws {
+        let events = try ExportTestSupport.events(Array(Self.damaged.utf8), chunkSize: chunk)
+        let raws = events.compactMap { if case .message(let raw) = $0 { return raw } else { return nil } }
+        #expect(raws.count == 6)
+        let clock = ExportClock(timeZone: "UTC")!
+        var good: [Int64] = [], bad: [Int64?] = []
+        for raw in raws {
+            switch ExportMessageDecoder.decode(raw, clock: clock) {
+            case .success(let m): good.append(m.id)
+            case .failure(let f): bad.append(f.id)
+            }
+        }
+        #expect(bad == [2, 4, 6])
+        #expect(good == [1, 3, 5])
+    }
+
     @Test func emptyChatStillStartsAndEnds() throws {
         let json = #"{"chats": {"list": [{"name": "Empty", "id": 3}]}}"#
         #expect(summary(try ExportTestSupport.events(Array(json.utf8))) == ["start Empty 3 left=false", "end Empty -"])
