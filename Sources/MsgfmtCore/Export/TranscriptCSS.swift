@@ -20,7 +20,7 @@ enum TranscriptCSS {
             .bubbles .message{background:var(--in);border-radius:12px;padding:6px 10px;max-width:75%}
             .bubbles .out .message{background:var(--out)}
             .meta{color:var(--muted);font-size:12px;text-align:right}.edited{font-style:italic}
-            .forwarded,.via,.reply{color:var(--muted);font-size:13px}.reply{border-left:2px solid var(--accent);padding-left:6px;margin-bottom:2px}
+            .forwarded,.via,.reply{color:var(--muted);font-size:13px}.reply{border-left:2px solid var(--accent);padding-left:6px;margin-bottom:2px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
             .media{border:1px solid var(--border);border-radius:8px;padding:4px 8px;margin:2px 0}.media-title{font-weight:600}.media-status{color:var(--muted);font-size:13px}
             .reactions span{display:inline-block;background:var(--border);border-radius:10px;padding:0 6px;margin:2px 2px 0 0;font-size:13px}
             .text{white-space:normal}pre{background:var(--border);padding:6px;border-radius:6px;overflow-x:auto;white-space:pre-wrap}
