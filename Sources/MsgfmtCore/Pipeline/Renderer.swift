@@ -26,7 +26,6 @@ public struct Renderer {
         case .botAPI: BotAPIEmitter()
         case .markdownV2: MarkdownV2Emitter()
         case .telegramHTML: TelegramHTMLEmitter()
-        default: PlainTextEmitter(options: options.style)
         }
     }
 
