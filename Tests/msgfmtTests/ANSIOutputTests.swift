@@ -17,7 +17,7 @@ import Testing
         #expect(r.stdout.contains("hi"))
     }
 
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"))
+    @Test
     func hostileControlsShowAsPlaceholders() throws {
         let r = try Binary.run(["--color", "always", "--width", "80"], stdin: T.hostileMessage, environment: T.env())
         #expect(T.strippingOwnEscapes(r.stdout) == "␛]0;pwned␇ ␛[2J hi <script>alert(1)</script>\n")
@@ -35,7 +35,7 @@ import Testing
         #expect(!rest.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)) })
     }
 
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"))
+    @Test
     func spoilersAreMaskedOrRevealed() throws {
         let hidden = try Binary.run(["--color", "never"], stdin: T.styledMessage, environment: T.env())
         #expect(hidden.stdout == "bold link ░░░░░░\n")

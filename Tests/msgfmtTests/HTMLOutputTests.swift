@@ -26,7 +26,7 @@ import Testing
         #expect(!page.stdout.contains("src=") && !page.stdout.contains("<link"))
     }
 
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"))
+    @Test
     func styledMessageBecomesSemanticHTML() throws {
         let r = try Binary.run(["--to", "html"], stdin: T.styledMessage, environment: T.env())
         #expect(r.stdout.contains("<strong>bold</strong>"))

@@ -34,7 +34,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"))
+    @Test
     func noColorKeepsAttributesAndLinks() throws {
         let r = try Binary.run([], stdin: T.styledMessage, environment: T.env(["NO_COLOR": "1", "FORCE_COLOR": "1"]))
         #expect(r.stdout.contains("\u{1B}[1mbold"))
@@ -42,7 +42,7 @@ import Testing
         #expect(!T.hasSGRColor(r.stdout))
     }
 
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"))
+    @Test
     func forcingTurnsEscapesOnAndTheFlagWins() throws {
         for force in [["FORCE_COLOR": "1"], ["CLICOLOR_FORCE": "1"], ["FORCE_COLOR": "true", "TERM": "dumb"]] {
             let r = try Binary.run([], stdin: T.styledMessage, environment: T.env(force))

@@ -35,8 +35,7 @@ enum TerminalGoldenFixtures {
 
 /// `--to ansi` golden fixtures through the whole pipeline.
 @Suite struct ANSIGoldenTests {
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"),
-          arguments: TerminalGoldenFixtures.cases("ansi"))
+    @Test(arguments: TerminalGoldenFixtures.cases("ansi"))
     func ansi(_ name: String) throws {
         try TerminalGoldenFixtures.check(area: "ansi", name: name, ext: "ansi")
     }
@@ -44,8 +43,7 @@ enum TerminalGoldenFixtures {
 
 /// `--to html` golden fixtures through the whole pipeline.
 @Suite struct HTMLGoldenTests {
-    @Test(.enabled(if: TerminalTestSupport.decodesEntities, "needs the Bot API decoder (decode branch)"),
-          arguments: TerminalGoldenFixtures.cases("html"))
+    @Test(arguments: TerminalGoldenFixtures.cases("html"))
     func html(_ name: String) throws {
         try TerminalGoldenFixtures.check(area: "html", name: name, ext: "html")
     }

@@ -17,13 +17,6 @@ enum TerminalTestSupport {
     /// tag and a `javascript:` link.
     static let hostileMessage = #"{"text":"\u001b]0;pwned\u0007 \u001b[2J hi <script>alert(1)</script>","entities":[{"type":"text_link","offset":0,"length":2,"url":"javascript:alert(1)"}]}"#
 
-    /// True once the Bot API decoder is on the branch (styles reach the output). Tests of
-    /// styled output wait for it; remove this probe once the decoder is merged.
-    static let decodesEntities: Bool = {
-        let result = try? Binary.run(["--color", "always"], stdin: styledMessage, environment: neutral)
-        return result?.stdout.contains("\u{1B}[1m") ?? false
-    }()
-
     /// The parameters of every SGR sequence in `s`.
     static func sgrParameters(_ s: String) -> [[Int]] {
         s.matches(of: #/\x1B\[([0-9;]*)m/#).map { m in m.1.split(separator: ";").compactMap { Int($0) } }
