@@ -1,6 +1,6 @@
 /// `--to json`: one JSON object per message, one per line: the transcript metadata (chat,
 /// sender, date, reply, forward, media, service sentence, grouping) plus the body's layout
-/// boxes in the schema of CLI.md §JSON layout boxes.
+/// boxes, written by the shared `JSONLayoutEmitter` (CLI.md §JSON layout boxes).
 public final class JSONLinesTranscriptWriter: TranscriptWriter {
     private let options: ExportOptions
     private let sink: OutputSink
@@ -72,7 +72,7 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         }
         w.raw("]")
         w.comma()
-        LayoutJSON.write(prepared.rendered, into: &w)
+        JSONLayoutEmitter.writeLayoutMembers(prepared.rendered, into: &w)
         return w.bytes
     }
 
