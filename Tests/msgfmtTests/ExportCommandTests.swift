@@ -94,7 +94,7 @@ import Testing
         let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(entries == ["site"], "no temporary directories left: \(entries)")
         let chats = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(chats == ["chat_001", "chat_002", "chat_003", "index.html", "style.css"])
+        #expect(chats == ["chat_001", "chat_002", "chat_003", "index.html"])
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("chat_001/messages3.html").path))
     }
 

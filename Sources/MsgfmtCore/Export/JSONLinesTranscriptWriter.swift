@@ -5,31 +5,29 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
     private let options: ExportOptions
     private let sink: OutputSink
     private var chat = ExportChatInfo()
-    private var grouping: TranscriptGrouping
-    private var owner: String?
+    private var state: TranscriptState
 
     /// Creates a writer into `sink`.
     public init(options: ExportOptions, sink: OutputSink) {
         self.options = options
         self.sink = sink
-        self.owner = options.me
-        self.grouping = TranscriptGrouping(clock: options.clock)
+        self.state = TranscriptState(options: options)
     }
 
     public var failed: Bool { sink.failed }
 
     public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
+        state.setOwner(fromID)
     }
 
     public func beginChat(_ chat: ExportChatInfo) {
         self.chat = chat
-        grouping = TranscriptGrouping(clock: options.clock)
+        state.beginChat()
     }
 
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var w = JSONWriter()
         w.raw("{")
         w.key("chat")
@@ -37,7 +35,7 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         w.comma(); w.key("chat_name"); w.string(chat.displayName)
         w.comma(); w.key("new_day"); w.bool(placement.newDay)
         w.comma(); w.key("new_group"); w.bool(placement.newGroup)
-        w.comma(); w.key("outgoing"); w.bool(owner != nil && owner == m.fromID)
+        w.comma(); w.key("outgoing"); w.bool(state.isOutgoing(m))
         w.comma()
         sink.write(w.bytes)
         sink.write(prepared.json ?? Self.messageJSON(prepared, options: options))

@@ -4,33 +4,29 @@
 public final class MarkdownTranscriptWriter: TranscriptWriter {
     private let options: ExportOptions
     private let sink: OutputSink
-    private var grouping: TranscriptGrouping
-    private var previews = ReplyPreviewCache()
-    private var owner: String?
+    private var state: TranscriptState
 
     /// Creates a writer into `sink`.
     public init(options: ExportOptions, sink: OutputSink) {
         self.options = options
         self.sink = sink
-        self.owner = options.me
-        self.grouping = TranscriptGrouping(clock: options.clock)
+        self.state = TranscriptState(options: options)
     }
 
     public var failed: Bool { sink.failed }
 
     public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
+        state.setOwner(fromID)
     }
 
     public func beginChat(_ chat: ExportChatInfo) {
-        grouping = TranscriptGrouping(clock: options.clock)
-        previews.removeAll()
+        state.beginChat()
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
     }
 
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var out = ""
         if placement.newDay { out += "## \(ExportClock.dayTitle(placement.day))\n\n" }
         let time = options.clock.time(of: m.date)
@@ -44,7 +40,7 @@ public final class MarkdownTranscriptWriter: TranscriptWriter {
             if let bot = m.viaBot { meta += " *via \(MarkdownText.escape(bot))*" }
             out += meta + "\n\n"
             if let reply = m.replyTo {
-                let quote = previews.lookup(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
+                let quote = state.quote(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
                 out += "> ↩ *\(MarkdownText.escape(quote))*\n\n"
             }
             if let media = m.media {
@@ -60,7 +56,7 @@ public final class MarkdownTranscriptWriter: TranscriptWriter {
             if !out.hasSuffix("\n\n") { out += "\n" }
         }
         sink.write(out)
-        previews.insert(id: m.id, sender: m.senderName, text: prepared.preview)
+        state.remember(prepared)
     }
 
     public func endChat(_ chat: ExportChatInfo) {}

@@ -11,6 +11,8 @@ public struct PreparedMessage: Sendable {
     var terminal: TerminalPieces?
     /// The message-only part of its JSON line, serialized on a worker thread (json exports).
     var json: [UInt8]?
+    /// The body's HTML, written on a worker thread (html exports).
+    var html: String?
 
     /// Creates a prepared message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {

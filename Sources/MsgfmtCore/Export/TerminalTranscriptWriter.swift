@@ -7,9 +7,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     let sink: OutputSink
     let composer: TerminalComposer
     var width: Int { composer.width }
-    var owner: String?
-    var grouping: TranscriptGrouping
-    var previews = ReplyPreviewCache()
+    var state: TranscriptState
     var wroteChat = false
     var bubble: BubbleGroup?
 
@@ -17,9 +15,8 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     public init(options: ExportOptions, sink: OutputSink) {
         self.options = options
         self.sink = sink
-        self.owner = options.me
         self.composer = TerminalComposer(options: options)
-        self.grouping = TranscriptGrouping(clock: options.clock)
+        self.state = TranscriptState(options: options)
     }
 
     /// The width message bodies are laid out at for `style` in a transcript `width` wide.
@@ -34,13 +31,12 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     public var failed: Bool { sink.failed }
 
     public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
+        state.setOwner(fromID)
     }
 
     public func beginChat(_ chat: ExportChatInfo) {
         flushBubble()
-        grouping = TranscriptGrouping(clock: options.clock)
-        previews.removeAll()
+        state.beginChat()
         var lines: [TranscriptLine] = []
         if wroteChat { lines.append(TranscriptLine()) }
         var title = TranscriptLine()
@@ -55,7 +51,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
         let pieces = prepared.terminal ?? composer.pieces(prepared)
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var lines: [TranscriptLine] = []
         if placement.newDay || placement.newGroup { flushBubble() }
         if placement.newDay {
@@ -80,7 +76,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
                 addToBubble(prepared, pieces: pieces, startsGroup: placement.newGroup)
             }
         }
-        previews.insert(id: m.id, sender: m.senderName, text: prepared.preview)
+        state.remember(prepared)
     }
 
     public func endChat(_ chat: ExportChatInfo) {
@@ -90,12 +86,6 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     public func finish() {
         flushBubble()
         sink.flush()
-    }
-
-    /// True when the message was sent by the exporting account.
-    func isOutgoing(_ m: ExportMessage) -> Bool {
-        guard let owner, let from = m.fromID else { return false }
-        return owner == from
     }
 
     /// Draws composed lines with a fresh emitter of the shared pipeline. `body` is the
