@@ -51,12 +51,18 @@ public struct JSONLayoutEmitter: MessageEmitter {
         w.raw("]")
     }
 
+    /// The members lines and fragments share: cells `x` and `width`, UTF-16 `start` and `end`.
+    private static func writeBox(x: Int, width: Int, start: Int, end: Int, into w: inout JSONWriter) {
+        w.raw("\"x\":"); w.number(x)
+        w.raw(",\"width\":"); w.number(width)
+        w.raw(",\"start\":"); w.number(start)
+        w.raw(",\"end\":"); w.number(end)
+    }
+
     private static func write(_ line: LayoutLine, into w: inout JSONWriter) {
         w.raw("{\"y\":"); w.number(line.y)
-        w.raw(",\"x\":"); w.number(line.x)
-        w.raw(",\"width\":"); w.number(line.width)
-        w.raw(",\"start\":"); w.number(line.start)
-        w.raw(",\"end\":"); w.number(line.end)
+        w.comma()
+        writeBox(x: line.x, width: line.width, start: line.start, end: line.end, into: &w)
         w.raw(",\"block\":"); w.string(line.block)
         w.raw(",\"rtl\":"); w.bool(line.rtl)
         w.raw(",\"fragments\":")
@@ -65,10 +71,8 @@ public struct JSONLayoutEmitter: MessageEmitter {
     }
 
     private static func write(_ fragment: LayoutFragment, into w: inout JSONWriter) {
-        w.raw("{\"x\":"); w.number(fragment.x)
-        w.raw(",\"width\":"); w.number(fragment.width)
-        w.raw(",\"start\":"); w.number(fragment.start)
-        w.raw(",\"end\":"); w.number(fragment.end)
+        w.raw("{")
+        writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, into: &w)
         w.raw(",\"text\":")
         switch fragment.role {
         case .text, .tab: w.string(fragment.text)

@@ -1,24 +1,8 @@
 /// `--to json`: one JSON object per message, one per line: the transcript metadata (chat,
 /// sender, date, reply, forward, media, service sentence, grouping) plus the body's layout
 /// boxes, written by the shared `JSONLayoutEmitter` (CLI.md §JSON layout boxes).
-public final class JSONLinesTranscriptWriter: TranscriptWriter {
-    private let options: ExportOptions
-    private let sink: OutputSink
+public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     private var chat = ExportChatInfo()
-    private var state: TranscriptState
-
-    /// Creates a writer into `sink`.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
-        self.state = TranscriptState(options: options)
-    }
-
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        state.setOwner(fromID)
-    }
 
     public func beginChat(_ chat: ExportChatInfo) {
         self.chat = chat
@@ -74,9 +58,6 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         return w.bytes
     }
 
-    public func endChat(_ chat: ExportChatInfo) {}
-
-    public func finish() { sink.flush() }
 
     private static func optional(_ w: inout JSONWriter, _ s: String?) {
         if let s { w.string(s) } else { w.null() }

@@ -1,24 +1,7 @@
 /// `--to markdown`: a transcript for notes apps: a heading per chat and per day, a bold
 /// sender line per group, message bodies in CommonMark with their formatting, links,
 /// code blocks and quotes, media placeholders in italics.
-public final class MarkdownTranscriptWriter: TranscriptWriter {
-    private let options: ExportOptions
-    private let sink: OutputSink
-    private var state: TranscriptState
-
-    /// Creates a writer into `sink`.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
-        self.state = TranscriptState(options: options)
-    }
-
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        state.setOwner(fromID)
-    }
-
+public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     public func beginChat(_ chat: ExportChatInfo) {
         state.beginChat()
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
@@ -58,8 +41,4 @@ public final class MarkdownTranscriptWriter: TranscriptWriter {
         sink.write(out)
         state.remember(prepared)
     }
-
-    public func endChat(_ chat: ExportChatInfo) {}
-
-    public func finish() { sink.flush() }
 }

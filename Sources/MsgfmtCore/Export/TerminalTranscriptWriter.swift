@@ -2,21 +2,16 @@
 /// bubbles presentation. Message bodies are laid out by the shared pipeline; this writer
 /// composes them with day headers, sender headers, reply and forward lines, media
 /// placeholders and times into layouts that the shared emitter draws.
-public final class TerminalTranscriptWriter: TranscriptWriter {
-    let options: ExportOptions
-    let sink: OutputSink
+public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     let composer: TerminalComposer
     var width: Int { composer.width }
-    var state: TranscriptState
     var wroteChat = false
     var bubble: BubbleGroup?
 
     /// Creates a writer into `sink`; `options.width` is the transcript width in cells.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
+    public override init(options: ExportOptions, sink: OutputSink) {
         self.composer = TerminalComposer(options: options)
-        self.state = TranscriptState(options: options)
+        super.init(options: options, sink: sink)
     }
 
     /// The width message bodies are laid out at for `style` in a transcript `width` wide.
@@ -26,12 +21,6 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         case .list: return w - TerminalComposer.timeColumn
         case .bubbles: return BubbleGroup.maxWidth(in: w) - 4
         }
-    }
-
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        state.setOwner(fromID)
     }
 
     public func beginChat(_ chat: ExportChatInfo) {
@@ -79,13 +68,13 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         state.remember(prepared)
     }
 
-    public func endChat(_ chat: ExportChatInfo) {
+    public override func endChat(_ chat: ExportChatInfo) {
         flushBubble()
     }
 
-    public func finish() {
+    public override func finish() {
         flushBubble()
-        sink.flush()
+        super.finish()
     }
 
     /// Draws composed lines with a fresh emitter of the shared pipeline. `body` is the
