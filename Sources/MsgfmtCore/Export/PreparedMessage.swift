@@ -3,7 +3,7 @@
 public struct PreparedMessage: Sendable {
     /// The message and its metadata.
     public var message: ExportMessage
-    /// The body: normalized, styled and laid out (`nil` layout for the HTML and JSON-free paths).
+    /// The body: normalized, styled and laid out by the shared pipeline.
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
