@@ -1,6 +1,11 @@
 internal import CICU
 
-/// Splits text into extended grapheme clusters (UAX #29), through ICU or an ASCII fast path.
+/// Splits text into extended grapheme clusters (UAX #29), through ICU or fast paths.
+///
+/// ICU's iterator is only asked about the stretches that need it: between two code units
+/// that are both `ScalarFlags.graphemeAlone` a boundary is certain and no rule looks
+/// across it, so the text is cut there and every stretch of such units is answered
+/// unit by unit (Latin, Cyrillic, CJK, most Arabic and Hebrew letters).
 public enum GraphemeSegmenter {
     /// The end offsets (UTF-16) of every grapheme cluster of `text`, in order; the last is
     /// `text.count`. Empty for empty text. In ASCII every unit is a cluster except CR LF.
@@ -21,7 +26,58 @@ public enum GraphemeSegmenter {
             }
             return result
         }
-        return icuBoundaries(units)
+        return chunkedBoundaries(units)
+    }
+
+    /// True when a cluster boundary is certain between two units that both answer true.
+    @inline(__always)
+    static func standsAlone(_ unit: UInt16) -> Bool {
+        if unit < 0x80 { return unit != 0x0D }
+        if unit & 0xF800 == 0xD800 { return false }
+        return ScalarFlags.of(Unicode.Scalar(UInt32(unit))!).contains(.graphemeAlone)
+    }
+
+    /// Boundaries found unit by unit where certain, through ICU for the stretches between.
+    static func chunkedBoundaries(_ units: [UInt16]) -> [Int] {
+        let n = units.count
+        var result: [Int] = []
+        result.reserveCapacity(n)
+        var scratch: [Int32] = []
+        var failed = false
+        units.withUnsafeBufferPointer { text in
+            var start = 0  // start of the stretch that is not yet answered
+            var previousAlone = standsAlone(text[0])
+            var p = 1
+            while p <= n {
+                let alone = p < n ? standsAlone(text[p]) : true
+                if p == n || (previousAlone && alone) {
+                    // A certain boundary at p: answer [start, p).
+                    if p - start == 1 {
+                        result.append(p)
+                    } else if !icuStretch(text, start, p, into: &result, scratch: &scratch) {
+                        failed = true
+                        return
+                    }
+                    start = p
+                }
+                previousAlone = alone
+                p += 1
+            }
+        }
+        return failed ? icuBoundaries(units) : result
+    }
+
+    /// Appends ICU's boundaries of `text[start..<end]` (offset to the whole text).
+    private static func icuStretch(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
+                                   into result: inout [Int], scratch: inout [Int32]) -> Bool {
+        let length = end - start
+        if scratch.count < length + 1 { scratch = [Int32](repeating: 0, count: max(length + 1, 64)) }
+        let count = scratch.withUnsafeMutableBufferPointer { offsets in
+            msgfmt_icu_grapheme_breaks(text.baseAddress! + start, Int32(length), offsets.baseAddress, Int32(offsets.count))
+        }
+        guard count > 0 else { return false }
+        for k in 0..<Int(count) { result.append(start + Int(scratch[k])) }
+        return true
     }
 
     /// ICU's grapheme boundaries for arbitrary UTF-16 code units.
@@ -44,7 +100,10 @@ public enum GraphemeSegmenter {
             }
             return result
         }
-        return offsets[0..<Int(count)].map { Int($0) }
+        var result: [Int] = []
+        result.reserveCapacity(Int(count))
+        for k in 0..<Int(count) { result.append(Int(offsets[k])) }
+        return result
     }
 
     /// The grapheme clusters of `text` as UTF-16 ranges.
