@@ -32,9 +32,15 @@ public enum GraphemeSegmenter {
     /// True when a cluster boundary is certain between two units that both answer true.
     @inline(__always)
     static func standsAlone(_ unit: UInt16) -> Bool {
-        if unit < 0x80 { return unit != 0x0D }
-        if unit & 0xF800 == 0xD800 { return false }
-        return ScalarFlags.of(Unicode.Scalar(UInt32(unit))!).contains(.graphemeAlone)
+        switch unit {
+        case 0..<0x80: return unit != 0x0D
+        case 0x80...0x2FF: return unit != 0xA9 && unit != 0xAE  // Latin; © and ® are pictographs
+        case 0x370...0x482, 0x48A...0x52F: return true           // Greek and Cyrillic letters
+        case 0x5D0...0x5EA, 0x620...0x64A: return true           // Hebrew and Arabic letters
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK ideographs
+        case 0xD800...0xDFFF: return false
+        default: return ScalarFlags.of(Unicode.Scalar(UInt32(unit))!).contains(.graphemeAlone)
+        }
     }
 
     /// Boundaries found unit by unit where certain, through ICU for the stretches between.
