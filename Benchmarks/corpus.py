@@ -10,13 +10,24 @@ import sys
 
 def generate(gen_corpus, out_path, args):
     """Runs gen_corpus.py with `args` into `out_path` unless it is already there."""
-    if os.path.exists(out_path) and os.path.getsize(out_path) > 0:
-        return out_path
-    tmp = out_path + ".tmp"
-    with open(tmp, "wb") as f:
-        subprocess.run([sys.executable, gen_corpus] + args, stdout=f, check=True)
-    os.replace(tmp, out_path)
+    generate_all(gen_corpus, [(out_path, args)])
     return out_path
+
+
+def generate_all(gen_corpus, jobs):
+    """Runs gen_corpus.py for each (out_path, args) not already generated, in parallel."""
+    running = []
+    for out_path, args in jobs:
+        if os.path.exists(out_path) and os.path.getsize(out_path) > 0:
+            continue
+        f = open(out_path + ".tmp", "wb")
+        running.append((out_path, f, subprocess.Popen([sys.executable, gen_corpus] + args, stdout=f)))
+    for out_path, f, p in running:
+        p.wait()
+        f.close()
+        if p.returncode != 0:
+            raise SystemExit(f"gen_corpus.py failed for {out_path}")
+        os.replace(out_path + ".tmp", out_path)
 
 
 def botapi_texts(path):
