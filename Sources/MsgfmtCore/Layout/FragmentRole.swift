@@ -6,7 +6,9 @@ public enum FragmentRole: String, Sendable, Hashable, Codable {
     case tab
     /// The truncation ellipsis (an empty source range at the cut).
     case ellipsis
-    /// The quote bar `▎` at the start of a quoted line (empty source range).
+    /// The quote bar `▎` at the start of a quoted line, with the space after it and any
+    /// alignment padding of the line's text (empty source range). 2 cells plus padding;
+    /// 1 cell (no space) at width 2; absent at width 1.
     case quoteBar
     /// The language title of a pre block (empty source range).
     case title

@@ -8,7 +8,8 @@ public struct TextLayout: Sendable, Hashable {
     public var width: Int
     /// Number of lines.
     public var height: Int { lines.count }
-    /// True when a line limit or collapsed quote cut text.
+    /// True when text is hidden: a line limit or a collapsed quote cut it, or
+    /// `--overflow crop|ellipsis` cut a word wider than the line.
     public var truncated: Bool
     /// The lines, top to bottom.
     public var lines: [LayoutLine]

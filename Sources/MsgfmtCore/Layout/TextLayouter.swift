@@ -1,19 +1,47 @@
 /// Lays out styled text into lines of positioned fragments. Pure: no I/O, no environment.
+///
+/// The stages, in order (after textwrap):
+/// 1. break opportunities — UAX #14 through `LineBreaker`, per grapheme cluster;
+/// 2. measure — grapheme clusters (`GraphemeSegmenter`) measured by a `TextMeasurer`
+///    (terminal cells by default; unsafe controls as their 1-cell placeholder);
+/// 3. split words wider than a line per `--overflow` (fold at grapheme boundaries, crop,
+///    cut with the ellipsis, or leave visible);
+/// 4. choose breaks from widths alone (`BreakChooser`, greedy or balanced);
+/// 5. build lines — tabs expanded, style and bidi runs split into fragments, fragments
+///    reordered for display, lines aligned, quote bars added; `--max-lines` and
+///    collapsed quotes truncate the last allowed line.
+///
+/// Blocks: paragraphs wrap; pre blocks keep their lines and fold (a language becomes a
+/// title line); quoted blocks get a `▎` bar; an expandable quote shows 3 lines unless
+/// `expandQuotes`. Greedy layout is O(n) in the text length.
+///
+/// ```swift
+/// var constraints = LayoutConstraints()
+/// constraints.width = 10
+/// let layout = TextLayouter.layout(StyledText(plain: "Hello there, world"), constraints)
+/// layout.lines.map { $0.fragments.map(\.display).joined() }  // ["Hello", "there,", "world"]
+/// ```
+///
+/// Limitations: cell widths are what most terminals draw, not what every terminal draws
+/// (see `--width-model`); mirrored brackets in right-to-left text are not mirrored; a
+/// line's tab stops count from the start of its text, after any quote bar.
 public enum TextLayouter {
-    /// The layout of `styled` under `constraints`.
+    /// The layout of `styled` under `constraints`, measured in terminal cells under
+    /// `constraints.widthModel`. Constraints out of range are clamped (see
+    /// `LayoutConstraints.clamped`), so this never fails.
     public static func layout(_ styled: StyledText, _ constraints: LayoutConstraints) -> TextLayout {
-        var lines: [LayoutLine] = []
-        var start = 0
-        let units = styled.text.units
-        for i in 0...units.count where i == units.count || units[i] == 0x0A {
-            let end = i < units.count ? i + 1 : i
-            let s = styled.text.substring(start..<i)
-            let w = CellWidth.of(s, model: constraints.widthModel)
-            let fragment = LayoutFragment(x: 0, width: w, start: start, end: i, text: s, display: s, style: .plain)
-            lines.append(LayoutLine(y: lines.count, x: 0, width: w, start: start, end: end, block: "paragraph", rtl: false, fragments: [fragment]))
-            start = end
-            if i == units.count { break }
-        }
-        return TextLayout(messageID: styled.messageID, text: styled.text.string, width: lines.map(\.width).max() ?? 0, truncated: false, lines: lines)
+        layout(PreparedText(styled, measurer: CellMeasurer(model: constraints.widthModel)), constraints)
+    }
+
+    /// The layout of `styled` under `constraints`, measured by `measurer` (which takes
+    /// the place of `constraints.widthModel`).
+    public static func layout(_ styled: StyledText, _ constraints: LayoutConstraints, measurer: some TextMeasurer) -> TextLayout {
+        layout(PreparedText(styled, measurer: measurer), constraints)
+    }
+
+    /// The layout of an already measured message under `constraints`; its measurer takes
+    /// the place of `constraints.widthModel`. Skips segmentation and measuring.
+    public static func layout(_ prepared: PreparedText, _ constraints: LayoutConstraints) -> TextLayout {
+        LayoutEngine(prepared: prepared, constraints: constraints.clamped).run()
     }
 }

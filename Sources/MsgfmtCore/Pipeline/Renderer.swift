@@ -19,6 +19,8 @@ public struct Renderer {
     /// The emitter for the chosen output format.
     public func makeEmitter() -> any MessageEmitter {
         switch options.to {
+        case .json: JSONLayoutEmitter()
+        case .text: PlainTextEmitter(options: options.style)
         default: PlainTextEmitter(options: options.style)
         }
     }

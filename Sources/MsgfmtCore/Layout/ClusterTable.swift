@@ -1,0 +1,171 @@
+/// Stages 1 and 2 of layout: the message's grapheme clusters, each with its width, kind,
+/// style and whether a line may break after it (UAX #14).
+///
+/// Everything after this stage works on cluster indices and these arrays, never on
+/// strings. Block boundaries are cluster boundaries even when a cluster straddles one.
+/// A class, so the many stages that read it share one instance without copying.
+final class ClusterTable {
+    /// How layout treats a cluster.
+    enum Kind: UInt8 {
+        /// Shown text.
+        case text
+        /// A breaking space: hangs at a line end.
+        case space
+        /// A tab: hangs at a line end, else expands to the next tab stop.
+        case tab
+        /// A line or paragraph separator (CR, LF, CR LF, VT, FF, NEL, LS, PS): ends a line.
+        case newline
+        /// An unsafe control character, shown as its `DisplaySafety` placeholder.
+        case unsafe
+    }
+
+    /// The message text.
+    let text: UTF16Text
+    /// The styled runs, sorted; `styles` indexes into them.
+    let runs: [StyledRun]
+    /// End offset (UTF-16) of each cluster.
+    let ends: [Int]
+    /// Width of each cluster; tabs count the full tab width (an upper bound).
+    let widths: [Int]
+    /// Kind of each cluster.
+    let kinds: [Kind]
+    /// True when UAX #14 allows a break after the cluster.
+    let breakAfter: [Bool]
+    /// Index into `runs` of the run holding each cluster's first unit, or -1.
+    let styles: [Int32]
+    /// The width counted for each tab.
+    let tabWidth: Int
+
+    /// Segments, measures and classifies every cluster of `text`. O(n).
+    init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
+        self.text = text
+        self.tabWidth = tabWidth
+        let sortedRuns = runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        self.runs = sortedRuns
+        let units = text.units
+        let n = units.count
+        let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, count: n)
+        let count = ends.count
+        var widths: [Int] = []
+        var kinds: [Kind] = []
+        var styles: [Int32] = []
+        widths.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        styles.reserveCapacity(count)
+        var breakAfter = [Bool](repeating: false, count: count)
+        var start = 0
+        var run = 0
+        for end in ends {
+            let kind = Self.kind(units, start, end)
+            kinds.append(kind)
+            switch kind {
+            case .newline: widths.append(0)
+            case .tab: widths.append(tabWidth)
+            case .text, .space, .unsafe:
+                widths.append(max(0, min(measurer.width(of: start..<end, in: text), 1 << 20)))
+            }
+            while run < sortedRuns.count, sortedRuns[run].range.upperBound <= start { run += 1 }
+            styles.append(run < sortedRuns.count && sortedRuns[run].range.contains(start) ? Int32(run) : -1)
+            start = end
+        }
+        var cluster = 0
+        for opportunity in n == 0 ? [] : LineBreaker.breaks(in: text) {
+            while cluster < count, ends[cluster] < opportunity.offset { cluster += 1 }
+            if cluster < count, ends[cluster] == opportunity.offset { breakAfter[cluster] = true }
+        }
+        self.ends = ends
+        self.widths = widths
+        self.kinds = kinds
+        self.styles = styles
+        self.breakAfter = breakAfter
+    }
+
+    private init(copying table: ClusterTable, tabWidth: Int) {
+        text = table.text
+        runs = table.runs
+        ends = table.ends
+        kinds = table.kinds
+        breakAfter = table.breakAfter
+        styles = table.styles
+        self.tabWidth = tabWidth
+        var widths = table.widths
+        for i in widths.indices where kinds[i] == .tab { widths[i] = tabWidth }
+        self.widths = widths
+    }
+
+    /// This table with tabs counted `tabWidth` wide (itself when they already are). O(n).
+    func withTabWidth(_ tabWidth: Int) -> ClusterTable {
+        tabWidth == self.tabWidth ? self : ClusterTable(copying: self, tabWidth: tabWidth)
+    }
+
+    /// The number of clusters.
+    var count: Int { ends.count }
+
+    /// Start offset (UTF-16) of cluster `i`; `count` maps to the end of the text.
+    @inline(__always)
+    func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+
+    /// The style of cluster `i`.
+    @inline(__always)
+    func style(_ i: Int) -> Style {
+        let r = Int(styles[i])
+        return r >= 0 ? runs[r].style : .plain
+    }
+
+    /// Total width of clusters `range`.
+    func width(_ range: Range<Int>) -> Int {
+        var sum = 0
+        for i in range { sum &+= widths[i] }
+        return sum
+    }
+
+    /// The index of the first cluster starting at or after `offset`. O(log n).
+    func cluster(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let mid = (low + high) / 2
+            if start(mid) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// True for a cluster that hangs at a line end.
+    @inline(__always)
+    func isWhitespace(_ i: Int) -> Bool { kinds[i] == .space || kinds[i] == .tab }
+
+    /// Grapheme ends with every block start inside a cluster added as a boundary.
+    static func splitting(_ bounds: [Int], at cuts: [Int], count: Int) -> [Int] {
+        let inner = cuts.filter { $0 > 0 && $0 < count }
+        if inner.isEmpty { return bounds }
+        var merged: [Int] = []
+        merged.reserveCapacity(bounds.count + inner.count)
+        var next = 0
+        var start = 0
+        for end in bounds {
+            while next < inner.count, inner[next] <= start { next += 1 }
+            while next < inner.count, inner[next] < end {
+                merged.append(inner[next])
+                next += 1
+            }
+            merged.append(end)
+            start = end
+        }
+        return merged
+    }
+
+    /// How the cluster `start..<end` of `units` is treated.
+    @inline(__always)
+    static func kind(_ units: [UInt16], _ start: Int, _ end: Int) -> Kind {
+        let u = units[start]
+        if end - start == 2, u == 0x0D, units[start + 1] == 0x0A { return .newline }
+        guard end - start == 1 else { return .text }
+        switch u {
+        case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return .space
+        case 0x09: return .tab
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return .newline
+        case 0...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return .unsafe
+        default: return .text
+        }
+    }
+}

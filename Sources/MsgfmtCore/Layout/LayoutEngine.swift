@@ -1,0 +1,130 @@
+/// One run of the layout pipeline over one message: measures it, cuts it into segments,
+/// plans and builds lines, and applies the line limit and collapsed quotes.
+struct LayoutEngine {
+    /// The measured message.
+    let prepared: PreparedText
+    /// Clamped constraints.
+    let constraints: LayoutConstraints
+
+    /// Lays the message out.
+    func run() -> TextLayout {
+        let styled = prepared.styled
+        let text = styled.text
+        let blocks = prepared.blocks
+        let table = prepared.table.withTabWidth(constraints.tabWidth)
+        let segments = prepared.segments
+        let ellipsis = MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
+        let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
+        var lines: [LayoutLine] = []
+        var truncated = false
+        var quoteIndex: Int? = nil
+        var quoteUsed = 0
+        var index = 0
+        while index < segments.count {
+            let segment = segments[index]
+            let block = blocks[segment.block]
+            if block.quote?.index != quoteIndex {
+                quoteIndex = block.quote?.index
+                quoteUsed = 0
+            }
+            let builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
+            let (plans, title) = plan(segment, table: table, builder: builder)
+            let count = title == nil ? plans.count : 1
+            let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
+            let globalRemaining = limit - lines.count
+            let quoteRemaining = collapsing ? 3 - quoteUsed : Int.max
+            let byQuote = quoteRemaining < globalRemaining
+            let remaining = min(globalRemaining, quoteRemaining)
+            if remaining <= 0 { break }
+            var next = index + 1
+            let moreAfter = next < segments.count
+                && (!byQuote || blocks[segments[next].block].quote?.index == quoteIndex)
+            if count < remaining || (count == remaining && !moreAfter) {
+                if let title {
+                    lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: lines.count))
+                }
+                for plan in plans {
+                    if plan.cut { truncated = true }
+                    lines.append(builder.build(plan, y: lines.count))
+                }
+                quoteUsed += count
+                index = next
+                continue
+            }
+            for plan in plans.prefix(remaining - 1) {
+                if plan.cut { truncated = true }
+                lines.append(builder.build(plan, y: lines.count))
+            }
+            if let title {
+                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: true, y: lines.count))
+                truncated = true
+            } else {
+                let from = plans[remaining - 1].start
+                let mode = byQuote ? TruncationMode.end : constraints.truncate
+                let (spans, cut) = LineTruncator.truncate(from..<segment.content.upperBound, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width, mode: mode, moreAfter: moreAfter)
+                lines.append(builder.build(LinePlan(start: from, end: segment.end, spans: spans, cut: cut), y: lines.count))
+                if cut { truncated = true }
+            }
+            guard byQuote else { break }
+            quoteUsed = 3
+            while next < segments.count, blocks[segments[next].block].quote?.index == quoteIndex { next += 1 }
+            index = next
+        }
+        let width = lines.reduce(0) { max($0, $1.x + $1.width) }
+        return TextLayout(messageID: styled.messageID, text: text.string, width: width, truncated: truncated, lines: lines)
+    }
+
+    /// The planned lines of a paragraph or pre segment, or the measured title of a title segment.
+    private func plan(_ segment: LayoutSegment, table: ClusterTable, builder: LineBuilder) -> ([LinePlan], MeasuredString?) {
+        switch segment.kind {
+        case .paragraph:
+            let plans = ParagraphPlanner.plan(
+                segment.content, end: segment.end, table: table, available: builder.available,
+                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+            return (plans, nil)
+        case .pre:
+            let plans = PrePlanner.plan(
+                segment.content, end: segment.end, table: table, available: builder.available,
+                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+            return (plans, nil)
+        case .title(let language):
+            return ([], MeasuredString(language, measurer: prepared.measurer))
+        }
+    }
+
+    /// The line builder for `segment` of `block`: quote bar, available width, bidi levels.
+    private func makeBuilder(
+        _ block: Block, _ segment: LayoutSegment, bidi: (levels: [UInt8], paragraphLevel: UInt8)?,
+        table: ClusterTable, ellipsis: MeasuredString
+    ) -> LineBuilder {
+        let width = constraints.width
+        let barWidth = block.quote == nil ? 0 : (width >= 3 ? 2 : (width == 2 ? 1 : 0))
+        let available = width - barWidth
+        var justifiable = false
+        if case .paragraph = segment.kind { justifiable = true }
+        var builder = LineBuilder(
+            table: table, constraints: constraints, ellipsis: ellipsis.prefix(fitting: available),
+            blockName: block.name, barWidth: barWidth, available: available, justifiable: justifiable)
+        if let bidi {
+            builder.levels = bidi.levels
+            builder.levelBase = segment.content.lowerBound
+            builder.paragraphLevel = bidi.paragraphLevel
+        }
+        return builder
+    }
+
+    /// The message's blocks when they tile its text, else the whole text as one paragraph.
+    static func tiledBlocks(_ styled: StyledText) -> [Block] {
+        let count = styled.text.count
+        var expected = 0
+        for block in styled.blocks {
+            guard block.range.lowerBound == expected else { return fallback(styled) }
+            expected = block.range.upperBound
+        }
+        return expected == count ? styled.blocks : fallback(styled)
+    }
+
+    private static func fallback(_ styled: StyledText) -> [Block] {
+        [Block(kind: .paragraph, range: 0..<styled.text.count, runs: styled.runs)]
+    }
+}

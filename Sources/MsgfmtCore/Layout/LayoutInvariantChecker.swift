@@ -1,0 +1,198 @@
+/// Checks what every layout must satisfy, for tests: line ranges tile the text (up to a
+/// truncation) at grapheme boundaries, lines break only at UAX #14 opportunities (or
+/// inside a word wider than the line, when folding), no line is wider than the width
+/// unless it holds one grapheme wider than the width (or `--overflow visible` let a word
+/// stick out), fragments are contiguous in cells and don't overlap in the source, each
+/// fragment's display is as wide as its `width` and free of unsafe characters, and the
+/// text survives (what is not shown is whitespace hanging at a line end).
+///
+/// Build one checker per message and reuse it across constraints: it segments the text
+/// once. Assumes the default cell measurer.
+public struct LayoutInvariantChecker {
+    private let styled: StyledText
+    private let graphemeStarts: Set<Int>
+    private let graphemeEnds: [Int]
+    private let breaks: Set<Int>
+    private let blockBounds: Set<Int>
+    /// Widths and drawings already computed (fragments repeat across layouts of one text).
+    private final class WidthCache {
+        var widths: [WidthModel: [String: Int]] = [:]
+        var drawn: [Bool: [String: String]] = [:]
+    }
+    private let cache = WidthCache()
+
+    /// Prepares the checks for `styled`.
+    public init(_ styled: StyledText) {
+        self.styled = styled
+        let blocks = LayoutEngine.tiledBlocks(styled)
+        let starts = blocks.map(\.range.lowerBound)
+        graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, count: styled.text.count)
+        graphemeStarts = Set([0] + graphemeEnds)
+        breaks = Set(LineBreaker.breaks(in: styled.text).map(\.offset))
+        blockBounds = Set(starts + [styled.text.count])
+    }
+
+    /// The broken invariants of `layout`, laid out from this text under `constraints`,
+    /// one sentence each; empty when all hold.
+    public func violations(_ layout: TextLayout, _ constraints: LayoutConstraints) -> [String] {
+        let c = constraints.clamped
+        let text = styled.text
+        let n = text.count
+        var found: [String] = []
+        if layout.text != text.string { found.append("the layout's text differs from the message text") }
+        if c.maxLines > 0, layout.lines.count > c.maxLines { found.append("\(layout.lines.count) lines exceed the limit of \(c.maxLines)") }
+        if n > 0, layout.lines.isEmpty { found.append("non-empty text has no lines") }
+        if !layout.truncated, let last = layout.lines.last, last.end != n { found.append("the last line ends at \(last.end), not at the end \(n)") }
+        var previousEnd = 0
+        for (i, line) in layout.lines.enumerated() {
+            let tag = "line \(i)"
+            if line.y != i { found.append("\(tag) has y \(line.y)") }
+            if line.start > line.end || line.end > n { found.append("\(tag) has range \(line.start)..<\(line.end)") }
+            if layout.truncated ? line.start < previousEnd : line.start != previousEnd {
+                found.append("\(tag) starts at \(line.start) but the previous line ended at \(previousEnd)")
+            }
+            previousEnd = line.end
+            if !graphemeStarts.contains(line.start) || !graphemeStarts.contains(line.end) {
+                found.append("\(tag) range \(line.start)..<\(line.end) splits a grapheme cluster")
+            }
+            found += fragmentViolations(line, tag: tag, constraints: c)
+            if i + 1 < layout.lines.count, layout.lines[i + 1].start == line.end, line.start < line.end,
+                let problem = breakViolation(at: line.end, line: line, constraints: c)
+            {
+                found.append("\(tag) \(problem)")
+            }
+        }
+        return found
+    }
+
+    private func fragmentViolations(_ line: LayoutLine, tag: String, constraints c: LayoutConstraints) -> [String] {
+        let text = styled.text
+        var found: [String] = []
+        var x = line.x
+        var sources: [(Int, Int)] = []
+        var clusters = 0
+        var hasEllipsis = false
+        for fragment in line.fragments {
+            if fragment.x != x { found.append("\(tag) has a fragment at x \(fragment.x), expected \(x)") }
+            x += fragment.width
+            let measured = width(of: fragment.display, model: c.widthModel)
+            if measured != fragment.width {
+                found.append("\(tag) fragment \(fragment.display.debugDescription) is \(measured) cells, not \(fragment.width)")
+            }
+            if fragment.display.unicodeScalars.contains(where: { DisplaySafety.isUnsafe($0) || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+                found.append("\(tag) fragment display \(fragment.display.debugDescription) holds an unsafe character")
+            }
+            switch fragment.role {
+            case .text, .tab:
+                if fragment.start >= fragment.end || fragment.start < line.start || fragment.end > line.end {
+                    found.append("\(tag) fragment range \(fragment.start)..<\(fragment.end) is outside \(line.start)..<\(line.end)")
+                    continue
+                }
+                if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) { found.append("\(tag) fragment text differs from its source") }
+                if fragment.role == .text, fragment.display != fragment.text || fragment.rtl || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
+                    drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " })
+                {
+                    found.append("\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
+                }
+                sources.append((fragment.start, fragment.end))
+                clusters += clustersEnding(in: fragment.start..<fragment.end)
+            case .ellipsis, .quoteBar, .title:
+                if fragment.role == .ellipsis { hasEllipsis = true }
+                if fragment.start != fragment.end { found.append("\(tag) decoration has a source range") }
+            }
+        }
+        if x - line.x != line.width { found.append("\(tag) width \(line.width) differs from its fragments' \(x - line.x)") }
+        if line.x + line.width > c.width, c.overflow != .visible, clusters > 1 {
+            found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width)")
+        }
+        sources.sort { $0.0 < $1.0 }
+        for k in sources.indices.dropFirst() where sources[k].0 < sources[k - 1].1 {
+            found.append("\(tag) fragments overlap at \(sources[k].0)")
+        }
+        if !hasEllipsis, c.overflow == .fold || c.overflow == .visible {
+            var covered = line.start
+            for (s, e) in sources + [(line.end, line.end)] {
+                for u in covered..<max(covered, s) where !Self.isHanging(text.units[u]) {
+                    found.append("\(tag) does not show \(text.substring(u..<u + 1).debugDescription) at \(u)")
+                    break
+                }
+                covered = max(covered, e)
+            }
+        }
+        return found
+    }
+
+    /// Why a line may not end at `offset`, or nil when it may.
+    private func breakViolation(at offset: Int, line: LayoutLine, constraints c: LayoutConstraints) -> String? {
+        let units = styled.text.units
+        if blockBounds.contains(offset) || breaks.contains(offset) { return nil }
+        if offset > 0, Self.isNewline(units[offset - 1]) { return nil }
+        let block = styled.blocks.first { $0.range.contains(offset) }
+        let bar = block?.quote == nil ? 0 : (c.width >= 3 ? 2 : (c.width == 2 ? 1 : 0))
+        let available = c.width - bar
+        var isPre = false
+        if case .pre? = block?.kind { isPre = true }
+        let lower = block?.range.lowerBound ?? 0
+        let upper = block?.range.upperBound ?? units.count
+        var p = offset - 1
+        while p > lower, !(isPre ? Self.isNewline(units[p - 1]) : (breaks.contains(p) || Self.isNewline(units[p - 1]))) { p -= 1 }
+        var q = offset
+        while q < upper, !Self.isNewline(units[q]), isPre || !breaks.contains(q) { q += 1 }
+        var content = q
+        while content > p, Self.isHanging(units[content - 1]), !isPre { content -= 1 }
+        let word = UTF16Text(units: Array(units[p..<content]))
+        var width = 0
+        var start = 0
+        for end in GraphemeSegmenter.boundaries(in: word) {
+            let r = start..<end
+            width += word.units[r.lowerBound] == 0x09 && r.count == 1 ? c.tabWidth : CellMeasurer(model: c.widthModel).width(of: r, in: word)
+            start = end
+        }
+        if width > available { return nil }
+        return "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
+    }
+
+    /// The cells of `display`, measured independently of layout (and cached).
+    private func width(of display: String, model: WidthModel) -> Int {
+        if let known = cache.widths[model]?[display] { return known }
+        let measured = CellWidth.of(display, model: model)
+        cache.widths[model, default: [:]][display] = measured
+        return measured
+    }
+
+    /// How many grapheme clusters end in `start+1...end`. O(log n).
+    private func clustersEnding(in range: Range<Int>) -> Int {
+        firstEnd(after: range.upperBound) - firstEnd(after: range.lowerBound)
+    }
+
+    /// The index of the first grapheme end greater than `offset`.
+    private func firstEnd(after offset: Int) -> Int {
+        var low = 0
+        var high = graphemeEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if graphemeEnds[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// What a fragment's text must draw as, spaces aside: placeholders for unsafe
+    /// controls, grapheme clusters reversed when right to left.
+    private func drawn(_ text: String, rtl: Bool) -> String {
+        if let known = cache.drawn[rtl]?[text] { return known }
+        let source = UTF16Text(text)
+        var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
+        if rtl { clusters.reverse() }
+        let result = clusters.joined().filter { $0 != " " }
+        cache.drawn[rtl, default: [:]][text] = result
+        return result
+    }
+
+    private static func isNewline(_ u: UInt16) -> Bool {
+        (0x0A...0x0D).contains(u) || u == 0x85 || u == 0x2028 || u == 0x2029
+    }
+
+    private static func isHanging(_ u: UInt16) -> Bool {
+        isNewline(u) || u == 0x20 || u == 0x09 || u == 0x1680 || (0x2000...0x200A).contains(u) || u == 0x205F || u == 0x3000
+    }
+}

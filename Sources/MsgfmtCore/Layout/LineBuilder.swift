@@ -1,0 +1,203 @@
+/// Stage 5 of layout: turns a planned line into positioned fragments — expands tabs,
+/// splits style runs and bidi level runs into fragments, reorders them for display,
+/// justifies or aligns, and puts the quote bar in front.
+struct LineBuilder {
+    /// The measured message.
+    let table: ClusterTable
+    /// Clamped constraints.
+    let constraints: LayoutConstraints
+    /// The ellipsis as shown in this block (cropped to the available width if need be).
+    let ellipsis: (display: String, width: Int)
+    /// `paragraph`, `pre` or `quote`.
+    let blockName: String
+    /// Cells taken by the quote bar (0 outside quotes).
+    let barWidth: Int
+    /// Cells available to text.
+    let available: Int
+    /// True for running text (justify applies); false for pre blocks.
+    let justifiable: Bool
+    /// Bidi levels of the segment's clusters from `levelBase`, or nil when all are 0.
+    var levels: [UInt8]? = nil
+    var levelBase = 0
+    /// The segment's paragraph level (1 for right to left).
+    var paragraphLevel: UInt8 = 0
+
+    /// The cells a tab at `column` takes: up to the next multiple of `tabWidth`, but
+    /// never past the available width (and at least one cell).
+    @inline(__always)
+    static func tabExpansion(column: Int, tabWidth: Int, available: Int) -> Int {
+        min(tabWidth - column % tabWidth, max(1, available - column))
+    }
+
+    @inline(__always)
+    private func level(_ i: Int) -> UInt8 {
+        guard let levels else { return 0 }
+        let k = i - levelBase
+        return k >= 0 && k < levels.count ? levels[k] : paragraphLevel
+    }
+
+    /// Builds line `y` from `plan`.
+    func build(_ plan: LinePlan, y: Int) -> LayoutLine {
+        var (column, tabs) = expandTabs(plan)
+        var extras: [Int: Int] = [:]
+        if constraints.align == .justify, justifiable, plan.continues, column < available {
+            extras = justification(plan, slack: available - column)
+            column = available
+        }
+        var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
+        if levels.contains(where: { $0 != 0 }) {
+            fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
+        }
+        return place(fragments, contentWidth: column, y: y, start: table.start(plan.start), end: table.start(plan.end))
+    }
+
+    /// The width of the line's content and the width of each of its tabs, in order.
+    private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
+        var column = 0
+        var tabs: [Int] = []
+        for span in plan.spans {
+            switch span {
+            case .ellipsis: column += ellipsis.width
+            case .clusters(let range):
+                for i in range {
+                    if table.kinds[i] == .tab {
+                        let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
+                        tabs.append(w)
+                        column += w
+                    } else {
+                        column += table.widths[i]
+                    }
+                }
+            }
+        }
+        return (column, tabs)
+    }
+
+    /// The line's fragments in logical order with their bidi levels: one per tab, per
+    /// ellipsis, and per run of clusters sharing a style and a level.
+    private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
+        var fragments: [LayoutFragment] = []
+        var levels: [UInt8] = []
+        var tabIndex = 0
+        for span in plan.spans {
+            guard case .clusters(let range) = span else {
+                if case .ellipsis(let at) = span {
+                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: paragraphLevel % 2 == 1))
+                    levels.append(paragraphLevel)
+                }
+                continue
+            }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let lv = level(i)
+                if table.kinds[i] == .tab {
+                    let w = tabs[tabIndex] + (extras[i] ?? 0)
+                    tabIndex += 1
+                    fragments.append(LayoutFragment(x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                    levels.append(lv)
+                    i += 1
+                    continue
+                }
+                let style = table.styles[i]
+                var j = i
+                var w = 0
+                var plain = lv % 2 == 0
+                while j < range.upperBound, table.kinds[j] != .tab, table.styles[j] == style, level(j) == lv {
+                    w += table.widths[j]
+                    if table.kinds[j] == .unsafe { plain = false }
+                    if !extras.isEmpty, let extra = extras[j] {
+                        w += extra
+                        plain = false
+                    }
+                    j += 1
+                }
+                let s = table.start(i)
+                let e = table.ends[j - 1]
+                let text = table.text.substring(s..<e)
+                let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
+                fragments.append(LayoutFragment(x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1))
+                levels.append(lv)
+                i = j
+            }
+        }
+        return (fragments, levels)
+    }
+
+    /// The title line of a pre block: the language, cut to fit, then the ellipsis when
+    /// `withEllipsis` (text was cut after it).
+    func buildTitle(_ title: MeasuredString, at offset: Int, withEllipsis: Bool, y: Int) -> LayoutLine {
+        let room = withEllipsis ? max(0, available - ellipsis.width) : available
+        let shown = title.prefix(fitting: room)
+        var fragments = [LayoutFragment(x: 0, width: shown.width, start: offset, end: offset, text: "", display: shown.display, style: .plain, role: .title)]
+        if withEllipsis {
+            fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain, role: .ellipsis))
+        }
+        return place(fragments, contentWidth: fragments.reduce(0) { $0 + $1.width }, y: y, start: offset, end: offset)
+    }
+
+    /// Extra cells per stretchable whitespace cluster so the line fills the width.
+    private func justification(_ plan: LinePlan, slack: Int) -> [Int: Int] {
+        var gaps: [Int] = []
+        for span in plan.spans {
+            guard case .clusters(let range) = span else { continue }
+            for i in range where table.isWhitespace(i) && table.breakAfter[i] && i + 1 < range.upperBound {
+                gaps.append(i)
+            }
+        }
+        guard !gaps.isEmpty else { return [:] }
+        var extras: [Int: Int] = [:]
+        let each = slack / gaps.count
+        let remainder = slack % gaps.count
+        for (n, gap) in gaps.enumerated() {
+            let extra = each + (n < remainder ? 1 : 0)
+            if extra > 0 { extras[gap] = extra }
+        }
+        return extras
+    }
+
+    /// What clusters `range` draw as: placeholders for unsafe controls, extra spaces for
+    /// justification, clusters reversed for right-to-left text.
+    private func display(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> String {
+        var buffer: [UInt16] = []
+        buffer.reserveCapacity(table.ends[range.upperBound - 1] - table.start(range.lowerBound) + 4)
+        let units = table.text.units
+        for k in range.indices {
+            let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
+            let s = table.start(i)
+            if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
+                buffer.append(contentsOf: String(p).utf16)
+            } else {
+                buffer.append(contentsOf: units[s..<table.ends[i]])
+            }
+            if let extra = extras[i] {
+                buffer.append(contentsOf: repeatElement(0x20, count: extra))
+            }
+        }
+        return String(decoding: buffer, as: UTF16.self)
+    }
+
+    /// Aligns the fragments, adds the quote bar and assigns columns.
+    private func place(_ fragments: [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
+        let rtl = paragraphLevel % 2 == 1
+        let slack = max(0, available - contentWidth)
+        var align = justifiable ? constraints.align : .natural
+        if align == .justify || align == .natural { align = rtl ? .right : .left }
+        let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
+        var placed: [LayoutFragment] = []
+        placed.reserveCapacity(fragments.count + 1)
+        var x = pad
+        var lineX = pad
+        if barWidth > 0 {
+            let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
+            placed.append(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar))
+            lineX = 0
+            x = barWidth + pad
+        }
+        for var fragment in fragments {
+            fragment.x = x
+            x += fragment.width
+            placed.append(fragment)
+        }
+        return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: blockName, rtl: rtl, fragments: placed)
+    }
+}

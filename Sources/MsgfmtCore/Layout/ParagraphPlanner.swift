@@ -1,0 +1,96 @@
+/// Plans the lines of a paragraph segment: words between UAX #14 opportunities, words
+/// wider than the line handled per `--overflow` (stage 3), breaks chosen from widths
+/// alone (stage 4).
+enum ParagraphPlanner {
+    /// A word: clusters `start..<contentEnd` then whitespace up to `end`; only
+    /// `start..<shownEnd` is shown (less than the content when cropped), followed by the
+    /// ellipsis when `ellipsis` is set.
+    struct Word {
+        var start: Int
+        var shownEnd: Int
+        var contentEnd: Int
+        var end: Int
+        var ellipsis = false
+    }
+
+    /// The lines of the paragraph `content` whose separator ends at cluster `end`.
+    static func plan(
+        _ content: Range<Int>, end: Int, table: ClusterTable, available: Int,
+        ellipsisWidth: Int, constraints: LayoutConstraints
+    ) -> [LinePlan] {
+        if content.isEmpty { return [LinePlan(start: content.lowerBound, end: end, spans: [])] }
+        let (words, items) = self.words(content, table: table, available: available, ellipsisWidth: ellipsisWidth, overflow: constraints.overflow)
+        let ends = constraints.wrap == .greedy
+            ? BreakChooser.greedy(items, lineWidths: [available])
+            : BreakChooser.balanced(items, lineWidths: [available])
+        var plans: [LinePlan] = []
+        plans.reserveCapacity(ends.count)
+        var first = 0
+        for (index, lineEnd) in ends.enumerated() {
+            let last = index == ends.count - 1
+            var plan = LinePlan(start: words[first].start, end: last ? end : words[lineEnd - 1].end, spans: [])
+            for w in first..<lineEnd {
+                let word = words[w]
+                plan.append(word.start..<word.shownEnd)
+                if word.ellipsis { plan.spans.append(.ellipsis(at: table.start(word.shownEnd))) }
+                if word.shownEnd < word.contentEnd { plan.cut = true }
+                if w < lineEnd - 1 { plan.append(word.contentEnd..<word.end) }
+            }
+            plan.continues = !last
+            plans.append(plan)
+            first = lineEnd
+        }
+        return plans
+    }
+
+    /// The words of `content` with their wrap items. O(n).
+    static func words(
+        _ content: Range<Int>, table: ClusterTable, available: Int, ellipsisWidth: Int,
+        overflow: OverflowMode
+    ) -> ([Word], [WrapItem]) {
+        var words: [Word] = []
+        var items: [WrapItem] = []
+        var k = content.lowerBound
+        let limit = content.upperBound
+        while k < limit {
+            var j = k + 1
+            while j < limit, !table.breakAfter[j - 1] { j += 1 }
+            var c = j
+            while c > k, table.isWhitespace(c - 1) { c -= 1 }
+            let width = table.width(k..<c)
+            let whitespace = table.width(c..<j)
+            if width <= available || overflow == .visible {
+                words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
+                items.append(WrapItem(width: width, whitespaceWidth: whitespace))
+                k = j
+                continue
+            }
+            switch overflow {
+            case .fold, .visible:
+                var p = k
+                while p < c {
+                    var q = p
+                    var used = 0
+                    while q < c, q == p || used + table.widths[q] <= available {
+                        used += table.widths[q]
+                        q += 1
+                    }
+                    let lastPiece = q == c
+                    words.append(Word(start: p, shownEnd: q, contentEnd: q, end: lastPiece ? j : q))
+                    items.append(WrapItem(width: used, whitespaceWidth: lastPiece ? whitespace : 0))
+                    p = q
+                }
+            case .crop:
+                let q = max(k + 1, LineTruncator.prefixEnd(k..<c, table: table, limit: available))
+                words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j))
+                items.append(WrapItem(width: table.width(k..<q), whitespaceWidth: whitespace))
+            case .ellipsis:
+                let q = LineTruncator.prefixEnd(k..<c, table: table, limit: max(0, available - ellipsisWidth))
+                words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j, ellipsis: true))
+                items.append(WrapItem(width: table.width(k..<q) + ellipsisWidth, whitespaceWidth: whitespace))
+            }
+            k = j
+        }
+        return (words, items)
+    }
+}

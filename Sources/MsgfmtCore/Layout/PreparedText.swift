@@ -1,0 +1,65 @@
+/// A message segmented and measured once, ready to be laid out under any constraints.
+///
+/// Layout's first stages (grapheme clusters, UAX #14 opportunities, cluster widths)
+/// depend only on the text and the measurer. Keep a `PreparedText` to lay the same
+/// message out again at another width, line limit or alignment (a window resize, a
+/// preview next to a full view) without redoing them.
+///
+/// ```swift
+/// let prepared = PreparedText(StyledText(plain: "Hello there, world"))
+/// for width in [10, 40, 80] {
+///     var c = LayoutConstraints()
+///     c.width = width
+///     _ = TextLayouter.layout(prepared, c)
+/// }
+/// ```
+public struct PreparedText {
+    /// The message.
+    public let styled: StyledText
+    /// Its blocks, or one paragraph when the given blocks don't tile the text.
+    let blocks: [Block]
+    /// The measured clusters.
+    let table: ClusterTable
+    /// Measures the ellipsis and titles the same way as the text.
+    let measurer: any TextMeasurer
+    /// The paragraphs, pre lines and titles, in order.
+    let segments: [LayoutSegment]
+    /// Per segment: bidi levels of its clusters and its paragraph level, or nil when
+    /// everything is left to right at level 0.
+    let bidi: [(levels: [UInt8], paragraphLevel: UInt8)?]
+
+    /// Segments and measures `styled` with `measurer`. O(n).
+    public init(_ styled: StyledText, measurer: some TextMeasurer = CellMeasurer()) {
+        self.styled = styled
+        let blocks = LayoutEngine.tiledBlocks(styled)
+        self.blocks = blocks
+        self.measurer = measurer
+        let table = ClusterTable(
+            text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
+            tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
+        self.table = table
+        var clusterRanges: [Range<Int>] = []
+        var c = 0
+        for block in blocks {
+            let first = c
+            while c < table.count, table.ends[c] <= block.range.upperBound { c += 1 }
+            clusterRanges.append(first..<c)
+        }
+        segments = LayoutSegment.split(blocks, clusterRanges: clusterRanges, table: table)
+        bidi = segments.map { Self.bidi($0.content, table: table) }
+    }
+
+    /// The bidi levels of the clusters `content` as one paragraph, or nil when none is
+    /// right to left (no ICU call then).
+    private static func bidi(_ content: Range<Int>, table: ClusterTable) -> (levels: [UInt8], paragraphLevel: UInt8)? {
+        guard !content.isEmpty else { return nil }
+        let lower = table.start(content.lowerBound)
+        let slice = table.text.units[lower..<table.start(content.upperBound)]
+        guard BidiParagraph.needsICU(slice) else { return nil }
+        let paragraph = BidiParagraph(slice)
+        var levels: [UInt8] = []
+        levels.reserveCapacity(content.count)
+        for i in content { levels.append(paragraph.levels[table.start(i) - lower]) }
+        return (levels, UInt8(truncatingIfNeeded: paragraph.paragraphLevel))
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+
+extension Msgfmt {
+    /// Runs the command line like `ParsableCommand.main()`, except that a usage error
+    /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
+    /// not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(withError: ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}

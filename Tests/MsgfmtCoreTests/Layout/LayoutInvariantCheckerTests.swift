@@ -1,0 +1,47 @@
+import Testing
+@testable import MsgfmtCore
+
+/// The invariant checker itself must catch broken layouts, or the property tests prove nothing.
+@Suite struct LayoutInvariantCheckerTests {
+    typealias S = LayoutTestSupport
+    let styled = S.styled("Hello there, wide world of text")
+    let c = S.constraints(12)
+
+    func broken(_ change: (inout TextLayout) -> Void) -> [String] {
+        var layout = TextLayouter.layout(styled, c)
+        #expect(layout.checkInvariants(styled, c) == [])
+        change(&layout)
+        return layout.checkInvariants(styled, c)
+    }
+
+    @Test func catchesGapsAndOverlapsInLineRanges() {
+        #expect(!broken { $0.lines[1].start += 1 }.isEmpty)
+        #expect(!broken { $0.lines.removeLast() }.isEmpty)
+    }
+
+    @Test func catchesLinesWiderThanTheWidth() {
+        #expect(!broken { layout in
+            layout.lines[0].x = 5
+            for i in layout.lines[0].fragments.indices { layout.lines[0].fragments[i].x += 5 }
+        }.isEmpty)
+    }
+
+    @Test func catchesMismeasuredOrMisplacedFragments() {
+        #expect(!broken { $0.lines[0].fragments[0].width += 1 }.isEmpty)
+        #expect(!broken { $0.lines[0].fragments[0].display = "Hallo there," }.isEmpty)
+        #expect(!broken { $0.lines[0].fragments[0].display = "\u{1B}ello there," }.isEmpty)
+    }
+
+    @Test func catchesLostText() {
+        #expect(!broken { $0.lines[0].fragments[0].end -= 2; $0.lines[0].fragments[0].text = "Hello ther" }.isEmpty)
+    }
+
+    @Test func catchesBreaksInsideWordsThatFit() {
+        // "Hello the" / "re, wide…": a break inside "there," which fits in 12 cells.
+        let layout = TextLayouter.layout(styled, c)
+        var bad = layout
+        bad.lines[0].end = 9
+        bad.lines[1].start = 9
+        #expect(bad.checkInvariants(styled, c).contains { $0.contains("not a break opportunity") })
+    }
+}

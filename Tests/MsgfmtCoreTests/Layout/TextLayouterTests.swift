@@ -1,0 +1,194 @@
+import Testing
+@testable import MsgfmtCore
+
+/// Behaviour of the layout engine, option by option.
+@Suite struct TextLayouterTests {
+    typealias S = LayoutTestSupport
+
+    @Test func wrapsAtWordBoundariesAndHangsSpaces() {
+        let (layout, lines, problems) = S.render(S.styled("Hello there,   world"), S.constraints(10))
+        #expect(lines == ["Hello", "there,", "world"])
+        #expect(problems == [])
+        #expect(layout.lines.map(\.start) == [0, 6, 15])
+        #expect(layout.lines.map(\.end) == [6, 15, 20])
+        #expect(layout.width == 6)
+        #expect(!layout.truncated)
+    }
+
+    @Test func mandatoryBreaksEndLines() {
+        let (layout, lines, problems) = S.render(S.styled("one\n\ntwo three\n"), S.constraints(40))
+        #expect(lines == ["one", "", "two three"])
+        #expect(layout.lines.map(\.end) == [4, 5, 15])
+        #expect(problems == [])
+    }
+
+    @Test func emptyTextHasNoLines() {
+        let layout = TextLayouter.layout(S.styled(""), S.constraints(10))
+        #expect(layout.lines.isEmpty)
+        #expect(layout.width == 0)
+    }
+
+    @Test func foldsWordsWiderThanTheLineAtGraphemeBoundaries() {
+        let e = "e\u{301}"
+        let (_, lines, problems) = S.render(S.styled("ab " + String(repeating: e, count: 4) + "🇺🇦x"), S.constraints(3))
+        #expect(lines == ["ab", e + e + e, e + "🇺🇦", "x"])
+        #expect(problems == [])
+        // At width 1 a 2-cell emoji still gets a line of its own, never split.
+        let family = "👨‍👩‍👧"
+        let (narrow, narrowLines, narrowProblems) = S.render(S.styled(family + "x"), S.constraints(1))
+        #expect(narrowLines == [family, "x"])
+        #expect(narrow.lines[0].width == 2)
+        #expect(narrowProblems == [])
+    }
+
+    @Test func overflowModesForALongWord() {
+        let text = S.styled("see Supercalifragilistic now")
+        #expect(S.render(text, S.constraints(10)).1 == ["see", "Supercalif", "ragilistic", "now"])
+        let (cropped, croppedLines, _) = S.render(text, S.constraints(10) { $0.overflow = .crop })
+        #expect(croppedLines == ["see", "Supercalif", "now"])
+        #expect(cropped.truncated)
+        #expect(S.render(text, S.constraints(10) { $0.overflow = .ellipsis }).1 == ["see", "Supercali…", "now"])
+        let (visible, visibleLines, problems) = S.render(text, S.constraints(10) { $0.overflow = .visible })
+        #expect(visibleLines == ["see", "Supercalifragilistic", "now"])
+        #expect(visible.width == 20)
+        #expect(problems == [])
+    }
+
+    @Test func maxLinesTruncatesTheLastLine() {
+        let text = S.styled("alpha beta gamma delta epsilon zeta eta theta")
+        #expect(S.render(text, S.constraints(12) { $0.maxLines = 2 }).1 == ["alpha beta", "gamma delta…"])
+        #expect(S.render(text, S.constraints(12) { $0.maxLines = 2; $0.truncate = .middle }).1 == ["alpha beta", "gamma…theta"])
+        #expect(S.render(text, S.constraints(12) { $0.maxLines = 2; $0.truncate = .start }).1 == ["alpha beta", "…a eta theta"])
+        let (layout, _, problems) = S.render(text, S.constraints(12) { $0.maxLines = 2; $0.ellipsis = "[…]" })
+        #expect(layout.truncated)
+        #expect(S.lines(layout) == ["alpha beta", "gamma del[…]"])
+        #expect(layout.lines[1].fragments.last?.role == .ellipsis)
+        #expect(problems == [])
+    }
+
+    @Test func cutAtANewlineAppendsTheEllipsis() {
+        let text = S.styled("first line\nsecond line")
+        #expect(S.render(text, S.constraints(20) { $0.maxLines = 1 }).1 == ["first line…"])
+        #expect(S.render(text, S.constraints(20) { $0.maxLines = 1; $0.truncate = .middle }).1 == ["first line…"])
+        #expect(S.render(text, S.constraints(10) { $0.maxLines = 1 }).1 == ["first lin…"])
+        let whole = TextLayouter.layout(text, S.constraints(20) { $0.maxLines = 2 })
+        #expect(!whole.truncated)
+        #expect(S.lines(whole) == ["first line", "second line"])
+    }
+
+    @Test func tabsExpandToTabStops() {
+        let (layout, lines, problems) = S.render(S.styled("a\tbc\td"), S.constraints(40) { $0.tabWidth = 4 })
+        #expect(lines == ["a   bc  d"])
+        #expect(layout.lines[0].fragments.map(\.role) == [.text, .tab, .text, .tab, .text])
+        #expect(layout.lines[0].fragments[1].width == 3)
+        #expect(problems == [])
+    }
+
+    @Test func preBlocksKeepLinesAndFold() {
+        let styled = S.styled([
+            S.Part(text: "Code:\n"),
+            S.Part(text: "let x = 1\n    return x + 100", kind: .pre(language: "swift")),
+        ])
+        let (layout, lines, problems) = S.render(styled, S.constraints(10))
+        #expect(lines == ["Code:", "swift", "let x = 1", "    return", " x + 100"])
+        #expect(layout.lines[1].fragments.map(\.role) == [.title])
+        #expect(layout.lines.map(\.block) == ["paragraph", "pre", "pre", "pre", "pre"])
+        #expect(problems == [])
+    }
+
+    @Test func quotesHaveABarAndExpandableOnesCollapse() {
+        let quote = BlockQuote(index: 0, expandable: true)
+        let styled = S.styled([
+            S.Part(text: "one two three four five six seven eight\n", quote: quote),
+            S.Part(text: "after"),
+        ])
+        let (collapsed, lines, problems) = S.render(styled, S.constraints(12))
+        #expect(lines == ["▎ one two", "▎ three four", "▎ five six…", "after"])
+        #expect(collapsed.truncated)
+        #expect(collapsed.lines[0].fragments[0].role == .quoteBar)
+        #expect(collapsed.lines.map(\.block) == ["quote", "quote", "quote", "paragraph"])
+        #expect(problems == [])
+        let (expanded, expandedLines, _) = S.render(styled, S.constraints(12) { $0.expandQuotes = true })
+        #expect(expandedLines == ["▎ one two", "▎ three four", "▎ five six", "▎ seven", "▎ eight", "after"])
+        #expect(!expanded.truncated)
+    }
+
+    @Test func alignment() {
+        let text = S.styled("aa bb cc dd ee")
+        #expect(S.render(text, S.constraints(8) { $0.align = .right }).1 == ["aa bb cc", "   dd ee"])
+        #expect(S.render(text, S.constraints(9) { $0.align = .center }).1 == ["aa bb cc", "  dd ee"])
+        #expect(S.render(text, S.constraints(10) { $0.align = .justify }).1 == ["aa  bb  cc", "dd ee"])
+        let (_, _, problems) = S.render(text, S.constraints(10) { $0.align = .justify })
+        #expect(problems == [])
+    }
+
+    @Test func rightToLeftParagraphsAreReorderedAndRightAligned() {
+        let (layout, lines, problems) = S.render(S.styled("שלום עולם"), S.constraints(12))
+        #expect(lines == ["   םלוע םולש"])
+        #expect(layout.lines[0].rtl)
+        #expect(layout.lines[0].fragments[0].text == "שלום עולם")
+        #expect(problems == [])
+        let (_, mixed, _) = S.render(S.styled("abc שלום def"), S.constraints(20))
+        #expect(mixed == ["abc םולש def"])
+        let (_, arabic, _) = S.render(S.styled("مرحبا ABC"), S.constraints(9) { $0.align = .left })
+        #expect(arabic == ["ABC ابحرم"])
+    }
+
+    @Test func styleRunsSplitIntoFragmentsPerLine() {
+        let (layout, lines, problems) = S.render(S.styled("plain ⟦b⟧bold text here⟦/b⟧ end"), S.constraints(10))
+        #expect(lines == ["plain bold", "text here", "end"])
+        #expect(layout.lines[0].fragments.map(\.text) == ["plain ", "bold"])
+        #expect(layout.lines[0].fragments[1].style.attributes == .bold)
+        #expect(layout.lines[1].fragments.map(\.style.attributes) == [.bold])
+        #expect(layout.lines[2].fragments.map(\.text) == ["end"])
+        #expect(problems == [])
+    }
+
+    @Test func unsafeControlsShowAsOneCellPlaceholders() {
+        let (layout, lines, problems) = S.render(S.styled("a\u{1B}[2Jb\u{9B}c\u{7}"), S.constraints(40))
+        #expect(lines == ["a\u{241B}[2Jb\u{FFFD}c\u{2407}"])
+        #expect(layout.lines[0].width == 9)
+        #expect(problems == [])
+    }
+
+    @Test func widthModelsMeasureEmojiSequences() {
+        let text = S.styled("👨‍👩‍👧")
+        #expect(TextLayouter.layout(text, S.constraints(10)).width == 2)
+        #expect(TextLayouter.layout(text, S.constraints(10) { $0.widthModel = .legacy }).width == 6)
+    }
+
+    @Test func linesBreakOnlyAtUAX14Opportunities() {
+        let text = "Mixed text: 日本語のテキスト, עברית, العربية and «quotes» — (brackets) 3.14% ok."
+        let styled = S.styled(text)
+        let opportunities = Set(LineBreaker.breaks(in: styled.text).map(\.offset))
+        for width in 1...60 {
+            let layout = TextLayouter.layout(styled, S.constraints(width))
+            // From 10 cells on every word fits, so every break is a UAX #14 opportunity.
+            for line in layout.lines.dropLast() where width >= 10 {
+                #expect(opportunities.contains(line.end), "width \(width): break at \(line.end)")
+            }
+            #expect(layout.checkInvariants(styled, S.constraints(width)) == [])
+        }
+    }
+
+    @Test func outOfRangeConstraintsAreClampedNeverFatal() {
+        let styled = S.styled([S.Part(text: "a\tlong message with 👨‍👩‍👧\n", quote: BlockQuote(index: 0, expandable: true)), S.Part(text: "x", kind: .pre(language: "go"))])
+        for width in [-5, 0, 1, 2, 3, Int.max] {
+            for maxLines in [-1, 0, 1] {
+                let c = S.constraints(width) { $0.maxLines = maxLines; $0.tabWidth = width; $0.ellipsis = "<<<<truncated>>>>" }
+                let layout = TextLayouter.layout(styled, c)
+                #expect(layout.checkInvariants(styled, c) == [], "width \(width) maxLines \(maxLines)")
+            }
+        }
+    }
+
+    @Test func validationRejectsWhatTheCommandLineRejects() {
+        #expect(throws: LayoutConstraintError.widthNotPositive(0)) { try S.constraints(0).validate() }
+        #expect(throws: LayoutConstraintError.negativeMaxLines(-1)) { try S.constraints(5) { $0.maxLines = -1 }.validate() }
+        #expect(throws: LayoutConstraintError.tabWidthNotPositive(0)) { try S.constraints(5) { $0.tabWidth = 0 }.validate() }
+        #expect(throws: LayoutConstraintError.ellipsisTooWide(6, width: 5)) {
+            try S.constraints(5) { $0.maxLines = 1; $0.ellipsis = "......" }.validate()
+        }
+        #expect(throws: Never.self) { try S.constraints(5) { $0.ellipsis = "......" }.validate() }
+    }
+}
