@@ -75,10 +75,10 @@ static uint32_t compute_scalar_flags(UChar32 c) {
 }
 
 // Layout asks for the flags of every non-ASCII scalar it measures, and each answer costs
-// about ten ICU property look-ups. So the flags are kept in blocks of 256 scalars,
+// about ten ICU property look-ups. So the flags are kept in blocks of 64 scalars,
 // computed on first use and then shared by all threads: a block is published with a
 // compare-and-swap, and a thread that loses the race frees its copy.
-#define FLAG_BLOCK_SHIFT 8
+#define FLAG_BLOCK_SHIFT 6
 #define FLAG_BLOCK_SIZE (1 << FLAG_BLOCK_SHIFT)
 static _Atomic(uint16_t *) flag_blocks[(0x10FFFF >> FLAG_BLOCK_SHIFT) + 1];
 

@@ -31,7 +31,7 @@ enum {
 };
 
 /// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in
-/// blocks of 256 scalars on first use and cached for the life of the process
+/// blocks of 64 scalars on first use and cached for the life of the process
 /// (thread-safe).
 uint32_t msgfmt_icu_scalar_flags(uint32_t scalar);
 
