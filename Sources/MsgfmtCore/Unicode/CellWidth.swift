@@ -21,7 +21,14 @@ public enum CellWidth {
         let units = text.units
         if range.count == 1 {
             let unit = units[range.lowerBound]
-            if unit < 0x7F { return unit < 0x20 ? 0 : 1 }
+            switch unit {
+            case 0..<0x7F: return unit < 0x20 ? 0 : 1
+            // Common letters answered without ICU; CellWidthFastPathTests checks them against it.
+            case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A:
+                return unit == 0xAD ? 0 : 1  // the soft hyphen is a format character
+            case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return 2
+            default: break
+            }
         }
         var cluster = ClusterScan()
         var i = range.lowerBound
