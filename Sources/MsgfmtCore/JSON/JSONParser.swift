@@ -188,20 +188,18 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = pos
         pos += 1
-        // Fast path: no escapes. The run is validated by the standard library's UTF-8
-        // check while the string is made from it; only a failure rescans it to locate
-        // the bad byte.
-        let plainEnd = scanPlain(from: pos)
-        let run = UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd])
-        guard let plain = String(validating: run, as: UTF8.self) else { throw invalidUTF8(in: pos..<plainEnd) }
+        // Fast path: no escapes. Plain bytes are validated where they lie and the string
+        // is made from the input in one copy.
+        let plainEnd = try scanPlain(from: pos)
         guard plainEnd < bytes.count else { throw error("unterminated string", at: start) }
         if bytes[plainEnd] == UInt8(ascii: "\"") {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]), as: UTF8.self)
             pos = plainEnd + 1
-            return plain
+            return s
         }
         var out: [UInt8] = []
         out.reserveCapacity(plainEnd - pos + 16)
-        out.append(contentsOf: run)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]))
         pos = plainEnd
         while true {
             guard pos < bytes.count else { throw error("unterminated string", at: start) }
@@ -215,8 +213,7 @@ public struct JSONParser {
                 try parseEscape(into: &out)
                 continue
             }
-            let runEnd = scanPlain(from: pos)
-            if let bad = firstInvalidUTF8(in: pos..<runEnd) { throw bad }
+            let runEnd = try scanPlain(from: pos)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<runEnd]))
             pos = runEnd
         }
@@ -224,40 +221,21 @@ public struct JSONParser {
     }
 
     /// The end of the run of plain string bytes from `i`: it stops at a quote, a backslash,
-    /// a control character or the end of input. Bytes from 0x80 up are passed over here and
-    /// validated by the caller.
+    /// a control character or the end of input. Non-ASCII sequences are validated on the way.
     @inline(__always)
-    private func scanPlain(from i: Int) -> Int {
+    private func scanPlain(from i: Int) throws(JSONParseError) -> Int {
         var scan = i
         let n = bytes.count
         while scan < n {
             let b = bytes[scan]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            scan &+= 1
-        }
-        return scan
-    }
-
-    /// The located error for the first invalid UTF-8 sequence in `range`, if any.
-    private func firstInvalidUTF8(in range: Range<Int>) -> JSONParseError? {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            if bytes[i] < 0x80 {
-                i += 1
+            if b >= 0x80 {
+                scan += try validUTF8Sequence(at: scan)
                 continue
             }
-            do throws(JSONParseError) {
-                i += try validUTF8Sequence(at: i)
-            } catch {
-                return error
-            }
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            scan += 1
         }
-        return nil
-    }
-
-    /// The located error for a run the standard library found invalid.
-    private func invalidUTF8(in range: Range<Int>) -> JSONParseError {
-        firstInvalidUTF8(in: range) ?? error("invalid UTF-8 sequence", at: range.lowerBound)
+        return scan
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.
