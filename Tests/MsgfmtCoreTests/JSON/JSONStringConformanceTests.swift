@@ -56,3 +56,27 @@ import Testing
         }
     }
 }
+
+/// Every two- and three-byte sequence the inline UTF-8 check passes is one the standard
+/// library accepts, and every one it rejects is located at its first byte.
+@Suite struct JSONStringUTF8ConformanceTests {
+    @Test func everyTwoAndThreeByteSequenceAgreesWithTheStandardLibrary() {
+        for b0 in UInt8(0x80)...0xFF {
+            for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 8) {
+                for b2 in [UInt8(0x41), 0x80, 0xBF] {
+                    let bytes: [UInt8] = [0x22, b0, b1, b2, 0x22]
+                    let valid = String(validating: bytes[1..<4], as: UTF8.self) != nil
+                        || String(validating: bytes[1..<3], as: UTF8.self) != nil && b2 < 0x80
+                    do {
+                        let value = try JSONParser.parse(bytes)
+                        #expect(valid, "accepted \(bytes)")
+                        #expect(value.stringValue?.utf8.elementsEqual(bytes[1..<4]) == true)
+                    } catch {
+                        #expect(!valid, "rejected \(bytes): \(error.reason)")
+                        #expect(error.byteOffset >= 1 && error.byteOffset <= 3)
+                    }
+                }
+            }
+        }
+    }
+}
