@@ -16,7 +16,7 @@ struct Msgfmt: ParsableCommand {
             rendered); 2 usage error; 3 output could not be written.
             """,
         version: MsgfmtVersion.string,
-        subcommands: [RenderCommand.self, InspectCommand.self],
+        subcommands: [RenderCommand.self, InspectCommand.self, ExportCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

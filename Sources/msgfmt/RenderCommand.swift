@@ -11,7 +11,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Input")
     var input: InputOptionGroup
 
-    @Option(help: "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.")
+    @Option(help: ArgumentHelp(
+        "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
+        discussion: "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."))
     var to: OutputFormat = .ansi
 
     @OptionGroup(title: "Layout")

@@ -37,11 +37,42 @@ enum Binary {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(stdinData)
-        try input.fileHandleForWriting.close()
+        // Drain stderr on another thread so a chatty binary never blocks on a full pipe
+        // while we read stdout (or the other way round).
+        let errorData = ErrorCollector()
+        let errorReader = Thread {
+            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+        }
+        errorReader.start()
+        let writer = Thread {
+            input.fileHandleForWriting.write(stdinData)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let err = errorData.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// Collects one `Data` value from a background thread.
+final class ErrorCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func set(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        while data == nil { condition.wait() }
+        let value = data!
+        condition.unlock()
+        return value
     }
 }

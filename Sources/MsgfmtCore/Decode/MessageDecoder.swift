@@ -3,11 +3,107 @@ public enum MessageDecoder {
     /// Decodes every message of `input`, in order. Never throws: unreadable parts become
     /// `.failure` items naming where they are.
     public static func decode(_ input: InputFile, options: DecodeOptions) -> [DecodedItem] {
-        if let bad = UTF8Validation.firstInvalidOffset(input.bytes) {
-            return [.failure(Diagnostic(.error, .init(byteOffset: bad), "invalid UTF-8"))]
+        var bytes = input.bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        switch options.format {
+        case .auto:
+            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true) }
+            return decodeText(bytes, entitiesJSON: options.entitiesJSON)
+        case .botAPI: return decodeJSON(bytes, allowTDesktop: false)
+        case .tdesktop: return decodeTDesktop(bytes)
+        case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON)
+        case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse)
+        case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse)
+        case .markdown: return decodeParseMode(bytes, LegacyMarkdownParser.parse)
         }
-        var text = String(decoding: input.bytes, as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return [.message(Message(text: text), diagnostics: [])]
+    }
+
+    /// True when the input starts like a JSON object or array (not like `[text](url)`).
+    static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        guard i < bytes.count else { return false }
+        if bytes[i] == 0x7B { return true }
+        guard bytes[i] == 0x5B else { return false }
+        i += 1
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i >= bytes.count || [0x7B, 0x5B, 0x5D, 0x22].contains(bytes[i])
+    }
+
+    /// One JSON document, or JSON Lines when the first line is a complete value.
+    static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool) -> [DecodedItem] {
+        var index = 0
+        do throws(JSONParseError) {
+            let value = try JSONParser.parse(bytes)
+            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes) }
+            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index)
+        } catch {
+            let lines = InspectInput.splitLines(bytes).filter { !$0.1.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+            guard lines.count > 1, (try? JSONParser.parse(lines[0].1)) != nil else {
+                let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
+                return [.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)"))]
+            }
+            var result: [DecodedItem] = []
+            for (number, slice) in lines {
+                do throws(JSONParseError) {
+                    let value = try JSONParser.parse(slice)
+                    result += BotAPIDecoder.items(from: value, line: number, nextIndex: &index)
+                } catch {
+                    let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
+                    result.append(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
+                    index += 1
+                }
+            }
+            return result
+        }
+    }
+
+    /// True for the shape of a Telegram Desktop export: a chat with `messages`, or an
+    /// account export with `chats`.
+    static func isTDesktopExport(_ value: JSONValue) -> Bool {
+        guard value.objectValue != nil else { return false }
+        return value["messages"]?.arrayValue != nil || value["chats"] != nil
+    }
+
+    /// The input text with invalid UTF-8 replaced (and reported) and one final newline
+    /// removed.
+    static func inputText(_ bytes: [UInt8]) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
+        var bytes = bytes
+        var diagnostics: [Diagnostic] = []
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            diagnostics.append(Diagnostic(.warning, .init(byteOffset: bad), "invalid UTF-8 replaced with U+FFFD"))
+            bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
+        }
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return (bytes, diagnostics)
+    }
+
+    /// `--from text`: the whole input is the text; entities come from `--entities`.
+    static func decodeText(_ bytes: [UInt8], entitiesJSON: String?) -> [DecodedItem] {
+        let (textBytes, diagnostics) = inputText(bytes)
+        var message = Message(text: String(decoding: textBytes, as: UTF8.self))
+        var all = diagnostics
+        if let entitiesJSON {
+            do throws(JSONParseError) {
+                let value = try JSONParser.parse(Array(entitiesJSON.utf8))
+                let (entities, problems) = BotAPIEntityReader.read(value, at: .init(messageIndex: 0))
+                message.entities = entities
+                all += problems
+            } catch {
+                let location = Diagnostic.Location(line: error.line, column: error.column)
+                all.append(Diagnostic(.error, location, "--entities is not valid JSON: \(error.reason)"))
+            }
+        }
+        return [.message(message, diagnostics: all)]
+    }
+
+    /// One message in a parse mode; a syntax error fails the message.
+    static func decodeParseMode(_ bytes: [UInt8], _ parse: ([UInt8]) throws(ParseModeError) -> Message) -> [DecodedItem] {
+        let (textBytes, diagnostics) = inputText(bytes)
+        do throws(ParseModeError) {
+            return [.message(try parse(textBytes), diagnostics: diagnostics)]
+        } catch {
+            return [.failure(error.diagnostic)]
+        }
     }
 }

@@ -1,7 +1,130 @@
 /// Cuts a normalized message into blocks of non-overlapping styled runs.
+///
+/// `pre` entities become pre blocks, quote entities mark the blocks inside them, the rest
+/// of the text forms paragraphs; runs tile each block, unstyled text included.
 public enum StyledTextBuilder {
     /// The styled text of a normalized message.
     public static func build(_ message: Message) -> StyledText {
-        StyledText(plain: message.text, messageID: message.id)
+        build(message, text: UTF16Text(message.text))
+    }
+
+    /// The styled text of a normalized message whose UTF-16 view is `text`.
+    public static func build(_ message: Message, text: UTF16Text) -> StyledText {
+        let count = text.count
+        let entities = message.entities.filter {
+            $0.offset >= 0 && $0.length > 0 && $0.offset <= count - $0.length && StyleAttributes(kind: $0.kind) != nil
+        }
+        let blocks = blockSkeleton(entities, count: count)
+        let segments = styledSegments(entities, text: text, cuts: blocks.map(\.range.lowerBound))
+        var result = blocks
+        var b = 0
+        for run in segments {
+            while b + 1 < result.count, run.range.lowerBound >= result[b].range.upperBound { b += 1 }
+            if let last = result[b].runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
+                result[b].runs[result[b].runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                result[b].runs.append(run)
+            }
+        }
+        if count == 0 { result[0].runs = [StyledRun(range: 0..<0, style: .plain)] }
+        return StyledText(messageID: message.id, text: text, blocks: result)
+    }
+
+    /// Empty blocks tiling the text: pre blocks for `pre` entities, paragraphs between,
+    /// cut at quote boundaries and marked with their quote.
+    static func blockSkeleton(_ entities: [MessageEntity], count: Int) -> [Block] {
+        let quotes = entities.filter { $0.kind.entityClass == .quote }.sorted { $0.offset < $1.offset }
+        let pres = entities.filter { $0.kind == .pre }.sorted { $0.offset < $1.offset }
+        var cuts: [Int] = [0, count]
+        for e in quotes + pres {
+            cuts.append(e.offset)
+            cuts.append(e.end)
+        }
+        cuts = Array(Set(cuts)).sorted()
+        if count == 0 { return [Block(kind: .paragraph, range: 0..<0, runs: [])] }
+        var blocks: [Block] = []
+        var q = 0, p = 0
+        for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
+            while q < quotes.count, quotes[q].end <= start { q += 1 }
+            while p < pres.count, pres[p].end <= start { p += 1 }
+            var kind = BlockKind.paragraph
+            if p < pres.count, pres[p].offset <= start {
+                let language = pres[p].language
+                kind = .pre(language: (language?.isEmpty ?? true) ? nil : language)
+            }
+            var quote: BlockQuote?
+            if q < quotes.count, quotes[q].offset <= start {
+                quote = BlockQuote(index: q, expandable: quotes[q].kind == .expandableBlockquote)
+            }
+            blocks.append(Block(kind: kind, quote: quote, range: start..<end, runs: []))
+        }
+        return blocks
+    }
+
+    /// Runs cut at every entity boundary and at `cuts`, each with its resolved style.
+    static func styledSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
+        var starts = entities.indices.map { (entities[$0].offset, $0) }
+        var ends = entities.indices.map { (entities[$0].end, $0) }
+        starts.sort { $0.0 < $1.0 }
+        ends.sort { $0.0 < $1.0 }
+        var boundaries = cuts + starts.map(\.0) + ends.map(\.0) + [0, text.count]
+        boundaries.sort()
+        var active: [Int] = []
+        var runs: [StyledRun] = []
+        runs.reserveCapacity(boundaries.count)
+        var s = 0, e = 0
+        var previous = -1
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where start < end && start != previous {
+            previous = start
+            var changed = runs.isEmpty
+            while e < ends.count, ends[e].0 <= start {
+                if let at = active.lastIndex(of: ends[e].1) { active.remove(at: at) }
+                e += 1
+                changed = true
+            }
+            while s < starts.count, starts[s].0 <= start {
+                if entities[starts[s].1].end > start { active.append(starts[s].1) }
+                s += 1
+                changed = true
+            }
+            let style = changed ? self.style(active, entities, text: text) : runs[runs.count - 1].style
+            runs.append(StyledRun(range: start..<end, style: style))
+        }
+        return runs
+    }
+
+    /// The resolved style of text covered by `entities`.
+    static func style(_ active: [Int], _ entities: [MessageEntity], text: UTF16Text) -> Style {
+        var style = Style()
+        var linkRank = Int.max
+        for index in active {
+            let e = entities[index]
+            if let attribute = StyleAttributes(kind: e.kind) { style.attributes.insert(attribute) }
+            var link: String?
+            var rank = 9
+            switch e.kind {
+            case .textLink: link = e.url; rank = 0
+            case .textMention: link = e.userID.map { "tg://user?id=\($0)" }; rank = 1
+            case .url: link = urlTarget(text.substring(e.range)); rank = 2
+            case .email: link = "mailto:" + text.substring(e.range); rank = 3
+            case .phoneNumber: link = "tel:" + text.substring(e.range).filter { $0.isASCII && ($0.isNumber || $0 == "+") }; rank = 4
+            case .customEmoji: style.customEmojiID = e.customEmojiID
+            case .dateTime:
+                style.unixTime = e.unixTime
+                style.dateTimeFormat = e.dateTimeFormat
+            default: break
+            }
+            if let link, rank < linkRank {
+                style.link = link
+                linkRank = rank
+            }
+        }
+        return style
+    }
+
+    /// The target of a detected URL: `http://` is added when it has no scheme.
+    static func urlTarget(_ text: String) -> String {
+        if text.contains("://") || text.lowercased().hasPrefix("tg:") { return text }
+        return "http://" + text
     }
 }

@@ -21,15 +21,23 @@ public struct Renderer {
         switch options.to {
         case .json: JSONLayoutEmitter()
         case .text: PlainTextEmitter(options: options.style)
+        case .botAPI: BotAPIEmitter()
+        case .markdownV2: MarkdownV2Emitter()
+        case .telegramHTML: TelegramHTMLEmitter()
         default: PlainTextEmitter(options: options.style)
         }
     }
 
     /// Carries one decoded message through normalization, styling and layout.
     public func process(_ message: Message, index: Int, diagnostics: [Diagnostic]) -> RenderedMessage {
-        let (normalized, repairs) = Normalizer.normalize(message, detect: options.detect)
-        let styled = StyledTextBuilder.build(normalized)
-        let layout = TextLayouter.layout(styled, options.layout)
+        let text = UTF16Text(message.text)
+        var (normalized, repairs) = Normalizer.normalize(message, text: text, detect: options.detect)
+        for i in repairs.indices where repairs[i].location.messageIndex == nil {
+            repairs[i].location.messageIndex = index
+        }
+        let styled = StyledTextBuilder.build(normalized, text: text)
+        let reflowable: Set<OutputFormat> = [.botAPI, .markdownV2, .telegramHTML]
+        let layout = reflowable.contains(options.to) ? nil : TextLayouter.layout(styled, options.layout)
         return RenderedMessage(index: index, message: normalized, styled: styled, layout: layout, diagnostics: diagnostics + repairs)
     }
 

@@ -1,0 +1,93 @@
+/// Re-encodes a normalized message in Telegram's HTML parse mode.
+///
+/// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
+/// text; everything else becomes its tag. Control characters other than tab and newline
+/// are written as numeric character references, so the output never carries terminal
+/// escapes (NUL, which has no reference, becomes a space).
+public enum TelegramHTMLEncoder {
+    /// The Telegram HTML source of `message`.
+    public static func encode(_ message: Message) -> String {
+        let text = UTF16Text(message.text)
+        let units = text.units
+        let entities = message.entities.filter { e in
+            switch e.kind.entityClass {
+            case .splittable, .preLike, .quote: true
+            default: e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
+            }
+        }
+        var out = ""
+        out.reserveCapacity(message.text.utf8.count + 16)
+        for event in EntityNesting.events(entities, count: units.count) {
+            switch event {
+            case .text(let range): out += escape(text.substring(range))
+            case .open(let e): out += openTag(e)
+            case .close(let e): out += closeTag(e)
+            }
+        }
+        return out
+    }
+
+    static func openTag(_ e: MessageEntity) -> String {
+        switch e.kind {
+        case .bold: "<b>"
+        case .italic: "<i>"
+        case .underline: "<u>"
+        case .strikethrough: "<s>"
+        case .spoiler: "<tg-spoiler>"
+        case .blockquote: "<blockquote>"
+        case .expandableBlockquote: "<blockquote expandable>"
+        case .code: "<code>"
+        case .pre:
+            if let language = e.language, !language.isEmpty {
+                "<pre><code class=\"language-\(escape(language, attribute: true))\">"
+            } else {
+                "<pre>"
+            }
+        case .textLink: "<a href=\"\(escape(e.url ?? "", attribute: true))\">"
+        case .textMention: "<a href=\"tg://user?id=\(e.userID ?? 0)\">"
+        case .customEmoji: "<tg-emoji emoji-id=\"\(escape(e.customEmojiID ?? "", attribute: true))\">"
+        case .dateTime:
+            "<tg-time unix=\"\(e.unixTime ?? 0)\""
+                + (e.dateTimeFormat.map { " format=\"\(escape($0, attribute: true))\"" } ?? "") + ">"
+        default: ""
+        }
+    }
+
+    static func closeTag(_ e: MessageEntity) -> String {
+        switch e.kind {
+        case .bold: "</b>"
+        case .italic: "</i>"
+        case .underline: "</u>"
+        case .strikethrough: "</s>"
+        case .spoiler: "</tg-spoiler>"
+        case .blockquote, .expandableBlockquote: "</blockquote>"
+        case .code: "</code>"
+        case .pre: (e.language ?? "").isEmpty ? "</pre>" : "</code></pre>"
+        case .textLink, .textMention: "</a>"
+        case .customEmoji: "</tg-emoji>"
+        case .dateTime: "</tg-time>"
+        default: ""
+        }
+    }
+
+    /// Escapes `&`, `<`, `>` (and `"` in attributes) and control characters.
+    static func escape(_ s: String, attribute: Bool = false) -> String {
+        let special = s.utf8.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        guard special else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 8)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\u{0}": out += " "
+            case "\t", "\n": out.unicodeScalars.append(c)
+            case "\u{1}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "&#\(c.value);"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

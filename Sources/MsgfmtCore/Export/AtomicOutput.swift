@@ -1,0 +1,113 @@
+import Foundation
+
+/// An output written under a temporary name next to its final path and renamed into
+/// place only when complete: a file (`--to ansi|text|json|markdown -o FILE`), a directory
+/// (`--to html -o DIR`), or standard output.
+public final class AtomicOutput {
+    /// What is being written.
+    public enum Kind: Sendable { case stdout, file, directory }
+
+    /// The final path (nil for stdout).
+    public let path: String?
+    /// The temporary path being written (nil for stdout).
+    public let temporaryPath: String?
+    private let kind: Kind
+    /// The sink for stream outputs (nil for directories).
+    public private(set) var sink: OutputSink?
+    private var fd: Int32 = -1
+
+    /// Standard output.
+    public init() {
+        path = nil
+        temporaryPath = nil
+        kind = .stdout
+        sink = OutputSink()
+    }
+
+    /// Starts writing `path`, a file or a directory. An existing device, pipe or socket
+    /// (`/dev/null`, a FIFO) is written in place: it cannot be replaced by renaming.
+    public init(path: String, kind: Kind) throws(AtomicOutputError) {
+        var info = stat()
+        if kind == .file, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate(path: path, reason: "Is a directory") }
+            fd = open(path, O_WRONLY | O_CLOEXEC)
+            if fd < 0 { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            self.path = nil
+            self.kind = .stdout
+            temporaryPath = nil
+            sink = OutputSink(fd: fd)
+            return
+        }
+        if kind == .directory, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw .cannotCreate(path: path, reason: "Not a directory")
+        }
+        self.path = path
+        self.kind = kind
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        temporaryPath = temp
+        TemporaryOutputs.register(temp)
+        if kind == .directory {
+            try? FileManager.default.removeItem(atPath: temp)
+            do {
+                try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: false)
+            } catch {
+                TemporaryOutputs.unregister(temp)
+                throw .cannotCreate(path: temp, reason: "\(error.localizedDescription)")
+            }
+        } else {
+            fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                TemporaryOutputs.unregister(temp)
+                throw .cannotCreate(path: temp, reason: String(cString: strerror(errno)))
+            }
+            sink = OutputSink(fd: fd)
+        }
+    }
+
+    /// Moves the finished output to its final name.
+    public func commit() throws(AtomicOutputError) {
+        sink?.flush()
+        if sink?.failed == true { throw .writeFailed(path: path ?? "<stdout>") }
+        guard let path, let temp = temporaryPath else {
+            if fd >= 0 {
+                close(fd)
+                fd = -1
+            }
+            return
+        }
+        if fd >= 0 {
+            if fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path) }
+            close(fd)
+            fd = -1
+        }
+        if kind == .directory {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                let old = temp + "-old"
+                guard rename(path, old) == 0 else { throw .cannotRename(path: path, reason: String(cString: strerror(errno))) }
+                TemporaryOutputs.register(old)
+                guard rename(temp, path) == 0 else { throw .cannotRename(path: path, reason: String(cString: strerror(errno))) }
+                try? FileManager.default.removeItem(atPath: old)
+                TemporaryOutputs.unregister(old)
+                TemporaryOutputs.unregister(temp)
+                return
+            }
+        }
+        guard rename(temp, path) == 0 else { throw .cannotRename(path: path, reason: String(cString: strerror(errno))) }
+        TemporaryOutputs.unregister(temp)
+    }
+
+    /// Removes the temporary output (after a fatal error).
+    public func abandon() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        if let temp = temporaryPath {
+            try? FileManager.default.removeItem(atPath: temp)
+            TemporaryOutputs.unregister(temp)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// The messages of one sender group in the bubbles presentation, collected until the
+/// group ends so its box can be as wide as its widest line.
+struct BubbleGroup {
+    /// A content line: its left part and, for the line carrying the time, a right part
+    /// placed against the box's right edge.
+    struct Row {
+        var left: TranscriptLine
+        var right: String?
+        /// Index into `bodies` of the message the row belongs to (nil for the header).
+        var body: Int?
+    }
+
+    /// Most messages one box holds before a new box continues the group.
+    static let maxMessages = 64
+
+    var rows: [Row] = []
+    /// The rendered bodies of the group's messages, for the emitter's link spans.
+    var bodies: [RenderedMessage] = []
+    var messages: Int { bodies.count }
+    let outgoing: Bool
+
+    /// The widest box in a transcript `width` cells wide: three quarters of it, at least 24.
+    static func maxWidth(in width: Int) -> Int {
+        min(width, max(24, width * 3 / 4))
+    }
+
+    /// Cells the content needs.
+    var contentWidth: Int {
+        rows.map { row in
+            guard let right = row.right else { return row.left.width }
+            return row.left.width + (row.left.width > 0 ? 2 : 0) + right.utf8.count
+        }.max() ?? 0
+    }
+
+    /// The box: a rounded border around the rows, at the left edge for incoming groups
+    /// and the right edge for outgoing ones; each piece with the body its rows show.
+    func box(width: Int) -> [(lines: [TranscriptLine], body: RenderedMessage?)] {
+        let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
+        let x = outgoing ? width - (inner + 4) : 0
+        var pieces: [(lines: [TranscriptLine], body: RenderedMessage?)] = []
+        var top = TranscriptLine()
+        top.pad(to: x)
+        top.add("╭" + String(repeating: "─", count: inner + 2) + "╮", cells: inner + 4)
+        pieces.append(([top], nil))
+        var current: Int?
+        for row in rows {
+            var line = TranscriptLine()
+            line.pad(to: x)
+            line.add("│ ", cells: 2)
+            line.append(row.left.line(y: 0))
+            if let right = row.right {
+                line.pad(to: x + 2 + inner - right.utf8.count)
+                line.ascii(right, role: .title)
+            }
+            line.pad(to: x + 2 + inner)
+            line.add(" │", cells: 2)
+            if row.body != current || pieces.count == 1 {
+                pieces.append(([], row.body.map { bodies[$0] }))
+                current = row.body
+            }
+            pieces[pieces.count - 1].lines.append(line)
+        }
+        var bottom = TranscriptLine()
+        bottom.pad(to: x)
+        bottom.add("╰" + String(repeating: "─", count: inner + 2) + "╯", cells: inner + 4)
+        pieces.append(([bottom], nil))
+        return pieces
+    }
+}
+
+extension TerminalTranscriptWriter {
+    /// Adds a message to the current bubble, starting a new box when needed.
+    func addToBubble(_ prepared: PreparedMessage, pieces: TerminalPieces, startsGroup: Bool) {
+        let m = prepared.message
+        let outgoing = isOutgoing(m)
+        if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {
+            flushBubble()
+        }
+        let inner = BubbleGroup.maxWidth(in: width) - 4
+        if bubble == nil {
+            bubble = BubbleGroup(outgoing: outgoing)
+            if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
+        }
+        let body = bubble?.bodies.count ?? 0
+        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
+        let time = composer.timeLabel(m)
+        if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
+            rows[rows.count - 1].right = time
+        } else {
+            rows.append(.init(left: TranscriptLine(), right: time, body: body))
+        }
+        bubble?.rows += rows
+        bubble?.bodies.append(prepared.rendered)
+    }
+
+    /// Draws the current bubble, if any.
+    func flushBubble() {
+        guard let group = bubble else { return }
+        bubble = nil
+        for piece in group.box(width: width) {
+            emit(piece.lines, body: piece.body)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Dispatch
+
+/// Streams an export through the pipeline: the scanner cuts out messages on the calling
+/// thread, batches of them are decoded, normalized and laid out on `jobs` worker threads,
+/// and the results go to the transcript writer in input order. At most two batches are in
+/// memory at a time, so memory stays flat however long the export is.
+public final class ExportConverter {
+    private let options: ExportOptions
+    private let writer: any TranscriptWriter
+    private let report: (Diagnostic) -> Void
+    private let progress: ((ExportStats, Int) -> Void)?
+    private var stats = ExportStats()
+    private var selected = false
+
+    /// Creates a converter writing to `writer`; `report` receives one error per bad message;
+    /// `progress` is called after each batch with the counts and the bytes read so far.
+    public init(
+        options: ExportOptions, writer: any TranscriptWriter, report: @escaping (Diagnostic) -> Void,
+        progress: ((ExportStats, Int) -> Void)? = nil
+    ) {
+        self.options = options
+        self.writer = writer
+        self.report = report
+        self.progress = progress
+    }
+
+    /// Converts everything `source` holds; throws when the file as a whole is unreadable
+    /// (messages converted before that point have been written).
+    public func run(_ source: ExportByteSource) throws(ExportReadError) -> ExportStats {
+        var scanner = ExportScanner(source: source)
+        var previous: ExportBatch?
+        var finished = false
+        while !finished {
+            let batch = ExportBatch()
+            var error: ExportReadError?
+            do {
+                finished = try fill(batch, from: &scanner)
+            } catch let e {
+                error = e
+                finished = true
+            }
+            let group = DispatchGroup()
+            batch.process(options: options, group: group)
+            if let previous { deliver(previous) }
+            group.wait()
+            batch.collect()
+            progress?(stats, scanner.bytesRead)
+            previous = batch
+            if let error {
+                deliver(batch)
+                writer.finish()
+                throw error
+            }
+        }
+        if let previous { deliver(previous) }
+        progress?(stats, scanner.bytesRead)
+        writer.finish()
+        return stats
+    }
+
+    /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.
+    private func fill(_ batch: ExportBatch, from scanner: inout ExportScanner) throws(ExportReadError) -> Bool {
+        var messages = 0
+        while messages < options.batchSize {
+            guard let event = try scanner.next() else { return true }
+            switch event {
+            case .chatStart(let chat):
+                selected = options.selects(chat)
+                if selected { batch.append(.event(event)) }
+            case .chatEnd:
+                if selected { batch.append(.event(event)) }
+                selected = false
+            case .message:
+                if selected {
+                    batch.append(.event(event))
+                    messages += 1
+                }
+            case .personalInformation:
+                batch.append(.event(event))
+            }
+        }
+        return false
+    }
+
+    /// Hands a processed batch to the writer, in order.
+    private func deliver(_ batch: ExportBatch) {
+        for item in batch.items {
+            switch item {
+            case .event(.chatStart(let chat)):
+                stats.chats += 1
+                writer.beginChat(chat)
+            case .event(.chatEnd(let chat)):
+                writer.endChat(chat)
+            case .event(.personalInformation(let info)):
+                if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
+            case .event(.message):
+                break
+            case .prepared(let message):
+                stats.read += 1
+                stats.written += 1
+                message.rendered.diagnostics.forEach(report)
+                writer.write(message)
+            case .filtered:
+                stats.read += 1
+                stats.filtered += 1
+            case .failed(let diagnostic):
+                stats.read += 1
+                stats.failed += 1
+                report(diagnostic)
+            }
+        }
+        batch.items.removeAll()
+    }
+}

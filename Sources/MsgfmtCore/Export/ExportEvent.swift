@@ -1,0 +1,11 @@
+/// One thing the export scanner found while streaming through `result.json`.
+public enum ExportEvent: Sendable {
+    /// The account's `personal_information` object (whole-account exports).
+    case personalInformation(JSONValue)
+    /// A chat's messages begin; the info holds the fields seen before them.
+    case chatStart(ExportChatInfo)
+    /// The raw bytes of one message object and where they start in the file.
+    case message(RawExportMessage)
+    /// A chat ended; the info now also holds fields written after its messages.
+    case chatEnd(ExportChatInfo)
+}

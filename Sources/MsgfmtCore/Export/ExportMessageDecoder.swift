@@ -1,0 +1,112 @@
+/// Decodes one message object cut out by `ExportScanner`.
+public enum ExportMessageDecoder {
+    /// A message that could not be decoded, with its id when it could be found.
+    public struct Failure: Error, Sendable {
+        public var id: Int64?
+        public var error: ExportDecodeError
+    }
+
+    /// The decoded message; legacy `date` strings are read in `clock`'s zone.
+    public static func decode(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
+        var options = JSONParser.Options()
+        options.allowHexEscapes = true
+        options.maxDepth = 64
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(raw.bytes, options: options)
+        } catch {
+            return .failure(Failure(id: sniffID(raw.bytes), error: .syntax(error)))
+        }
+        let id = value["id"]?.int64Value
+        do {
+            return .success(try decode(value, clock: clock))
+        } catch {
+            return .failure(Failure(id: id, error: error))
+        }
+    }
+
+    /// The message of a parsed object.
+    public static func decode(_ value: JSONValue, clock: ExportClock) throws(ExportDecodeError) -> ExportMessage {
+        guard case .object = value else { throw .notAnObject(found: value.typeName) }
+        guard let idValue = value["id"] else { throw .missing(field: "id") }
+        guard let id = idValue.int64Value else {
+            throw .wrongType(field: "id", expected: "an integer", found: idValue.typeName)
+        }
+        let type = value["type"]?.stringValue ?? "message"
+        let date = try self.date(value, unixKey: "date_unixtime", localKey: "date", clock: clock, required: true) ?? 0
+        let edited = try self.date(value, unixKey: "edited_unixtime", localKey: "edited", clock: clock, required: false)
+        var message = ExportMessage(type: type, id: id, date: date, edited: edited, body: try ExportTextDecoder.decode(value, id: id))
+        if type == "service" {
+            message.from = value["actor"]?.stringValue
+            message.fromID = value["actor_id"]?.stringValue
+            message.action = ExportAction(name: value["action"]?.stringValue ?? "unknown", fields: value)
+        } else {
+            message.from = value["from"]?.stringValue
+            message.fromID = value["from_id"]?.stringValue
+        }
+        message.author = value["author"]?.stringValue
+        if let forwarded = value["forwarded_from"] {
+            message.forwarded = true
+            message.forwardedFrom = forwarded.stringValue
+        }
+        message.replyTo = value["reply_to_message_id"]?.int64Value
+        message.viaBot = value["via_bot"]?.stringValue
+        message.media = ExportMediaDecoder.media(of: value)
+        if type == "unsupported", message.media == nil {
+            message.media = ExportMedia(kind: "unsupported", title: "Unsupported message")
+        }
+        message.reactions = reactions(value["reactions"])
+        return message
+    }
+
+    private static func date(
+        _ value: JSONValue, unixKey: String, localKey: String, clock: ExportClock, required: Bool
+    ) throws(ExportDecodeError) -> Int64? {
+        if let unix = value[unixKey] {
+            if let n = unix.stringValue.flatMap({ Int64($0) }) ?? unix.int64Value { return n }
+            throw .wrongType(field: unixKey, expected: "a string of digits", found: unix.stringValue.map { "\"\($0)\"" } ?? unix.typeName)
+        }
+        if let local = value[localKey] {
+            if let s = local.stringValue, let n = clock.unix(ofLocalDate: s) { return n }
+            throw .wrongType(field: localKey, expected: "a date like 2024-01-31T10:00:00", found: local.stringValue.map { "\"\($0)\"" } ?? local.typeName)
+        }
+        if required { throw .missing(field: "date_unixtime") }
+        return nil
+    }
+
+    private static func reactions(_ value: JSONValue?) -> [ExportReaction] {
+        guard let items = value?.arrayValue else { return [] }
+        return items.compactMap { item in
+            let count = Int(clamping: item["count"]?.int64Value ?? 1)
+            switch item["type"]?.stringValue {
+            case "custom_emoji": return ExportReaction(emoji: "custom emoji", count: count)
+            case "paid": return ExportReaction(emoji: "⭐", count: count)
+            default:
+                guard let emoji = item["emoji"]?.stringValue else { return nil }
+                return ExportReaction(emoji: emoji, count: count)
+            }
+        }
+    }
+
+    /// The `"id": N` of a message whose JSON is broken, found by a plain byte search.
+    static func sniffID(_ bytes: [UInt8]) -> Int64? {
+        let key = Array("\"id\"".utf8)
+        guard bytes.count > key.count else { return nil }
+        var i = 0
+        while i + key.count < bytes.count {
+            if bytes[i] == key[0], Array(bytes[i..<(i + key.count)]) == key {
+                var j = i + key.count
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { i += 1; continue }
+                j += 1
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                var k = j
+                if k < bytes.count, bytes[k] == UInt8(ascii: "-") { k += 1 }
+                while k < bytes.count, bytes[k] >= 0x30, bytes[k] <= 0x39, k - j < 20 { k += 1 }
+                return Int64(String(decoding: bytes[j..<k], as: UTF8.self))
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+/// Everything `msgfmt export` was asked to do, as one value.
+public struct ExportOptions: Sendable {
+    /// Output format.
+    public var format: ExportFormat = .html
+    /// List or bubbles (terminal formats and HTML).
+    public var style: TranscriptStyle = .list
+    /// `--chat` filters (names or ids); empty selects every chat.
+    public var chats: [String] = []
+    /// First and last local day to include (days since 1970-01-01), inclusive.
+    public var since: Int64?
+    public var until: Int64?
+    /// The zone dates are shown in.
+    public var clock: ExportClock = ExportClock(timeZone: "UTC")!
+    /// Worker threads laying out messages.
+    public var jobs: Int = 2
+    /// HTML: messages per page.
+    public var pageSize: Int = 1000
+    /// The exporting account's `from_id` (`user123`), to tell outgoing messages apart.
+    public var me: String?
+    /// Transcript width in cells (terminal formats).
+    public var width: Int = 80
+    /// How message bodies are normalized, laid out and emitted.
+    public var render = RenderOptions()
+    /// Messages per parallel batch.
+    public var batchSize: Int = 256
+
+    /// Creates the defaults.
+    public init() {}
+
+    /// Whether `--chat` selects `chat`.
+    public func selects(_ chat: ExportChatInfo) -> Bool {
+        chats.isEmpty || chats.contains { chat.matches($0) }
+    }
+
+    /// Whether the date filters keep a message sent at `unix`.
+    public func keeps(_ unix: Int64) -> Bool {
+        guard since != nil || until != nil else { return true }
+        let day = clock.day(of: unix)
+        if let since, day < since { return false }
+        if let until, day > until { return false }
+        return true
+    }
+}

@@ -1,0 +1,183 @@
+extension ExportScanner {
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+    private static let comma = UInt8(ascii: ","), colon = UInt8(ascii: ":")
+
+    private static func isSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
+    }
+
+    /// Processes bytes until an event is queued or the buffer is used up.
+    mutating func step() throws(ExportReadError) {
+        while pos < buffer.count, pending.isEmpty, !needMore {
+            if messageIndent != nil, buffer[pos] == 0x0A, let o = opaque, o.kind == .message {
+                resyncAtLineBreak()
+                continue
+            }
+            if inString {
+                skipStringBytes()
+                continue
+            }
+            let b = buffer[pos]
+            if opaque != nil {
+                stepOpaque(b)
+                continue
+            }
+            try stepStructure(b)
+        }
+    }
+
+    /// At a line break inside a message of a pretty-printed export: everything inside a
+    /// message is indented deeper than its braces, so a line at the message's own
+    /// indentation that opens the next message, or a line indented less, means the message
+    /// was cut short (a lost brace or quote). It ends there, is reported as unreadable, and
+    /// scanning goes on with the next message instead of swallowing the rest of the file.
+    private mutating func resyncAtLineBreak() {
+        guard let indent = messageIndent, let o = opaque else { return }
+        var j = pos + 1
+        while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 || buffer[j] == 0x0D { j += 1 }
+        if j >= buffer.count, !eof {
+            needMore = true
+            return
+        }
+        let width = j - pos - 1
+        let next = j < buffer.count ? buffer[j] : 0
+        if width < indent || (width == indent && next == Self.openBrace) {
+            inString = false
+            escaped = false
+            finishOpaque(end: base + pos)
+            pos = j
+            lastLineStart = base + pos - width
+            spacesOnly = true
+        } else if width == indent, next == Self.closeBrace, inString || o.depth != 1 {
+            inString = false
+            escaped = false
+            pos = j + 1
+            finishOpaque(end: base + pos)
+        } else {
+            // A JSON string never holds a raw line break: a quote lost on the line before
+            // must not flip every later string of the message.
+            inString = false
+            escaped = false
+            pos += 1
+            messageLineStart = base + pos
+        }
+    }
+
+    /// Whether the `}` just consumed (at `pos - 1`) may close the message being cut out:
+    /// in a pretty-printed export, only at the message's own indentation (or on its first
+    /// line).
+    private func closesMessage(_ o: Opaque) -> Bool {
+        guard o.kind == .message, let indent = messageIndent, messageLineStart > o.start else { return true }
+        let lineStart = messageLineStart - base, at = pos - 1
+        guard lineStart >= 0, at - lineStart == indent else { return false }
+        return buffer[lineStart..<at].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Runs through string content up to and including the closing quote.
+    private mutating func skipStringBytes() {
+        let end = buffer.count
+        var i = pos
+        var closed = false
+        buffer.withUnsafeBufferPointer { p in
+            while i < end {
+                let b = p[i]
+                if b == 0x0A, messageIndent != nil { break }
+                i += 1
+                if escaped {
+                    escaped = false
+                } else if b == Self.backslash {
+                    escaped = true
+                } else if b == Self.quote {
+                    closed = true
+                    break
+                }
+            }
+        }
+        pos = i
+        guard closed else { return }
+        inString = false
+        if let k = keyStart {
+            keyStart = nil
+            if !frames.isEmpty {
+                frames[frames.count - 1].key = Array(buffer[k..<(pos - 1)])
+                frames[frames.count - 1].expectingKey = false
+            }
+        } else if let o = opaque, o.stringOnly {
+            finishOpaque(end: base + pos)
+        }
+    }
+
+    private mutating func stepOpaque(_ b: UInt8) {
+        guard var o = opaque else { return }
+        if o.scalar {
+            if b == Self.comma || b == Self.closeBrace || b == Self.closeBracket || Self.isSpace(b) {
+                finishOpaque(end: base + pos)
+            } else {
+                pos += 1
+            }
+            return
+        }
+        pos += 1
+        switch b {
+        case Self.quote:
+            inString = true
+        case Self.openBrace, Self.openBracket:
+            o.depth += 1
+            opaque = o
+        case Self.closeBrace, Self.closeBracket:
+            o.depth -= 1
+            if o.depth == 0, !closesMessage(o) { o.depth = 1 }
+            opaque = o
+            if o.depth == 0 { finishOpaque(end: base + pos) }
+        default:
+            break
+        }
+    }
+
+    private mutating func stepStructure(_ b: UInt8) throws(ExportReadError) {
+        if b == 0x0A {
+            lastLineStart = base + pos + 1
+            spacesOnly = true
+        } else if !Self.isSpace(b) {
+            spacesOnly = b == Self.openBrace && spacesOnly
+        }
+        if Self.isSpace(b) || b == Self.colon {
+            pos += 1
+            return
+        }
+        if done {
+            throw .malformed(byteOffset: base + pos, reason: "unexpected data after the end of the document")
+        }
+        switch b {
+        case Self.comma:
+            if let top = frames.last, top.isObject { frames[frames.count - 1].expectingKey = true }
+            pos += 1
+        case Self.quote where frames.last.map { $0.isObject && $0.expectingKey } ?? false:
+            inString = true
+            pos += 1
+            keyStart = pos
+        case Self.closeBrace, Self.closeBracket:
+            try closeFrame(isObject: b == Self.closeBrace)
+            pos += 1
+        default:
+            try beginValue(b)
+        }
+    }
+
+    private mutating func closeFrame(isObject: Bool) throws(ExportReadError) {
+        guard let top = frames.popLast(), top.isObject == isObject else {
+            throw .malformed(byteOffset: base + pos, reason: "unbalanced '\(isObject ? "}" : "]")'")
+        }
+        switch top.role {
+        case .chat:
+            endChat()
+        case .root:
+            if chatStarted { endChat() }
+            done = true
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,113 @@
+extension ExportScanner {
+    private static func name(_ key: [UInt8]) -> String { String(decoding: key, as: UTF8.self) }
+    private static let chatFields: Set<String> = ["name", "type", "id"]
+
+    /// Starts a value at `pos`: a structural container, or an opaque value to skip or cut out.
+    mutating func beginValue(_ b: UInt8) throws(ExportReadError) {
+        let isContainer = b == UInt8(ascii: "{") || b == UInt8(ascii: "[")
+        let isObject = b == UInt8(ascii: "{")
+        guard let top = frames.last else {
+            guard isObject else {
+                throw .notAnExport(reason: "it does not start with a JSON object")
+            }
+            sawRoot = true
+            frames.append(Frame(role: .root, isObject: true, expectingKey: true))
+            pos += 1
+            return
+        }
+        let key = top.isObject ? Self.name(top.key) : ""
+        var role: Role?
+        var capture = Capture.skip
+        switch top.role {
+        case .root:
+            if key == "messages", b == UInt8(ascii: "[") {
+                role = .messages
+                startChat()
+            } else if key == "personal_information", isObject {
+                capture = .personalInfo
+            } else if key == "chats" || key == "left_chats", isObject {
+                role = .section(left: key == "left_chats")
+            } else if Self.chatFields.contains(key) {
+                capture = .field
+            }
+        case .section(let left):
+            if key == "list", b == UInt8(ascii: "[") { role = .list(left: left) }
+        case .list(let left):
+            if isObject {
+                role = .chat
+                chat = ExportChatInfo(ordinal: chatOrdinal, left: left)
+                chatStarted = false
+            }
+        case .chat:
+            if key == "messages", b == UInt8(ascii: "[") {
+                role = .messages
+                startChat()
+            } else if Self.chatFields.contains(key) {
+                capture = .field
+            }
+        case .messages:
+            capture = .message
+        }
+        if let role {
+            if case .section = role { sawChats = true }
+            frames.append(Frame(role: role, isObject: isObject, expectingKey: isObject))
+            pos += 1
+            return
+        }
+        let isString = b == UInt8(ascii: "\"")
+        if capture == .message {
+            messageIndent = isObject && spacesOnly ? base + pos - lastLineStart : nil
+            messageLineStart = lastLineStart
+        }
+        opaque = Opaque(
+            kind: capture, depth: isContainer ? 1 : 0, start: base + pos,
+            scalar: !isContainer && !isString, stringOnly: isString, key: top.key)
+        if isString { inString = true }
+        pos += 1
+    }
+
+    mutating func startChat() {
+        sawChats = true
+        chatStarted = true
+        messageIndex = 0
+        pending.append(.chatStart(chat))
+    }
+
+    mutating func endChat() {
+        if !chatStarted { pending.append(.chatStart(chat)) }
+        pending.append(.chatEnd(chat))
+        chatStarted = false
+        chatOrdinal += 1
+    }
+
+    /// Ends the opaque value at absolute offset `end` and queues what it yields.
+    mutating func finishOpaque(end: Int) {
+        guard let o = opaque else { return }
+        opaque = nil
+        messageIndent = nil
+        let lower = o.start - base, upper = end - base
+        guard o.kind != .skip, lower >= 0, upper <= buffer.count, lower <= upper else { return }
+        let slice = buffer[lower..<upper]
+        var options = JSONParser.Options()
+        options.allowHexEscapes = true
+        switch o.kind {
+        case .skip:
+            break
+        case .message:
+            pending.append(.message(RawExportMessage(bytes: Array(slice), byteOffset: o.start, index: messageIndex)))
+            messageIndex += 1
+        case .personalInfo:
+            if let value = try? JSONParser.parse(slice, options: options) {
+                pending.append(.personalInformation(value))
+            }
+        case .field:
+            guard let value = try? JSONParser.parse(slice, options: options) else { return }
+            switch Self.name(o.key) {
+            case "name": chat.name = value.stringValue
+            case "type": chat.type = value.stringValue
+            case "id": chat.id = value.int64Value ?? value.stringValue.flatMap { Int64($0) }
+            default: break
+            }
+        }
+    }
+}

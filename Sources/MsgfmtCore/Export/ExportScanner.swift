@@ -1,0 +1,98 @@
+/// Streams through a Telegram Desktop `result.json` and cuts out each message object
+/// without parsing the document as a whole, so memory stays flat however large the file.
+///
+/// The scanner tracks only the structure that matters (the root object, `chats` /
+/// `left_chats` sections, their `list` arrays, chat objects and `messages` arrays) and
+/// counts brackets inside everything else. It keeps in memory the current chunk and the
+/// partial object being cut out, nothing more.
+public struct ExportScanner {
+    enum Role { case root, section(left: Bool), list(left: Bool), chat, messages }
+    enum Capture { case skip, message, personalInfo, field }
+
+    struct Frame {
+        var role: Role
+        var isObject: Bool
+        var expectingKey: Bool
+        var key: [UInt8] = []
+    }
+
+    struct Opaque {
+        var kind: Capture
+        var depth: Int
+        var start: Int
+        var scalar: Bool
+        var stringOnly: Bool
+        var key: [UInt8]
+    }
+
+    let source: ExportByteSource
+    var buffer: [UInt8] = []
+    var base = 0
+    var pos = 0
+    var eof = false
+    var frames: [Frame] = []
+    var opaque: Opaque?
+    var inString = false
+    var escaped = false
+    var keyStart: Int?
+    var done = false
+    var sawRoot = false
+    var sawChats = false
+    var chat = ExportChatInfo()
+    var chatStarted = false
+    var chatOrdinal = 0
+    var messageIndex = 0
+    var pending: [ExportEvent] = []
+    /// Pretty-printed exports: the indentation of the message being cut out.
+    var messageIndent: Int?
+    /// Where the current line starts, and whether only blanks came before on it.
+    var lastLineStart = 0
+    var spacesOnly = true
+    /// Where the current line of the message being cut out starts.
+    var messageLineStart = 0
+    /// The next decision needs bytes beyond the buffer.
+    var needMore = false
+
+    /// Creates a scanner over `source`.
+    public init(source: ExportByteSource) {
+        self.source = source
+    }
+
+    /// Bytes consumed so far (for progress).
+    public var bytesRead: Int { base + buffer.count }
+
+    /// The next event, or nil at the end of a well-formed export.
+    public mutating func next() throws(ExportReadError) -> ExportEvent? {
+        while true {
+            if !pending.isEmpty { return pending.removeFirst() }
+            if pos >= buffer.count || needMore {
+                needMore = false
+                compact()
+                if eof { return try finish() }
+                eof = try !source.readChunk(into: &buffer)
+                continue
+            }
+            try step()
+        }
+    }
+
+    private mutating func finish() throws(ExportReadError) -> ExportEvent? {
+        if !sawRoot { throw .notAnExport(reason: "the file is empty") }
+        if !done { throw .truncated(byteOffset: base + pos) }
+        if !sawChats { throw .notAnExport(reason: "it has neither a messages array nor a chats list") }
+        return nil
+    }
+
+    /// Drops consumed bytes, keeping the object being cut out.
+    private mutating func compact() {
+        var keep = pos
+        if let o = opaque, o.kind != .skip { keep = min(keep, o.start - base) }
+        if let k = keyStart { keep = min(keep, k) }
+        keep = min(keep, buffer.count)
+        guard keep > 0 else { return }
+        buffer.removeFirst(keep)
+        base += keep
+        pos -= keep
+        if let k = keyStart { keyStart = k - keep }
+    }
+}

@@ -1,0 +1,16 @@
+/// What an export run did, for the exit status and `--stats`-style summaries.
+public struct ExportStats: Sendable, Hashable {
+    /// Chats written.
+    public var chats = 0
+    /// Messages read from selected chats.
+    public var read = 0
+    /// Messages written.
+    public var written = 0
+    /// Messages left out by `--since` / `--until`.
+    public var filtered = 0
+    /// Messages that could not be decoded.
+    public var failed = 0
+
+    /// Creates zero counts.
+    public init() {}
+}

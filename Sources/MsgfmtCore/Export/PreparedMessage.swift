@@ -1,0 +1,37 @@
+/// A decoded export message with its body carried through the shared pipeline: what the
+/// transcript writers receive, in order.
+public struct PreparedMessage: Sendable {
+    /// The message and its metadata.
+    public var message: ExportMessage
+    /// The body: normalized, styled and laid out (`nil` layout for the HTML and JSON-free paths).
+    public var rendered: RenderedMessage
+    /// Position of the message in its chat.
+    public var index: Int
+    /// Terminal decorations composed on a worker thread (ansi/text exports).
+    var terminal: TerminalPieces?
+    /// The message-only part of its JSON line, serialized on a worker thread (json exports).
+    var json: [UInt8]?
+
+    /// Creates a prepared message.
+    public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {
+        self.message = message
+        self.rendered = rendered
+        self.index = index
+    }
+
+    /// What a reply to this message quotes: the first line of its text, else its media or
+    /// service sentence.
+    public var preview: String {
+        let text = message.body.text
+        if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
+            let first = text[..<newline]
+            if first.contains(where: { !$0.isWhitespace }) { return String(first.prefix(200)) }
+        } else if !text.isEmpty {
+            return String(text.prefix(200))
+        }
+        if let media = message.media { return media.title }
+        if message.isService { return ServiceSentence.sentence(for: message) }
+        let rest = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first { $0.contains { !$0.isWhitespace } }
+        return rest.map { String($0.prefix(200)) } ?? ""
+    }
+}

@@ -1,0 +1,100 @@
+/// Composes the decorations of the terminal transcript (headers, quotes, placeholders,
+/// times) as lines of fragments laid out by the shared layout engine.
+struct TerminalComposer: Sendable {
+    let options: ExportOptions
+    let width: Int
+    let text: TranscriptText
+
+    /// Time column of the list presentation: `HH:MM` and two spaces.
+    static let timeColumn = 7
+
+    init(options: ExportOptions) {
+        self.options = options
+        self.width = max(20, options.width)
+        self.text = TranscriptText(constraints: options.render.layout)
+    }
+
+    /// Width available to message content in the chosen presentation.
+    var contentWidth: Int {
+        options.style == .list ? width - Self.timeColumn : BubbleGroup.maxWidth(in: width) - 4
+    }
+
+    func pieces(_ prepared: PreparedMessage) -> TerminalPieces {
+        let m = prepared.message
+        var p = TerminalPieces()
+        if m.isService {
+            let sentence = ServiceSentence.sentence(for: m) + " · " + options.clock.time(of: m.date)
+            p.service = text.wrapped(sentence, width: width - 4, style: Style(attributes: .italic)).map { centered($0, rule: false) }
+            return p
+        }
+        p.header = senderHeader(m)
+        let w = contentWidth
+        let meta = Style(attributes: .italic)
+        if m.forwarded {
+            p.before.append(line(text.oneLine("↪ Forwarded from " + (m.forwardedFrom ?? "a hidden user"), width: w, style: meta, role: .title)))
+        }
+        if let bot = m.viaBot {
+            p.before.append(line(text.oneLine("via " + bot, width: w, style: meta, role: .title)))
+        }
+        if let media = m.media {
+            for (i, piece) in text.wrapped("[\(media.summary)]", width: w, style: meta).enumerated() where i < 3 {
+                p.after.append(line(piece))
+            }
+            for detail in media.details {
+                p.after.append(line(text.oneLine("  " + detail, width: w, style: meta)))
+            }
+        }
+        if !m.body.text.isEmpty, let layout = prepared.rendered.layout {
+            for body in layout.lines {
+                var l = TranscriptLine()
+                l.append(body)
+                p.after.append(l)
+            }
+        }
+        if !m.reactions.isEmpty {
+            let summary = m.reactions.map { "\($0.emoji) \($0.count)" }.joined(separator: "  ")
+            p.after.append(line(text.oneLine(summary, width: w, role: .title)))
+        }
+        return p
+    }
+
+    /// The reply quote line: `↩ Bob: first line…`, cut to one line by the layout engine.
+    func replyLine(_ reply: Int64, target: (sender: String, text: String)?) -> TranscriptLine {
+        let quote = target.map { "↩ \($0.sender): \($0.text)" } ?? "↩ In reply to message \(reply)"
+        return line(text.oneLine(quote, width: contentWidth, style: Style(attributes: .italic), role: .title))
+    }
+
+    /// `Alice` (bold), with the post author when there is one.
+    func senderHeader(_ m: ExportMessage) -> TranscriptLine {
+        var name = m.senderName
+        if let author = m.author, !author.isEmpty, author != name { name += " (\(author))" }
+        return line(text.oneLine(name, width: width, style: Style(attributes: .bold)))
+    }
+
+    /// The day header: `── 5 March 2023 ──`, centred.
+    func dayHeader(_ day: Int64) -> TranscriptLine {
+        centered(text.oneLine(ExportClock.dayTitle(day), width: width - 6, style: Style(attributes: .bold)), rule: true)
+    }
+
+    /// A line with `piece` centred, between rules when `rule` is set.
+    func centered(_ piece: (fragments: [LayoutFragment], width: Int), rule: Bool) -> TranscriptLine {
+        var l = TranscriptLine()
+        let total = piece.width + (rule ? 6 : 0)
+        l.pad(to: max(0, (width - total) / 2))
+        if rule { l.add("── ", cells: 3) }
+        l.append(piece.fragments)
+        if rule { l.add(" ──", cells: 3) }
+        return l
+    }
+
+    /// `10:02` or `edited 10:02`.
+    func timeLabel(_ m: ExportMessage) -> String {
+        (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
+    }
+
+    private func line(_ piece: (fragments: [LayoutFragment], width: Int)) -> TranscriptLine {
+        var l = TranscriptLine()
+        l.append(piece.fragments)
+        return l
+    }
+}

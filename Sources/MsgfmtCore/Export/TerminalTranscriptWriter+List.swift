@@ -1,0 +1,38 @@
+extension TerminalTranscriptWriter {
+    /// The content lines of a message: pieces before the reply, the reply quote, the rest.
+    func contentLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+        var lines = pieces.before
+        if let reply = prepared.message.replyTo {
+            lines.append(composer.replyLine(reply, target: previews.lookup(reply)))
+        }
+        return lines + pieces.after
+    }
+
+    /// The list presentation of one message: a time column, then its content.
+    func listLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+        let m = prepared.message
+        let bodyWidth = composer.contentWidth
+        var content = contentLines(prepared, pieces: pieces)
+        if content.isEmpty {
+            var empty = TranscriptLine()
+            empty.ascii("(empty message)", role: .title)
+            content.append(empty)
+        }
+        if m.edited != nil {
+            if let last = content.last, last.width + 9 <= bodyWidth {
+                content[content.count - 1].ascii(" (edited)", role: .title)
+            } else {
+                var line = TranscriptLine()
+                line.ascii("(edited)", role: .title)
+                content.append(line)
+            }
+        }
+        return content.enumerated().map { i, body in
+            var line = TranscriptLine()
+            if i == 0 { line.ascii(options.clock.time(of: m.date), role: .title) }
+            line.pad(to: TerminalComposer.timeColumn)
+            line.append(body.line(y: 0))
+            return line
+        }
+    }
+}

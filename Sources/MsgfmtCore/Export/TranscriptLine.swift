@@ -1,0 +1,56 @@
+/// Builds one line of a composed transcript layout: decoration pieces and laid-out body
+/// fragments placed left to right with no gaps, so any emitter draws it as intended.
+struct TranscriptLine {
+    private(set) var fragments: [LayoutFragment] = []
+    /// Cells used so far.
+    private(set) var width = 0
+
+    /// Adds blank cells up to column `x`.
+    mutating func pad(to x: Int) {
+        guard x > width else { return }
+        let n = x - width
+        fragments.append(LayoutFragment(x: width, width: n, start: 0, end: 0, text: "", display: String(repeating: " ", count: n), style: .plain, role: .title))
+        width = x
+    }
+
+    /// Adds a decoration piece that is `cells` wide (already display-safe).
+    mutating func add(_ display: String, cells: Int, style: Style = .plain, role: FragmentRole = .title) {
+        guard cells > 0 || !display.isEmpty else { return }
+        fragments.append(LayoutFragment(x: width, width: cells, start: 0, end: 0, text: "", display: display, style: style, role: role))
+        width += cells
+    }
+
+    /// Adds an ASCII decoration piece (its width is its length).
+    mutating func ascii(_ display: String, style: Style = .plain, role: FragmentRole = .title) {
+        add(display, cells: display.utf8.count, style: style, role: role)
+    }
+
+    /// Adds the fragments of a laid-out line, keeping their relative positions and the
+    /// line's own indent (alignment, quote bars).
+    mutating func append(_ line: LayoutLine) {
+        let origin = width
+        let first = line.fragments.first?.x ?? 0
+        for f in line.fragments {
+            pad(to: origin + line.x + (f.x - first))
+            var g = f
+            g.x = width
+            fragments.append(g)
+            width += f.width
+        }
+    }
+
+    /// Adds fragments laid out on one line by `TranscriptText`.
+    mutating func append(_ pieces: [LayoutFragment]) {
+        for f in pieces {
+            var g = f
+            g.x = width
+            fragments.append(g)
+            width += f.width
+        }
+    }
+
+    /// The finished line at row `y`.
+    func line(y: Int) -> LayoutLine {
+        LayoutLine(y: y, x: 0, width: width, start: 0, end: 0, block: "paragraph", rtl: false, fragments: fragments)
+    }
+}

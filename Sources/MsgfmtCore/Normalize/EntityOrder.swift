@@ -1,0 +1,71 @@
+/// The canonical order of entities: offset ascending, then length descending, then type
+/// priority (outer kinds first), as Telegram sorts them.
+public enum EntityOrder {
+    /// The priority of an entity's type; lower sorts first at equal ranges.
+    public static func priority(_ entity: MessageEntity) -> Int {
+        switch entity.kind {
+        case .blockquote, .expandableBlockquote: 0
+        case .pre: (entity.language?.isEmpty ?? true) ? 11 : 10
+        case .code: 20
+        case .dateTime: 30
+        case .textLink, .textMention: 49
+        case .bold: 90
+        case .italic: 91
+        case .underline: 92
+        case .strikethrough: 93
+        case .spoiler: 94
+        case .customEmoji: 99
+        case .unknown: 100
+        default: 50
+        }
+    }
+
+    /// True when `a` sorts before `b`.
+    public static func precedes(_ a: MessageEntity, _ b: MessageEntity) -> Bool {
+        if a.offset != b.offset { return a.offset < b.offset }
+        if a.length != b.length { return a.length > b.length }
+        return priority(a) < priority(b)
+    }
+
+    /// The entities in canonical order (stable for equal keys).
+    public static func sorted(_ entities: [MessageEntity]) -> [MessageEntity] {
+        order(entities.count) { entities[$0] }.map { entities[$0] }
+    }
+
+    /// A sort key: offset, then length descending, then priority, then input position.
+    struct Key: Comparable {
+        var offset: Int
+        var negativeLength: Int
+        var priority: Int
+        var index: Int
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.offset != b.offset { return a.offset < b.offset }
+            if a.negativeLength != b.negativeLength { return a.negativeLength < b.negativeLength }
+            if a.priority != b.priority { return a.priority < b.priority }
+            return a.index < b.index
+        }
+    }
+
+    /// The indices `0..<count` in canonical order of the entities `entity(i)`.
+    static func order(_ count: Int, _ entity: (Int) -> MessageEntity) -> [Int] {
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
+        var sorted = true
+        for i in 0..<count {
+            let e = entity(i)
+            let key = Key(offset: e.offset, negativeLength: -e.length, priority: priority(e), index: i)
+            if let last = keys.last, key < last { sorted = false }
+            keys.append(key)
+        }
+        if !sorted { keys.sort() }
+        return keys.map(\.index)
+    }
+}
+
+extension EntityOrder {
+    /// Normalizer items in canonical order, stable for equal keys.
+    static func sortedItems(_ items: [Normalizer.Item]) -> [Normalizer.Item] {
+        order(items.count) { items[$0].entity }.map { items[$0] }
+    }
+}

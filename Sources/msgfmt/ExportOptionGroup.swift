@@ -1,0 +1,60 @@
+import ArgumentParser
+import MsgfmtCore
+
+/// The options of `msgfmt export` besides layout and style (CLI.md §Export options).
+struct ExportOptionGroup: ParsableArguments {
+    @Option(help: "Output format: html, ansi, text, json or markdown.")
+    var to: ExportFormat = .html
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output: a directory for html, a file (or '-' for stdout) for the other formats.", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
+    var chat: [String] = []
+
+    @Option(help: ArgumentHelp("Only messages from this day on (YYYY-MM-DD, in --time-zone).", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only messages up to this day (YYYY-MM-DD, in --time-zone).", valueName: "date"))
+    var until: String?
+
+    @Option(help: "Presentation: list or bubbles (default: list for ansi/text, bubbles for html).")
+    var style: TranscriptStyle?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC or an offset like +03:00 (default: the system zone).", valueName: "tz"))
+    var timeZone: String?
+
+    @Option(help: "Worker threads laying out messages (default: all cores).")
+    var jobs: Int?
+
+    @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")
+    var progress: ProgressMode = .auto
+
+    @Option(name: .customLong("page-size"), help: "With --to html: messages per page.")
+    var pageSize: Int = 1000
+
+    @Option(help: ArgumentHelp("The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
+    var me: String?
+
+    @Flag(help: "Print how many messages were read, written, filtered and failed on stderr.")
+    var stats = false
+
+    mutating func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        if pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize).") }
+        for (name, value) in [("--since", since), ("--until", until)] {
+            if let value, ExportClock.parseDay(value) == nil {
+                throw ValidationError("\(name) must be a date like 2024-01-31, not '\(value)'.")
+            }
+        }
+        if let timeZone, ExportClock(timeZone: timeZone) == nil {
+            throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
+        }
+        if to == .html, output == "-" {
+            throw ValidationError("--to html writes a directory; give -o DIR, or choose a stream format for stdout.")
+        }
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}
+extension TranscriptStyle: ExpressibleByArgument {}

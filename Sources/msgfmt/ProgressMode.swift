@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `--progress`.
+enum ProgressMode: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
+}
+

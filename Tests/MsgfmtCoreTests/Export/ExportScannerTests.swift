@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import MsgfmtCore
+
+@Suite struct ExportScannerTests {
+    private func summary(_ events: [ExportEvent]) -> [String] {
+        events.map { e in
+            switch e {
+            case .personalInformation(let v): "me \(v["user_id"]?.int64Value ?? -1)"
+            case .chatStart(let c): "start \(c.name ?? "-") \(c.id ?? -1) left=\(c.left)"
+            case .chatEnd(let c): "end \(c.name ?? "-") \(c.type ?? "-")"
+            case .message(let raw): "msg \(raw.index) " + String(decoding: raw.bytes, as: UTF8.self)
+            }
+        }
+    }
+
+    @Test func singleChatShape() throws {
+        let json = #"{"name": "Solo", "type": "personal_chat", "id": 7, "messages": [{"id": 1, "text": "a}]"}, {"id": 2, "text": "\"{["}]}"#
+        let s = summary(try ExportTestSupport.events(Array(json.utf8)))
+        #expect(s == ["start Solo 7 left=false", #"msg 0 {"id": 1, "text": "a}]"}"#, #"msg 1 {"id": 2, "text": "\"{["}"#, "end Solo personal_chat"])
+    }
+
+    @Test func wholeAccountShapeWithLeftChats() throws {
+        let s = summary(try ExportTestSupport.events(try ExportTestSupport.fixture("kinds/result.json")))
+        #expect(s.first == "me 1000")
+        #expect(s.contains("start Kinds \u{1} Group 4000000001 left=false"))
+        #expect(s.contains("start Old group 4000000002 left=true"))
+        #expect(s.filter { $0.hasPrefix("msg") }.count == 39)
+        #expect(!s.contains { $0.contains("999") }, "contacts are skipped")
+    }
+
+    @Test func fieldsAfterMessagesReachChatEnd() throws {
+        let json = #"{"messages": [{"id": 1}], "name": "Late", "id": 9}"#
+        let s = summary(try ExportTestSupport.events(Array(json.utf8)))
+        #expect(s == ["start - -1 left=false", #"msg 0 {"id": 1}"#, "end Late -"])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 64, 4096])
+    func chunkBoundariesDoNotMatter(chunk: Int) throws {
+        let bytes = try ExportTestSupport.fixture("kinds/result.json")
+        let whole = summary(try ExportTestSupport.events(bytes))
+        #expect(summary(try ExportTestSupport.events(bytes, chunkSize: chunk)) == whole)
+    }
+
+    @Test func truncatedFileIsAnError() throws {
+        let bytes = try ExportTestSupport.fixture("kinds/result.json")
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(bytes.prefix(bytes.count / 2))) }
+        do {
+            _ = try ExportTestSupport.events(Array(bytes.prefix(200)))
+            Issue.record("expected an error")
+        } catch let error as ExportReadError {
+            #expect(error == .truncated(byteOffset: 200))
+            #expect(error.message.contains("truncated"))
+        }
+    }
+
+    @Test func nonExportsAreRejected() {
+        for text in ["", "[1, 2]", #"{"a": 1}"#, "42"] {
+            #expect(throws: ExportReadError.self, "\(text)") { try ExportTestSupport.events(Array(text.utf8)) }
+        }
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(#"{"messages": []} x"#.utf8)) }
+        #expect(throws: ExportReadError.self) { try ExportTestSupport.events(Array(#"{"messages": [}"#.utf8)) }
+    }
+
+    /// A pretty-printed chat (as Telegram Desktop writes it) whose message 2 lost its
+    /// closing brace, message 4 a quote and message 6 (the last) its closing brace.
+    static let damaged = """
+        {
+         "name": "D",
+         "messages": [
+          {
+           "id": 1,
+           "date_unixtime": "1",
+           "text": "one"
+          },
+          {
+           "id": 2,
+           "date_unixtime": "1",
+           "text": "two"
+          ,
+          {
+           "id": 3,
+           "date_unixtime": "1",
+           "text": "three"
+          },
+          {
+           "id": 4,
+           "date_unixtime": "1",
+           "text": "four
+          },
+          {
+           "id": 5,
+           "date_unixtime": "1",
+           "text": "five"
+          },
+          {
+           "id": 6,
+           "date_unixtime": "1",
+           "text": "six"
+         ]
+        }
+        """
+
+    @Test(arguments: [1, 3, 5, 16, 4096])
+    func damagedMessagesDoNotSwallowTheirNeighbours(chunk: Int) throws {
+        let events = try ExportTestSupport.events(Array(Self.damaged.utf8), chunkSize: chunk)
+        let raws = events.compactMap { if case .message(let raw) = $0 { return raw } else { return nil } }
+        #expect(raws.count == 6)
+        let clock = ExportClock(timeZone: "UTC")!
+        var good: [Int64] = [], bad: [Int64?] = []
+        for raw in raws {
+            switch ExportMessageDecoder.decode(raw, clock: clock) {
+            case .success(let m): good.append(m.id)
+            case .failure(let f): bad.append(f.id)
+            }
+        }
+        #expect(bad == [2, 4, 6])
+        #expect(good == [1, 3, 5])
+    }
+
+    @Test func emptyChatStillStartsAndEnds() throws {
+        let json = #"{"chats": {"list": [{"name": "Empty", "id": 3}]}}"#
+        #expect(summary(try ExportTestSupport.events(Array(json.utf8))) == ["start Empty 3 left=false", "end Empty -"])
+    }
+}
+
+@Suite struct TDesktopReaderTests {
+    @Test func decodeItemsGivesBodiesAndFailuresInOrder() throws {
+        let bytes = SyntheticExport.chat(count: 20, corrupt: [5])
+        let items = TDesktopReader.decodeItems(InputFile(name: "r.json", bytes: bytes))
+        #expect(items.count == 20)
+        guard case .failure(let d) = items[4] else { Issue.record("item 5 should fail"); return }
+        #expect(d.location.messageID == 5)
+        guard case .message(let m, _) = items[0] else { Issue.record("item 1 should decode"); return }
+        #expect(m.id == 1 && m.text == "message number 1")
+        #expect(TDesktopReader.looksLikeExport(bytes))
+        #expect(!TDesktopReader.looksLikeExport(Array(#"{"message_id": 1, "text": "x"}"#.utf8)))
+    }
+
+    @Test func truncatedExportEndsWithAFailure() {
+        let bytes = SyntheticExport.chat(count: 20)
+        let items = TDesktopReader.decodeItems(InputFile(name: "r.json", bytes: Array(bytes.prefix(bytes.count - 40))))
+        guard case .failure(let d)? = items.last else { Issue.record("expected a failure"); return }
+        #expect(d.message.contains("truncated"))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@Suite struct ExportCommandTests {
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fixtures/export")
+    }
+
+    static var goldenCases: [String] {
+        let fm = FileManager.default
+        let dirs = (try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []
+        return dirs.sorted().flatMap { dir in
+            ((try? fm.contentsOfDirectory(atPath: fixtures.appendingPathComponent(dir).path)) ?? [])
+                .filter { $0.hasSuffix(".args") }.sorted().map { "\(dir)/\($0.dropLast(5))" }
+        }
+    }
+
+    @Test(arguments: goldenCases)
+    func golden(_ name: String) throws {
+        let base = Self.fixtures.appendingPathComponent(name)
+        let folder = base.deletingLastPathComponent()
+        let args = try String(contentsOf: base.appendingPathExtension("args"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let result = try Binary.run(["export", folder.appendingPathComponent("result.json").path, "-o", "-", "--jobs", "2"] + args)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let expectedURL = base.appendingPathExtension("out")
+        if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
+            try Data(result.stdout.utf8).write(to: expectedURL)
+            return
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(result.stdout == expected, "run MSGFMT_RECORD=1 to re-record \(name)")
+    }
+
+    @Test func everyMessageOnceInJSONLines() throws {
+        let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("account/result.json").path, "--to", "json"])
+        #expect(result.status == 0)
+        let ids = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return "\(object["chat"] ?? "")/\(object["id"] ?? "")"
+        }
+        #expect(ids.count == 45)
+        #expect(Set(ids).count == 45)
+    }
+
+    @Test func corruptedMessagesAreReportedByIdAndExitOne() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = try String(contentsOf: Self.fixtures.appendingPathComponent("single/result.json"), encoding: .utf8)
+        for id in [4, 17, 33] {
+            text = text.replacingOccurrences(of: "\"id\": \(id),\n   \"type\": \"message\"", with: "\"id\": \(id),\n   \"type\" \"message\"")
+        }
+        let input = dir.appendingPathComponent("bad.json")
+        try Data(text.utf8).write(to: input)
+        let result = try Binary.run(["export", input.path, "--to", "json", "-o", "-"])
+        #expect(result.status == 1)
+        for id in [4, 17, 33] {
+            #expect(result.stderr.contains("msgfmt: error: \(input.path):message \(id): invalid JSON"), "\(result.stderr)")
+        }
+        #expect(result.stdout.split(separator: "\n").count == 37)
+    }
+
+    @Test func badInputsGiveClearErrors() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = try Binary.run(["export", dir.appendingPathComponent("none.json").path, "--to", "text"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read"))
+        let notExport = dir.appendingPathComponent("x.json")
+        try Data("[1,2,3]".utf8).write(to: notExport)
+        let wrong = try Binary.run(["export", notExport.path, "--to", "text", "-o", dir.appendingPathComponent("o.txt").path])
+        #expect(wrong.status == 1 && wrong.stderr.contains("not a Telegram Desktop export"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.txt").path))
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("single/result.json"))
+        let truncated = dir.appendingPathComponent("t.json")
+        try data.prefix(data.count / 2).write(to: truncated)
+        let cut = try Binary.run(["export", truncated.path, "--to", "text", "-o", "-"])
+        #expect(cut.status == 1 && cut.stderr.contains("the file is truncated"))
+        let usage = try Binary.run(["export", truncated.path, "--since", "2024-13-01"])
+        #expect(usage.status == 2 && usage.stderr.contains("--since must be a date"))
+        let zone = try Binary.run(["export", truncated.path, "--time-zone", "Nowhere/City"])
+        #expect(zone.status == 2 && zone.stderr.contains("not a known time zone"))
+    }
+
+    @Test func htmlSiteIsWrittenAtomically() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let site = dir.appendingPathComponent("site")
+        for _ in 0..<2 {
+            let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("account/result.json").path, "-o", site.path, "--page-size", "7"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(entries == ["site"], "no temporary directories left: \(entries)")
+        let chats = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
+        #expect(chats == ["chat_001", "chat_002", "chat_003", "index.html", "style.css"])
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("chat_001/messages3.html").path))
+    }
+
+    @Test func devNullStaysADevice() throws {
+        let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null"])
+        #expect(result.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
+    @Test(arguments: ["text", "html"])
+    func interruptionLeavesNoPartialOutput(format: String) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("big.json")
+        try Self.bigData.write(to: input)
+        let output = dir.appendingPathComponent(format == "html" ? "site" : "out.txt")
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["export", input.path, "--to", format, "-o", output.path, "--jobs", "1", "--progress", "never"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let temporary = dir.appendingPathComponent(".\(output.lastPathComponent).tmp-\(process.processIdentifier)")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: temporary.path), Date() < deadline, process.isRunning {
+            usleep(5_000)
+        }
+        usleep(200_000)
+        let wasRunning = process.isRunning
+        process.terminate()
+        process.waitUntilExit()
+        #expect(wasRunning, "the export finished before it could be interrupted")
+        #expect(process.terminationStatus == 128 + 15 || process.terminationReason == .uncaughtSignal)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(left == ["big.json"], "left behind: \(left)")
+    }
+
+    /// A single-chat export of 200 000 short messages (about 25 MB), built once.
+    static let bigData: Data = {
+        var bytes: [UInt8] = Array(#"{"name": "Big", "type": "private_group", "id": 1, "messages": ["#.utf8)
+        bytes.reserveCapacity(200_000 * 120)
+        for i in 1...200_000 {
+            if i > 1 { bytes.append(contentsOf: ",\n".utf8) }
+            bytes.append(contentsOf: #"{"id": \#(i), "type": "message", "date_unixtime": "\#(1_704_067_200 + i * 30)", "from": "A", "from_id": "user1", "text": "message \#(i)"}"#.utf8)
+        }
+        bytes.append(contentsOf: "]}\n".utf8)
+        return Data(bytes)
+    }()
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
