@@ -119,9 +119,38 @@ import Testing
         }
     }
 
-    @Test func telegramDesktopExportsAreRecognized() throws {
-        let r = try Binary.run(["--to", "bot-api"], stdin: #"{"name":"Chat","type":"personal_chat","id":1,"messages":[]}"#)
-        #expect(r.status == 1)
-        #expect(r.stderr.contains("Telegram Desktop"))
+    @Test func telegramDesktopExportsAreRenderedMessageByMessage() throws {
+        let export = #"""
+            {
+             "name": "Chat",
+             "type": "personal_chat",
+             "id": 1,
+             "messages": [
+              {
+               "id": 7,
+               "type": "message",
+               "date_unixtime": "1700000000",
+               "text": [{"type": "bold", "text": "hi"}, " there\x07"],
+               "text_entities": [{"type": "bold", "text": "hi"}, {"type": "plain", "text": " there\x07"}]
+              },
+              {
+               "id": 8,
+               "type": "message",
+               "date_unixtime": "1700000001",
+               "text": "second",
+               "text_entities": [{"type": "plain", "text": "second"}]
+              }
+             ]
+            }
+            """#
+        for from in ["auto", "tdesktop"] {
+            let r = try Binary.run(["--from", from, "--to", "bot-api"], stdin: export)
+            #expect(r.status == 0, "\(from): \(r.stderr)")
+            #expect(r.stdout == #"""
+                {"message_id":7,"text":"hi there\u0007","entities":[{"type":"bold","offset":0,"length":2}]}
+                {"message_id":8,"text":"second","entities":[]}
+
+                """#, "\(from)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 extension MessageDecoder {
-    /// `--from tdesktop`, and `auto` input shaped like a Telegram Desktop export. The export
-    /// reader replaces this.
+    /// `--from tdesktop`, and `auto` input shaped like a Telegram Desktop export: every
+    /// message of every chat, read by the streaming export reader.
     static func decodeTDesktop(_ bytes: [UInt8]) -> [DecodedItem] {
-        [.failure(Diagnostic(.error, .init(), "Telegram Desktop exports are read by the export reader"))]
+        TDesktopReader.decodeItems(InputFile(name: "", bytes: bytes))
     }
 }

@@ -7,6 +7,7 @@ public enum MessageDecoder {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         switch options.format {
         case .auto:
+            if TDesktopReader.looksLikeExport(bytes) { return decodeTDesktop(bytes) }
             if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true) }
             return decodeText(bytes, entitiesJSON: options.entitiesJSON)
         case .botAPI: return decodeJSON(bytes, allowTDesktop: false)

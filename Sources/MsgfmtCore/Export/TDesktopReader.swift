@@ -31,12 +31,34 @@ public enum TDesktopReader {
     }
 
     /// True when `bytes` look like a Telegram Desktop export (for `--from auto`): a JSON
-    /// object whose first members include `messages`, `chats`, `personal_information` or
-    /// the chat fields `name` / `type` with a `messages` array further on.
+    /// object that, within its first 4 KiB, has a member `"messages": [`, `"chats": {` or
+    /// `"personal_information": {` — keys a Bot API message never has.
     public static func looksLikeExport(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard head.drop(while: { $0.isWhitespace }).first == "{" else { return false }
-        return head.contains("\"messages\"") && (head.contains("\"date_unixtime\"") || head.contains("\"type\""))
-            || head.contains("\"personal_information\"") || head.contains("\"chats\"")
+        let head = bytes.prefix(4096)
+        guard head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") else { return false }
+        return hasMember(head, "\"messages\"", opening: UInt8(ascii: "["))
+            || hasMember(head, "\"chats\"", opening: UInt8(ascii: "{"))
+            || hasMember(head, "\"personal_information\"", opening: UInt8(ascii: "{"))
+    }
+
+    /// True when `key` (quoted) occurs followed by optional blanks, `:`, blanks and `opening`.
+    private static func hasMember(_ bytes: ArraySlice<UInt8>, _ key: String, opening: UInt8) -> Bool {
+        let pattern = Array(key.utf8)
+        let blanks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        var i = bytes.startIndex
+        while i + pattern.count <= bytes.endIndex {
+            if bytes[i] == pattern[0], bytes[i..<i + pattern.count].elementsEqual(pattern),
+               i == bytes.startIndex || bytes[i - 1] != UInt8(ascii: "\\") {
+                var j = i + pattern.count
+                while j < bytes.endIndex, blanks.contains(bytes[j]) { j += 1 }
+                if j < bytes.endIndex, bytes[j] == UInt8(ascii: ":") {
+                    j += 1
+                    while j < bytes.endIndex, blanks.contains(bytes[j]) { j += 1 }
+                    if j < bytes.endIndex, bytes[j] == opening { return true }
+                }
+            }
+            i += 1
+        }
+        return false
     }
 }
