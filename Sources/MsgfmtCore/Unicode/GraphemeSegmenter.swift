@@ -46,43 +46,52 @@ public enum GraphemeSegmenter {
     /// Boundaries found unit by unit where certain, through ICU for the stretches between.
     static func chunkedBoundaries(_ units: [UInt16]) -> [Int] {
         let n = units.count
-        var result: [Int] = []
-        result.reserveCapacity(n)
         var scratch: [Int32] = []
         var failed = false
-        units.withUnsafeBufferPointer { text in
-            var start = 0  // start of the stretch that is not yet answered
-            var previousAlone = standsAlone(text[0])
-            var p = 1
-            while p <= n {
-                let alone = p < n ? standsAlone(text[p]) : true
-                if p == n || (previousAlone && alone) {
-                    // A certain boundary at p: answer [start, p).
-                    if p - start == 1 {
-                        result.append(p)
-                    } else if !icuStretch(text, start, p, into: &result, scratch: &scratch) {
-                        failed = true
-                        return
+        // At most one boundary per unit, written in place.
+        let result = [Int](unsafeUninitializedCapacity: n) { out, written in
+            written = 0
+            units.withUnsafeBufferPointer { text in
+                var start = 0  // start of the stretch that is not yet answered
+                var previousAlone = standsAlone(text[0])
+                var p = 1
+                while p <= n {
+                    let alone = p < n ? standsAlone(text[p]) : true
+                    if p == n || (previousAlone && alone) {
+                        // A certain boundary at p: answer [start, p).
+                        if p &- start == 1 {
+                            out[written] = p
+                            written &+= 1
+                        } else if !icuStretch(text, start, p, into: out, at: &written, scratch: &scratch) {
+                            failed = true
+                            return
+                        }
+                        start = p
                     }
-                    start = p
+                    previousAlone = alone
+                    p &+= 1
                 }
-                previousAlone = alone
-                p += 1
             }
         }
         return failed ? icuBoundaries(units) : result
     }
 
-    /// Appends ICU's boundaries of `text[start..<end]` (offset to the whole text).
+    /// Writes ICU's boundaries of `text[start..<end]` (offset to the whole text) at
+    /// `out[written...]`.
     private static func icuStretch(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
-                                   into result: inout [Int], scratch: inout [Int32]) -> Bool {
+                                   into out: UnsafeMutableBufferPointer<Int>, at written: inout Int,
+                                   scratch: inout [Int32]) -> Bool {
         let length = end - start
         if scratch.count < length + 1 { scratch = [Int32](repeating: 0, count: max(length + 1, 64)) }
         let count = scratch.withUnsafeMutableBufferPointer { offsets in
             msgfmt_icu_grapheme_breaks(text.baseAddress! + start, Int32(length), offsets.baseAddress, Int32(offsets.count))
         }
-        guard count > 0 else { return false }
-        for k in 0..<Int(count) { result.append(start + Int(scratch[k])) }
+        // ICU reports at most one boundary per unit of the stretch, ending at its end.
+        guard count > 0, Int(count) <= length else { return false }
+        for k in 0..<Int(count) {
+            out[written] = start &+ Int(scratch[k])
+            written &+= 1
+        }
         return true
     }
 
