@@ -29,7 +29,8 @@ public enum GraphemeSegmenter {
         return chunkedBoundaries(units)
     }
 
-    /// True when a cluster boundary is certain between two units that both answer true.
+    /// True when a cluster boundary is certain between two units that both answer true
+    /// and no rule looks back across it.
     @inline(__always)
     static func standsAlone(_ unit: UInt16) -> Bool {
         switch unit {
@@ -38,6 +39,8 @@ public enum GraphemeSegmenter {
         case 0x370...0x482, 0x48A...0x52F: return true           // Greek and Cyrillic letters
         case 0x5D0...0x5EA, 0x620...0x64A: return true           // Hebrew and Arabic letters
         case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK ideographs
+        // Precomposed Hangul syllables join only conjoining jamo, which never stand alone.
+        case 0xAC00...0xD7A3: return true
         case 0xD800...0xDFFF: return false
         default: return ScalarFlags.of(Unicode.Scalar(UInt32(unit))!).contains(.graphemeAlone)
         }
