@@ -1,6 +1,8 @@
 // The only file in msgfmt that includes ICU headers. See include/msgfmt_icu.h.
 #include "msgfmt_icu.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <unicode/ubrk.h>
@@ -26,8 +28,7 @@ static UBreakIterator *iterator_for(UBreakIteratorType type, UBreakIterator **sl
     return *slot;
 }
 
-uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
-    UChar32 c = (UChar32)scalar;
+static uint32_t compute_scalar_flags(UChar32 c) {
     uint32_t flags = 0;
     int8_t category = u_charType(c);
     int32_t eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
@@ -65,7 +66,47 @@ uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
         dir == U_RIGHT_TO_LEFT_OVERRIDE || dir == U_RIGHT_TO_LEFT_ISOLATE) {
         flags |= MSGFMT_ICU_STRONG_RTL;
     }
+    int32_t gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    if ((gcb == U_GCB_OTHER || gcb == U_GCB_CONTROL || gcb == U_GCB_LF) && c != 0x0D &&
+        !(c >= 0xD800 && c <= 0xDFFF) && !u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) {
+        flags |= MSGFMT_ICU_GRAPHEME_ALONE;
+    }
     return flags;
+}
+
+// Layout asks for the flags of every non-ASCII scalar it measures, and each answer costs
+// about ten ICU property look-ups. So the flags are kept in blocks of 64 scalars,
+// computed on first use and then shared by all threads: a block is published with a
+// compare-and-swap, and a thread that loses the race frees its copy.
+#define FLAG_BLOCK_SHIFT 6
+#define FLAG_BLOCK_SIZE (1 << FLAG_BLOCK_SHIFT)
+static _Atomic(uint16_t *) flag_blocks[(0x10FFFF >> FLAG_BLOCK_SHIFT) + 1];
+
+uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
+    if (scalar > 0x10FFFF) {
+        return compute_scalar_flags((UChar32)scalar);
+    }
+    _Atomic(uint16_t *) *slot = &flag_blocks[scalar >> FLAG_BLOCK_SHIFT];
+    uint16_t *block = atomic_load_explicit(slot, memory_order_acquire);
+    if (block == NULL) {
+        uint16_t *fresh = malloc(FLAG_BLOCK_SIZE * sizeof(uint16_t));
+        if (fresh == NULL) {
+            return compute_scalar_flags((UChar32)scalar);
+        }
+        UChar32 base = (UChar32)(scalar & ~(uint32_t)(FLAG_BLOCK_SIZE - 1));
+        for (int32_t k = 0; k < FLAG_BLOCK_SIZE; k++) {
+            fresh[k] = (uint16_t)compute_scalar_flags(base + k);
+        }
+        uint16_t *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            block = fresh;
+        } else {
+            free(fresh);
+            block = expected;
+        }
+    }
+    return block[scalar & (FLAG_BLOCK_SIZE - 1)];
 }
 
 int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,

@@ -24,9 +24,15 @@ enum {
     MSGFMT_ICU_EMOJI_MODIFIER = 1u << 6,       ///< Emoji_Modifier=Yes (skin tones).
     MSGFMT_ICU_STRONG_RTL = 1u << 7,           ///< Bidi class R, AL, or an RTL embedding/override/isolate.
     MSGFMT_ICU_CONTROL = 1u << 8,              ///< General category Cc.
+    /// Grapheme_Cluster_Break is Other, Control or LF (not CR), and the scalar is neither
+    /// Extended_Pictographic nor a surrogate: a cluster boundary always falls between two
+    /// such scalars.
+    MSGFMT_ICU_GRAPHEME_ALONE = 1u << 9,
 };
 
-/// Returns the MSGFMT_ICU_* flags of one Unicode scalar value.
+/// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in
+/// blocks of 64 scalars on first use and cached for the life of the process
+/// (thread-safe).
 uint32_t msgfmt_icu_scalar_flags(uint32_t scalar);
 
 /// Writes the UAX #14 line-break opportunities of `text` (excluding offset 0, including

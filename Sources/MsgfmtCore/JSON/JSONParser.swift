@@ -188,20 +188,19 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = pos
         pos += 1
-        // Fast path: no escapes, all ASCII.
-        var scan = pos
-        while scan < bytes.count {
-            let b = bytes[scan]
-            if b == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<scan]), as: UTF8.self)
-                pos = scan + 1
-                return s
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
-            scan += 1
+        // Fast path: no escapes. Plain bytes are validated where they lie and the string
+        // is made from the input in one copy.
+        let plainEnd = try scanPlain(from: pos)
+        guard plainEnd < bytes.count else { throw error("unterminated string", at: start) }
+        if bytes[plainEnd] == UInt8(ascii: "\"") {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]), as: UTF8.self)
+            pos = plainEnd + 1
+            return s
         }
-        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[pos..<scan]))
-        pos = scan
+        var out: [UInt8] = []
+        out.reserveCapacity(plainEnd - pos + 16)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]))
+        pos = plainEnd
         while true {
             guard pos < bytes.count else { throw error("unterminated string", at: start) }
             let b = bytes[pos]
@@ -214,16 +213,38 @@ public struct JSONParser {
                 try parseEscape(into: &out)
                 continue
             }
-            if b < 0x80 {
-                out.append(b)
-                pos += 1
-                continue
-            }
-            let length = try validUTF8Sequence(at: pos)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]))
-            pos += length
+            let runEnd = try scanPlain(from: pos)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<runEnd]))
+            pos = runEnd
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The end of the run of plain string bytes from `i`: it stops at a quote, a backslash,
+    /// a control character or the end of input. Non-ASCII sequences are validated on the way.
+    @inline(__always)
+    private func scanPlain(from i: Int) throws(JSONParseError) -> Int {
+        var scan = i
+        let n = bytes.count
+        while scan < n {
+            let b = bytes[scan]
+            if b >= 0x80 {
+                // Two- and three-byte letters (Cyrillic, CJK, ...) checked inline; the rest,
+                // including the lead bytes with narrower ranges (E0, ED, F0-F4), in full.
+                if b >= 0xC2, b <= 0xDF, scan + 1 < n, bytes[scan + 1] & 0xC0 == 0x80 {
+                    scan &+= 2
+                } else if b >= 0xE1, b != 0xED, b <= 0xEF, scan + 2 < n,
+                          bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80 {
+                    scan &+= 3
+                } else {
+                    scan += try validUTF8Sequence(at: scan)
+                }
+                continue
+            }
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            scan += 1
+        }
+        return scan
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.
@@ -314,7 +335,22 @@ public struct JSONParser {
     }
 
     private func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
-        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-        out.append(contentsOf: Array(String(scalar).utf8))
+        let v = Unicode.Scalar(value)?.value ?? 0xFFFD
+        switch v {
+        case 0..<0x80:
+            out.append(UInt8(truncatingIfNeeded: v))
+        case 0x80..<0x800:
+            out.append(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        default:
+            out.append(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
+            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        }
     }
 }

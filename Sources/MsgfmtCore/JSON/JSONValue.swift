@@ -39,7 +39,10 @@ public enum JSONValue: Sendable, Hashable {
     /// The member named `key` of an object (the first, if repeated), else nil.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
+        // Comparing lengths first skips String's slow path for most non-matching names.
+        let length = key.utf8.count
+        for (name, value) in members where name.utf8.count == length && name == key { return value }
+        return nil
     }
 
     /// The string, if this is one.

@@ -19,7 +19,37 @@ public struct JSONWriter: Sendable {
 
     /// Appends an integer.
     public mutating func number<I: BinaryInteger>(_ value: I) {
-        bytes.append(contentsOf: Array(String(value).utf8))
+        if let v = Int64(exactly: value) {
+            integer(v)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// Appends the decimal digits of `value`, written in place without an intermediate string.
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        var count = 0
+        var t = magnitude
+        while t > 0 {
+            t /= 10
+            count &+= 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0x30, count: count))
+        bytes.withUnsafeMutableBufferPointer { out in
+            var i = start &+ count &- 1
+            while magnitude > 0 {
+                out[i] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                i &-= 1
+            }
+        }
     }
 
     /// Appends a boolean.
@@ -30,31 +60,63 @@ public struct JSONWriter: Sendable {
     /// Appends `null`.
     public mutating func null() { raw("null") }
 
-    /// Appends a quoted, escaped string.
+    /// Appends a quoted, escaped string. Runs of bytes that need no escape are copied
+    /// from the string's UTF-8 in one piece.
     public mutating func string(_ value: String) {
         bytes.append(0x22)
-        for scalar in value.unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x3C: raw("\\u003c")  // '<' so "</script>" can never appear
-            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
-                raw("\\u")
-                let hex = String(v, radix: 16)
-                bytes.append(contentsOf: Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8))
-            default:
-                if v < 0x80 {
-                    bytes.append(UInt8(v))
+        var source = value
+        source.withUTF8 { utf8 in
+            let n = utf8.count
+            var runStart = 0
+            var i = 0
+            while i < n {
+                let b = utf8[i]
+                var scalar: UInt32
+                var length = 1
+                if b >= 0x80 {
+                    // The storage is valid UTF-8, so a lead byte's continuation bytes exist.
+                    if b == 0xC2, utf8[i &+ 1] < 0xA0 {
+                        scalar = UInt32(utf8[i &+ 1])  // a C1 control, U+0080...U+009F
+                        length = 2
+                    } else if b == 0xE2, utf8[i &+ 1] == 0x80, utf8[i &+ 2] == 0xA8 || utf8[i &+ 2] == 0xA9 {
+                        scalar = 0x2000 | UInt32(utf8[i &+ 2] & 0x3F)  // U+2028, U+2029
+                        length = 3
+                    } else {
+                        i &+= 1
+                        continue
+                    }
+                } else if b >= 0x20, b != 0x7F, b != 0x22, b != 0x5C, b != 0x3C {
+                    i &+= 1
+                    continue
                 } else {
-                    bytes.append(contentsOf: Array(String(scalar).utf8))
+                    scalar = UInt32(b)
                 }
+                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                escape(scalar)
+                i &+= length
+                runStart = i
             }
+            if runStart < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
         }
         bytes.append(0x22)
+    }
+
+    /// Appends the escape of one scalar that must not appear raw.
+    private mutating func escape(_ scalar: UInt32) {
+        switch scalar {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x3C: raw("\\u003c")  // '<' so "</script>" can never appear
+        default:
+            raw("\\u")
+            for shift in stride(from: 12, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: (scalar >> UInt32(shift)) & 0xF)
+                bytes.append(digit < 10 ? 0x30 &+ digit : 0x57 &+ digit)  // lower-case hex
+            }
+        }
     }
 
     /// Appends `"key":`.
@@ -71,7 +133,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .null: null()
         case .bool(let b): bool(b)
-        case .number(let n): bytes.append(contentsOf: Array(n.utf8))
+        case .number(let n): bytes.append(contentsOf: n.utf8)
         case .string(let s): string(s)
         case .array(let elements):
             raw("[")

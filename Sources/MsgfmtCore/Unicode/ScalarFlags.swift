@@ -24,13 +24,17 @@ public struct ScalarFlags: OptionSet, Sendable, Hashable {
     public static let strongRTL = ScalarFlags(rawValue: 1 << 7)
     /// General category Cc.
     public static let control = ScalarFlags(rawValue: 1 << 8)
+    /// Grapheme_Cluster_Break Other, Control or LF (not CR), not Extended_Pictographic:
+    /// a grapheme cluster boundary always falls between two such scalars.
+    public static let graphemeAlone = ScalarFlags(rawValue: 1 << 9)
 
     /// The flags of `scalar`. ASCII is answered from a table; the rest from ICU.
     @inline(__always)
     public static func of(_ scalar: Unicode.Scalar) -> ScalarFlags {
         let value = scalar.value
         if value < 0x80 {
-            return (value < 0x20 || value == 0x7F) ? [.control, .zeroWidth] : asciiPrintable(value)
+            if value == 0x0D { return [.control, .zeroWidth] }
+            return (value < 0x20 || value == 0x7F) ? [.control, .zeroWidth, .graphemeAlone] : asciiPrintable(value)
         }
         return ScalarFlags(rawValue: msgfmt_icu_scalar_flags(value))
     }
@@ -39,8 +43,8 @@ public struct ScalarFlags: OptionSet, Sendable, Hashable {
     private static func asciiPrintable(_ value: UInt32) -> ScalarFlags {
         // '#', '*' and digits are Emoji=Yes (keycap bases); nothing else in ASCII has a flag.
         switch value {
-        case 0x23, 0x2A, 0x30...0x39: return .emoji
-        default: return []
+        case 0x23, 0x2A, 0x30...0x39: return [.emoji, .graphemeAlone]
+        default: return .graphemeAlone
         }
     }
 }

@@ -11,17 +11,17 @@ public struct UTF16Text: Sendable, Hashable {
     /// True when every code unit is below 0x80.
     public let isASCII: Bool
 
-    /// Creates the UTF-16 view of `string`.
+    /// Creates the UTF-16 view of `string`, transcoding its UTF-8 storage in one pass.
     public init(_ string: String) {
         self.string = string
-        var units: [UInt16] = []
-        units.reserveCapacity(string.utf8.count)
+        var source = string
         var ascii = true
-        for unit in string.utf16 {
-            if unit >= 0x80 { ascii = false }
-            units.append(unit)
+        self.units = source.withUTF8 { utf8 in
+            // UTF-16 never needs more units than UTF-8 has bytes.
+            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
+                count = UTF16Text.transcode(utf8, into: out, ascii: &ascii)
+            }
         }
-        self.units = units
         self.isASCII = ascii
     }
 
@@ -29,8 +29,9 @@ public struct UTF16Text: Sendable, Hashable {
     /// but stay as they are in `units`.
     public init(units: [UInt16]) {
         self.units = units
-        self.string = String(decoding: units, as: UTF16.self)
-        self.isASCII = !units.contains { $0 >= 0x80 }
+        var ascii = true
+        self.string = units.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+        self.isASCII = ascii
     }
 
     /// The number of UTF-16 code units.
@@ -54,7 +55,10 @@ public struct UTF16Text: Sendable, Hashable {
                 }
             }
         }
-        return String(decoding: units[lower..<upper], as: UTF16.self)
+        var ascii = true
+        return units.withUnsafeBufferPointer { buffer in
+            UTF16Text.makeString(UnsafeBufferPointer(rebasing: buffer[lower..<upper]), ascii: &ascii)
+        }
     }
 
     /// The `String.Index` at UTF-16 `offset`, or nil when the offset is out of range.

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Runs msgfmt's benchmarks and its peers on the same corpora and prints the tables.
+
+Driven by scripts/bench, which builds everything this needs and passes the paths:
+  bench.py --msgfmt BIN --python VENV_PYTHON --shared DIR --work DIR --icu-loop BIN
+           --hello BIN [--count N] [--export-messages N] [--sample N] [--no-peers]
+           [--no-instructions]
+Standard library only (the peers run in the venv's interpreter, not this one).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402
+import measure  # noqa: E402
+import report  # noqa: E402
+from measure import Result  # noqa: E402
+
+RENDERS = [
+    ("ansi", ["--to", "ansi", "--color", "always", "--width", "80"]),
+    ("text", ["--to", "text", "--width", "80"]),
+    ("json", ["--to", "json", "--width", "80"]),
+    ("html", ["--to", "html"]),
+    ("markdown-v2", ["--to", "markdown-v2"]),
+]
+PEERS = [("rich", "rich Console.print (ansi)"), ("ptb", "python-telegram-bot text_html"),
+         ("aiogram", "aiogram html_decoration"), ("tdjson", "tdjson getMarkdownText")]
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name in ("msgfmt", "python", "shared", "work", "icu-loop", "hello"):
+        p.add_argument("--" + name, required=True)
+    p.add_argument("--count", type=int, default=100000, help="Bot API messages to render")
+    p.add_argument("--export-messages", type=int, default=200000, help="messages in the export")
+    p.add_argument("--sample", type=int, default=1000, help="messages in the instruction-count samples")
+    p.add_argument("--startup-runs", type=int, default=200)
+    p.add_argument("--no-peers", action="store_true")
+    p.add_argument("--no-instructions", action="store_true")
+    p.add_argument("--no-peer-instructions", action="store_true", help="skip counting the Python peers")
+    p.add_argument("--msgfmt-counted", help="msgfmt binary to count instructions of (default --msgfmt)")
+    p.add_argument("--json", help="also write the results here")
+    return p.parse_args()
+
+
+class Bench:
+    """Holds the inputs and collects results in order."""
+
+    def __init__(self, a):
+        self.a = a
+        self.env = dict(os.environ, COLUMNS="80", LC_ALL="C.UTF-8")
+        self.env.pop("NO_COLOR", None)
+        os.makedirs(a.work, exist_ok=True)
+        self.results = []
+        self.sample_cmds = {}  # result name -> command on the small sample
+        self.startup = None
+        gen = os.path.join(a.shared, "tools", "gen_corpus.py")
+        self.peers_py = os.path.join(a.shared, "tools", "peers.py")
+        w = a.work
+        say(f"corpus: {a.count} Bot API messages, {a.export_messages}-message export, {a.sample}-message samples")
+        self.botapi = f"{w}/botapi-{a.count}-s7.jsonl"
+        self.export = f"{w}/export-{a.export_messages}.json"
+        self.export_sample = f"{w}/export-sample-{a.sample}.json"
+        corpus.generate_all(gen, [(self.botapi, ["botapi", "--count", str(a.count), "--seed", "7"]),
+                                  (self.export, ["export", "--messages", str(a.export_messages)]),
+                                  (self.export_sample, ["export", "--messages", str(a.sample)])])
+        self.botapi_sample = corpus.head_lines(self.botapi, a.sample, f"{w}/botapi-sample-{a.sample}.jsonl")
+        self.one = corpus.head_lines(self.botapi, 1, f"{w}/one.jsonl")
+        texts = corpus.botapi_texts(self.botapi)
+        self.n, self.bytes = len(texts), corpus.utf8_size(texts)
+        self.texts_bin = corpus.write_texts(texts, f"{w}/botapi-{a.count}.texts")
+        self.sample_texts_bin = corpus.write_texts(texts[:a.sample], f"{w}/botapi-sample-{a.sample}.texts")
+        ex = [corpus.export_text(m) for m in corpus.export_messages(self.export)]
+        self.ex_n, self.ex_bytes = len(ex), corpus.utf8_size(ex)
+
+    def add(self, r, cmd, sample_cmd=None, stdout=subprocess.DEVNULL):
+        say(f"  {r.tool}: {r.name}")
+        out = measure.run(r, cmd, stdout=stdout, env=self.env)
+        self.results.append(r)
+        if sample_cmd:
+            self.sample_cmds[id(r)] = sample_cmd
+        return out
+
+    def render(self):
+        say("render")
+        for fmt, flags in RENDERS:
+            cmd = [self.a.msgfmt, "--from", "bot-api"] + flags
+            self.add(Result(f"render --to {fmt}", "msgfmt", self.n, self.bytes),
+                     cmd + [self.botapi], cmd + [self.botapi_sample])
+
+    def peers(self):
+        say("peers")
+        py = self.a.python
+        for which, label in PEERS:
+            r = Result("render (peer)", label, self.n, self.bytes, timed="loop")
+            out = self.add(r, [py, self.peers_py, self.botapi, which, "80"],
+                           [py, self.peers_py, self.botapi_sample, which, "80"], stdout=subprocess.PIPE)
+            loop_seconds(r, out)
+            r.extra["peer"] = which
+            if which == "aiogram":
+                # Importing aiogram alone runs ~14 G instructions: minutes under callgrind.
+                r.instructions = "skipped"
+                self.sample_cmds.pop(id(r), None)
+
+    def icu_loop(self):
+        say("ICU line-break loop")
+        r = Result("ICU ubrk_next loop", "C + libicuuc", self.n, self.bytes, timed="loop")
+        out = self.add(r, [self.a.icu_loop, self.texts_bin, "3"], [self.a.icu_loop, self.sample_texts_bin],
+                       stdout=subprocess.PIPE)
+        m = re.search(r"(\d+) msgs in ([\d.]+)s", out)
+        if r.ok and m:
+            r.messages, r.seconds, r.text_bytes = int(m.group(1)), float(m.group(2)), self.bytes * 3
+            r.note = "3 passes"
+
+    def exports(self):
+        say("export")
+        w = self.a.work
+        for style, out_name, flags in (("html site", "site", []),
+                                       ("ansi bubbles", "bubbles.ansi",
+                                        ["--to", "ansi", "--style", "bubbles", "--color", "always"])):
+            for jobs in (1, 2):
+                out = f"{w}/out-{out_name}-j{jobs}"
+                shutil.rmtree(out, ignore_errors=True)
+                if os.path.isfile(out):
+                    os.remove(out)
+                base = [self.a.msgfmt, "export"]
+                tail = flags + ["--jobs", str(jobs), "-o"]
+                r = Result(f"export {style} --jobs {jobs}", "msgfmt", self.ex_n, self.ex_bytes)
+                r.extra.update(style=style, jobs=jobs)
+                # The work, hence the instruction count, does not depend on --jobs.
+                self.add(r, base + [self.export] + tail + [out],
+                         base + [self.export_sample] + tail + [out + "-sample"] if jobs == 1 else None)
+                if jobs > 1:
+                    r.instructions = "as --jobs 1"
+
+    def export_peers(self):
+        say("export peers")
+        r = Result("parse export (peer)", "chatpack.parse_telegram", self.ex_n, self.ex_bytes, timed="loop")
+        code = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
+                "print(f'{len(m)} msgs in {time.perf_counter()-t:.3f}s')")
+        out = self.add(r, [self.a.python, "-c", code, self.export], [self.a.python, "-c", code, self.export_sample],
+                       stdout=subprocess.PIPE)
+        loop_seconds(r, out, keep_count=True)
+        r.extra["peer"] = "chatpack"
+        if shutil.which("jq"):
+            r = Result("split export (peer)", "jq -c '.messages[]'", self.ex_n, self.ex_bytes)
+            self.add(r, ["jq", "-c", ".messages[]", self.export], ["jq", "-c", ".messages[]", self.export_sample])
+
+    def startup_time(self):
+        say("startup")
+        cmd = [self.a.msgfmt, "--from", "bot-api", "--to", "ansi", "--color", "always", "--width", "80", self.one]
+        r = Result("startup: one message", "msgfmt", 1, os.path.getsize(self.one))
+        self.add(r, cmd, cmd)
+        h = Result("startup: hello world", "swiftc -O print()", 0, 0)
+        self.add(h, [self.a.hello], [self.a.hello])
+        if not (r.ok and h.ok):
+            return
+        means = startup_means([cmd, [self.a.hello]], self.a.startup_runs, self.a.work, self.env)
+        r.seconds, h.seconds = means
+        r.note = h.note = f"mean of {self.a.startup_runs} runs"
+        self.startup = (r, h)
+
+    def instructions(self):
+        counter = measure.instruction_counter()
+        if self.a.no_instructions or counter is None:
+            return
+        say(f"instructions ({counter}, {self.a.sample}-message samples)")
+        counted = self.a.msgfmt_counted or self.a.msgfmt
+        for r in self.results:
+            cmd = self.sample_cmds.get(id(r))
+            if not cmd or r.error is not None:
+                continue
+            if self.a.no_peer_instructions and cmd[0] == self.a.python:
+                r.instructions = "skipped"
+                continue
+            say(f"  {r.tool}: {r.name}")
+            cmd = [counted if x == self.a.msgfmt else x for x in cmd]
+            r.instructions = measure.count_instructions(counter, cmd, env=self.env, timeout=240)
+
+
+def loop_seconds(r, out, keep_count=False):
+    """Takes a peer's own timing of its loop ("N msgs in S s") from its output."""
+    m = re.search(r"(\d+) msgs in ([\d.]+)s", out)
+    if r.ok and m:
+        r.seconds = float(m.group(2))
+        if keep_count:
+            r.note = f"{m.group(1)} msgs returned"
+    elif r.ok:
+        r.error = "no timing in output"
+
+
+def startup_means(cmds, runs, work, env):
+    """Mean wall seconds of each command over `runs` runs: hyperfine when installed,
+    else a timed loop here."""
+    if shutil.which("hyperfine"):
+        out = os.path.join(work, "startup.json")
+        quoted = [" ".join(shell_quote(x) for x in c) for c in cmds]
+        subprocess.run(["hyperfine", "-N", "--warmup", "10", "--runs", str(runs), "--export-json", out] + quoted,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+        with open(out) as f:
+            return [x["mean"] for x in json.load(f)["results"]]
+    means = []
+    for c in cmds:
+        for _ in range(10):
+            subprocess.run(c, stdout=subprocess.DEVNULL, env=env)
+        t0 = time.perf_counter()
+        for _ in range(runs):
+            subprocess.run(c, stdout=subprocess.DEVNULL, env=env)
+        means.append((time.perf_counter() - t0) / runs)
+    return means
+
+
+def shell_quote(s):
+    return s if re.fullmatch(r"[\w./=:@%+-]+", s) else "'" + s.replace("'", "'\\''") + "'"
+
+
+def say(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def main():
+    a = parse_args()
+    load_before = measure.uptime()
+    t0 = time.time()
+    b = Bench(a)
+    b.render()
+    if not a.no_peers:
+        b.peers()
+    b.icu_loop()
+    b.exports()
+    if not a.no_peers:
+        b.export_peers()
+    b.startup_time()
+    b.instructions()
+    info = {"load_before": load_before, "load_after": measure.uptime(), "minutes": (time.time() - t0) / 60,
+            "cores": os.cpu_count(), "export_file_mb": os.path.getsize(b.export) / 1e6,
+            "corpus_file_mb": os.path.getsize(b.botapi) / 1e6, "sample": a.sample,
+            "counter": measure.instruction_counter() if not a.no_instructions else None}
+    report.print_all(b.results, b.startup, info)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"info": info, "results": [report.as_dict(r) for r in b.results]}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Prints benchmark results as Markdown tables: the measurements, then the targets.
+
+Used by Benchmarks/bench.py; standard library only.
+"""
+import datetime
+
+
+def fmt(v, spec):
+    return "—" if v is None else format(v, spec)
+
+
+def as_dict(r):
+    return {"name": r.name, "tool": r.tool, "messages": r.messages, "text_bytes": r.text_bytes,
+            "seconds": r.seconds, "timed": r.timed, "msgs_per_s": r.msgs_per_s, "mb_per_s": r.mb_per_s,
+            "rss_mb": r.rss_mb, "instructions": r.instructions, "error": r.error, "note": r.note}
+
+
+def print_table(results, info):
+    print(f"| benchmark | tool | msgs | time (s) | timed | msg/s | MB/s text | peak RSS (MB) "
+          f"| instructions ({info['sample']}-msg sample) |")
+    print("|---|---|--:|--:|---|--:|--:|--:|--:|")
+    for r in results:
+        if r.error:
+            cells = [f"**failed: {r.error}**", "", "", "", ""]
+        else:
+            cells = [fmt(r.seconds, ".3f") if r.seconds < 1 else fmt(r.seconds, ".2f"),
+                     r.timed + (f", {r.note}" if r.note else ""),
+                     fmt(r.msgs_per_s, ",.0f") if r.messages > 1 else "—",
+                     fmt(r.mb_per_s, ".1f") if r.messages > 1 else "—", fmt(r.rss_mb, ".1f")]
+        print(f"| {r.name} | {r.tool} | {r.messages:,} | " + " | ".join(cells) + f" | {r.instructions} |")
+
+
+def find(results, **kw):
+    for r in results:
+        if all((getattr(r, k, None) == v) or (r.extra.get(k) == v) for k, v in kw.items()):
+            return r
+    return None
+
+
+def targets(results, startup):
+    """(description, measured text, goal text, passed or None) rows."""
+    rows = []
+
+    def ratio(desc, a, b, goal, per="msgs_per_s"):
+        if a is None or b is None or not a.ok or not b.ok:
+            rows.append((desc, "n/a", f"≥ {goal}×", None))
+            return
+        x = getattr(a, per) / getattr(b, per)
+        rows.append((desc, f"{x:,.2f}×", f"≥ {goal}×", x >= goal))
+
+    render = {r.name.split("--to ")[1]: r for r in results if r.tool == "msgfmt" and r.name.startswith("render")}
+    ratio("`--to ansi` msg/s vs rich", render.get("ansi"), find(results, peer="rich"), 100)
+    ratio("`--to html` msg/s vs python-telegram-bot text_html", render.get("html"), find(results, peer="ptb"), 30)
+    ratio("`--to markdown-v2` msg/s vs tdjson getMarkdownText", render.get("markdown-v2"),
+          find(results, peer="tdjson"), 5)
+    icu = find(results, tool="C + libicuuc")
+    for name, r in render.items():
+        ratio(f"`--to {name}` MB/s vs bare ICU line-break loop", r, icu, 0.5, per="mb_per_s")
+    chatpack = find(results, peer="chatpack")
+    for r in results:
+        if not r.name.startswith("export"):
+            continue
+        if r.ok and chatpack is not None and chatpack.ok:
+            rows.append((f"{r.name}: time vs chatpack.parse_telegram", f"{r.seconds:.2f} s vs {chatpack.seconds:.2f} s",
+                         "faster", r.seconds < chatpack.seconds))
+        else:
+            rows.append((f"{r.name}: time vs chatpack.parse_telegram", "n/a", "faster", None))
+        rss = r.rss_mb if r.ok else None
+        rows.append((f"{r.name}: peak RSS", fmt(rss, ".1f") + " MB" if rss else "n/a", "≤ 150 MB",
+                     None if rss is None else rss <= 150))
+    for style in ("html site", "ansi bubbles"):
+        j1, j2 = find(results, style=style, jobs=1), find(results, style=style, jobs=2)
+        if j1 and j2 and j1.ok and j2.ok:
+            x = j1.seconds / j2.seconds
+            rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", f"{x:.2f}×", "≥ 1.6×", x >= 1.6))
+        else:
+            rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", "n/a", "≥ 1.6×", None))
+    if startup:
+        r, h = startup
+        x = r.seconds / h.seconds
+        rows.append(("one-message startup vs Swift hello world",
+                     f"{r.seconds * 1e3:.2f} ms vs {h.seconds * 1e3:.2f} ms = {x:.2f}×", "≤ 1.5×", x <= 1.5))
+    else:
+        rows.append(("one-message startup vs Swift hello world", "n/a", "≤ 1.5×", None))
+    return rows
+
+
+def print_all(results, startup, info):
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"\n## msgfmt benchmarks — {now}, {info['cores']} cores, {info['load_before']} before / "
+          f"{info['load_after']} after, {info['minutes']:.1f} min\n")
+    print(f"Bot API corpus {info['corpus_file_mb']:.1f} MB, export {info['export_file_mb']:.1f} MB. "
+          "MB/s counts UTF-8 message text only. `timed`: process = whole process wall time "
+          "(startup, reading and JSON decoding included); loop = the tool's own timing of its "
+          "formatting loop (interpreter start, imports and JSON loading excluded). Instructions: "
+          f"{info['counter'] or 'n/a'} over the whole process on the small sample.\n")
+    print_table(results, info)
+    print("\n### Targets\n")
+    print("| target | measured | goal | result |")
+    print("|---|--:|--:|---|")
+    passed = failed = 0
+    for desc, measured, goal, ok in targets(results, startup):
+        word = "n/a" if ok is None else ("PASS" if ok else "FAIL")
+        passed += ok is True
+        failed += ok is False
+        print(f"| {desc} | {measured} | {goal} | {word} |")
+    print(f"\n{passed} targets passed, {failed} failed.")

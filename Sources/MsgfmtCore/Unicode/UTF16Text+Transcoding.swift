@@ -1,0 +1,101 @@
+/// Hand-written UTF-8 ⇄ UTF-16 transcoding for `UTF16Text`.
+///
+/// The standard library's generic `String(decoding:as: UTF16.self)` and `String.utf16`
+/// iteration are not specialized across module boundaries and cost several calls per code
+/// unit; these loops are the hot path of every message, so they work on raw buffers.
+extension UTF16Text {
+    /// Transcodes valid UTF-8 (a `String`'s storage) to UTF-16 into `out`, which must hold
+    /// `utf8.count` units. Returns the number of units written; clears `ascii` when a byte
+    /// is 0x80 or above.
+    @inline(__always)
+    static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>,
+                          ascii: inout Bool) -> Int {
+        let n = utf8.count
+        var i = 0
+        var o = 0
+        while i < n {
+            let b0 = utf8[i]
+            if b0 < 0x80 {
+                out[o] = UInt16(b0)
+                i &+= 1
+                o &+= 1
+                continue
+            }
+            ascii = false
+            // The input is a String's storage, so every sequence is complete and valid.
+            if b0 < 0xE0 {
+                out[o] = UInt16(b0 & 0x1F) << 6 | UInt16(utf8[i &+ 1] & 0x3F)
+                i &+= 2
+                o &+= 1
+            } else if b0 < 0xF0 {
+                out[o] = UInt16(b0 & 0x0F) << 12 | UInt16(utf8[i &+ 1] & 0x3F) << 6 | UInt16(utf8[i &+ 2] & 0x3F)
+                i &+= 3
+                o &+= 1
+            } else {
+                let value = UInt32(b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12
+                    | UInt32(utf8[i &+ 2] & 0x3F) << 6 | UInt32(utf8[i &+ 3] & 0x3F)
+                let v = value &- 0x10000
+                out[o] = UInt16(truncatingIfNeeded: 0xD800 | (v >> 10))
+                out[o &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 | (v & 0x3FF))
+                i &+= 4
+                o &+= 2
+            }
+        }
+        return o
+    }
+
+    /// The string of UTF-16 `units`; a lone surrogate becomes U+FFFD. Clears `ascii` when a
+    /// unit is 0x80 or above.
+    static func makeString(_ units: UnsafeBufferPointer<UInt16>, ascii: inout Bool) -> String {
+        let n = units.count
+        if n == 0 { return "" }
+        var allASCII = true
+        for u in units where u >= 0x80 {
+            allASCII = false
+            break
+        }
+        if allASCII {
+            return String(unsafeUninitializedCapacity: n) { out in
+                for k in 0..<n { out[k] = UInt8(truncatingIfNeeded: units[k]) }
+                return n
+            }
+        }
+        ascii = false
+        // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
+        return String(unsafeUninitializedCapacity: n * 3) { out in
+            var i = 0
+            var o = 0
+            while i < n {
+                let u = units[i]
+                i &+= 1
+                if u < 0x80 {
+                    out[o] = UInt8(truncatingIfNeeded: u)
+                    o &+= 1
+                } else if u < 0x800 {
+                    out[o] = UInt8(truncatingIfNeeded: 0xC0 | (u >> 6))
+                    out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | (u & 0x3F))
+                    o &+= 2
+                } else if u < 0xD800 || u > 0xDFFF {
+                    out[o] = UInt8(truncatingIfNeeded: 0xE0 | (u >> 12))
+                    out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((u >> 6) & 0x3F))
+                    out[o &+ 2] = UInt8(truncatingIfNeeded: 0x80 | (u & 0x3F))
+                    o &+= 3
+                } else if u < 0xDC00, i < n, units[i] >= 0xDC00, units[i] <= 0xDFFF {
+                    let value = 0x10000 &+ (UInt32(u &- 0xD800) << 10) &+ UInt32(units[i] &- 0xDC00)
+                    i &+= 1
+                    out[o] = UInt8(truncatingIfNeeded: 0xF0 | (value >> 18))
+                    out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F))
+                    out[o &+ 2] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
+                    out[o &+ 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
+                    o &+= 4
+                } else {
+                    out[o] = 0xEF
+                    out[o &+ 1] = 0xBF
+                    out[o &+ 2] = 0xBD
+                    o &+= 3
+                }
+            }
+            return o
+        }
+    }
+}

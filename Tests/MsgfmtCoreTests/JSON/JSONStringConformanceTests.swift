@@ -1,0 +1,82 @@
+import Testing
+@testable import MsgfmtCore
+
+/// JSON string parsing: the escape-free fast path, escapes mixed with raw UTF-8, and the
+/// located errors, checked against strings built independently of the parser.
+@Suite struct JSONStringConformanceTests {
+    static let pieces: [(json: String, value: String)] = [
+        ("a", "a"), (" ", " "), ("é", "é"), ("中", "中"), ("😀", "😀"), ("\\n", "\n"), ("\\\"", "\""),
+        ("\\\\", "\\"), ("\\/", "/"), ("\\u00e9", "é"), ("\\u4e2d", "中"), ("\\ud83d\\ude00", "😀"),
+        ("\\ud800x", "\u{FFFD}x"), ("\\udc00x", "\u{FFFD}x"), ("\\t", "\t"), ("\\u0000", "\u{0}"),
+    ]
+
+    @Test func randomStringsRoundTrip() throws {
+        var rng = SeededGenerator(seed: 0x6a73_6f6e)
+        for _ in 0..<3000 {
+            var json = "\""
+            var value = ""
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let piece = Self.pieces.randomElement(using: &rng)!
+                json += piece.json
+                value += piece.value
+            }
+            json += "\""
+            let parsed = try JSONParser.parse(Array(json.utf8))
+            #expect(parsed == .string(value), "seed \(rng.seed) \(json)")
+        }
+    }
+
+    @Test func hexEscapesWhenAllowed() throws {
+        var options = JSONParser.Options()
+        options.allowHexEscapes = true
+        #expect(try JSONParser.parse(Array(#""é\x01ж""#.utf8), options: options) == .string("é\u{1}ж"))
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(#""\x01""#.utf8)) }
+    }
+
+    @Test func invalidUTF8IsLocatedInBothPaths() {
+        for (bytes, offset) in [([0x22, 0x61, 0xC3, 0x28, 0x22], 2), ([0x22, 0x5C, 0x6E, 0xE2, 0x82, 0x22], 3),
+                                ([0x22, 0xD0, 0xB6, 0xED, 0xA0, 0x80, 0x22], 3), ([0x22, 0xF5, 0x22], 1)] as [([UInt8], Int)] {
+            do {
+                _ = try JSONParser.parse(bytes)
+                Issue.record("accepted \(bytes)")
+            } catch {
+                #expect(error.byteOffset == offset, "\(bytes): \(error.reason)")
+            }
+        }
+    }
+
+    @Test func controlCharactersAndUnterminatedStringsAreErrors() {
+        for (text, offset) in [("\"ж\u{1}\"", 3), ("\"a\\n\u{9}\"", 4), ("\"abc", 0), ("\"жж\\", 5)] {
+            do {
+                _ = try JSONParser.parse(Array(text.utf8))
+                Issue.record("accepted \(text.debugDescription)")
+            } catch {
+                #expect(error.byteOffset == offset, "\(text.debugDescription): \(error.reason)")
+            }
+        }
+    }
+}
+
+/// Every two- and three-byte sequence the inline UTF-8 check passes is one the standard
+/// library accepts, and every one it rejects is located at its first byte.
+@Suite struct JSONStringUTF8ConformanceTests {
+    @Test func everyTwoAndThreeByteSequenceAgreesWithTheStandardLibrary() {
+        for b0 in UInt8(0x80)...0xFF {
+            for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 8) {
+                for b2 in [UInt8(0x41), 0x80, 0xBF] {
+                    let bytes: [UInt8] = [0x22, b0, b1, b2, 0x22]
+                    let valid = String(validating: bytes[1..<4], as: UTF8.self) != nil
+                        || String(validating: bytes[1..<3], as: UTF8.self) != nil && b2 < 0x80
+                    do {
+                        let value = try JSONParser.parse(bytes)
+                        #expect(valid, "accepted \(bytes)")
+                        #expect(value.stringValue?.utf8.elementsEqual(bytes[1..<4]) == true)
+                    } catch {
+                        #expect(!valid, "rejected \(bytes): \(error.reason)")
+                        #expect(error.byteOffset >= 1 && error.byteOffset <= 3)
+                    }
+                }
+            }
+        }
+    }
+}

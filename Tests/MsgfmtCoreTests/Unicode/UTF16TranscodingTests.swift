@@ -1,0 +1,39 @@
+import Testing
+@testable import MsgfmtCore
+
+/// `UTF16Text`'s hand-written transcoders against the standard library's.
+@Suite struct UTF16TranscodingTests {
+    static let scalars: [Unicode.Scalar] = ["a", " ", "\n", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}", "ж",
+                                            "中", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}",
+                                            "😀", "\u{10FFFF}"]
+
+    @Test func stringToUnitsMatchesTheStandardLibrary() {
+        var rng = SeededGenerator(seed: 0x7574_6631)
+        for _ in 0..<3000 {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...20, using: &rng) { s.append(Self.scalars.randomElement(using: &rng)!) }
+            let string = String(s)
+            let text = UTF16Text(string)
+            #expect(text.units == Array(string.utf16), "seed \(rng.seed) \(string.debugDescription)")
+            #expect(text.isASCII == string.utf8.allSatisfy { $0 < 0x80 })
+            #expect(text.string == string)
+        }
+    }
+
+    @Test func unitsToStringRepairsLoneSurrogatesLikeTheStandardLibrary() {
+        var rng = SeededGenerator(seed: 0x7574_6632)
+        let alphabet: [UInt16] = [0x61, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0xD83D, 0xDE00]
+        for _ in 0..<3000 {
+            let units = (0..<Int.random(in: 0...16, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let text = UTF16Text(units: units)
+            #expect(text.string == String(decoding: units, as: UTF16.self), "seed \(rng.seed) \(units)")
+            #expect(text.isASCII == units.allSatisfy { $0 < 0x80 })
+            let a = Int.random(in: -2...units.count + 2, using: &rng)
+            let b = Int.random(in: -2...units.count + 2, using: &rng)
+            let range = min(a, b)..<max(a, b)
+            let lower = max(0, min(range.lowerBound, units.count))
+            let upper = max(lower, min(range.upperBound, units.count))
+            #expect(text.substring(range) == String(decoding: units[lower..<upper], as: UTF16.self), "seed \(rng.seed) \(units) \(range)")
+        }
+    }
+}
