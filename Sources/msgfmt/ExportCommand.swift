@@ -108,6 +108,7 @@ struct ExportCommand: ParsableCommand {
         let bodyWidth = export.to == .ansi || export.to == .text
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format
+        options.render.skipsLayout = export.to == .markdown
         options.render.layout = try layout.constraints(width: max(1, bodyWidth))
         var styleOptions = TerminalEnvironment.styleOptions(style, format: format)
         if export.output != nil, export.output != "-", style.color == .auto {

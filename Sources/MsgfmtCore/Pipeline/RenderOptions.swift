@@ -14,6 +14,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var layout = LayoutConstraints()
     /// Emitter styling.
     public var style = StyleOptions()
+    /// Skip layout even for formats that have one, for callers that read only the styled
+    /// text (the Markdown transcript).
+    public var skipsLayout = false
 
     /// Creates the defaults.
     public init() {}

@@ -29,6 +29,18 @@ public struct Renderer {
         }
     }
 
+    /// Whether messages are laid out: the Telegram formats never are, HTML (which the
+    /// browser wraps) only under a line limit, and nothing when the caller reads only the
+    /// styled text (`RenderOptions.skipsLayout`).
+    public var needsLayout: Bool {
+        if options.skipsLayout { return false }
+        switch options.to {
+        case .botAPI, .markdownV2, .telegramHTML: return false
+        case .html: return options.layout.maxLines > 0
+        case .ansi, .text, .json: return true
+        }
+    }
+
     /// Carries one decoded message through normalization, styling and layout.
     public func process(_ message: Message, index: Int, diagnostics: [Diagnostic]) -> RenderedMessage {
         let text = UTF16Text(message.text)
@@ -37,8 +49,7 @@ public struct Renderer {
             repairs[i].location.messageIndex = index
         }
         let styled = StyledTextBuilder.build(normalized, text: text)
-        let reflowable: Set<OutputFormat> = [.botAPI, .markdownV2, .telegramHTML]
-        let layout = reflowable.contains(options.to) ? nil : TextLayouter.layout(styled, options.layout)
+        let layout = needsLayout ? TextLayouter.layout(styled, options.layout) : nil
         return RenderedMessage(index: index, message: normalized, styled: styled, layout: layout, diagnostics: diagnostics + repairs)
     }
 
