@@ -109,12 +109,16 @@ uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
     return block[scalar & (FLAG_BLOCK_SIZE - 1)];
 }
 
-int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,
+// Walks the boundaries of `text` with the thread's iterator of `type`, writing each
+// offset (and, when `mandatory` is not NULL, whether it is a hard line break). Returns the
+// number written, or -1 when ICU fails or `capacity` is too small.
+static int32_t walk_boundaries(UBreakIteratorType type, UBreakIterator **slot,
+                               const uint16_t *text, int32_t length,
                                int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
     if (length == 0) {
         return 0;
     }
-    UBreakIterator *it = iterator_for(UBRK_LINE, &line_iterator);
+    UBreakIterator *it = iterator_for(type, slot);
     if (it == NULL) {
         return -1;
     }
@@ -127,42 +131,28 @@ int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,
     ubrk_first(it);
     for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
         if (count >= capacity) {
-            return -1;
+            count = -1;
+            break;
         }
-        int32_t rule = ubrk_getRuleStatus(it);
-        offsets[count] = pos;
-        mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
-        count++;
+        if (mandatory != NULL) {
+            int32_t rule = ubrk_getRuleStatus(it);
+            mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        }
+        offsets[count++] = pos;
     }
     // Detach the caller's buffer so the iterator never holds a dangling pointer.
     ubrk_setText(it, NULL, 0, &status);
     return count;
 }
 
+int32_t msgfmt_icu_line_breaks(const uint16_t *text, int32_t length,
+                               int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    return walk_boundaries(UBRK_LINE, &line_iterator, text, length, offsets, mandatory, capacity);
+}
+
 int32_t msgfmt_icu_grapheme_breaks(const uint16_t *text, int32_t length,
                                    int32_t *offsets, int32_t capacity) {
-    if (length == 0) {
-        return 0;
-    }
-    UBreakIterator *it = iterator_for(UBRK_CHARACTER, &grapheme_iterator);
-    if (it == NULL) {
-        return -1;
-    }
-    UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText(it, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) {
-        return -1;
-    }
-    int32_t count = 0;
-    ubrk_first(it);
-    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
-        if (count >= capacity) {
-            return -1;
-        }
-        offsets[count++] = pos;
-    }
-    ubrk_setText(it, NULL, 0, &status);
-    return count;
+    return walk_boundaries(UBRK_CHARACTER, &grapheme_iterator, text, length, offsets, NULL, capacity);
 }
 
 int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t base,

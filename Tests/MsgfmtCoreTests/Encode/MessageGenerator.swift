@@ -4,19 +4,13 @@
 /// characters, newlines, and entity lists with overlaps, duplicates, bad ranges and
 /// surrogate splits.
 struct MessageGenerator {
-    /// SplitMix64 state.
-    private var state: UInt64
+    /// The random source (SplitMix64).
+    private var random: SeededGenerator
 
     /// Creates a generator for `seed`.
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
