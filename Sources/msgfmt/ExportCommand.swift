@@ -79,7 +79,8 @@ struct ExportCommand: ParsableCommand {
             try output.commit()
         } catch {
             output.abandon()
-            printer.error(error.message)
+            // A reader that stopped reading (`| head`) is not worth a message.
+            if error != .readerGone { printer.error(error.message) }
             throw ExitStatus.outputFailed
         }
     }

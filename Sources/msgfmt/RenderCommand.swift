@@ -64,7 +64,10 @@ struct RenderCommand: ParsableCommand {
         if input.stats {
             printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
         }
-        if out.failed { throw ExitStatus.outputFailed }
+        if out.failed {
+            if let message = out.failureMessage { printer.error(message) }
+            throw ExitStatus.outputFailed
+        }
         if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
     }
 
