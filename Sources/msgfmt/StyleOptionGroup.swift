@@ -3,19 +3,19 @@ import MsgfmtCore
 
 /// The styling options shared by `render` and `export`.
 struct StyleOptionGroup: ParsableArguments {
-    @Option(help: "Colors: auto (when stdout is a terminal), always or never. NO_COLOR, FORCE_COLOR and CLICOLOR_FORCE are honoured; the flag wins.")
+    @Option(help: "Escapes and colors: auto (when stdout is a terminal and TERM is not dumb), always or never. FORCE_COLOR/CLICOLOR_FORCE force them on; NO_COLOR drops colors but keeps bold, italic and links; the flag wins over the environment.")
     var color: ColorMode = .auto
 
-    @Option(help: "OSC 8 hyperlinks: auto (with color), always or never.")
+    @Option(help: "OSC 8 hyperlinks: auto (whenever --color writes escapes), always or never.")
     var hyperlinks: HyperlinkMode = .auto
 
-    @Option(help: "Spoilers: hide (masked, same width) or reveal.")
+    @Option(help: "Spoilers: hide (masked with shade blocks of the same width; in HTML revealed by a click) or reveal.")
     var spoilers: SpoilerMode = .hide
 
-    @Flag(help: "With --to html: write a self-contained page instead of a fragment.")
+    @Flag(help: "With --to html: write a self-contained page (inline CSS and spoiler script, no external requests) instead of a fragment.")
     var standalone = false
 
-    @Option(help: "Palette for ANSI and HTML: dark or light.")
+    @Option(help: "Palette: dark or light. ANSI uses it as is; standalone HTML follows the browser's light/dark preference and falls back to it.")
     var theme: Theme = .dark
 }
 

@@ -1,16 +1,25 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import MsgfmtCore
 
 /// Reads what the environment says about the terminal: width, color and link support.
 /// Only the executable reads the environment; the library gets resolved values.
+///
+/// Color policy for `--color auto` (the flag, when not `auto`, beats the environment):
+/// 1. escapes are on when `FORCE_COLOR` or `CLICOLOR_FORCE` is set to anything but empty,
+///    `0` or `false`; otherwise when stdout is a terminal and `TERM` is not `dumb`;
+/// 2. `NO_COLOR` (non-empty) then bans color only: bold, italic, underline,
+///    strikethrough, dim, reverse and hyperlinks stay, as NO_COLOR asks.
+/// `--hyperlinks auto` follows whether escapes are on at all.
 enum TerminalEnvironment {
     /// `--width` if given, else COLUMNS if a positive integer, else the width of the
     /// terminal on stdout, else 80.
     static func width(explicit: Int?) -> Int {
         if let explicit { return explicit }
-        if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let n = Int(columns), n > 0 {
+        if let columns = variable("COLUMNS"), let n = Int(columns), n > 0 {
             return n
         }
         var size = winsize()
@@ -25,30 +34,44 @@ enum TerminalEnvironment {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// Whether colors are on for `mode` (CLI.md §Style options): the flag beats the
-    /// environment; NO_COLOR (non-empty) turns them off, FORCE_COLOR/CLICOLOR_FORCE on;
-    /// otherwise on when stdout is a terminal and TERM is not `dumb`.
-    static func colorEnabled(_ mode: ColorMode) -> Bool {
-        switch mode {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let noColor = variable("NO_COLOR"), !noColor.isEmpty { return false }
-            if let force = variable("FORCE_COLOR"), !force.isEmpty, force != "0" { return true }
-            if let force = variable("CLICOLOR_FORCE"), !force.isEmpty, force != "0" { return true }
-            if variable("TERM") == "dumb" { return false }
-            return isatty(1) != 0
-        }
+    /// True when `name` is set to a value that means yes (not empty, `0` or `false`).
+    private static func isForced(_ name: String) -> Bool {
+        guard let value = variable(name) else { return false }
+        return !value.isEmpty && value != "0" && value.lowercased() != "false"
+    }
+
+    /// Whether `--color auto` writes escape sequences at all.
+    static func terminalWantsEscapes() -> Bool {
+        if isForced("FORCE_COLOR") || isForced("CLICOLOR_FORCE") { return true }
+        if variable("TERM") == "dumb" { return false }
+        return isatty(1) != 0
+    }
+
+    /// True when NO_COLOR asks for no color.
+    static var noColor: Bool {
+        guard let value = variable("NO_COLOR") else { return false }
+        return !value.isEmpty
     }
 
     /// Resolves the style flags into emitter options.
     static func styleOptions(_ group: StyleOptionGroup, format: OutputFormat) -> StyleOptions {
         var options = StyleOptions()
-        options.color = colorEnabled(group.color)
+        let escapes: Bool
+        switch group.color {
+        case .always:
+            escapes = true
+            options.color = true
+        case .never:
+            escapes = false
+        case .auto:
+            escapes = terminalWantsEscapes()
+            options.color = escapes && !noColor
+        }
+        options.attributes = escapes
         switch group.hyperlinks {
         case .always: options.hyperlinks = true
         case .never: options.hyperlinks = false
-        case .auto: options.hyperlinks = group.color == .never ? false : colorEnabled(group.color)
+        case .auto: options.hyperlinks = escapes
         }
         options.spoilers = group.spoilers
         options.standalone = group.standalone

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A buffered writer to a file descriptor that remembers, instead of crashing, when the
-/// other end is gone (closed pipe, full disk).
+/// other end is gone (closed pipe, full disk). `OutputSink.memory()` collects the bytes
+/// instead, so emitters can compose output off the main thread (export workers).
 public final class OutputSink {
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -31,11 +32,23 @@ public final class OutputSink {
 
     deinit { flush() }
 
+    /// A sink that keeps everything written in memory; read it with `takeBytes()`.
+    public static func memory(capacity: Int = 4096) -> OutputSink {
+        OutputSink(fd: -1, capacity: capacity)
+    }
+
+    /// For a memory sink: the bytes written so far, leaving the sink empty.
+    public func takeBytes() -> [UInt8] {
+        precondition(fd < 0, "takeBytes() is for memory sinks")
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer
+    }
+
     /// Appends bytes.
     public func write<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         if failed { return }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { flush() }
+        if fd >= 0, buffer.count >= capacity { flush() }
     }
 
     /// Appends a string's UTF-8.
@@ -46,6 +59,7 @@ public final class OutputSink {
 
     /// Writes out everything buffered; sets `failed` on any error.
     public func flush() {
+        if fd < 0 { return }
         if failed || buffer.isEmpty {
             buffer.removeAll(keepingCapacity: true)
             return

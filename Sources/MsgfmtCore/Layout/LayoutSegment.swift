@@ -12,6 +12,12 @@ struct LayoutSegment {
         case title(String)
     }
 
+    /// True for a pre block's title.
+    var isTitle: Bool {
+        if case .title = kind { return true }
+        return false
+    }
+
     /// Index of the block (in the layout's block list).
     var block: Int
     /// How the segment is laid out.
@@ -26,15 +32,24 @@ struct LayoutSegment {
         var segments: [LayoutSegment] = []
         for (index, block) in blocks.enumerated() {
             let range = clusterRanges[index]
+            var start = range.lowerBound
+            if index > 0, start < range.upperBound, table.kinds[start] == .newline,
+               endsBlockLevel(blocks[index - 1], before: block), var last = segments.last, !last.isTitle {
+                // The newline right after a pre block or a quote only separates blocks,
+                // which are drawn on their own lines anyway: it joins the block's last line
+                // instead of showing as an empty line.
+                last.end = start + 1
+                segments[segments.count - 1] = last
+                start += 1
+            }
             var segmentKind = Kind.paragraph
             if case .pre(let language) = block.kind {
                 segmentKind = .pre
                 if let language, !language.isEmpty {
-                    segments.append(LayoutSegment(block: index, kind: .title(language), content: range.lowerBound..<range.lowerBound, end: range.lowerBound))
+                    segments.append(LayoutSegment(block: index, kind: .title(language), content: start..<start, end: start))
                 }
             }
-            var start = range.lowerBound
-            for i in range where table.kinds[i] == .newline {
+            for i in start..<range.upperBound where table.kinds[i] == .newline {
                 segments.append(LayoutSegment(block: index, kind: segmentKind, content: start..<i, end: i + 1))
                 start = i + 1
             }
@@ -43,5 +58,12 @@ struct LayoutSegment {
             }
         }
         return segments
+    }
+
+    /// True when `previous` is a pre block, or a quote that `next` is not part of: blocks
+    /// that end their own line, so a newline after them adds nothing.
+    private static func endsBlockLevel(_ previous: Block, before next: Block) -> Bool {
+        if case .pre = previous.kind { return true }
+        return previous.quote != nil && previous.quote?.index != next.quote?.index
     }
 }

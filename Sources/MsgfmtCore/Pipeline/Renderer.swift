@@ -19,12 +19,13 @@ public struct Renderer {
     /// The emitter for the chosen output format.
     public func makeEmitter() -> any MessageEmitter {
         switch options.to {
+        case .ansi: ANSIEmitter(options: options.style)
+        case .html: HTMLEmitter(options: options.style, layout: options.layout)
         case .json: JSONLayoutEmitter()
         case .text: PlainTextEmitter(options: options.style)
         case .botAPI: BotAPIEmitter()
         case .markdownV2: MarkdownV2Emitter()
         case .telegramHTML: TelegramHTMLEmitter()
-        default: PlainTextEmitter(options: options.style)
         }
     }
 

@@ -2,6 +2,10 @@
 public struct StyleOptions: Sendable, Hashable {
     /// Emit SGR colors and attributes (ANSI).
     public var color: Bool = false
+    /// Emit SGR text attributes (bold, italic, underline, strikethrough, dim, reverse)
+    /// even when `color` is off: NO_COLOR on a terminal bans color, not emphasis.
+    /// Implied by `color`.
+    public var attributes: Bool = false
     /// Emit OSC 8 hyperlinks (ANSI).
     public var hyperlinks: Bool = false
     /// Mask spoilers.

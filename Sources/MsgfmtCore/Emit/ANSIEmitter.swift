@@ -1,0 +1,108 @@
+/// `--to ansi`: laid-out lines with SGR styles and OSC 8 hyperlinks.
+///
+/// Writes each line as `line.x` blanks then every fragment's `display`, in order; it never
+/// measures text. Only the differences between neighbouring fragments' styles are written,
+/// and every attribute and link is closed before each newline. Whatever it writes from
+/// the message goes through `DisplaySafety` (and links through `LinkPolicy`) once more, so
+/// message text cannot carry escape sequences to the terminal even if layout let one by.
+/// With `color`, `attributes` and `hyperlinks` all off it writes no escape sequence at all.
+public struct ANSIEmitter: MessageEmitter {
+    private let options: StyleOptions
+    private let palette: ANSIPalette
+    private var count = 0
+
+    /// Creates the emitter.
+    public init(options: StyleOptions) {
+        self.options = options
+        self.palette = ANSIPalette.of(options.theme)
+    }
+
+    /// The mask drawn over each cell of a hidden spoiler.
+    public static let spoilerMask: Character = "░"
+
+    public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
+        if count > 0 { sink.write("\n") }
+        count += 1
+        guard let layout = message.layout else { return }
+        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count) : nil
+        var out = ""
+        for line in layout.lines {
+            write(line, links: links, into: &out)
+            sink.write(out)
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Appends one line and its newline, leaving the terminal plain at the end.
+    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout String) {
+        appendBlanks(line.x, into: &out)
+        var state = ANSIAttributes.plain
+        var openLink: Int?
+        var previousEnd: Int?
+        for fragment in line.fragments {
+            if let end = previousEnd, fragment.x > end {
+                // A gap between fragments (justified text) is drawn unstyled.
+                if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
+                state.transition(to: .plain, into: &out)
+                state = .plain
+                appendBlanks(fragment.x - end, into: &out)
+            }
+            previousEnd = fragment.x + fragment.width
+            let masked = fragment.role == .text && options.spoilers == .hide
+                && fragment.style.attributes.contains(.spoiler)
+            let link = masked || fragment.role != .text || fragment.style.link == nil
+                ? nil : links?.span(at: fragment.start)
+            if link != openLink {
+                if openLink != nil { ANSIHyperlink.close(into: &out) }
+                if let link { links?.open(link, into: &out) }
+                openLink = link
+            }
+            let target = attributes(of: fragment, masked: masked)
+            state.transition(to: target, into: &out)
+            state = target
+            if masked {
+                for _ in 0..<max(0, fragment.width) { out.append(ANSIEmitter.spoilerMask) }
+            } else {
+                out += DisplaySafety.sanitize(fragment.display)
+            }
+        }
+        if openLink != nil { ANSIHyperlink.close(into: &out) }
+        state.transition(to: .plain, into: &out)
+        out += "\n"
+    }
+
+    /// The SGR state a fragment is drawn in (plain when SGR is off).
+    private func attributes(of fragment: LayoutFragment, masked: Bool) -> ANSIAttributes {
+        var a = ANSIAttributes()
+        guard options.color || options.attributes else { return a }
+        let style = fragment.style.attributes
+        switch fragment.role {
+        case .quoteBar:
+            a.dim = true
+            if options.color { a.foreground = palette.quoteBar }
+            return a
+        case .title, .ellipsis:
+            a.dim = true
+            return a
+        case .text, .tab:
+            break
+        }
+        if masked {
+            a.dim = true
+            return a
+        }
+        a.bold = style.contains(.bold)
+        a.italic = style.contains(.italic)
+        a.underline = style.contains(.underline)
+        a.strikethrough = style.contains(.strikethrough)
+        // A revealed spoiler stays recognisable: drawn dim.
+        a.dim = style.contains(.spoiler)
+        if options.color { a.foreground = palette.foreground(for: style) }
+        return a
+    }
+
+    private func appendBlanks(_ n: Int, into out: inout String) {
+        guard n > 0 else { return }
+        out += String(repeating: " ", count: n)
+    }
+}

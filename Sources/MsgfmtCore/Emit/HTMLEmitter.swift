@@ -1,0 +1,47 @@
+/// `--to html`: a semantic HTML fragment per message, reflowable (the browser wraps it);
+/// with `standalone`, a self-contained page around them (`HTMLPage`).
+///
+/// Built from the styled text, not the layout, except under a line limit: then only the
+/// text the layout kept is shown, followed by the ellipsis.
+public struct HTMLEmitter: MessageEmitter {
+    private let options: StyleOptions
+    private let layout: LayoutConstraints
+
+    /// Creates the emitter; `layout` supplies the line limit, ellipsis and quote expansion.
+    public init(options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()) {
+        self.options = options
+        self.layout = layout
+    }
+
+    public mutating func begin(into sink: OutputSink) {
+        if options.standalone { sink.write(HTMLPage.head(theme: options.theme)) }
+    }
+
+    public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
+        sink.write(HTMLEmitter.fragment(for: message, options: options, layout: layout))
+    }
+
+    public mutating func end(into sink: OutputSink) {
+        if options.standalone { sink.write(HTMLPage.foot) }
+    }
+
+    /// The `<div class="msgfmt-message">` of one message, newline-terminated.
+    public static func fragment(
+        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()
+    ) -> String {
+        var truncation: HTMLTruncation?
+        if layout.maxLines > 0, let laidOut = message.layout, laidOut.truncated {
+            truncation = HTMLTruncation(layout: laidOut, textLength: message.styled.text.count)
+        }
+        var writer = HTMLFragmentWriter(
+            styled: message.styled, spoilersHidden: options.spoilers == .hide,
+            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis)
+        writer.write()
+        var out = "<div class=\"msgfmt-message\""
+        if let id = message.styled.messageID ?? message.message.id { out += " data-message-id=\"\(id)\"" }
+        out += ">\n"
+        out += writer.out
+        out += "</div>\n"
+        return out
+    }
+}

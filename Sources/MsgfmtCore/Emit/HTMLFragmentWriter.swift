@@ -1,0 +1,158 @@
+/// Writes the HTML of one message's styled text: blocks as `<p>`, `<pre><code>`,
+/// `<blockquote>` (expandable ones in `<details>`), runs wrapped in inline elements that
+/// neighbouring runs share, every piece of text escaped.
+struct HTMLFragmentWriter {
+    private let styled: StyledText
+    private let spoilersHidden: Bool
+    private let expandQuotes: Bool
+    private let truncation: HTMLTruncation?
+    private let ellipsis: String
+    /// Gaps whose ellipsis is not written yet.
+    private var pendingGaps: [Range<Int>]
+    /// The HTML written so far.
+    private(set) var out = ""
+
+    /// Prepares to write `styled`; with `truncation`, only its kept text and an ellipsis
+    /// for each gap.
+    init(styled: StyledText, spoilersHidden: Bool, expandQuotes: Bool, truncation: HTMLTruncation?, ellipsis: String) {
+        self.styled = styled
+        self.spoilersHidden = spoilersHidden
+        self.expandQuotes = expandQuotes
+        self.truncation = truncation
+        self.ellipsis = ellipsis
+        self.pendingGaps = truncation?.gaps ?? []
+    }
+
+    /// Writes every block.
+    mutating func write() {
+        let blocks = styled.blocks
+        var i = 0
+        while i < blocks.count {
+            guard let quote = blocks[i].quote else {
+                writeBlock(at: i)
+                i += 1
+                continue
+            }
+            var j = i
+            while j < blocks.count, blocks[j].quote?.index == quote.index { j += 1 }
+            let range = blocks[i].range.lowerBound..<blocks[j - 1].range.upperBound
+            if truncation?.pieces(of: range).isEmpty ?? false {
+                i = j
+                continue
+            }
+            let collapsible = quote.expandable && truncation == nil
+            if collapsible {
+                out += expandQuotes ? "<details class=\"msgfmt-expandable\" open>" : "<details class=\"msgfmt-expandable\">"
+                out += "<summary><span class=\"msgfmt-preview\">"
+                appendPreview(of: range)
+                out += "</span></summary>"
+            }
+            out += "<blockquote>"
+            for k in i..<j { writeBlock(at: k) }
+            out += "</blockquote>"
+            if collapsible { out += "</details>" }
+            out += "\n"
+            i = j
+        }
+        if !pendingGaps.isEmpty {
+            out += "<p>"
+            appendEllipsis()
+            out += "</p>\n"
+            pendingGaps.removeAll()
+        }
+    }
+
+    /// Writes one block, leaving out the newline that separates it from its neighbours
+    /// (block elements break lines by themselves).
+    private mutating func writeBlock(at index: Int) {
+        let block = styled.blocks[index]
+        var range = clamped(block.range)
+        let inPre: Bool
+        var language: String?
+        switch block.kind {
+        case .pre(let lang):
+            inPre = true
+            language = lang
+        case .paragraph:
+            inPre = false
+            let units = styled.text.units
+            if index > 0, !range.isEmpty, units[range.lowerBound] == 0x0A { range = (range.lowerBound + 1)..<range.upperBound }
+            if index < styled.blocks.count - 1, !range.isEmpty, units[range.upperBound - 1] == 0x0A {
+                range = range.lowerBound..<(range.upperBound - 1)
+            }
+        }
+        let pieces = truncation?.pieces(of: range) ?? (range.isEmpty ? [] : [range])
+        if pieces.isEmpty { return }
+        if inPre {
+            let safe = String(String.UnicodeScalarView((language ?? "").unicodeScalars.filter(Self.isLanguageScalar).prefix(64)))
+            out += safe.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(safe)\">"
+        } else {
+            out += "<p>"
+        }
+        var stack: [HTMLInlineTag] = []
+        for piece in pieces {
+            if pendingGaps.first.map({ $0.upperBound <= piece.lowerBound }) ?? false {
+                close(&stack, keeping: 0)
+                while let gap = pendingGaps.first, gap.upperBound <= piece.lowerBound {
+                    appendEllipsis()
+                    pendingGaps.removeFirst()
+                }
+            }
+            for run in block.runs where run.range.overlaps(piece) && !run.range.isEmpty {
+                let r = max(run.range.lowerBound, piece.lowerBound)..<min(run.range.upperBound, piece.upperBound)
+                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden)
+                var shared = 0
+                while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
+                close(&stack, keeping: shared)
+                for tag in tags[shared...] {
+                    out += tag.open
+                    stack.append(tag)
+                }
+                HTMLEscaping.append(units: styled.text.units, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
+            }
+        }
+        close(&stack, keeping: 0)
+        while let gap = pendingGaps.first, gap.lowerBound >= block.range.lowerBound, gap.lowerBound <= block.range.upperBound {
+            appendEllipsis()
+            pendingGaps.removeFirst()
+        }
+        out += inPre ? "</code></pre>" : "</p>"
+        if styled.blocks[index].quote == nil { out += "\n" }
+    }
+
+    /// `range` cut to the text, so a malformed block cannot index past it.
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        let count = styled.text.count
+        let lower = max(0, min(range.lowerBound, count))
+        return lower..<max(lower, min(range.upperBound, count))
+    }
+
+    private mutating func close(_ stack: inout [HTMLInlineTag], keeping count: Int) {
+        while stack.count > count { out += stack.removeLast().close }
+    }
+
+    private mutating func appendEllipsis() {
+        out += "<span class=\"msgfmt-ellipsis\">"
+        HTMLEscaping.append(ellipsis.unicodeScalars, newlines: .space, into: &out)
+        out += "</span>"
+    }
+
+    /// The first line of a collapsed quote (at most 80 UTF-16 units), plain and escaped.
+    private mutating func appendPreview(of whole: Range<Int>) {
+        let units = styled.text.units
+        let range = clamped(whole)
+        var end = range.lowerBound
+        while end < range.upperBound, units[end] != 0x0A, end - range.lowerBound < 80 { end += 1 }
+        if end < range.upperBound, end > range.lowerBound, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
+        HTMLEscaping.append(styled.text.substring(range.lowerBound..<end).unicodeScalars, newlines: .space, into: &out)
+        out += "…"
+    }
+
+    /// Letters, digits, `_`, `+` and `-`: what a `language-` class may contain.
+    private static func isLanguageScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "+", "-": true
+        default: false
+        }
+    }
+}

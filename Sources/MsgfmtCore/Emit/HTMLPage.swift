@@ -1,0 +1,79 @@
+/// The self-contained page around `--standalone` HTML: inline CSS (light and dark), the
+/// tiny inline script that reveals spoilers, and a Content-Security-Policy that allows
+/// exactly these two inline elements and no request of any kind.
+///
+/// Public so `msgfmt export --to html` can give its pages the same look.
+public enum HTMLPage {
+    /// The palette variables of the light theme.
+    private static let lightPalette = "--fg:#1c1d21;--bg:#ffffff;--muted:#6b7078;--rule:#e3e5e8;--link:#1765c1;--code-fg:#0a6b7c;--code-bg:#f1f3f5;--quote:#1765c1;--spoiler:#a3a8b0"
+    /// The palette variables of the dark theme.
+    private static let darkPalette = "--fg:#e4e6eb;--bg:#17191d;--muted:#9aa0a8;--rule:#2c2f35;--link:#6cb2ff;--code-fg:#6fd6e6;--code-bg:#23262c;--quote:#6cb2ff;--spoiler:#5c626b"
+
+    /// The page style. The browser's `prefers-color-scheme` picks light or dark; the
+    /// `data-theme` attribute (from `--theme`) is the choice where no preference is known.
+    public static let css = """
+        :root{color-scheme:light dark}\
+        :root,:root[data-theme=light]{\(lightPalette)}\
+        :root[data-theme=dark]{\(darkPalette)}\
+        @media (prefers-color-scheme:light){:root[data-theme]{\(lightPalette)}}\
+        @media (prefers-color-scheme:dark){:root[data-theme]{\(darkPalette)}}\
+        body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}\
+        main.msgfmt{max-width:46rem;margin:0 auto;padding:1rem}\
+        .msgfmt-message{padding:.6rem 0;border-bottom:1px solid var(--rule)}\
+        .msgfmt-message p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}\
+        .msgfmt-message a{color:var(--link)}\
+        .msgfmt-mention,.msgfmt-hashtag,.msgfmt-cashtag,.msgfmt-bot-command{color:var(--link)}\
+        .msgfmt-message code{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;font-size:.92em;color:var(--code-fg);background:var(--code-bg);border-radius:3px;padding:0 .2em}\
+        .msgfmt-message pre{background:var(--code-bg);border-radius:6px;padding:.5rem .7rem;margin:.3rem 0;overflow-x:auto}\
+        .msgfmt-message pre code{padding:0;background:none}\
+        .msgfmt-message blockquote{margin:.3rem 0;padding:0 0 0 .7rem;border-left:3px solid var(--quote)}\
+        .msgfmt-expandable>summary{cursor:pointer;color:var(--muted)}\
+        .msgfmt-expandable[open]>summary .msgfmt-preview{display:none}\
+        .msgfmt-spoiler:not(.msgfmt-revealed){background:var(--spoiler);border-radius:3px;cursor:pointer}\
+        .msgfmt-spoiler:not(.msgfmt-revealed)>.msgfmt-spoiler-text{visibility:hidden}\
+        .msgfmt-spoiler:focus-visible{outline:2px solid var(--link)}\
+        .msgfmt-ellipsis{color:var(--muted)}
+        """
+
+    /// The spoiler script: a click, or Enter/Space on a focused spoiler, reveals it.
+    public static let script = """
+        (function(){\
+        function reveal(s){s.classList.add("msgfmt-revealed");s.removeAttribute("role");s.removeAttribute("tabindex");s.removeAttribute("aria-label")}\
+        function hidden(t){return t instanceof Element?t.closest(".msgfmt-spoiler:not(.msgfmt-revealed)"):null}\
+        document.addEventListener("click",function(e){var s=hidden(e.target);if(s){e.preventDefault();reveal(s)}});\
+        document.addEventListener("keydown",function(e){var s=hidden(e.target);if(s&&(e.key==="Enter"||e.key===" ")){e.preventDefault();reveal(s)}})\
+        })();
+        """
+
+    /// The page's policy: nothing may load; only the page's own style and script apply.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; style-src \(HTMLContentHash.cspSource(for: css)); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+
+    /// Everything up to and including `<main class="msgfmt">`.
+    public static func head(title: String = "msgfmt", theme: Theme) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="und" data-theme="\(theme.rawValue)">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(HTMLEscaping.escape(contentSecurityPolicy))">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>\(HTMLEscaping.escape(title))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        <main class="msgfmt">
+
+        """
+    }
+
+    /// Everything after the messages: the spoiler script and the closing tags.
+    public static let foot = """
+        </main>
+        <script>\(script)</script>
+        </body>
+        </html>
+
+        """
+}

@@ -1,0 +1,38 @@
+import Testing
+@testable import MsgfmtCore
+
+@Suite struct LinkPolicyTests {
+    @Test(arguments: [
+        ("https://example.com/a b", "https://example.com/a%20b"),
+        ("HTTP://Example.com", "HTTP://Example.com"),
+        ("tg://user?id=42", "tg://user?id=42"),
+        ("mailto:a@b.org", "mailto:a@b.org"),
+        ("tel:+123", "tel:+123"),
+        ("example.com/x?q=\"1\"", "http://example.com/x?q=%221%22"),
+        ("example.com:8080/x", "http://example.com:8080/x"),
+        ("https://пример.рф/", "https://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/"),
+        ("https://x.org/\u{1B}]0;t\u{07}", "https://x.org/%1B]0;t%07"),
+    ])
+    func allowsAndEncodes(link: String, expected: String) {
+        #expect(LinkPolicy.safeURI(link) == expected)
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+        "java\nscript:x", "\u{1}javascript:x", "javascript&#58;alert(1)", "&#106;avascript:alert(1)",
+        "data:text/html,<script>", "vbscript:msgbox", "file:///etc/passwd", "", "//evil.com",
+        "/relative", ".hidden", "\u{202E}https://x.org", "jav%61script:x",
+    ])
+    func refuses(link: String) {
+        #expect(LinkPolicy.safeURI(link) == nil)
+    }
+
+    @Test func capsTheLength() {
+        let base = "https://x.org/"
+        let fits = base + String(repeating: "a", count: LinkPolicy.maxLength - base.utf8.count)
+        #expect(LinkPolicy.safeURI(fits) == fits)
+        #expect(LinkPolicy.safeURI(fits + "a") == nil)
+        // Encoding counts: 700 × "é" is 4200 bytes once percent-encoded.
+        #expect(LinkPolicy.safeURI(base + String(repeating: "é", count: 700)) == nil)
+    }
+}
