@@ -30,6 +30,8 @@ import Testing
         Case(arguments: ["--from", "bot-api"], stdin: "{\"text\":\"a\"}\n{\"text\":\n{\"text\":\"c\"}\n", status: 1, stderr: "<stdin>:2:"),
         Case(arguments: ["--from", "markdown-v2"], stdin: "*unclosed", status: 1, stderr: "msgfmt: error: <stdin>:"),
         Case(arguments: ["--from", "html", "--strict"], stdin: "<b>x</b>", status: 0, stderr: ""),
+        // Found by FuzzEmit: a scheme with an empty path at the very end of the text.
+        Case(arguments: ["--from", "text", "--detect"], stdin: "see tg://", status: 0, stderr: ""),
         Case(arguments: ["--width", "abc"], status: 2, stderr: "invalid for '--width"),
         Case(arguments: ["--width", "0"], status: 2, stderr: "width"),
         Case(arguments: ["--bogus"], status: 2, stderr: "--bogus"),
