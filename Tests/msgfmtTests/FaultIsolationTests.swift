@@ -107,4 +107,33 @@ import Testing
         #expect(process.terminationStatus == 3)
         #expect(stderr.isEmpty, "\(String(decoding: stderr, as: UTF8.self))")
     }
+
+    /// SIGTERM or SIGINT in the middle of an export leaves nothing under the final name
+    /// and no temporary file behind.
+    @Test(arguments: [(SIGTERM, "text"), (SIGINT, "html")])
+    func interruptedExportLeavesNothing(_ signal: Int32, _ format: String) throws {
+        var text = "{\"name\":\"Big\",\"type\":\"personal_chat\",\"id\":7,\"messages\":["
+        for i in 1...40_000 {
+            text += (i > 1 ? "," : "") + "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"message \(i)\"}"
+        }
+        let input = try Self.file(text + "]}")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["export", input.path, "--to", format, "-o", directory.appendingPathComponent("out").path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.4)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        if process.terminationStatus == 0 {
+            #expect(left == ["out"], "finished before the signal: only the final output")
+        } else {
+            #expect(process.terminationStatus == 128 + signal)
+            #expect(left.isEmpty, "left behind: \(left)")
+        }
+    }
 }
