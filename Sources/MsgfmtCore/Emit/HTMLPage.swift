@@ -13,10 +13,7 @@ public enum HTMLPage {
     /// `data-theme` attribute (from `--theme`) is the choice where no preference is known.
     public static let css = """
         :root{color-scheme:light dark}\
-        :root,:root[data-theme=light]{\(lightPalette)}\
-        :root[data-theme=dark]{\(darkPalette)}\
-        @media (prefers-color-scheme:light){:root[data-theme]{\(lightPalette)}}\
-        @media (prefers-color-scheme:dark){:root[data-theme]{\(darkPalette)}}\
+        \(themed(light: lightPalette, dark: darkPalette))\
         body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}\
         main.msgfmt{max-width:46rem;margin:0 auto;padding:1rem}\
         .msgfmt-message{padding:.6rem 0;border-bottom:1px solid var(--rule)}\
@@ -45,27 +42,52 @@ public enum HTMLPage {
         })();
         """
 
+    /// CSS custom properties for both themes, chosen the way `css` chooses its palette:
+    /// the browser's preference first, then the page's `data-theme`. `light` and `dark`
+    /// are declaration lists (`--name:value;…`). Pages that add a style sheet of their own
+    /// (`msgfmt export`) use it for their extra colours.
+    public static func themed(light: String, dark: String) -> String {
+        ":root,:root[data-theme=light]{\(light)}"
+            + ":root[data-theme=dark]{\(dark)}"
+            + "@media (prefers-color-scheme:light){:root[data-theme]{\(light)}}"
+            + "@media (prefers-color-scheme:dark){:root[data-theme]{\(dark)}}"
+    }
+
     /// The page's policy: nothing may load; only the page's own style and script apply.
-    public static let contentSecurityPolicy =
-        "default-src 'none'; style-src \(HTMLContentHash.cspSource(for: css)); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+    public static let contentSecurityPolicy = contentSecurityPolicy(extraCSS: nil)
+
+    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`.
+    public static func contentSecurityPolicy(extraCSS: String?) -> String {
+        let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
+        return "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+    }
 
     /// Everything up to and including `<main class="msgfmt">`.
-    public static func head(title: String = "msgfmt", theme: Theme) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="und" data-theme="\(theme.rawValue)">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(HTMLEscaping.escape(contentSecurityPolicy))">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>\(HTMLEscaping.escape(title))</title>
-        <style>\(css)</style>
-        </head>
-        <body>
-        <main class="msgfmt">
+    ///
+    /// A page with more to show passes `extraCSS` (a second `<style>`, which the policy
+    /// allows as well), `header` (markup between `<body>` and `<main>`) and `mainClasses`
+    /// (added to `msgfmt`); the defaults give the `--standalone` page.
+    public static func head(
+        title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = ""
+    ) -> String {
+        let policy = extraCSS == nil ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS)
+        let extraStyle = extraCSS.map { "<style>\($0)</style>\n" } ?? ""
+        let mainClass = mainClasses.isEmpty ? "msgfmt" : "msgfmt " + HTMLEscaping.escape(mainClasses)
+        return """
+            <!DOCTYPE html>
+            <html lang="und" data-theme="\(theme.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(HTMLEscaping.escape(policy))">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(HTMLEscaping.escape(title))</title>
+            <style>\(css)</style>
+            \(extraStyle)</head>
+            <body>
+            \(header)<main class="\(mainClass)">
 
-        """
+            """
     }
 
     /// Everything after the messages: the spoiler script and the closing tags.

@@ -13,12 +13,21 @@ public struct JSONLayoutEmitter: MessageEmitter {
         sink.write(w.bytes)
     }
 
-    /// Writes the object for one message.
+    /// Writes the object for one message: `id`, then the layout members.
     public static func write(_ message: RenderedMessage, into w: inout JSONWriter) {
-        let layout = message.layout
         w.raw("{\"id\":")
-        if let id = layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
-        w.raw(",\"text\":")
+        if let id = message.layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
+        w.comma()
+        writeLayoutMembers(message, into: &w)
+        w.raw("}")
+    }
+
+    /// Writes the members after `id` — `text`, `width`, `height`, `truncated`, `lines`,
+    /// `diagnostics` — without braces or a leading comma, so a caller (`msgfmt export
+    /// --to json`) can place them in an object of its own with other members around them.
+    public static func writeLayoutMembers(_ message: RenderedMessage, into w: inout JSONWriter) {
+        let layout = message.layout
+        w.raw("\"text\":")
         w.string(layout?.text ?? message.styled.text.string)
         w.raw(",\"width\":")
         w.number(layout?.width ?? 0)
@@ -26,51 +35,52 @@ public struct JSONLayoutEmitter: MessageEmitter {
         w.number(layout?.height ?? 0)
         w.raw(",\"truncated\":")
         w.bool(layout?.truncated ?? false)
-        w.raw(",\"lines\":[")
-        for (i, line) in (layout?.lines ?? []).enumerated() {
+        w.raw(",\"lines\":")
+        array(layout?.lines ?? [], into: &w, write)
+        w.raw(",\"diagnostics\":")
+        array(message.diagnostics, into: &w, write)
+    }
+
+    /// Writes `items` as a JSON array, each with `write`.
+    private static func array<T>(_ items: [T], into w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
+        w.raw("[")
+        for (i, item) in items.enumerated() {
             if i > 0 { w.comma() }
-            write(line, into: &w)
+            write(item, &w)
         }
-        w.raw("],\"diagnostics\":[")
-        for (i, diagnostic) in message.diagnostics.enumerated() {
-            if i > 0 { w.comma() }
-            write(diagnostic, into: &w)
-        }
-        w.raw("]}")
+        w.raw("]")
+    }
+
+    /// The members lines and fragments share: cells `x` and `width`, UTF-16 `start` and `end`.
+    private static func writeBox(x: Int, width: Int, start: Int, end: Int, into w: inout JSONWriter) {
+        w.raw("\"x\":"); w.number(x)
+        w.raw(",\"width\":"); w.number(width)
+        w.raw(",\"start\":"); w.number(start)
+        w.raw(",\"end\":"); w.number(end)
     }
 
     private static func write(_ line: LayoutLine, into w: inout JSONWriter) {
         w.raw("{\"y\":"); w.number(line.y)
-        w.raw(",\"x\":"); w.number(line.x)
-        w.raw(",\"width\":"); w.number(line.width)
-        w.raw(",\"start\":"); w.number(line.start)
-        w.raw(",\"end\":"); w.number(line.end)
+        w.comma()
+        writeBox(x: line.x, width: line.width, start: line.start, end: line.end, into: &w)
         w.raw(",\"block\":"); w.string(line.block)
         w.raw(",\"rtl\":"); w.bool(line.rtl)
-        w.raw(",\"fragments\":[")
-        for (i, fragment) in line.fragments.enumerated() {
-            if i > 0 { w.comma() }
-            write(fragment, into: &w)
-        }
-        w.raw("]}")
+        w.raw(",\"fragments\":")
+        array(line.fragments, into: &w, write)
+        w.raw("}")
     }
 
     private static func write(_ fragment: LayoutFragment, into w: inout JSONWriter) {
-        w.raw("{\"x\":"); w.number(fragment.x)
-        w.raw(",\"width\":"); w.number(fragment.width)
-        w.raw(",\"start\":"); w.number(fragment.start)
-        w.raw(",\"end\":"); w.number(fragment.end)
+        w.raw("{")
+        writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, into: &w)
         w.raw(",\"text\":")
         switch fragment.role {
         case .text, .tab: w.string(fragment.text)
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }
-        w.raw(",\"styles\":[")
-        for (i, name) in fragment.style.attributes.names.enumerated() {
-            if i > 0 { w.comma() }
-            w.string(name)
-        }
-        w.raw("],\"link\":")
+        w.raw(",\"styles\":")
+        array(fragment.style.attributes.names, into: &w) { name, w in w.string(name) }
+        w.raw(",\"link\":")
         if let link = fragment.style.link { w.string(link) } else { w.null() }
         w.raw(",\"role\":")
         switch fragment.role {

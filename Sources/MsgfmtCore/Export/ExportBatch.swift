@@ -60,7 +60,9 @@ final class ExportBatch {
             switch options.format {
             case .ansi, .text: prepared.composeTerminalPieces(options: options)
             case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)
-            case .html, .markdown: break
+            case .html:
+                if !message.body.text.isEmpty { prepared.html = HTMLSiteWriter.body(rendered, options: options) }
+            case .markdown: break
             }
             return .prepared(prepared)
         }

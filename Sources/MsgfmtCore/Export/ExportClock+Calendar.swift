@@ -6,27 +6,13 @@ extension ExportClock {
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.
     static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64((month + 9) % 12)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate.days(year: Int64(year), month: month, day: day)
     }
 
     /// The proleptic Gregorian date of a day number.
     static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return (Int(clamping: y), Int(m), Int(d))
+        let date = CivilDate(days: days)
+        return (Int(clamping: date.year), date.month, date.day)
     }
 
     /// A day header title: `5 March 2023`.
@@ -37,8 +23,7 @@ extension ExportClock {
 
     /// `2023-03-05` for a day number (file names, anchors).
     public static func isoDay(_ day: Int64) -> String {
-        let (y, m, d) = civil(fromDays: day)
-        return "\(y)-\(two(m))-\(two(d))"
+        CivilDate(days: day).iso
     }
 
     /// The day number of `YYYY-MM-DD`, or nil when malformed.

@@ -70,15 +70,15 @@ public struct ExportClock: Sendable {
 
     /// `HH:MM` local time of `unix`.
     public func time(of unix: Int64) -> String {
-        let secs = local(unix) - Self.floorDiv(local(unix), 86_400) * 86_400
+        let rest = local(unix) % 86_400
+        let secs = rest < 0 ? rest + 86_400 : rest
         let h = Int(secs / 3600), m = Int(secs % 3600 / 60)
-        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
+        return CivilDate.padded(h, 2) + ":" + CivilDate.padded(m, 2)
     }
 
     /// `2024-01-05 10:02` local date and time of `unix`.
     public func stamp(of unix: Int64) -> String {
-        let (y, m, d) = Self.civil(fromDays: day(of: unix))
-        return "\(y)-\(Self.two(m))-\(Self.two(d)) \(time(of: unix))"
+        Self.isoDay(day(of: unix)) + " " + time(of: unix)
     }
 
     /// The Unix time of a local wall-clock time in this zone.
@@ -88,9 +88,9 @@ public struct ExportClock: Sendable {
         return wall &- Int64(offset(at: guess))
     }
 
-    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-
+    /// `a / b` rounded towards negative infinity (`b` > 0); never traps.
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
+        let q = a / b
+        return a % b < 0 ? q - 1 : q
     }
 }

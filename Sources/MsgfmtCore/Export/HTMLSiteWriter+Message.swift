@@ -5,65 +5,72 @@ extension HTMLSiteWriter {
         let m = prepared.message
         if placement.newDay {
             closeGroup()
+            let title = ExportClock.dayTitle(placement.day)
             if placement.day == lastDay {
-                file.write("<div class=\"day continued\"><span>\(ExportClock.dayTitle(placement.day))</span></div>\n")
+                file.write("<div class=\"day continued\"><span>\(title)</span></div>\n")
             } else {
-                let iso = ExportClock.isoDay(placement.day)
-                file.write("<div class=\"day\" id=\"day-\(iso)\"><span>\(ExportClock.dayTitle(placement.day))</span></div>\n")
+                file.write("<div class=\"day\" id=\"day-\(ExportClock.isoDay(placement.day))\"><span>\(title)</span></div>\n")
             }
             lastDay = placement.day
         }
-        let time = "<time datetime=\"\(HTMLEscape.text(options.clock.stamp(of: m.date)))\">\(options.clock.time(of: m.date))</time>"
         if m.isService {
             closeGroup()
-            var sentence = HTMLEscape.text(ServiceSentence.sentence(for: m))
+            var sentence = HTMLEscaping.escape(ServiceSentence.sentence(for: m))
             if m.action?.name == "pin_message", let target = m.action?.fields["message_id"]?.int64Value, let href = link(to: target) {
                 sentence = "<a href=\"\(href)\">\(sentence)</a>"
             }
-            file.write("<div class=\"service\" id=\"message\(m.id)\">\(sentence) \(time)</div>\n")
+            file.write("<div class=\"service\" id=\"message\(m.id)\"><span>\(sentence)\(time(m))</span></div>\n")
             return
         }
         if placement.newGroup || !groupOpen {
             closeGroup()
-            let side = owner != nil && owner == m.fromID ? "out" : "in"
-            file.write("<div class=\"group \(side)\"><div class=\"sender\">\(HTMLEscape.text(m.senderName))")
-            if let author = m.author, !author.isEmpty { file.write(" <span class=\"author\">\(HTMLEscape.text(author))</span>") }
-            file.write("</div>\n")
+            var sender = "<div class=\"group \(state.isOutgoing(m) ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
+            if let author = m.author, !author.isEmpty { sender += " <span class=\"author\">\(HTMLEscaping.escape(author))</span>" }
+            file.write(sender + "</div>\n")
             groupOpen = true
         }
-        var out = "<div class=\"message\" id=\"message\(m.id)\">"
+        var out = "<div class=\"message\" id=\"message\(m.id)\"><div class=\"content\">"
         if m.forwarded {
-            out += "<div class=\"forwarded\">Forwarded from <b>\(HTMLEscape.text(m.forwardedFrom ?? "a hidden user"))</b></div>"
+            out += "<div class=\"forwarded\">Forwarded from <b>\(HTMLEscaping.escape(m.forwardedFrom ?? "a hidden user"))</b></div>"
         }
-        if let bot = m.viaBot { out += "<div class=\"via\">via \(HTMLEscape.text(bot))</div>" }
+        if let bot = m.viaBot { out += "<div class=\"via\">via \(HTMLEscaping.escape(bot))</div>" }
         if let reply = m.replyTo { out += replyHeader(reply) }
-        if let media = m.media {
-            out += "<div class=\"media media-\(HTMLEscape.text(media.kind))\"><div class=\"media-title\">\(HTMLEscape.text(media.title))</div>"
-            if !media.status.isEmpty { out += "<div class=\"media-status\">\(HTMLEscape.text(media.status))</div>" }
-            if !media.details.isEmpty {
-                out += "<ul>" + media.details.map { "<li>\(HTMLEscape.text($0))</li>" }.joined() + "</ul>"
-            }
-            out += "</div>"
-        }
+        if let media = m.media { out += Self.mediaBox(media) }
         file.write(out)
         if !m.body.text.isEmpty {
-            file.write("<div class=\"text\">")
-            var emitter = bodyEmitter()
-            emitter.emit(prepared.rendered, into: file.sink)
-            file.write("</div>")
+            file.write(prepared.html ?? Self.body(prepared.rendered, options: options))
         }
         out = ""
-        if !m.reactions.isEmpty {
-            out += "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscape.text($0.emoji)) \($0.count)</span>" }.joined(separator: " ") + "</div>"
+        if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
+            out += "<div class=\"empty\">(empty message)</div>"
         }
-        out += "<div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "") + time + "</div></div>\n"
+        if !m.reactions.isEmpty {
+            out += "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscaping.escape($0.emoji)) \($0.count)</span>" }.joined() + "</div>"
+        }
+        out += "</div><div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "") + time(m) + "</div></div>\n"
         file.write(out)
     }
 
-    /// The shared pipeline's HTML emitter, or the escaped fallback while it has none.
-    func bodyEmitter() -> any MessageEmitter {
-        let shared = Renderer(options: options.render).makeEmitter()
-        return shared is PlainTextEmitter ? HTMLBodyEmitter() : shared
+    /// A message body as the shared HTML emitter writes it (`<div class="msgfmt-message">`).
+    static func body(_ rendered: RenderedMessage, options: ExportOptions) -> String {
+        HTMLEmitter.fragment(for: rendered, options: options.render.style, layout: options.render.layout)
+    }
+
+    /// The placeholder of a message's media: its title, status and details.
+    static func mediaBox(_ media: ExportMedia) -> String {
+        var out = "<div class=\"media media-\(HTMLEscaping.escape(media.kind))\"><div class=\"media-title\">\(HTMLEscaping.escape(media.title))</div>"
+        if !media.status.isEmpty { out += "<div class=\"media-status\">\(HTMLEscaping.escape(media.status))</div>" }
+        if !media.details.isEmpty {
+            out += "<ul>" + media.details.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"
+        }
+        return out + "</div>"
+    }
+
+    /// `<time>` with the local time of day, the full local date and time as its tooltip and
+    /// the instant in UTC as its `datetime`.
+    func time(_ m: ExportMessage) -> String {
+        let datetime = HTMLDateTime.iso8601(m.date).map { " datetime=\"\($0)\"" } ?? ""
+        return "<time\(datetime) title=\"\(options.clock.stamp(of: m.date))\">\(options.clock.time(of: m.date))</time>"
     }
 
     /// `messages3.html#message120`, or `#message120` on this page; nil when unknown.
@@ -73,9 +80,9 @@ extension HTMLSiteWriter {
     }
 
     func replyHeader(_ reply: Int64) -> String {
-        let quote = previews.lookup(reply)
+        let quote = state.quote(reply)
         var label = "In reply to this message"
-        if let quote { label = "<b>\(HTMLEscape.text(quote.sender))</b> \(HTMLEscape.text(quote.text))" }
+        if let quote { label = "<b>\(HTMLEscaping.escape(quote.sender))</b> \(HTMLEscaping.escape(quote.text))" }
         guard let href = link(to: reply) else {
             return "<div class=\"reply\">\(quote == nil ? "In reply to a message not in this transcript" : label)</div>"
         }

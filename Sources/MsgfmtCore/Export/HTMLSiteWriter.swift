@@ -1,6 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
 /// and date ranges, one folder per chat with pages of `--page-size` messages linked
 /// previous/next, reply links that work across pages, and a day index per chat.
+///
+/// Every page is self-contained and looks like `msgfmt --to html --standalone`: the
+/// shared `HTMLPage` style, spoiler script and Content-Security-Policy, message bodies
+/// from the shared `HTMLEmitter`, plus the transcript's own style (`TranscriptCSS`).
 public final class HTMLSiteWriter: TranscriptWriter {
     /// What the index says about a written chat.
     struct ChatSummary {
@@ -13,15 +21,13 @@ public final class HTMLSiteWriter: TranscriptWriter {
 
     let options: ExportOptions
     let directory: String
-    var owner: String?
+    var state: TranscriptState
     var chats: [ChatSummary] = []
     var page: HTMLFile?
     var pageNumber = 0
     var onPage = 0
     var pages = MessagePageIndex()
     var days: [(day: Int64, page: Int)] = []
-    var grouping: TranscriptGrouping
-    var previews = ReplyPreviewCache()
     var groupOpen = false
     /// The day of the last day header, so a page that continues a day repeats its header
     /// without a second anchor.
@@ -32,18 +38,13 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public init(options: ExportOptions, directory: String) {
         self.options = options
         self.directory = directory
-        self.owner = options.me
-        self.grouping = TranscriptGrouping(clock: options.clock)
-        let css = HTMLFile(path: directory + "/style.css")
-        css.write(TranscriptCSS.text(theme: options.render.style.theme))
-        css.close()
-        anyFailed = css.failed
+        self.state = TranscriptState(options: options)
     }
 
     public var failed: Bool { anyFailed }
 
     public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
+        state.setOwner(fromID)
     }
 
     /// `messages.html`, `messages2.html`, … for page 0, 1, ….
@@ -60,8 +61,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         pages = MessagePageIndex()
         days = []
         lastDay = nil
-        grouping = TranscriptGrouping(clock: options.clock)
-        previews.removeAll()
+        state.beginChat()
         openPage()
     }
 
@@ -71,7 +71,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
             pageNumber += 1
             onPage = 0
             openPage()
-            grouping = TranscriptGrouping(clock: options.clock)
+            state.restartGrouping()
         }
         let m = prepared.message
         pages.add(m.id, page: pageNumber)
@@ -80,10 +80,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if summary.first == nil { summary.first = m.date }
         summary.last = m.date
         chats[chats.count - 1] = summary
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         if placement.newDay, days.last?.day != placement.day { days.append((placement.day, pageNumber)) }
         writeMessage(prepared, placement: placement)
-        previews.insert(id: m.id, sender: m.senderName, text: prepared.preview)
+        state.remember(prepared)
         onPage += 1
     }
 
@@ -98,17 +98,37 @@ public final class HTMLSiteWriter: TranscriptWriter {
         writeIndex()
     }
 
+    /// Creates `path` under the output directory and writes the page head into it.
+    func startPage(_ path: String, title: String, nav: [(label: String, href: String)], heading: String, mainClasses: String) -> HTMLFile {
+        let file = HTMLFile(path: directory + "/" + path)
+        var header = "<header class=\"site-header\"><div>"
+        if !nav.isEmpty {
+            header += "<nav>" + nav.map { "<a href=\"\($0.href)\">\($0.label)</a>" }.joined(separator: " · ") + "</nav>"
+        }
+        header += "<h1>\(HTMLEscaping.escape(heading))</h1></div></header>\n"
+        file.write(HTMLPage.head(
+            title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
+            header: header, mainClasses: mainClasses))
+        return file
+    }
+
+    /// Writes the page foot (closing `main`, the spoiler script) and closes the file.
+    func endPage(_ file: HTMLFile) {
+        file.write(HTMLPage.foot)
+        file.close()
+        if file.failed { anyFailed = true }
+    }
+
     func openPage() {
         let summary = chats[chats.count - 1]
-        let file = HTMLFile(path: "\(directory)/\(summary.folder)/\(Self.pageName(pageNumber))")
-        let title = HTMLEscape.text(summary.info.displayName)
-        file.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        file.write("<title>\(title) — page \(pageNumber + 1)</title><link rel=\"stylesheet\" href=\"../style.css\"></head><body>\n")
-        file.write("<header><nav><a href=\"../index.html\">All chats</a> · <a href=\"days.html\">Days</a></nav><h1>\(title)</h1></header>\n")
+        let name = summary.info.displayName
+        let file = startPage(
+            "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — page \(pageNumber + 1)",
+            nav: [("All chats", "../index.html"), ("Days", "days.html")], heading: name,
+            mainClasses: "history \(options.style.rawValue)")
         if pageNumber > 0 {
             file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← Previous messages</a></nav>\n")
         }
-        file.write("<main class=\"history \(options.style.rawValue)\">\n")
         page = file
         groupOpen = false
     }
@@ -116,13 +136,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
     func closePage(hasNext: Bool) {
         guard let file = page else { return }
         closeGroup()
-        file.write("</main>\n")
         if hasNext {
             file.write("<nav class=\"pager\"><a class=\"next\" href=\"\(Self.pageName(pageNumber + 1))\">Next messages →</a></nav>\n")
         }
-        file.write("</body></html>\n")
-        file.close()
-        if file.failed { anyFailed = true }
+        endPage(file)
         page = nil
     }
 
@@ -131,7 +148,3 @@ public final class HTMLSiteWriter: TranscriptWriter {
         groupOpen = false
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

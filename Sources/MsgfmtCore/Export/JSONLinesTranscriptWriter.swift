@@ -1,35 +1,17 @@
 /// `--to json`: one JSON object per message, one per line: the transcript metadata (chat,
 /// sender, date, reply, forward, media, service sentence, grouping) plus the body's layout
-/// boxes in the schema of CLI.md §JSON layout boxes.
-public final class JSONLinesTranscriptWriter: TranscriptWriter {
-    private let options: ExportOptions
-    private let sink: OutputSink
+/// boxes, written by the shared `JSONLayoutEmitter` (CLI.md §JSON layout boxes).
+public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     private var chat = ExportChatInfo()
-    private var grouping: TranscriptGrouping
-    private var owner: String?
-
-    /// Creates a writer into `sink`.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
-        self.owner = options.me
-        self.grouping = TranscriptGrouping(clock: options.clock)
-    }
-
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
-    }
 
     public func beginChat(_ chat: ExportChatInfo) {
         self.chat = chat
-        grouping = TranscriptGrouping(clock: options.clock)
+        state.beginChat()
     }
 
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var w = JSONWriter()
         w.raw("{")
         w.key("chat")
@@ -37,7 +19,7 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         w.comma(); w.key("chat_name"); w.string(chat.displayName)
         w.comma(); w.key("new_day"); w.bool(placement.newDay)
         w.comma(); w.key("new_group"); w.bool(placement.newGroup)
-        w.comma(); w.key("outgoing"); w.bool(owner != nil && owner == m.fromID)
+        w.comma(); w.key("outgoing"); w.bool(state.isOutgoing(m))
         w.comma()
         sink.write(w.bytes)
         sink.write(prepared.json ?? Self.messageJSON(prepared, options: options))
@@ -72,13 +54,10 @@ public final class JSONLinesTranscriptWriter: TranscriptWriter {
         }
         w.raw("]")
         w.comma()
-        LayoutJSON.write(prepared.rendered, into: &w)
+        JSONLayoutEmitter.writeLayoutMembers(prepared.rendered, into: &w)
         return w.bytes
     }
 
-    public func endChat(_ chat: ExportChatInfo) {}
-
-    public func finish() { sink.flush() }
 
     private static func optional(_ w: inout JSONWriter, _ s: String?) {
         if let s { w.string(s) } else { w.null() }

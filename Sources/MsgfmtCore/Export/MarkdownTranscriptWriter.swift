@@ -1,36 +1,15 @@
 /// `--to markdown`: a transcript for notes apps: a heading per chat and per day, a bold
 /// sender line per group, message bodies in CommonMark with their formatting, links,
 /// code blocks and quotes, media placeholders in italics.
-public final class MarkdownTranscriptWriter: TranscriptWriter {
-    private let options: ExportOptions
-    private let sink: OutputSink
-    private var grouping: TranscriptGrouping
-    private var previews = ReplyPreviewCache()
-    private var owner: String?
-
-    /// Creates a writer into `sink`.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
-        self.owner = options.me
-        self.grouping = TranscriptGrouping(clock: options.clock)
-    }
-
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
-    }
-
+public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     public func beginChat(_ chat: ExportChatInfo) {
-        grouping = TranscriptGrouping(clock: options.clock)
-        previews.removeAll()
+        state.beginChat()
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
     }
 
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var out = ""
         if placement.newDay { out += "## \(ExportClock.dayTitle(placement.day))\n\n" }
         let time = options.clock.time(of: m.date)
@@ -44,7 +23,7 @@ public final class MarkdownTranscriptWriter: TranscriptWriter {
             if let bot = m.viaBot { meta += " *via \(MarkdownText.escape(bot))*" }
             out += meta + "\n\n"
             if let reply = m.replyTo {
-                let quote = previews.lookup(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
+                let quote = state.quote(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
                 out += "> ↩ *\(MarkdownText.escape(quote))*\n\n"
             }
             if let media = m.media {
@@ -60,10 +39,6 @@ public final class MarkdownTranscriptWriter: TranscriptWriter {
             if !out.hasSuffix("\n\n") { out += "\n" }
         }
         sink.write(out)
-        previews.insert(id: m.id, sender: m.senderName, text: prepared.preview)
+        state.remember(prepared)
     }
-
-    public func endChat(_ chat: ExportChatInfo) {}
-
-    public func finish() { sink.flush() }
 }

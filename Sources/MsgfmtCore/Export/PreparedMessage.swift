@@ -3,7 +3,7 @@
 public struct PreparedMessage: Sendable {
     /// The message and its metadata.
     public var message: ExportMessage
-    /// The body: normalized, styled and laid out (`nil` layout for the HTML and JSON-free paths).
+    /// The body: normalized, styled and laid out by the shared pipeline.
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
@@ -11,6 +11,8 @@ public struct PreparedMessage: Sendable {
     var terminal: TerminalPieces?
     /// The message-only part of its JSON line, serialized on a worker thread (json exports).
     var json: [UInt8]?
+    /// The body's HTML, written on a worker thread (html exports).
+    var html: String?
 
     /// Creates a prepared message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {

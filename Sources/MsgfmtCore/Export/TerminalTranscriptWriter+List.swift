@@ -3,7 +3,7 @@ extension TerminalTranscriptWriter {
     func contentLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
         var lines = pieces.before
         if let reply = prepared.message.replyTo {
-            lines.append(composer.replyLine(reply, target: previews.lookup(reply)))
+            lines.append(composer.replyLine(reply, target: state.quote(reply)))
         }
         return lines + pieces.after
     }

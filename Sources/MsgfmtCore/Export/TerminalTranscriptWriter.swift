@@ -2,24 +2,16 @@
 /// bubbles presentation. Message bodies are laid out by the shared pipeline; this writer
 /// composes them with day headers, sender headers, reply and forward lines, media
 /// placeholders and times into layouts that the shared emitter draws.
-public final class TerminalTranscriptWriter: TranscriptWriter {
-    let options: ExportOptions
-    let sink: OutputSink
+public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     let composer: TerminalComposer
     var width: Int { composer.width }
-    var owner: String?
-    var grouping: TranscriptGrouping
-    var previews = ReplyPreviewCache()
     var wroteChat = false
     var bubble: BubbleGroup?
 
     /// Creates a writer into `sink`; `options.width` is the transcript width in cells.
-    public init(options: ExportOptions, sink: OutputSink) {
-        self.options = options
-        self.sink = sink
-        self.owner = options.me
+    public override init(options: ExportOptions, sink: OutputSink) {
         self.composer = TerminalComposer(options: options)
-        self.grouping = TranscriptGrouping(clock: options.clock)
+        super.init(options: options, sink: sink)
     }
 
     /// The width message bodies are laid out at for `style` in a transcript `width` wide.
@@ -31,16 +23,9 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
         }
     }
 
-    public var failed: Bool { sink.failed }
-
-    public func setOwner(_ fromID: String) {
-        if owner == nil { owner = fromID }
-    }
-
     public func beginChat(_ chat: ExportChatInfo) {
         flushBubble()
-        grouping = TranscriptGrouping(clock: options.clock)
-        previews.removeAll()
+        state.beginChat()
         var lines: [TranscriptLine] = []
         if wroteChat { lines.append(TranscriptLine()) }
         var title = TranscriptLine()
@@ -55,7 +40,7 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
     public func write(_ prepared: PreparedMessage) {
         let m = prepared.message
         let pieces = prepared.terminal ?? composer.pieces(prepared)
-        let placement = grouping.place(m)
+        let placement = state.place(m)
         var lines: [TranscriptLine] = []
         if placement.newDay || placement.newGroup { flushBubble() }
         if placement.newDay {
@@ -80,22 +65,16 @@ public final class TerminalTranscriptWriter: TranscriptWriter {
                 addToBubble(prepared, pieces: pieces, startsGroup: placement.newGroup)
             }
         }
-        previews.insert(id: m.id, sender: m.senderName, text: prepared.preview)
+        state.remember(prepared)
     }
 
-    public func endChat(_ chat: ExportChatInfo) {
+    public override func endChat(_ chat: ExportChatInfo) {
         flushBubble()
     }
 
-    public func finish() {
+    public override func finish() {
         flushBubble()
-        sink.flush()
-    }
-
-    /// True when the message was sent by the exporting account.
-    func isOutgoing(_ m: ExportMessage) -> Bool {
-        guard let owner, let from = m.fromID else { return false }
-        return owner == from
+        super.finish()
     }
 
     /// Draws composed lines with a fresh emitter of the shared pipeline. `body` is the

@@ -1,41 +1,57 @@
-/// The style sheet of the HTML transcript (one file, `style.css`, no external resources).
+/// The transcript's own style sheet, inlined into every page of the HTML site after the
+/// shared `HTMLPage.css` (whose palette, message-body, link and spoiler rules it builds
+/// on): page header and navigation, day headers, sender groups, bubbles, replies, media
+/// boxes, reactions, service messages, pagination, the chat index and the day index.
 enum TranscriptCSS {
-    static func text(theme: Theme) -> String {
-        let (bg, fg, muted, bubbleIn, bubbleOut, accent, border) = theme == .dark
-            ? ("#0e1621", "#e9edf1", "#7f91a4", "#182533", "#2b5278", "#6ab2f2", "#24313f")
-            : ("#ffffff", "#111111", "#707579", "#f1f1f4", "#effdde", "#168acd", "#dfe1e5")
-        return """
-            :root{--bg:\(bg);--fg:\(fg);--muted:\(muted);--in:\(bubbleIn);--out:\(bubbleOut);--accent:\(accent);--border:\(border)}
-            body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif}
-            header{padding:12px 20px;border-bottom:1px solid var(--border)}header h1{margin:4px 0;font-size:20px}
-            a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
-            main{max-width:760px;margin:0 auto;padding:12px 16px}
-            .pager{text-align:center;padding:12px}
-            .day{text-align:center;margin:16px 0 8px}.day span{background:var(--border);border-radius:12px;padding:2px 10px;font-size:13px}
-            .service{text-align:center;color:var(--muted);font-size:13px;margin:8px 0}
-            .group{margin:8px 0}.sender{font-weight:600;color:var(--accent);margin:0 0 2px}.author{color:var(--muted);font-weight:400}
-            .message{margin:2px 0;padding:4px 0;overflow-wrap:anywhere}
-            .bubbles .group{display:flex;flex-direction:column;align-items:flex-start}
-            .bubbles .group.out{align-items:flex-end}.bubbles .group.out .sender{display:none}
-            .bubbles .message{background:var(--in);border-radius:12px;padding:6px 10px;max-width:75%}
-            .bubbles .out .message{background:var(--out)}
-            .meta{color:var(--muted);font-size:12px;text-align:right}.edited{font-style:italic}
-            .forwarded,.via,.reply{color:var(--muted);font-size:13px}.reply{border-left:2px solid var(--accent);padding-left:6px;margin-bottom:2px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
-            .media{border:1px solid var(--border);border-radius:8px;padding:4px 8px;margin:2px 0}.media-title{font-weight:600}.media-status{color:var(--muted);font-size:13px}
-            .reactions span{display:inline-block;background:var(--border);border-radius:10px;padding:0 6px;margin:2px 2px 0 0;font-size:13px}
-            .text{white-space:normal}pre{background:var(--border);padding:6px;border-radius:6px;overflow-x:auto;white-space:pre-wrap}
-            blockquote{margin:2px 0;padding-left:8px;border-left:3px solid var(--accent)}
-            .e-bold{font-weight:700}.e-italic{font-style:italic}.e-underline{text-decoration:underline}.e-strikethrough{text-decoration:line-through}
-            .e-spoiler{background:var(--muted);color:transparent;border-radius:3px}.e-spoiler:hover{color:inherit;background:none}
-            code{font-family:ui-monospace,Menlo,monospace;font-size:13px}
-            table{border-collapse:collapse;width:100%}td,th{padding:6px 8px;border-bottom:1px solid var(--border);text-align:left}.count{text-align:right}
-            .days ul{columns:3;list-style:none;padding:0}
-            .msgfmt-message p{margin:0;white-space:pre-wrap}.msgfmt-message a{color:var(--accent)}
-            .msgfmt-mention,.msgfmt-hashtag,.msgfmt-cashtag,.msgfmt-bot-command{color:var(--accent)}
-            .msgfmt-expandable>summary{cursor:pointer;color:var(--muted)}.msgfmt-expandable[open]>summary .msgfmt-preview{display:none}
-            .msgfmt-spoiler:not(.msgfmt-revealed){background:var(--muted);border-radius:3px}
-            .msgfmt-spoiler:not(.msgfmt-revealed)>.msgfmt-spoiler-text{visibility:hidden}
-            .msgfmt-spoiler:hover>.msgfmt-spoiler-text{visibility:visible}.msgfmt-ellipsis{color:var(--muted)}
-            """ + "\n"
-    }
+    /// Colours the shared palette lacks: bubbles and the pills of days and reactions.
+    private static let lightPalette = "--in:#f0f2f5;--out:#dcf3d0;--pill:#eceef1;--pill-fg:#4b5058;--tint:rgba(60,70,90,.08)"
+    private static let darkPalette = "--in:#24282f;--out:#1f3b56;--pill:#2a2e35;--pill-fg:#b5bbc4;--tint:rgba(200,210,230,.09)"
+
+    static let text = HTMLPage.themed(light: lightPalette, dark: darkPalette) + """
+        a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}\
+        .msgfmt-message a{text-decoration:underline;text-decoration-thickness:1px;text-underline-offset:2px}\
+        .site-header{border-bottom:1px solid var(--rule)}\
+        .site-header>div{max-width:46rem;margin:0 auto;padding:.55rem 1rem}\
+        .site-header nav{font-size:.85rem;color:var(--muted)}\
+        .site-header h1{margin:.1rem 0 0;font-size:1.2rem;line-height:1.3;overflow-wrap:anywhere}\
+        .pager{text-align:center;margin:.8rem 0}\
+        .pager a{display:inline-block;padding:.3rem .9rem;border:1px solid var(--rule);border-radius:1rem;font-size:.9rem}\
+        .day{text-align:center;margin:1.1rem 0 .5rem}\
+        .day span{display:inline-block;background:var(--pill);color:var(--pill-fg);border-radius:1rem;padding:.1rem .75rem;font-size:.8rem;font-weight:600}\
+        .service{text-align:center;margin:.6rem auto;max-width:80%}\
+        .service>span{display:inline-block;background:var(--pill);color:var(--pill-fg);border-radius:1rem;padding:.15rem .75rem;font-size:.85rem}\
+        .service time{opacity:.75;margin-left:.35rem}\
+        .group{margin:.75rem 0}\
+        .sender{font-weight:600;font-size:.9rem;color:var(--link);margin:0 0 .15rem;overflow-wrap:anywhere}\
+        .author{color:var(--muted);font-weight:400}\
+        .message{margin:.15rem 0;overflow-wrap:anywhere}\
+        .msgfmt .msgfmt-message{padding:0;border:0}\
+        .forwarded,.via{color:var(--muted);font-size:.85rem}.forwarded b{color:var(--link);font-weight:600}\
+        .reply{border-left:3px solid var(--quote);background:var(--tint);border-radius:0 .35rem .35rem 0;padding:.1rem .5rem;margin:.15rem 0 .25rem;font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;color:var(--muted)}\
+        .reply a{color:inherit;text-decoration:none}.reply b{color:var(--link)}\
+        .media{background:var(--tint);border-radius:.5rem;padding:.35rem .6rem;margin:.15rem 0 .25rem}\
+        .media-title{font-weight:600}.media-title::before{content:"▣ ";color:var(--muted)}\
+        .media-status{color:var(--muted);font-size:.85rem}\
+        .media ul{margin:.2rem 0 0;padding-left:1.2rem;font-size:.9rem}\
+        .reactions{margin-top:.25rem}\
+        .reactions span{display:inline-block;background:var(--tint);border-radius:1rem;padding:0 .5rem;margin:0 .25rem .1rem 0;font-size:.85rem}\
+        .empty{color:var(--muted);font-style:italic}\
+        .meta{color:var(--muted);font-size:.75rem;text-align:right;white-space:nowrap}.edited{font-style:italic}\
+        .bubbles .group{display:flex;flex-direction:column;align-items:flex-start}\
+        .bubbles .group.out{align-items:flex-end}.bubbles .group.out>.sender{display:none}\
+        .bubbles .sender{padding:0 .75rem}\
+        .bubbles .message{background:var(--in);border-radius:1rem;padding:.4rem .75rem .3rem;max-width:min(80%,36rem);box-sizing:border-box;--code-bg:var(--tint)}\
+        .bubbles .out .message{background:var(--out)}\
+        .bubbles .in .message+.message{border-top-left-radius:.35rem}\
+        .bubbles .out .message+.message{border-top-right-radius:.35rem}\
+        .bubbles .meta{margin-top:.1rem}\
+        .list .message{display:flex;gap:.75rem;align-items:baseline;padding:.1rem 0}\
+        .list .message>.content{flex:1;min-width:0}\
+        .list .meta{order:-1;flex:none;width:3rem;display:flex;flex-direction:column-reverse;text-align:left;font-size:.8rem;font-variant-numeric:tabular-nums}\
+        .list .sender{margin-left:3.75rem}\
+        .index table{border-collapse:collapse;width:100%}\
+        .index td,.index th{padding:.45rem .5rem;border-bottom:1px solid var(--rule);text-align:left;overflow-wrap:anywhere}\
+        .index th{color:var(--muted);font-weight:600;font-size:.85rem}.index .count{text-align:right;font-variant-numeric:tabular-nums}\
+        .days ul{columns:14rem;list-style:none;padding:0;margin:0}.days li{padding:.15rem 0}
+        """
 }

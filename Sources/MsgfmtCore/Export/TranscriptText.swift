@@ -1,6 +1,10 @@
 /// Lays out the transcript's own words (names, reply quotes, service sentences, media
 /// titles) with the shared layout engine, so they wrap, truncate and measure exactly like
 /// message bodies. Input-derived text is made display-safe first.
+///
+/// These lines read left to right whatever names they quote: a name or preview in a
+/// right-to-left script is shown as a right-to-left run inside a left-to-right line
+/// (`↩ دمحم: Poll…`), never turning the whole line around.
 struct TranscriptText {
     let constraints: LayoutConstraints
 
@@ -13,9 +17,7 @@ struct TranscriptText {
         c.maxLines = 1
         c.truncate = .end
         c.overflow = .ellipsis
-        c.align = .left
-        let layout = TextLayouter.layout(StyledText(plain: DisplaySafety.sanitize(flat)), c)
-        guard let line = layout.lines.first else { return ([], 0) }
+        guard let line = layout(flat, c).first else { return ([], 0) }
         let pieces = line.fragments.map { restyle($0, style, role) }
         return (pieces, pieces.reduce(0) { $0 + $1.width })
     }
@@ -25,11 +27,29 @@ struct TranscriptText {
         var c = constraints
         c.width = max(2, width)
         c.maxLines = 0
-        c.align = .left
-        let layout = TextLayouter.layout(StyledText(plain: DisplaySafety.sanitize(text)), c)
-        return layout.lines.map { line in
+        return layout(text, c).map { line in
             let pieces = line.fragments.map { restyle($0, style, role) }
             return (pieces, pieces.reduce(0) { $0 + $1.width })
+        }
+    }
+
+    /// The laid-out lines of `text` in a left-to-right paragraph: a LEFT-TO-RIGHT MARK
+    /// in front fixes the direction, and is taken out of the fragments again (it has no
+    /// width, so nothing moves).
+    private func layout(_ text: String, _ constraints: LayoutConstraints) -> [LayoutLine] {
+        var c = constraints
+        c.align = .left
+        let layout = TextLayouter.layout(StyledText(plain: "\u{200E}" + DisplaySafety.sanitize(text)), c)
+        return layout.lines.map { line in
+            var line = line
+            line.fragments = line.fragments.compactMap { f in
+                guard f.display.unicodeScalars.first == "\u{200E}" || f.text.unicodeScalars.first == "\u{200E}" else { return f }
+                var g = f
+                g.display.unicodeScalars.removeAll { $0 == "\u{200E}" }
+                g.text.unicodeScalars.removeAll { $0 == "\u{200E}" }
+                return g.display.isEmpty && g.width == 0 ? nil : g
+            }
+            return line
         }
     }
 

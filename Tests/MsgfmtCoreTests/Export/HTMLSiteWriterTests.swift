@@ -41,7 +41,7 @@ import Testing
         #expect(index.contains("<a href=\"chat_001/messages.html\">Synthetic</a>"))
         #expect(index.contains("<td class=\"count\">25</td><td>2024-01-01</td><td>2024-01-01</td>"))
         #expect(try read(dir, "chat_001/days.html").contains("<a href=\"messages.html#day-2024-01-01\">1 January 2024</a>"))
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("style.css").path))
+        #expect(try read(dir, "chat_001/messages2.html").contains("<div class=\"day continued\"><span>1 January 2024</span></div>"))
     }
 
     @Test func textAndAttributesAreEscaped() throws {
@@ -49,28 +49,61 @@ import Testing
         let dir = try site(Array(json.utf8), pageSize: 10)
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = try read(dir, "chat_001/messages.html")
-        #expect(!page.contains("<script>") && !page.contains("<img") && !page.contains("<b>"))
+        // The only script is the page's own spoiler script.
+        #expect(page.components(separatedBy: "<script").count == 2)
+        #expect(page.contains("<script>\(HTMLPage.script)</script>"))
+        #expect(!page.contains("<img") && !page.contains("<b>"))
         #expect(!page.contains("javascript:"))
         #expect(page.contains("&lt;b&gt;&amp;"))
+        // Links go through LinkPolicy: the unsafe one is text, the safe one is percent-encoded.
+        #expect(page.contains("<a href=\"https://ok.example/?a=%22b%22\""))
         #expect(try read(dir, "index.html").contains("&lt;script&gt;"))
     }
 
-    @Test func fallbackBodyEmitterAllowsOnlySafeLinks() throws {
-        let text = UTF16Text("bad good <i>")
-        let runs = [
-            StyledRun(range: 0..<3, style: Style(attributes: .textLink, link: "javascript:alert(1)")),
-            StyledRun(range: 3..<4, style: .plain),
-            StyledRun(range: 4..<8, style: Style(attributes: [.textLink, .bold], link: "https://ok.example/?a=\"b\"")),
-            StyledRun(range: 8..<12, style: .plain),
-        ]
-        let styled = StyledText(text: text, blocks: [Block(kind: .paragraph, range: 0..<12, runs: runs)])
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-body-\(UUID().uuidString).html")
-        let file = HTMLFile(path: url.path)
-        var emitter = HTMLBodyEmitter()
-        emitter.emit(RenderedMessage(index: 0, message: Message(text: text.string), styled: styled, layout: nil, diagnostics: []), into: file.sink)
-        file.close()
-        defer { try? FileManager.default.removeItem(at: url) }
-        let html = try String(contentsOf: url, encoding: .utf8)
-        #expect(html == #"<span class="e-text_link">bad</span> <a href="https://ok.example/?a=&quot;b&quot;" rel="noopener noreferrer"><span class="e-bold e-text_link">good</span></a> &lt;i&gt;"#)
+    /// Every page has the standalone page's style, script and policy, plus the transcript's
+    /// style (which the policy allows too), and bodies written by the shared emitter.
+    @Test func pagesShareTheStandaloneLook() throws {
+        let dir = try site(Self.spoilerChat, pageSize: 10)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let policy = HTMLEscaping.escape(HTMLPage.contentSecurityPolicy(extraCSS: TranscriptCSS.text))
+        #expect(HTMLPage.contentSecurityPolicy(extraCSS: TranscriptCSS.text).contains(HTMLContentHash.cspSource(for: TranscriptCSS.text)))
+        for path in ["index.html", "chat_001/messages.html", "chat_001/days.html"] {
+            let page = try read(dir, path)
+            #expect(page.contains("<style>\(HTMLPage.css)</style>\n<style>\(TranscriptCSS.text)</style>"), "\(path)")
+            #expect(page.contains("content=\"\(policy)\""), "\(path)")
+            #expect(page.hasSuffix(HTMLPage.foot), "\(path)")
+        }
+        let page = try read(dir, "chat_001/messages.html")
+        #expect(page.contains("<main class=\"msgfmt history bubbles\">"))
+        #expect(page.contains("<div class=\"msgfmt-message\" data-message-id=\"1\">"))
+        #expect(page.components(separatedBy: "class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\"").count == 3)
+        #expect(page.contains("<time datetime=\"1970-01-01T00:00:00Z\" title=\"1970-01-01 00:00\">00:00</time>"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files == ["chat_001", "index.html"])
+    }
+
+    /// One message with two spoilers.
+    static let spoilerChat = Array(#"{"name": "S", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "0", "from": "A", "from_id": "user1", "text": ["see ", {"type": "spoiler", "text": "secret"}, " and ", {"type": "spoiler", "text": "more"}]}]}"#.utf8)
+
+    @Test(.enabled(if: EmitBrowserTests.chromium != nil, "chromium is not installed"))
+    func spoilersRevealOnExportPagesUnderTheirPolicy() throws {
+        let dir = try site(Self.spoilerChat, pageSize: 10)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var html = try read(dir, "chat_001/messages.html")
+        // A test-only probe reports what a reader sees; the policy is extended by exactly its hash.
+        let probe = """
+            (function(){var s=document.querySelectorAll(".msgfmt-spoiler");var t=function(i){return getComputedStyle(s[i].querySelector(".msgfmt-spoiler-text")).visibility};\
+            var r=[t(0),t(1)];s[0].click();r.push(t(0),t(1));s[1].focus();\
+            s[1].dispatchEvent(new KeyboardEvent("keydown",{key:" ",bubbles:true}));r.push(t(1));\
+            document.body.setAttribute("data-probe",r.join(","))})();
+            """
+        let policy = HTMLEscaping.escape(HTMLPage.contentSecurityPolicy(extraCSS: TranscriptCSS.text))
+        #expect(html.contains(policy))
+        html = html.replacingOccurrences(of: policy, with: policy.replacingOccurrences(
+            of: "script-src ", with: "script-src \(HTMLContentHash.cspSource(for: probe)) "))
+            .replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
+        let dom = try EmitBrowserTests.dumpDOM(html)
+        // hidden, hidden → click → visible, hidden → Space → visible.
+        #expect(dom.contains("data-probe=\"hidden,hidden,visible,hidden,visible\""), "\(dom)")
     }
 }

@@ -1,0 +1,54 @@
+/// What every transcript writer keeps from message to message: whose messages are
+/// outgoing, where day and sender headers go, and the previews that replies quote.
+struct TranscriptState {
+    /// The exporting account's `from_id`, once known.
+    private(set) var owner: String?
+    private let clock: ExportClock
+    private var grouping: TranscriptGrouping
+    private var previews = ReplyPreviewCache()
+
+    /// Fresh state; `options.me`, when given, names the owner.
+    init(options: ExportOptions) {
+        owner = options.me
+        clock = options.clock
+        grouping = TranscriptGrouping(clock: options.clock)
+    }
+
+    /// Takes `fromID` as the owner unless one is known already.
+    mutating func setOwner(_ fromID: String) {
+        if owner == nil { owner = fromID }
+    }
+
+    /// A chat begins: grouping starts over and no earlier message can be quoted.
+    mutating func beginChat() {
+        restartGrouping()
+        previews.removeAll()
+    }
+
+    /// The next message gets a day header and a sender header whatever came before (a new
+    /// HTML page begins).
+    mutating func restartGrouping() {
+        grouping = TranscriptGrouping(clock: clock)
+    }
+
+    /// Places `m` after the previous message (see `TranscriptGrouping`).
+    mutating func place(_ m: ExportMessage) -> TranscriptGrouping.Placement {
+        grouping.place(m)
+    }
+
+    /// True when the exporting account sent `m`.
+    func isOutgoing(_ m: ExportMessage) -> Bool {
+        guard let owner, let from = m.fromID else { return false }
+        return owner == from
+    }
+
+    /// Remembers `prepared` so later replies can quote it.
+    mutating func remember(_ prepared: PreparedMessage) {
+        previews.insert(id: prepared.message.id, sender: prepared.message.senderName, text: prepared.preview)
+    }
+
+    /// The sender and preview of message `id`, if still remembered.
+    func quote(_ id: Int64) -> (sender: String, text: String)? {
+        previews.lookup(id)
+    }
+}

@@ -1,0 +1,51 @@
+/// A date of the proleptic Gregorian calendar, converted to and from days since
+/// 1970-01-01 by integer arithmetic alone (no calendar library, any year an `Int64`
+/// day count reaches).
+struct CivilDate: Equatable {
+    var year: Int64
+    var month: Int
+    var day: Int
+
+    /// The date `year`-`month`-`day`, as given.
+    init(year: Int64, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01 (before it when negative).
+    init(days: Int64) {
+        // Shift to an era starting on 0000-03-01, so leap days end each 400-year era.
+        let z = days &+ 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        month = Int(mp < 10 ? mp + 3 : mp - 9)
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Days since 1970-01-01 of `year`-`month`-`day` (`month` 1–12).
+    static func days(year: Int64, month: Int, day: Int) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * Int64((month + 9) % 12) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// `YYYY-MM-DD` (more digits, or a minus sign, for years outside 0–9999).
+    var iso: String {
+        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    /// `n` in decimal with at least `width` digits (zeros in front), after any minus sign.
+    static func padded<N: BinaryInteger>(_ n: N, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return n < 0 ? "-" + padded : padded
+    }
+}
