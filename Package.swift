@@ -32,13 +32,42 @@ let package = Package(
             name: "MsgfmtCoreTests",
             dependencies: [
                 "MsgfmtCore",
+                "FuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Scanners for injected escapes and markup, shared by the black-box tests and the
+        // fuzz targets.
+        .target(
+            name: "OutputSafety",
+            path: "Fuzz/OutputSafety"
+        ),
+        // What each fuzz target checks, as a library: the libFuzzer executables (below)
+        // and FuzzRegressionTests share it.
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["MsgfmtCore", "OutputSafety"],
+            path: "Fuzz/FuzzSupport"
+        ),
         .testTarget(
             name: "msgfmtTests",
-            dependencies: ["msgfmt"]
+            dependencies: ["msgfmt", "OutputSafety"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (libFuzzer), declared only when MSGFMT_FUZZ is set so plain `swift build`
+// and `swift test` never see them. Build them with scripts/fuzz, which runs
+// `MSGFMT_FUZZ=1 swift build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address`.
+if Context.environment["MSGFMT_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzSupport"], path: "Fuzz/FuzzDriver"))
+    for name in ["FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit"] {
+        package.targets.append(.executableTarget(
+            name: name,
+            dependencies: ["FuzzDriver", "FuzzSupport"],
+            path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    }
+}

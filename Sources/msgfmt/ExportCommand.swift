@@ -60,7 +60,12 @@ struct ExportCommand: ParsableCommand {
             progress?.finish()
         } catch {
             progress?.finish()
-            printer.error("\(source.name): \(error.message)")
+            switch error {
+            case .truncated(let offset), .malformed(let offset, _):
+                printer.error("\(source.name):byte \(offset): \(error.message)")
+            default:
+                printer.error("\(source.name): \(error.message)")
+            }
             if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
             throw ExitStatus.invalidInput
         }
@@ -79,7 +84,8 @@ struct ExportCommand: ParsableCommand {
             try output.commit()
         } catch {
             output.abandon()
-            printer.error(error.message)
+            // A reader that stopped reading (`| head`) is not worth a message.
+            if error != .readerGone { printer.error(error.message) }
             throw ExitStatus.outputFailed
         }
     }

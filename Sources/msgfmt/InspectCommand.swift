@@ -43,7 +43,10 @@ struct InspectCommand: ParsableCommand {
             }
         }
         out.flush()
-        if out.failed { throw ExitStatus.outputFailed }
+        if out.failed {
+            if let message = out.failureMessage { printer.error(message) }
+            throw ExitStatus.outputFailed
+        }
         if printer.errorCount > 0 { throw ExitStatus.invalidInput }
     }
 }

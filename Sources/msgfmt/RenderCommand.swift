@@ -41,14 +41,17 @@ struct RenderCommand: ParsableCommand {
         let renderer = Renderer(options: options)
         var emitter = renderer.makeEmitter()
         var total = Renderer.Stats()
+        var unreadable = 0
         emitter.begin(into: out)
         for path in files.isEmpty ? ["-"] : files {
             let file: InputFile
             do {
                 file = try InputFile.read(path)
             } catch {
+                // Reported now; the other files are still rendered, then the run exits 2.
                 printer.error(error.message)
-                throw ExitStatus.usage
+                unreadable += 1
+                continue
             }
             let stats = renderer.render(file, emitter: &emitter, into: out) { diagnostic in
                 var d = diagnostic
@@ -64,7 +67,11 @@ struct RenderCommand: ParsableCommand {
         if input.stats {
             printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
         }
-        if out.failed { throw ExitStatus.outputFailed }
+        if out.failed {
+            if let message = out.failureMessage { printer.error(message) }
+            throw ExitStatus.outputFailed
+        }
+        if unreadable > 0 { throw ExitStatus.usage }
         if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
     }
 

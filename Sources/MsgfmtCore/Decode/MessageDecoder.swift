@@ -40,7 +40,13 @@ public enum MessageDecoder {
             return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index)
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !$0.1.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
-            guard lines.count > 1, (try? JSONParser.parse(lines[0].1)) != nil else {
+            // JSON Lines when the first line is a complete value — or when it is a broken
+            // object and some later line is a whole object, so a bad first line costs only
+            // its own message.
+            let isJSONLines = lines.count > 1 && ((try? JSONParser.parse(lines[0].1)) != nil
+                || (lines[0].1.first(where: { $0 > 0x20 }) == 0x7B
+                    && lines.dropFirst().contains { (try? JSONParser.parse($0.1))?.objectValue != nil }))
+            guard isJSONLines else {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
                 return [.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)"))]
             }

@@ -69,7 +69,10 @@ public final class AtomicOutput {
     /// Moves the finished output to its final name.
     public func commit() throws(AtomicOutputError) {
         sink?.flush()
-        if sink?.failed == true { throw .writeFailed(path: path ?? "<stdout>") }
+        if let sink, sink.failed {
+            if sink.errorNumber == EPIPE { throw .readerGone }
+            throw .writeFailed(path: path ?? "<stdout>", reason: String(cString: strerror(sink.errorNumber)))
+        }
         guard let path, let temp = temporaryPath else {
             if fd >= 0 {
                 close(fd)
@@ -78,7 +81,7 @@ public final class AtomicOutput {
             return
         }
         if fd >= 0 {
-            if fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path) }
+            if fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
             close(fd)
             fd = -1
         }

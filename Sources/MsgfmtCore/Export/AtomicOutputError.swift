@@ -2,14 +2,17 @@
 public enum AtomicOutputError: Error, Sendable, Hashable {
     case cannotCreate(path: String, reason: String)
     case cannotRename(path: String, reason: String)
-    case writeFailed(path: String)
+    case writeFailed(path: String, reason: String)
+    /// Standard output was a pipe whose reader went away (`msgfmt export … | head`).
+    case readerGone
 
     /// One lower-case sentence.
     public var message: String {
         switch self {
         case .cannotCreate(let path, let reason): "cannot create \(path): \(reason.lowercased())"
         case .cannotRename(let path, let reason): "cannot move the output into place as \(path): \(reason.lowercased())"
-        case .writeFailed(let path): "cannot write \(path)"
+        case .writeFailed(let path, let reason): "cannot write \(path): \(reason.lowercased())"
+        case .readerGone: "standard output was closed"
         }
     }
 }

@@ -13,6 +13,15 @@ public final class OutputSink {
     private let capacity: Int
     /// True once a write failed; later writes are dropped.
     public private(set) var failed = false
+    /// The `errno` of the failed write (`EPIPE` when the reader went away), or 0.
+    public private(set) var errorNumber: Int32 = 0
+
+    /// One sentence for stderr about the failed write, or nil when there is nothing to say:
+    /// no failure, or a reader that stopped reading (`msgfmt … | head`), which is quiet.
+    public var failureMessage: String? {
+        guard failed, errorNumber != EPIPE else { return nil }
+        return "cannot write output: \(String(cString: strerror(errorNumber)).lowercased())"
+    }
 
     /// Creates a sink over `fd` (1 for stdout) flushing every `capacity` bytes.
     public init(fd: Int32 = 1, capacity: Int = 1 << 16) {
@@ -61,6 +70,7 @@ public final class OutputSink {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    errorNumber = errno
                     failed = true
                     return
                 }

@@ -149,7 +149,8 @@ enum URLDetector {
         }
         let trailing: Set<UInt16> = [0x2E, 0x3A, 0x3B, 0x2C, 0x28, 0x27, 0x3F, 0x21, 0x60, 0x5B, 0x7B]
         while end > range.lowerBound, trailing.contains(s.units[end - 1]) { end -= 1 }
-        if end == range.lowerBound, s.units[range.lowerBound] == 0x2F { return end + 1 }
+        // (An empty path at the very end of the text, as in "tg://", has nothing to look at.)
+        if end == range.lowerBound, end < s.count, s.units[end] == 0x2F { return end + 1 }
         return end
     }
 

@@ -78,7 +78,9 @@ public enum CellWidth {
             if count == 1 { return sum }
             if model == .legacy { return sum }
             let flags = ScalarFlags.of(first)
-            if flags.contains(.regionalIndicator) || hasKeycap { return 2 }
+            // A keycap sequence needs a keycap base ('#', '*' or a digit, all Emoji=Yes):
+            // U+20E3 after anything else (say, a control's placeholder) is an ordinary mark.
+            if flags.contains(.regionalIndicator) || (hasKeycap && flags.contains(.emoji)) { return 2 }
             if hasVS15, flags.contains(.emoji) { return 1 }
             if hasVS16, flags.contains(.emoji) { return 2 }
             if hasZWJ, flags.contains(.extendedPictographic) { return 2 }

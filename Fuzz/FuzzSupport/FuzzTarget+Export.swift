@@ -1,0 +1,25 @@
+import MsgfmtCore
+
+extension FuzzTarget {
+    /// Streams the input through the Telegram Desktop export scanner, then
+    /// reads it again as `render --from tdesktop` does and lays out the first messages.
+    static func checkExport(_ bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        var scanner = ExportScanner(source: ExportByteSource(bytes: bytes, name: "fuzz"))
+        var events = 0
+        while events < 100_000, let event = try? scanner.next() {
+            events += 1
+            if case .message(let raw) = event {
+                if !(0...bytes.count).contains(raw.byteOffset) { problems.append("message offset \(raw.byteOffset) outside the input") }
+            }
+        }
+        if events >= 100_000 { problems.append("the scanner did not finish") }
+        let items = TDesktopReader.decodeItems(InputFile(name: "fuzz", bytes: bytes))
+        var constraints = LayoutConstraints()
+        constraints.width = 30
+        for case .message(let message, _) in items.prefix(20) {
+            problems += FuzzCheck.layOut(message, constraints)
+        }
+        return problems
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Exit statuses and error lines as CLI.md documents them, black-box across render,
+/// inspect and export: 0 all rendered; 1 some input invalid (the rest rendered); 2 usage
+/// error (bad option, unreadable file); 3 output could not be written.
+@Suite struct ExitStatusTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures")
+    static let export = fixtures.appendingPathComponent("export/kinds/result.json").path
+
+    static func file(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-status-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var stdin: String = ""
+        var status: Int32
+        /// Text the stderr must contain (empty: stderr must be empty).
+        var stderr: String
+        var testDescription: String { arguments.joined(separator: " ") + " → \(status)" }
+    }
+
+    static let cases: [Case] = [
+        // render
+        Case(arguments: ["--from", "markdown-v2"], stdin: "*ok*", status: 0, stderr: ""),
+        Case(arguments: ["--from", "bot-api"], stdin: "{\"text\":\"a\"}\n{\"text\":\n{\"text\":\"c\"}\n", status: 1, stderr: "<stdin>:2:"),
+        Case(arguments: ["--from", "markdown-v2"], stdin: "*unclosed", status: 1, stderr: "msgfmt: error: <stdin>:"),
+        Case(arguments: ["--from", "html", "--strict"], stdin: "<b>x</b>", status: 0, stderr: ""),
+        // Found by FuzzEmit: a scheme with an empty path at the very end of the text.
+        Case(arguments: ["--from", "text", "--detect"], stdin: "see tg://", status: 0, stderr: ""),
+        Case(arguments: ["--width", "abc"], status: 2, stderr: "invalid for '--width"),
+        Case(arguments: ["--width", "0"], status: 2, stderr: "width"),
+        Case(arguments: ["--bogus"], status: 2, stderr: "--bogus"),
+        Case(arguments: ["--from", "klingon"], status: 2, stderr: "klingon"),
+        Case(arguments: ["/nonexistent/msgfmt-input"], status: 2, stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
+        Case(arguments: ["/tmp"], status: 2, stderr: "msgfmt: error: cannot read /tmp: is a directory"),
+        // inspect
+        Case(arguments: ["inspect"], stdin: "{\"text\":\"a\"}", status: 0, stderr: ""),
+        Case(arguments: ["inspect"], stdin: "{\"text\":", status: 1, stderr: "msgfmt: error: <stdin>:"),
+        Case(arguments: ["inspect", "/nonexistent/msgfmt-input"], status: 2, stderr: "cannot read /nonexistent/msgfmt-input"),
+        Case(arguments: ["inspect", "--bogus"], status: 2, stderr: "--bogus"),
+        // export
+        Case(arguments: ["export", export, "--to", "text", "-o", "-"], status: 0, stderr: ""),
+        Case(arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"a\":1}", status: 1, stderr: "not a Telegram Desktop export"),
+        Case(arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"name\":\"x\",\"messages\":[{\"id\":1,", status: 1, stderr: "<stdin>:byte "),
+        Case(arguments: ["export", "/nonexistent/result.json"], status: 2, stderr: "cannot read /nonexistent/result.json"),
+        Case(arguments: ["export", export, "--jobs", "0"], status: 2, stderr: "--jobs"),
+        Case(arguments: ["export", export, "--to", "pdf"], status: 2, stderr: "pdf"),
+        Case(arguments: ["export", export, "--to", "text", "-o", "/nonexistent/dir/out.txt"], status: 3, stderr: "msgfmt: error: cannot create"),
+    ]
+
+    @Test(arguments: cases)
+    func status(_ c: Case) throws {
+        let input = try Self.file(c.stdin)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try GuardedRun.run(c.arguments, stdin: input)
+        #expect(run.status == c.status, "stderr: \(run.stderr)")
+        #expect(run.crashProblems().isEmpty, "\(run.crashProblems())")
+        if c.stderr.isEmpty {
+            #expect(run.stderr.isEmpty)
+        } else {
+            #expect(run.stderr.contains(c.stderr), "stderr: \(run.stderr)")
+        }
+    }
+
+    /// A full disk: status 3 and exactly one error line saying so, for every command.
+    @Test(arguments: [["--from", "markdown-v2"], ["inspect"], ["export", export, "--to", "text", "-o", "-"]])
+    func fullDisk(_ arguments: [String]) throws {
+        let input = try Self.file("*hello* world")
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try GuardedRun.run(arguments, stdin: input, stdoutPath: "/dev/full")
+        #expect(run.status == 3)
+        #expect(run.crashProblems().isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(run.stderr)")
+        #expect(lines.first?.hasPrefix("msgfmt: error: cannot write") == true, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("no space left on device"))
+    }
+
+    /// An unreadable file among readable ones: the others are still rendered, then 2.
+    @Test func unreadableFileDoesNotStopTheOthers() throws {
+        let a = try Self.file("first\n"), b = try Self.file("third\n")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        let run = try GuardedRun.run(["--from", "text", a.path, "/nonexistent/second", b.path])
+        #expect(run.status == 2)
+        #expect(String(decoding: run.stdout, as: UTF8.self) == "first\n\nthird\n")
+        #expect(run.stderr.contains("cannot read /nonexistent/second"))
+    }
+}
