@@ -71,7 +71,10 @@ final class ClusterTable {
         var cluster = 0
         for opportunity in n == 0 ? [] : LineBreaker.breaks(in: text) {
             while cluster < count, ends[cluster] < opportunity.offset { cluster += 1 }
-            if cluster < count, ends[cluster] == opportunity.offset { breakAfter[cluster] = true }
+            // An opportunity inside a cluster (a space followed by a combining mark, which
+            // UAX #14 lets begin the next word) moves to the cluster's end: lines never
+            // split a grapheme cluster.
+            if cluster < count { breakAfter[cluster] = true }
         }
         self.ends = ends
         self.widths = widths

@@ -28,7 +28,17 @@ public struct LayoutInvariantChecker {
         let starts = blocks.map(\.range.lowerBound)
         graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, count: styled.text.count)
         graphemeStarts = Set([0] + graphemeEnds)
-        breaks = Set(LineBreaker.breaks(in: styled.text).map(\.offset))
+        // A UAX #14 opportunity inside a grapheme cluster counts at the cluster's end.
+        let ends = graphemeEnds
+        breaks = Set(LineBreaker.breaks(in: styled.text).map { opportunity in
+            var low = 0
+            var high = ends.count
+            while low < high {
+                let mid = (low + high) / 2
+                if ends[mid] < opportunity.offset { low = mid + 1 } else { high = mid }
+            }
+            return low < ends.count ? ends[low] : opportunity.offset
+        })
         blockBounds = Set(starts + [styled.text.count])
     }
 
