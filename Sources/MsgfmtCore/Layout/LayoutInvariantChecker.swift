@@ -31,13 +31,8 @@ public struct LayoutInvariantChecker {
         // A UAX #14 opportunity inside a grapheme cluster counts at the cluster's end.
         let ends = graphemeEnds
         breaks = Set(LineBreaker.breaks(in: styled.text).map { opportunity in
-            var low = 0
-            var high = ends.count
-            while low < high {
-                let mid = (low + high) / 2
-                if ends[mid] < opportunity.offset { low = mid + 1 } else { high = mid }
-            }
-            return low < ends.count ? ends[low] : opportunity.offset
+            let index = Self.firstEnd(in: ends, after: opportunity.offset - 1)
+            return index < ends.count ? ends[index] : opportunity.offset
         })
         blockBounds = Set(starts + [styled.text.count])
     }
@@ -177,11 +172,16 @@ public struct LayoutInvariantChecker {
 
     /// The index of the first grapheme end greater than `offset`.
     private func firstEnd(after offset: Int) -> Int {
+        Self.firstEnd(in: graphemeEnds, after: offset)
+    }
+
+    /// The index of the first element of the ascending `ends` greater than `offset`. O(log n).
+    private static func firstEnd(in ends: [Int], after offset: Int) -> Int {
         var low = 0
-        var high = graphemeEnds.count
+        var high = ends.count
         while low < high {
             let mid = (low + high) / 2
-            if graphemeEnds[mid] <= offset { low = mid + 1 } else { high = mid }
+            if ends[mid] <= offset { low = mid + 1 } else { high = mid }
         }
         return low
     }
