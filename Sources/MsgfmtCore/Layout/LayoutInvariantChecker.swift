@@ -95,7 +95,7 @@ public struct LayoutInvariantChecker {
                 }
                 if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) { found.append("\(tag) fragment text differs from its source") }
                 if fragment.role == .text, fragment.display != fragment.text || fragment.rtl || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
-                    drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " })
+                    drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " && $0 != separator })
                 {
                     found.append("\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
                 }
@@ -193,7 +193,7 @@ public struct LayoutInvariantChecker {
         let source = UTF16Text(text)
         var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
         if rtl { clusters.reverse() }
-        let result = clusters.joined().filter { $0 != " " }
+        let result = clusters.joined().filter { $0 != " " && $0 != separator }
         cache.drawn[rtl, default: [:]][text] = result
         return result
     }
@@ -206,3 +206,7 @@ public struct LayoutInvariantChecker {
         isNewline(u) || u == 0x20 || u == 0x09 || u == 0x1680 || (0x2000...0x200A).contains(u) || u == 0x205F || u == 0x3000
     }
 }
+
+/// The zero-width cluster separator layout may put between reversed clusters.
+private let separator = Character(Unicode.Scalar(LineBuilder.clusterSeparator)!)
+

@@ -161,9 +161,11 @@ struct LineBuilder {
         var buffer: [UInt16] = []
         buffer.reserveCapacity(table.ends[range.upperBound - 1] - table.start(range.lowerBound) + 4)
         let units = table.text.units
+        var joins: [Int] = []
         for k in range.indices {
             let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
             let s = table.start(i)
+            if rtl, k > range.lowerBound { joins.append(buffer.count) }
             if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
                 buffer.append(contentsOf: String(p).utf16)
             } else {
@@ -173,7 +175,33 @@ struct LineBuilder {
                 buffer.append(contentsOf: repeatElement(0x20, count: extra))
             }
         }
+        if joins.contains(where: { !GraphemeSegmenter.standsAlone(buffer[$0 - 1]) || !GraphemeSegmenter.standsAlone(buffer[$0]) }) {
+            buffer = Self.keepingClustersApart(buffer, joins: joins)
+        }
         return String(decoding: buffer, as: UTF16.self)
+    }
+
+    /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break
+    /// Control): put between reversed clusters that would otherwise fuse into one.
+    static let clusterSeparator: UInt16 = 0x200B
+
+    /// `buffer` with `clusterSeparator` inserted at each join where the clusters on either
+    /// side would read as one: reversing right-to-left clusters can make a pictograph
+    /// followed by a cluster ending in ZWJ, a lone combining mark, a pair of regional
+    /// indicators or conjoining jamo fuse, and a fused cluster is drawn narrower than the
+    /// clusters laid out.
+    static func keepingClustersApart(_ buffer: [UInt16], joins: [Int]) -> [UInt16] {
+        let boundaries = Set(GraphemeSegmenter.boundaries(in: UTF16Text(units: buffer)))
+        var out: [UInt16] = []
+        out.reserveCapacity(buffer.count + 4)
+        var from = 0
+        for join in joins where !boundaries.contains(join) {
+            out.append(contentsOf: buffer[from..<join])
+            out.append(clusterSeparator)
+            from = join
+        }
+        out.append(contentsOf: buffer[from...])
+        return out
     }
 
     /// Aligns the fragments, adds the quote bar and assigns columns.

@@ -1,0 +1,37 @@
+import Testing
+@testable import MsgfmtCore
+
+/// Reversing right-to-left clusters for display can put two clusters side by side that
+/// read as one (a cluster ending in ZWJ before a pictograph, a lone combining mark after a
+/// letter, regional indicators, conjoining jamo); the display then keeps them apart with a
+/// zero-width separator so it is drawn as wide as laid out (found by FuzzLayout).
+@Suite struct ReversedClusterTests {
+    @Test(arguments: [
+        "\u{5D0}\u{1F389}\u{1F468}\u{200D}\u{5D1}",      // 👨‍ then 🎉 would fuse into one ZWJ sequence
+        "\u{5D0}\u{1F1F5}\u{1F1F1}\u{1F1EA}\u{5D1}",     // 🇵🇱 + lone 🇪 pair up differently
+        "\u{5D0}\u{1160}\u{1100}\u{5D1}",                // jamo V then L become L V
+    ])
+    func reversedClustersKeepTheirWidth(_ string: String) {
+        let styled = StyledText(plain: string)
+        let checker = LayoutInvariantChecker(styled)
+        for model in WidthModel.allCases {
+            var constraints = LayoutConstraints()
+            constraints.width = 40
+            constraints.widthModel = model
+            let layout = TextLayouter.layout(styled, constraints)
+            #expect(checker.violations(layout, constraints).isEmpty, "\(model)")
+            let fragments = layout.lines.flatMap(\.fragments).filter { $0.role == .text }
+            #expect(fragments.contains { $0.rtl })
+            for fragment in fragments {
+                #expect(CellWidth.of(fragment.display, model: model) == fragment.width, "\(fragment.display.debugDescription)")
+            }
+        }
+    }
+
+    @Test func separatorGoesOnlyWhereClustersWouldFuse() {
+        let fused: [UInt16] = Array("\u{1F468}\u{200D}\u{1F389}".utf16)  // joined at 3
+        #expect(LineBuilder.keepingClustersApart(fused, joins: [3]) == Array("\u{1F468}\u{200D}\u{200B}\u{1F389}".utf16))
+        let apart: [UInt16] = Array("ab".utf16)
+        #expect(LineBuilder.keepingClustersApart(apart, joins: [1]) == apart)
+    }
+}
