@@ -165,7 +165,7 @@ struct LineBuilder {
         for k in range.indices {
             let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
             let s = table.start(i)
-            if rtl, k > range.lowerBound { joins.append(buffer.count) }
+            if k > range.lowerBound { joins.append(buffer.count) }
             if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
                 buffer.append(contentsOf: String(p).utf16)
             } else {
@@ -188,8 +188,9 @@ struct LineBuilder {
     /// `buffer` with `clusterSeparator` inserted at each join where the clusters on either
     /// side would read as one: reversing right-to-left clusters can make a pictograph
     /// followed by a cluster ending in ZWJ, a lone combining mark, a pair of regional
-    /// indicators or conjoining jamo fuse, and a fused cluster is drawn narrower than the
-    /// clusters laid out.
+    /// indicators or conjoining jamo fuse, and so can a placeholder put in for a control
+    /// that used to keep a combining mark or modifier apart. A fused cluster is drawn
+    /// narrower than the clusters laid out.
     static func keepingClustersApart(_ buffer: [UInt16], joins: [Int]) -> [UInt16] {
         let boundaries = Set(GraphemeSegmenter.boundaries(in: UTF16Text(units: buffer)))
         var out: [UInt16] = []

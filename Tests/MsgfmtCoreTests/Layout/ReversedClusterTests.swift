@@ -35,3 +35,22 @@ import Testing
         #expect(LineBuilder.keepingClustersApart(apart, joins: [1]) == apart)
     }
 }
+
+/// A control between a character and a combining mark or emoji modifier keeps them apart
+/// in the text; its one-cell placeholder must not let them fuse in the display.
+@Suite struct PlaceholderClusterTests {
+    @Test(arguments: ["a\u{0}\u{1F3FD}b", "x\u{1B}\u{301}y", "\u{7F}\u{200D}\u{1F389}"])
+    func placeholdersDoNotFuseWithWhatFollows(_ string: String) {
+        let styled = StyledText(plain: string)
+        for model in WidthModel.allCases {
+            var constraints = LayoutConstraints()
+            constraints.width = 40
+            constraints.widthModel = model
+            let layout = TextLayouter.layout(styled, constraints)
+            #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty, "\(model)")
+            for fragment in layout.lines.flatMap(\.fragments) where fragment.role == .text {
+                #expect(CellWidth.of(fragment.display, model: model) == fragment.width, "\(fragment.display.debugDescription)")
+            }
+        }
+    }
+}
