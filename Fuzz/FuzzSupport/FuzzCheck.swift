@@ -3,17 +3,69 @@ import MsgfmtCore
 /// The checks the fuzz targets share. Each returns the broken invariants (empty when all
 /// hold), so the fuzz driver can abort on them and the regression test can report them.
 public enum FuzzCheck {
-    /// Decodes `bytes` as `format`, then normalizes, styles and lays out every message at
-    /// a fixed width, checking entity ranges and the layout invariants.
-    public static func decodeAndLayOut(_ bytes: [UInt8], format: InputFormat, width: Int = 40) -> [String] {
+    /// Decodes `bytes` as `format`, then normalizes and styles every message: every
+    /// failure must be located, normalized entities must lie inside the text and styled
+    /// runs must cover it. Layout invariants are FuzzLayout's and FuzzEmit's job; here the
+    /// time goes to the decoder, so each run covers more inputs.
+    public static func decode(_ bytes: [UInt8], format: InputFormat) -> [String] {
         let items = MessageDecoder.decode(InputFile(name: "fuzz", bytes: bytes), options: DecodeOptions(format: format))
+        var problems: [String] = []
+        for item in items {
+            switch item {
+            case .message(let message, _):
+                problems += normalizeAndStyle(message)
+            case .failure(let diagnostic):
+                let where_ = diagnostic.location
+                if where_.line == nil, where_.byteOffset == nil, where_.messageIndex == nil, where_.messageID == nil {
+                    problems.append("failure without a location: \(diagnostic.message)")
+                }
+                if diagnostic.message.isEmpty { problems.append("failure without a message") }
+            }
+        }
+        return problems
+    }
+
+    /// `decode`'s checks plus layout at `width` with the layout invariants, for replaying
+    /// saved decoder inputs (some of which once broke layout).
+    public static func decodeAndLayOut(_ bytes: [UInt8], format: InputFormat, width: Int = 40) -> [String] {
+        var problems = decode(bytes, format: format)
         var constraints = LayoutConstraints()
         constraints.width = width
-        var problems: [String] = []
+        let items = MessageDecoder.decode(InputFile(name: "fuzz", bytes: bytes), options: DecodeOptions(format: format))
         for case .message(let message, _) in items {
             problems += layOut(message, constraints)
         }
         return problems
+    }
+
+    /// Normalizes and styles `message`, checking entity ranges and that the styled blocks
+    /// tile the text in order, and their runs tile them.
+    static func normalizeAndStyle(_ message: Message) -> [String] {
+        let text = UTF16Text(message.text)
+        let (normalized, _) = Normalizer.normalize(message, text: text, detect: false)
+        var problems = entityProblems(normalized, units: text.units.count)
+        let styled = StyledTextBuilder.build(normalized, text: text)
+        var covered = 0
+        for block in styled.blocks {
+            if block.range.lowerBound != covered { problems.append("block \(block.range) does not start where the last ended (\(covered))") }
+            var runEnd = block.range.lowerBound
+            for run in block.runs {
+                if run.range.lowerBound != runEnd { problems.append("run \(run.range) does not start where the last ended (\(runEnd))") }
+                runEnd = run.range.upperBound
+            }
+            if runEnd != block.range.upperBound { problems.append("runs of block \(block.range) end at \(runEnd)") }
+            covered = block.range.upperBound
+        }
+        if covered != text.units.count { problems.append("blocks cover \(covered) of \(text.units.count) units") }
+        return problems
+    }
+
+    /// Normalized entities that do not lie inside a text of `units` UTF-16 units.
+    static func entityProblems(_ message: Message, units: Int) -> [String] {
+        message.entities.compactMap { entity in
+            entity.offset >= 0 && entity.length > 0 && entity.offset + entity.length <= units ? nil
+                : "normalized entity \(entity.kind.botAPIName) \(entity.offset)+\(entity.length) outside \(units) units"
+        }
     }
 
     /// Normalizes, styles and lays out `message`, checking entity ranges and the layout
@@ -21,11 +73,7 @@ public enum FuzzCheck {
     public static func layOut(_ message: Message, _ constraints: LayoutConstraints, detect: Bool = false) -> [String] {
         let text = UTF16Text(message.text)
         let (normalized, _) = Normalizer.normalize(message, text: text, detect: detect)
-        var problems: [String] = []
-        for entity in normalized.entities
-        where !(entity.offset >= 0 && entity.length > 0 && entity.offset + entity.length <= text.units.count) {
-            problems.append("normalized entity \(entity.kind.botAPIName) \(entity.offset)+\(entity.length) outside \(text.units.count) units")
-        }
+        let problems = entityProblems(normalized, units: text.units.count)
         let styled = StyledTextBuilder.build(normalized, text: text)
         let layout = TextLayouter.layout(styled, constraints)
         return problems + layout.checkInvariants(styled, constraints).prefix(3)

@@ -2,8 +2,9 @@ import MsgfmtCore
 
 extension FuzzTarget {
     /// Streams the input through the Telegram Desktop export scanner, then
-    /// reads it again as `render --from tdesktop` does and lays out the first messages.
-    static func checkExport(_ bytes: [UInt8]) -> [String] {
+    /// reads it again as `render --from tdesktop` does and normalizes and styles every
+    /// message; with `layOut`, also lays out the first 20 and checks the layout invariants.
+    static func checkExport(_ bytes: [UInt8], layOut: Bool = false) -> [String] {
         var problems: [String] = []
         var scanner = ExportScanner(source: ExportByteSource(bytes: bytes, name: "fuzz"))
         var events = 0
@@ -15,6 +16,10 @@ extension FuzzTarget {
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
         let items = TDesktopReader.decodeItems(InputFile(name: "fuzz", bytes: bytes))
+        for case .message(let message, _) in items {
+            problems += FuzzCheck.normalizeAndStyle(message)
+        }
+        guard layOut else { return problems }
         var constraints = LayoutConstraints()
         constraints.width = 30
         for case .message(let message, _) in items.prefix(20) {

@@ -13,13 +13,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case layout = "FuzzLayout"
     case emit = "FuzzEmit"
 
+    /// The decoder's input format, for the four message decoders.
+    public var format: InputFormat? {
+        switch self {
+        case .botAPI: .botAPI
+        case .markdownV2: .markdownV2
+        case .telegramHTML: .html
+        case .legacyMarkdown: .markdown
+        case .export, .layout, .emit: nil
+        }
+    }
+
+    /// The broken invariants for one input, as the fuzzer checks them, and for decoder
+    /// and export targets also after layout (`FuzzCheck.decodeAndLayOut`): used to replay saved inputs.
+    public func thoroughCheck(_ bytes: [UInt8]) -> [String] {
+        if self == .export { return Self.checkExport(bytes, layOut: true) }
+        guard let format else { return check(bytes) }
+        return FuzzCheck.decodeAndLayOut(bytes, format: format)
+    }
+
     /// The broken invariants for one input; empty when all hold.
     public func check(_ bytes: [UInt8]) -> [String] {
         switch self {
-        case .botAPI: FuzzCheck.decodeAndLayOut(bytes, format: .botAPI)
-        case .markdownV2: FuzzCheck.decodeAndLayOut(bytes, format: .markdownV2)
-        case .telegramHTML: FuzzCheck.decodeAndLayOut(bytes, format: .html)
-        case .legacyMarkdown: FuzzCheck.decodeAndLayOut(bytes, format: .markdown)
+        case .botAPI: FuzzCheck.decode(bytes, format: .botAPI)
+        case .markdownV2: FuzzCheck.decode(bytes, format: .markdownV2)
+        case .telegramHTML: FuzzCheck.decode(bytes, format: .html)
+        case .legacyMarkdown: FuzzCheck.decode(bytes, format: .markdown)
         case .export: Self.checkExport(bytes)
         case .layout: Self.checkLayout(bytes)
         case .emit: Self.checkEmit(bytes)
