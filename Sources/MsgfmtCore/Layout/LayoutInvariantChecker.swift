@@ -17,7 +17,7 @@ public struct LayoutInvariantChecker {
     /// Widths and drawings already computed (fragments repeat across layouts of one text).
     private final class WidthCache {
         var widths: [WidthModel: [String: Int]] = [:]
-        var drawn: [Bool: [String: String]] = [:]
+        var drawn: [Bool: [String: [Unicode.Scalar]]] = [:]
     }
     private let cache = WidthCache()
 
@@ -95,7 +95,7 @@ public struct LayoutInvariantChecker {
                 }
                 if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) { found.append("\(tag) fragment text differs from its source") }
                 if fragment.role == .text, fragment.display != fragment.text || fragment.rtl || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
-                    drawn(fragment.text, rtl: fragment.rtl) != fragment.display.filter({ $0 != " " && $0 != separator })
+                    drawn(fragment.text, rtl: fragment.rtl) != Self.shown(fragment.display)
                 {
                     found.append("\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
                 }
@@ -186,14 +186,21 @@ public struct LayoutInvariantChecker {
         return low
     }
 
+    /// The scalars of `display` that carry text: spaces (justification, tabs) and the
+    /// zero-width separator layout puts between reversed clusters are left out. Compared
+    /// scalar by scalar, as a space may carry a combining mark.
+    private static func shown(_ display: String) -> [Unicode.Scalar] {
+        display.unicodeScalars.filter { $0 != " " && $0.value != UInt32(LineBuilder.clusterSeparator) }
+    }
+
     /// What a fragment's text must draw as, spaces aside: placeholders for unsafe
     /// controls, grapheme clusters reversed when right to left.
-    private func drawn(_ text: String, rtl: Bool) -> String {
+    private func drawn(_ text: String, rtl: Bool) -> [Unicode.Scalar] {
         if let known = cache.drawn[rtl]?[text] { return known }
         let source = UTF16Text(text)
         var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
         if rtl { clusters.reverse() }
-        let result = clusters.joined().filter { $0 != " " && $0 != separator }
+        let result = Self.shown(clusters.joined())
         cache.drawn[rtl, default: [:]][text] = result
         return result
     }
@@ -207,6 +214,4 @@ public struct LayoutInvariantChecker {
     }
 }
 
-/// The zero-width cluster separator layout may put between reversed clusters.
-private let separator = Character(Unicode.Scalar(LineBuilder.clusterSeparator)!)
 
