@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import MsgfmtCore
 
 extension Msgfmt {
     /// Runs the command line like `ParsableCommand.main()`, except that a usage error
@@ -11,7 +11,9 @@ extension Msgfmt {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                let sink = OutputSink(fd: 2, capacity: 1024)
+                sink.write(fullMessage(for: error) + "\n")
+                sink.flush()
                 exit(withError: ExitStatus.usage)
             }
             exit(withError: error)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An output written under a temporary name next to its final path and renamed into
 /// place only when complete: a file (`--to ansi|text|json|markdown -o FILE`), a directory
@@ -50,11 +51,10 @@ public final class AtomicOutput {
         TemporaryOutputs.register(temp)
         if kind == .directory {
             try? FileManager.default.removeItem(atPath: temp)
-            do {
-                try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: false)
-            } catch {
+            if mkdir(temp, 0o755) != 0 {
+                let reason = String(cString: strerror(errno))
                 TemporaryOutputs.unregister(temp)
-                throw .cannotCreate(path: temp, reason: "\(error.localizedDescription)")
+                throw .cannotCreate(path: temp, reason: reason)
             }
         } else {
             fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -86,8 +86,8 @@ public final class AtomicOutput {
             fd = -1
         }
         if kind == .directory {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            var existing = stat()
+            if lstat(path, &existing) == 0 {
                 let old = temp + "-old"
                 guard rename(path, old) == 0 else { throw .cannotRename(path: path, reason: String(cString: strerror(errno))) }
                 TemporaryOutputs.register(old)

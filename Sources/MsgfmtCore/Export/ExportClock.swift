@@ -1,10 +1,12 @@
-import Foundation
+import Glibc
 
 /// Turns Unix times into the days, times of day and dates a transcript shows, in one
-/// time zone (`--time-zone`): an IANA name, `UTC`, or a fixed offset like `+03:00`.
+/// time zone (`--time-zone`): an IANA name from the system's zone database, `UTC`, a fixed
+/// offset like `+03:00`, or a POSIX `TZ` rule like `EST5EDT,M3.2.0,M11.1.0`.
 public struct ExportClock: Sendable {
     private let fixedOffset: Int?
-    private let zone: TimeZone?
+    private let zone: ZoneInfo?
+    private let rule: PosixTimeZoneRule?
     /// The zone as given.
     public let name: String
 
@@ -12,23 +14,41 @@ public struct ExportClock: Sendable {
     public init?(timeZone name: String) {
         self.name = name
         if name == "UTC" || name == "GMT" || name == "Z" {
-            fixedOffset = 0
-            zone = nil
+            (fixedOffset, zone, rule) = (0, nil, nil)
         } else if let offset = Self.parseOffset(name) {
-            fixedOffset = offset
-            zone = nil
-        } else if let tz = TimeZone(identifier: name) {
-            fixedOffset = nil
-            zone = tz
+            (fixedOffset, zone, rule) = (offset, nil, nil)
+        } else if let zone = ZoneInfo.named(name) {
+            (fixedOffset, self.zone, rule) = (nil, zone, nil)
+        } else if name.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), let rule = PosixTimeZoneRule(name) {
+            (fixedOffset, zone, self.rule) = (nil, nil, rule)
         } else {
             return nil
         }
     }
 
-    /// The system's zone (TZ or /etc/localtime), falling back to UTC.
+    /// A clock for the zone file at `path`, shown as `name`.
+    init?(zoneFile path: String, name: String) {
+        guard let zone = ZoneInfo.load(path: path) else { return nil }
+        self.name = name
+        self.zone = zone
+        fixedOffset = nil
+        rule = nil
+    }
+
+    /// The system's zone — `TZ` (a zone name, `:name`, or a POSIX rule), else
+    /// `/etc/localtime` — falling back to UTC.
     public static var local: ExportClock {
-        let id = TimeZone.current.identifier
-        return ExportClock(timeZone: id) ?? ExportClock(timeZone: "UTC")!
+        if let tz = getenv("TZ").map({ String(cString: $0) }) {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            if name.isEmpty { return ExportClock(timeZone: "UTC")! }
+            if name.hasPrefix("/"), let clock = ExportClock(zoneFile: name, name: name) { return clock }
+            if let clock = ExportClock(timeZone: name) { return clock }
+        }
+        var target = [CChar](repeating: 0, count: 1024)
+        let n = readlink("/etc/localtime", &target, target.count - 1)
+        let link = n > 0 ? String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let name = link.firstRange(of: "zoneinfo/").map { String(link[$0.upperBound...]) } ?? "localtime"
+        return ExportClock(zoneFile: "/etc/localtime", name: name) ?? ExportClock(timeZone: "UTC")!
     }
 
     /// `+03:00`, `-0530`, `+3`, `UTC+02:00` → seconds east of UTC.
@@ -54,8 +74,8 @@ public struct ExportClock: Sendable {
     /// Seconds east of UTC at `unix`.
     public func offset(at unix: Int64) -> Int {
         if let fixedOffset { return fixedOffset }
-        guard let zone else { return 0 }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(unix)))
+        if let zone { return zone.offset(at: unix) }
+        return rule?.offset(at: unix) ?? 0
     }
 
     /// Local seconds since the epoch (the Unix time shifted into the zone).

@@ -50,7 +50,7 @@ enum MarkdownText {
             switch block.kind {
             case .pre(let language):
                 let content = sanitizeKeepingLines(raw.hasSuffix("\n") ? String(raw.dropLast()) : raw)
-                let fence = content.contains("```") ? "~~~~" : "```"
+                let fence = content.firstRange(of: "```") != nil ? "~~~~" : "```"
                 blocks.append("\(fence)\(language ?? "")\n\(content)\n\(fence)")
             case .paragraph:
                 var text = ""

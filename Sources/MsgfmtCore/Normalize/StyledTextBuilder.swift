@@ -124,7 +124,7 @@ public enum StyledTextBuilder {
 
     /// The target of a detected URL: `http://` is added when it has no scheme.
     static func urlTarget(_ text: String) -> String {
-        if text.contains("://") || text.lowercased().hasPrefix("tg:") { return text }
+        if text.firstRange(of: "://") != nil || text.lowercased().hasPrefix("tg:") { return text }
         return "http://" + text
     }
 }
