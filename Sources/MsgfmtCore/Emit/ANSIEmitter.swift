@@ -21,20 +21,23 @@ public struct ANSIEmitter: MessageEmitter {
     public static let spoilerMask: Character = "░"
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        if count > 0 { sink.write("\n") }
+        var out: [UInt8] = []
+        if count > 0 { out.append(0x0A) }
         count += 1
-        guard let layout = message.layout else { return }
+        guard let layout = message.layout else {
+            sink.write(out)
+            return
+        }
         let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count) : nil
-        var out = ""
+        out.reserveCapacity(layout.text.utf8.count * 2 + layout.lines.count * 16 + 64)
         for line in layout.lines {
             write(line, links: links, into: &out)
-            sink.write(out)
-            out.removeAll(keepingCapacity: true)
         }
+        sink.write(out)
     }
 
     /// Appends one line and its newline, leaving the terminal plain at the end.
-    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout String) {
+    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout [UInt8]) {
         appendBlanks(line.x, into: &out)
         var state = ANSIAttributes.plain
         var openLink: Int?
@@ -61,14 +64,31 @@ public struct ANSIEmitter: MessageEmitter {
             state.transition(to: target, into: &out)
             state = target
             if masked {
-                for _ in 0..<max(0, fragment.width) { out.append(ANSIEmitter.spoilerMask) }
+                for _ in 0..<max(0, fragment.width) {
+                    // ░ (U+2591)
+                    out.append(0xE2)
+                    out.append(0x96)
+                    out.append(0x91)
+                }
             } else {
-                out += DisplaySafety.sanitize(fragment.display)
+                Self.appendSanitized(fragment.display, into: &out)
             }
         }
         if openLink != nil { ANSIHyperlink.close(into: &out) }
         state.transition(to: .plain, into: &out)
-        out += "\n"
+        out.append(0x0A)
+    }
+
+    /// Appends `display` as `DisplaySafety.sanitize` would spell it: its bytes as they are
+    /// when no scalar is unsafe (the usual case, found by a byte scan), else sanitized.
+    static func appendSanitized(_ display: String, into out: inout [UInt8]) {
+        var display = display
+        let safe = display.withUTF8 { bytes -> Bool in
+            guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
     }
 
     /// The SGR state a fragment is drawn in (plain when SGR is off).
@@ -101,8 +121,8 @@ public struct ANSIEmitter: MessageEmitter {
         return a
     }
 
-    private func appendBlanks(_ n: Int, into out: inout String) {
+    private func appendBlanks(_ n: Int, into out: inout [UInt8]) {
         guard n > 0 else { return }
-        out += String(repeating: " ", count: n)
+        out.append(contentsOf: repeatElement(0x20, count: n))
     }
 }
