@@ -45,10 +45,11 @@ struct LineBuilder {
             column = available
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
-        if levels.contains(where: { $0 != 0 }) {
+        if self.levels != nil || paragraphLevel != 0, levels.contains(where: { $0 != 0 }) {
             fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
         }
-        return place(fragments, contentWidth: column, y: y, start: table.start(plan.start), end: table.start(plan.end))
+        let start = table.start(plan.start), end = table.start(plan.end)
+        return place(&fragments, contentWidth: column, y: y, start: start, end: end)
     }
 
     /// The width of the line's content and the width of each of its tabs, in order.
@@ -78,6 +79,8 @@ struct LineBuilder {
     private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
         var levels: [UInt8] = []
+        fragments.reserveCapacity(plan.spans.count + (barWidth > 0 ? 4 : 3))
+        levels.reserveCapacity(plan.spans.count + 3)
         var tabIndex = 0
         for span in plan.spans {
             guard case .clusters(let range) = span else {
@@ -132,7 +135,8 @@ struct LineBuilder {
         if withEllipsis {
             fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain, role: .ellipsis))
         }
-        return place(fragments, contentWidth: fragments.reduce(0) { $0 + $1.width }, y: y, start: offset, end: offset)
+        let width = fragments.reduce(0) { $0 + $1.width }
+        return place(&fragments, contentWidth: width, y: y, start: offset, end: offset)
     }
 
     /// Extra cells per stretchable whitespace cluster so the line fills the width.
@@ -206,26 +210,24 @@ struct LineBuilder {
     }
 
     /// Aligns the fragments, adds the quote bar and assigns columns.
-    private func place(_ fragments: [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
+    private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
         let rtl = paragraphLevel % 2 == 1
         let slack = max(0, available - contentWidth)
         var align = justifiable ? constraints.align : .natural
         if align == .justify || align == .natural { align = rtl ? .right : .left }
         let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
-        var placed: [LayoutFragment] = []
-        placed.reserveCapacity(fragments.count + 1)
         var x = pad
         var lineX = pad
         if barWidth > 0 {
             let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
-            placed.append(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar))
+            placed.insert(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)
             lineX = 0
-            x = barWidth + pad
+            x = 0
         }
-        for var fragment in fragments {
-            fragment.x = x
-            x += fragment.width
-            placed.append(fragment)
+        // Columns are assigned in place: no fragment is copied.
+        for k in placed.indices {
+            placed[k].x = x
+            x += placed[k].width
         }
         return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: blockName, rtl: rtl, fragments: placed)
     }
