@@ -15,14 +15,16 @@ struct ANSIHyperlink {
     init(_ styled: StyledText, messageNumber: Int) {
         var spans: [Span] = []
         var last: (range: Range<Int>, link: String)?
-        for run in styled.runs {
-            guard let link = run.style.link, !run.range.isEmpty else { continue }
-            if let current = last, current.link == link, current.range.upperBound == run.range.lowerBound {
-                last = (current.range.lowerBound..<run.range.upperBound, link)
-                continue
+        for block in styled.blocks {
+            for run in block.runs {
+                guard let link = run.style.link, !run.range.isEmpty else { continue }
+                if let current = last, current.link == link, current.range.upperBound == run.range.lowerBound {
+                    last = (current.range.lowerBound..<run.range.upperBound, link)
+                    continue
+                }
+                if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
+                last = (run.range, link)
             }
-            if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
-            last = (run.range, link)
         }
         if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
         self.spans = spans

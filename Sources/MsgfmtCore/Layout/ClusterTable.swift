@@ -165,8 +165,9 @@ final class ClusterTable {
 
     /// Grapheme ends with every block start inside a cluster added as a boundary.
     static func splitting(_ bounds: [Int], at cuts: [Int], count: Int) -> [Int] {
+        // Usually every block starts on a cluster boundary already: nothing to merge.
+        if cuts.allSatisfy({ $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }) { return bounds }
         let inner = cuts.filter { $0 > 0 && $0 < count }
-        if inner.isEmpty { return bounds }
         var merged: [Int] = []
         merged.reserveCapacity(bounds.count + inner.count)
         var next = 0
@@ -181,6 +182,17 @@ final class ClusterTable {
             start = end
         }
         return merged
+    }
+
+    /// True when `offset` is one of the sorted `bounds`. O(log n).
+    private static func isBoundary(_ offset: Int, in bounds: [Int]) -> Bool {
+        var low = 0
+        var high = bounds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if bounds[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < bounds.count && bounds[low] == offset
     }
 
     /// Kind and cell width of a one-unit cluster that is printable ASCII or a letter of a

@@ -79,8 +79,8 @@ struct LineBuilder {
     private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
         var levels: [UInt8] = []
-        fragments.reserveCapacity(plan.spans.count + (barWidth > 0 ? 4 : 3))
-        levels.reserveCapacity(plan.spans.count + 3)
+        fragments.reserveCapacity(plan.spans.count + 8)
+        levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
         for span in plan.spans {
             guard case .clusters(let range) = span else {
@@ -182,7 +182,8 @@ struct LineBuilder {
         if joins.contains(where: { !GraphemeSegmenter.standsAlone(buffer[$0 - 1]) || !GraphemeSegmenter.standsAlone(buffer[$0]) }) {
             buffer = Self.keepingClustersApart(buffer, joins: joins)
         }
-        return String(decoding: buffer, as: UTF16.self)
+        var ascii = true
+        return buffer.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
     }
 
     /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break

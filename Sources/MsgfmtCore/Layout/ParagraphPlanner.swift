@@ -50,6 +50,9 @@ enum ParagraphPlanner {
     ) -> ([Word], [WrapItem]) {
         var words: [Word] = []
         var items: [WrapItem] = []
+        // Words average several clusters; this avoids most regrowth.
+        words.reserveCapacity(content.count / 3 + 4)
+        items.reserveCapacity(content.count / 3 + 4)
         var k = content.lowerBound
         let limit = content.upperBound
         while k < limit {
