@@ -42,36 +42,39 @@ public struct ANSIEmitter: MessageEmitter {
         var state = ANSIAttributes.plain
         var openLink: Int?
         var previousEnd: Int?
-        for fragment in line.fragments {
-            if let end = previousEnd, fragment.x > end {
-                // A gap between fragments (justified text) is drawn unstyled.
-                if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
-                state.transition(to: .plain, into: &out)
-                state = .plain
-                appendBlanks(fragment.x - end, into: &out)
-            }
-            previousEnd = fragment.x + fragment.width
-            let masked = fragment.role == .text && options.spoilers == .hide
-                && fragment.style.attributes.contains(.spoiler)
-            let link = masked || fragment.role != .text || fragment.style.link == nil
-                ? nil : links?.span(at: fragment.start)
-            if link != openLink {
-                if openLink != nil { ANSIHyperlink.close(into: &out) }
-                if let link { links?.open(link, into: &out) }
-                openLink = link
-            }
-            let target = attributes(of: fragment, masked: masked)
-            state.transition(to: target, into: &out)
-            state = target
-            if masked {
-                for _ in 0..<max(0, fragment.width) {
-                    // ░ (U+2591)
-                    out.append(0xE2)
-                    out.append(0x96)
-                    out.append(0x91)
+        line.fragments.withUnsafeBufferPointer { fragments in
+            for k in fragments.indices {
+                // Read in place: a fragment copy would retain every string it holds.
+                if let end = previousEnd, fragments[k].x > end {
+                    // A gap between fragments (justified text) is drawn unstyled.
+                    if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
+                    state.transition(to: .plain, into: &out)
+                    state = .plain
+                    appendBlanks(fragments[k].x - end, into: &out)
                 }
-            } else {
-                Self.appendSanitized(fragment.display, into: &out)
+                previousEnd = fragments[k].x + fragments[k].width
+                let masked = fragments[k].role == .text && options.spoilers == .hide
+                    && fragments[k].style.attributes.contains(.spoiler)
+                let link = masked || fragments[k].role != .text || fragments[k].style.link == nil
+                    ? nil : links?.span(at: fragments[k].start)
+                if link != openLink {
+                    if openLink != nil { ANSIHyperlink.close(into: &out) }
+                    if let link { links?.open(link, into: &out) }
+                    openLink = link
+                }
+                let target = attributes(of: fragments[k], masked: masked)
+                state.transition(to: target, into: &out)
+                state = target
+                if masked {
+                    for _ in 0..<max(0, fragments[k].width) {
+                        // ░ (U+2591)
+                        out.append(0xE2)
+                        out.append(0x96)
+                        out.append(0x91)
+                    }
+                } else {
+                    Self.appendSanitized(fragments[k].display, into: &out)
+                }
             }
         }
         if openLink != nil { ANSIHyperlink.close(into: &out) }

@@ -82,6 +82,8 @@ struct LineBuilder {
         fragments.reserveCapacity(plan.spans.count + 8)
         levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
+        // Local copies of the table's arrays: no class access per cluster.
+        let kinds = table.kinds, styles = table.styles, widths = table.widths
         for span in plan.spans {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
@@ -93,7 +95,7 @@ struct LineBuilder {
             var i = range.lowerBound
             while i < range.upperBound {
                 let lv = level(i)
-                if table.kinds[i] == .tab {
+                if kinds[i] == .tab {
                     let w = tabs[tabIndex] + (extras[i] ?? 0)
                     tabIndex += 1
                     fragments.append(LayoutFragment(x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
@@ -101,18 +103,27 @@ struct LineBuilder {
                     i += 1
                     continue
                 }
-                let style = table.styles[i]
+                let style = styles[i]
                 var j = i
                 var w = 0
                 var plain = lv % 2 == 0
-                while j < range.upperBound, table.kinds[j] != .tab, table.styles[j] == style, level(j) == lv {
-                    w += table.widths[j]
-                    if table.kinds[j] == .unsafe { plain = false }
-                    if !extras.isEmpty, let extra = extras[j] {
-                        w += extra
-                        plain = false
+                if self.levels == nil, extras.isEmpty {
+                    // Everything at level 0 and nothing stretched: only kind and style end a run.
+                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style {
+                        w &+= widths[j]
+                        if kinds[j] == .unsafe { plain = false }
+                        j &+= 1
                     }
-                    j += 1
+                } else {
+                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style, level(j) == lv {
+                        w += widths[j]
+                        if kinds[j] == .unsafe { plain = false }
+                        if !extras.isEmpty, let extra = extras[j] {
+                            w += extra
+                            plain = false
+                        }
+                        j += 1
+                    }
                 }
                 let s = table.start(i)
                 let e = table.ends[j - 1]

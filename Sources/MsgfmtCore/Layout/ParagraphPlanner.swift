@@ -25,10 +25,20 @@ enum ParagraphPlanner {
             : BreakChooser.balanced(items, lineWidths: [available])
         var plans: [LinePlan] = []
         plans.reserveCapacity(ends.count)
+        // True when no word is cropped or cut with the ellipsis.
+        let whole = !words.contains { $0.ellipsis || $0.shownEnd < $0.contentEnd }
         var first = 0
         for (index, lineEnd) in ends.enumerated() {
             let last = index == ends.count - 1
             var plan = LinePlan(start: words[first].start, end: last ? end : words[lineEnd - 1].end, spans: [])
+            if whole {
+                // Words tile the paragraph, so a line of whole words shows one range.
+                plan.append(words[first].start..<words[lineEnd - 1].shownEnd)
+                plan.continues = !last
+                plans.append(plan)
+                first = lineEnd
+                continue
+            }
             for w in first..<lineEnd {
                 let word = words[w]
                 plan.append(word.start..<word.shownEnd)

@@ -51,8 +51,15 @@ extension UTF16Text {
         if n == 0 { return "" }
         // The exact UTF-8 length first, so the string is allocated once at its size (and
         // short strings stay inline, with no allocation at all).
-        var length = 0
         var k = 0
+        while k < n, units[k] < 0x80 { k &+= 1 }
+        if k == n {
+            return String(unsafeUninitializedCapacity: n) { out in
+                for k in 0..<n { out[k] = UInt8(truncatingIfNeeded: units[k]) }
+                return n
+            }
+        }
+        var length = k
         while k < n {
             let u = units[k]
             k &+= 1
@@ -65,12 +72,6 @@ extension UTF16Text {
                 k &+= 1
             } else {
                 length &+= 3  // other BMP scalars and lone surrogates (U+FFFD)
-            }
-        }
-        if length == n {
-            return String(unsafeUninitializedCapacity: n) { out in
-                for k in 0..<n { out[k] = UInt8(truncatingIfNeeded: units[k]) }
-                return n
             }
         }
         ascii = false
