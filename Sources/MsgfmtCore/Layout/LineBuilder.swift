@@ -84,6 +84,7 @@ struct LineBuilder {
         var tabIndex = 0
         // Local copies of the table's arrays: no class access per cluster.
         let kinds = table.kinds, styles = table.styles, widths = table.widths
+        let flat = self.levels == nil
         for span in plan.spans {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
@@ -107,7 +108,7 @@ struct LineBuilder {
                 var j = i
                 var w = 0
                 var plain = lv % 2 == 0
-                if self.levels == nil, extras.isEmpty {
+                if flat, extras.isEmpty {
                     // Everything at level 0 and nothing stretched: only kind and style end a run.
                     while j < range.upperBound, kinds[j] != .tab, styles[j] == style {
                         w &+= widths[j]

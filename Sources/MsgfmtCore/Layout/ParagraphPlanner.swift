@@ -65,13 +65,17 @@ enum ParagraphPlanner {
         items.reserveCapacity(content.count / 3 + 4)
         var k = content.lowerBound
         let limit = content.upperBound
+        // Local copies of the table's arrays: no class access per cluster.
+        let breakAfter = table.breakAfter, kinds = table.kinds, widths = table.widths
         while k < limit {
             var j = k + 1
-            while j < limit, !table.breakAfter[j - 1] { j += 1 }
+            while j < limit, !breakAfter[j - 1] { j += 1 }
             var c = j
-            while c > k, table.isWhitespace(c - 1) { c -= 1 }
-            let width = table.width(k..<c)
-            let whitespace = table.width(c..<j)
+            while c > k, kinds[c - 1] == .space || kinds[c - 1] == .tab { c -= 1 }
+            var width = 0
+            for i in k..<c { width &+= widths[i] }
+            var whitespace = 0
+            for i in c..<j { whitespace &+= widths[i] }
             if width <= available || overflow == .visible {
                 words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
                 items.append(WrapItem(width: width, whitespaceWidth: whitespace))
