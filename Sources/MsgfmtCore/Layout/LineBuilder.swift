@@ -56,17 +56,18 @@ struct LineBuilder {
     private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
+        let kinds = table.kinds, widths = table.widths
         for span in plan.spans {
             switch span {
             case .ellipsis: column += ellipsis.width
             case .clusters(let range):
                 for i in range {
-                    if table.kinds[i] == .tab {
+                    if kinds[i] == .tab {
                         let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
                         tabs.append(w)
                         column += w
                     } else {
-                        column += table.widths[i]
+                        column += widths[i]
                     }
                 }
             }
