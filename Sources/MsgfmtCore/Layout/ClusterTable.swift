@@ -40,7 +40,13 @@ final class ClusterTable {
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
         self.text = text
         self.tabWidth = tabWidth
-        let sortedRuns = runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // Runs usually come in order already; sorting (stable either way) is then skipped.
+        var inOrder = true
+        for k in runs.indices.dropFirst() where runs[k].range.lowerBound < runs[k - 1].range.lowerBound {
+            inOrder = false
+            break
+        }
+        let sortedRuns = inOrder ? runs : runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.runs = sortedRuns
         let units = text.units
         let n = units.count
