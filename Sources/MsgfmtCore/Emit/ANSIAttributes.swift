@@ -25,38 +25,42 @@ public struct ANSIAttributes: Sendable, Hashable {
     /// Appends to `out` the SGR sequence that changes the terminal from `self` to
     /// `target`; appends nothing when they are equal. Going back to plain is one `ESC[0m`.
     public func transition(to target: ANSIAttributes, into out: inout String) {
+        var bytes: [UInt8] = []
+        transition(to: target, into: &bytes)
+        if !bytes.isEmpty { out += String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// `transition(to:into:)` appending UTF-8 bytes, as `ANSIEmitter` writes.
+    func transition(to target: ANSIAttributes, into out: inout [UInt8]) {
         if self == target { return }
+        out.append(0x1B)
+        out.append(0x5B)  // [
         if target.isPlain {
-            out += "\u{1B}[0m"
+            out.append(0x30)
+            out.append(0x6D)  // 0m
             return
         }
-        var codes = SGRCodes()
+        var first = true
+        @inline(__always) func add(_ code: UInt8) {
+            if !first { out.append(0x3B) }  // ;
+            first = false
+            if code >= 10 { out.append(0x30 &+ code / 10) }
+            out.append(0x30 &+ code % 10)
+        }
         // 22 switches off both bold and dim, so whichever should stay is switched on again.
         if (bold && !target.bold) || (dim && !target.dim) {
-            codes.add(22)
-            if target.bold { codes.add(1) }
-            if target.dim { codes.add(2) }
+            add(22)
+            if target.bold { add(1) }
+            if target.dim { add(2) }
         } else {
-            if target.bold && !bold { codes.add(1) }
-            if target.dim && !dim { codes.add(2) }
+            if target.bold && !bold { add(1) }
+            if target.dim && !dim { add(2) }
         }
-        if italic != target.italic { codes.add(target.italic ? 3 : 23) }
-        if underline != target.underline { codes.add(target.underline ? 4 : 24) }
-        if reverse != target.reverse { codes.add(target.reverse ? 7 : 27) }
-        if strikethrough != target.strikethrough { codes.add(target.strikethrough ? 9 : 29) }
-        if foreground != target.foreground { codes.add(target.foreground ?? 39) }
-        out += "\u{1B}["
-        out += codes.text
-        out += "m"
-    }
-}
-
-/// A `;`-separated list of SGR parameters, built without intermediate arrays.
-private struct SGRCodes {
-    var text = ""
-
-    mutating func add(_ code: UInt8) {
-        if !text.isEmpty { text += ";" }
-        text += String(code)
+        if italic != target.italic { add(target.italic ? 3 : 23) }
+        if underline != target.underline { add(target.underline ? 4 : 24) }
+        if reverse != target.reverse { add(target.reverse ? 7 : 27) }
+        if strikethrough != target.strikethrough { add(target.strikethrough ? 9 : 29) }
+        if foreground != target.foreground { add(target.foreground ?? 39) }
+        out.append(0x6D)  // m
     }
 }

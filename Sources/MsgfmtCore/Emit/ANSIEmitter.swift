@@ -21,54 +21,77 @@ public struct ANSIEmitter: MessageEmitter {
     public static let spoilerMask: Character = "░"
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        if count > 0 { sink.write("\n") }
+        var out: [UInt8] = []
+        if count > 0 { out.append(0x0A) }
         count += 1
-        guard let layout = message.layout else { return }
+        guard let layout = message.layout else {
+            sink.write(out)
+            return
+        }
         let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count) : nil
-        var out = ""
+        out.reserveCapacity(layout.text.utf8.count * 2 + layout.lines.count * 16 + 64)
         for line in layout.lines {
             write(line, links: links, into: &out)
-            sink.write(out)
-            out.removeAll(keepingCapacity: true)
         }
+        sink.write(out)
     }
 
     /// Appends one line and its newline, leaving the terminal plain at the end.
-    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout String) {
+    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout [UInt8]) {
         appendBlanks(line.x, into: &out)
         var state = ANSIAttributes.plain
         var openLink: Int?
         var previousEnd: Int?
-        for fragment in line.fragments {
-            if let end = previousEnd, fragment.x > end {
-                // A gap between fragments (justified text) is drawn unstyled.
-                if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
-                state.transition(to: .plain, into: &out)
-                state = .plain
-                appendBlanks(fragment.x - end, into: &out)
-            }
-            previousEnd = fragment.x + fragment.width
-            let masked = fragment.role == .text && options.spoilers == .hide
-                && fragment.style.attributes.contains(.spoiler)
-            let link = masked || fragment.role != .text || fragment.style.link == nil
-                ? nil : links?.span(at: fragment.start)
-            if link != openLink {
-                if openLink != nil { ANSIHyperlink.close(into: &out) }
-                if let link { links?.open(link, into: &out) }
-                openLink = link
-            }
-            let target = attributes(of: fragment, masked: masked)
-            state.transition(to: target, into: &out)
-            state = target
-            if masked {
-                for _ in 0..<max(0, fragment.width) { out.append(ANSIEmitter.spoilerMask) }
-            } else {
-                out += DisplaySafety.sanitize(fragment.display)
+        line.fragments.withUnsafeBufferPointer { fragments in
+            for k in fragments.indices {
+                // Read in place: a fragment copy would retain every string it holds.
+                if let end = previousEnd, fragments[k].x > end {
+                    // A gap between fragments (justified text) is drawn unstyled.
+                    if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
+                    state.transition(to: .plain, into: &out)
+                    state = .plain
+                    appendBlanks(fragments[k].x - end, into: &out)
+                }
+                previousEnd = fragments[k].x + fragments[k].width
+                let masked = fragments[k].role == .text && options.spoilers == .hide
+                    && fragments[k].style.attributes.contains(.spoiler)
+                let link = masked || fragments[k].role != .text || fragments[k].style.link == nil
+                    ? nil : links?.span(at: fragments[k].start)
+                if link != openLink {
+                    if openLink != nil { ANSIHyperlink.close(into: &out) }
+                    if let link { links?.open(link, into: &out) }
+                    openLink = link
+                }
+                let target = attributes(of: fragments[k], masked: masked)
+                state.transition(to: target, into: &out)
+                state = target
+                if masked {
+                    for _ in 0..<max(0, fragments[k].width) {
+                        // ░ (U+2591)
+                        out.append(0xE2)
+                        out.append(0x96)
+                        out.append(0x91)
+                    }
+                } else {
+                    Self.appendSanitized(fragments[k].display, into: &out)
+                }
             }
         }
         if openLink != nil { ANSIHyperlink.close(into: &out) }
         state.transition(to: .plain, into: &out)
-        out += "\n"
+        out.append(0x0A)
+    }
+
+    /// Appends `display` as `DisplaySafety.sanitize` would spell it: its bytes as they are
+    /// when no scalar is unsafe (the usual case, found by a byte scan), else sanitized.
+    static func appendSanitized(_ display: String, into out: inout [UInt8]) {
+        var display = display
+        let safe = display.withUTF8 { bytes -> Bool in
+            guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
     }
 
     /// The SGR state a fragment is drawn in (plain when SGR is off).
@@ -101,8 +124,8 @@ public struct ANSIEmitter: MessageEmitter {
         return a
     }
 
-    private func appendBlanks(_ n: Int, into out: inout String) {
+    private func appendBlanks(_ n: Int, into out: inout [UInt8]) {
         guard n > 0 else { return }
-        out += String(repeating: " ", count: n)
+        out.append(contentsOf: repeatElement(0x20, count: n))
     }
 }

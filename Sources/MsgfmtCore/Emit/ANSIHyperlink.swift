@@ -8,25 +8,27 @@ struct ANSIHyperlink {
     }
 
     private let spans: [Span]
-    /// Makes ids unique across the messages of one output.
-    private let prefix: String
+    /// Makes ids unique across the messages of one output (`msgfmt<N>-`).
+    private let messageNumber: Int
 
     /// Collects the links of `styled`: neighbouring runs with the same link are one span.
     init(_ styled: StyledText, messageNumber: Int) {
         var spans: [Span] = []
         var last: (range: Range<Int>, link: String)?
-        for run in styled.runs {
-            guard let link = run.style.link, !run.range.isEmpty else { continue }
-            if let current = last, current.link == link, current.range.upperBound == run.range.lowerBound {
-                last = (current.range.lowerBound..<run.range.upperBound, link)
-                continue
+        for block in styled.blocks {
+            for run in block.runs {
+                guard let link = run.style.link, !run.range.isEmpty else { continue }
+                if let current = last, current.link == link, current.range.upperBound == run.range.lowerBound {
+                    last = (current.range.lowerBound..<run.range.upperBound, link)
+                    continue
+                }
+                if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
+                last = (run.range, link)
             }
-            if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
-            last = (run.range, link)
         }
         if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
         self.spans = spans
-        self.prefix = "msgfmt\(messageNumber)-"
+        self.messageNumber = messageNumber
     }
 
     /// The span holding the text at `offset`, when that span has a safe URI.
@@ -41,18 +43,52 @@ struct ANSIHyperlink {
     }
 
     /// Appends the sequence that opens span `index` (from `span(at:)`).
-    func open(_ index: Int, into out: inout String) {
-        guard let uri = spans[index].uri else { return }
-        out += "\u{1B}]8;id="
-        out += prefix
-        out += String(index)
-        out += ";"
-        out += uri
-        out += "\u{1B}\\"
+    func open(_ index: Int, into out: inout [UInt8]) {
+        guard var uri = spans[index].uri else { return }
+        append("\u{1B}]8;id=msgfmt", into: &out)
+        appendDecimal(messageNumber, into: &out)
+        out.append(0x2D)  // -
+        appendDecimal(index, into: &out)
+        out.append(0x3B)  // ;
+        uri.withUTF8 { out.append(contentsOf: $0) }
+        out.append(0x1B)
+        out.append(0x5C)  // \
     }
 
     /// Appends the sequence that closes the open hyperlink.
-    static func close(into out: inout String) {
-        out += "\u{1B}]8;;\u{1B}\\"
+    static func close(into out: inout [UInt8]) {
+        append("\u{1B}]8;;\u{1B}\\", into: &out)
+    }
+
+    /// Appends the bytes of a literal.
+    @inline(__always)
+    static func append(_ literal: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private func append(_ literal: StaticString, into out: inout [UInt8]) {
+        Self.append(literal, into: &out)
+    }
+
+    /// Appends `value` in decimal (as `String(value)` spells it).
+    private func appendDecimal(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 {
+            out.append(0x2D)
+            out.append(contentsOf: String(value.magnitude).utf8)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = value
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = 0x30 &+ UInt8(n % 10)
+                n /= 10
+                count += 1
+            } while n > 0
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 }

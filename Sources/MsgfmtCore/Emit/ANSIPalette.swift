@@ -46,10 +46,17 @@ public struct ANSIPalette: Sendable, Hashable {
     public func foreground(for attributes: StyleAttributes) -> UInt8? {
         if attributes.contains(.pre) { return pre }
         if attributes.contains(.code) { return code }
-        if !attributes.isDisjoint(with: [.url, .textLink, .email, .phoneNumber, .textMention]) { return link }
+        if attributes.rawValue & Self.linkKinds.rawValue != 0 { return link }
         if attributes.contains(.mention) { return mention }
-        if !attributes.isDisjoint(with: [.hashtag, .cashtag]) { return hashtag }
+        if attributes.rawValue & Self.tagKinds.rawValue != 0 { return hashtag }
         if attributes.contains(.botCommand) { return botCommand }
         return nil
     }
+
+    /// The kinds drawn in the link color, as one mask (no set built per call).
+    private static let linkKinds = StyleAttributes(
+        rawValue: StyleAttributes.url.rawValue | StyleAttributes.textLink.rawValue | StyleAttributes.email.rawValue
+            | StyleAttributes.phoneNumber.rawValue | StyleAttributes.textMention.rawValue)
+    /// Hashtags and cashtags, as one mask.
+    private static let tagKinds = StyleAttributes(rawValue: StyleAttributes.hashtag.rawValue | StyleAttributes.cashtag.rawValue)
 }

@@ -15,9 +15,14 @@ public enum LinkPolicy {
     /// The URI to link `link` to, percent-encoded to printable ASCII, or nil when the link
     /// must be shown as plain text.
     public static func safeURI(_ link: String) -> String? {
-        let bytes = Array(link.utf8)
+        var link = link
+        return link.withUTF8 { safeURI(bytes: $0) }
+    }
+
+    /// `safeURI(_:)` over the link's UTF-8, without intermediate arrays.
+    private static func safeURI(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let first = bytes.first, first > 0x20, first != 0x7F else { return nil }
-        var prefix = ""
+        var prefixed = false
         switch scheme(of: bytes) {
         case .allowed:
             break
@@ -25,64 +30,119 @@ public enum LinkPolicy {
             return nil
         case .none:
             guard isPlainHost(bytes) else { return nil }
-            prefix = "http://"
+            prefixed = true
         }
-        var out = prefix
-        for byte in bytes {
-            if byte > 0x20, byte < 0x7F, !unsafeASCII.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%"
-                out.unicodeScalars.append(hexDigits[Int(byte >> 4)])
-                out.unicodeScalars.append(hexDigits[Int(byte & 0xF)])
+        let prefix: StaticString = "http://"
+        var length = prefixed ? prefix.utf8CodeUnitCount : 0
+        for byte in bytes { length &+= isKept(byte) ? 1 : 3 }
+        if length > maxLength { return nil }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var o = 0
+            if prefixed {
+                let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                for byte in p {
+                    out[o] = byte
+                    o &+= 1
+                }
             }
-            if out.utf8.count > maxLength { return nil }
+            for byte in bytes {
+                if isKept(byte) {
+                    out[o] = byte
+                    o &+= 1
+                } else {
+                    out[o] = 0x25  // %
+                    out[o &+ 1] = hexDigit(byte >> 4)
+                    out[o &+ 2] = hexDigit(byte & 0xF)
+                    o &+= 3
+                }
+            }
+            return o
         }
-        return out
     }
 
-    /// Printable ASCII that is still encoded: quotes, angle brackets, backslash, backtick.
-    private static let unsafeASCII: Set<UInt8> = [0x22, 0x27, 0x3C, 0x3E, 0x5C, 0x60]
-    private static let hexDigits: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)
+    /// True for a byte written as it is: printable ASCII except quotes, angle brackets,
+    /// backslash and backtick, which are percent-encoded with everything else.
+    @inline(__always)
+    private static func isKept(_ byte: UInt8) -> Bool {
+        guard byte > 0x20, byte < 0x7F else { return false }
+        switch byte {
+        case 0x22, 0x27, 0x3C, 0x3E, 0x5C, 0x60: return false
+        default: return true
+        }
+    }
+
+    /// The upper-case hex digit of `value` (0–15).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 &+ value : 0x37 &+ value
+    }
 
     private enum SchemeCheck { case allowed, refused, none }
 
     /// Looks for `scheme:` before the first `/`, `?` or `#`.
-    private static func scheme(of bytes: [UInt8]) -> SchemeCheck {
+    private static func scheme(of bytes: UnsafeBufferPointer<UInt8>) -> SchemeCheck {
         guard let colon = bytes.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }),
               bytes[colon] == 0x3A
         else { return .none }
-        let name = bytes[..<colon]
-        let wellFormed = !name.isEmpty && isLetter(name[name.startIndex])
+        let name = UnsafeBufferPointer(rebasing: bytes[..<colon])
+        let wellFormed = !name.isEmpty && isLetter(name[0])
             && name.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
         guard wellFormed else { return .refused }
-        let lower = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
-        if allowedSchemes.contains(lower) { return .allowed }
+        if isAllowedScheme(name) { return .allowed }
         // `example.com:8080/path` is a host and port, not a scheme.
-        let rest = bytes[(colon + 1)...]
-        let port = rest.prefix { isDigit($0) }
-        if !port.isEmpty, port.endIndex == rest.endIndex || [0x2F, 0x3F, 0x23].contains(bytes[port.endIndex]),
-           isPlainHost(Array(name)) {
+        var end = colon + 1
+        while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+        if end > colon + 1, end == bytes.count || bytes[end] == 0x2F || bytes[end] == 0x3F || bytes[end] == 0x23,
+           isPlainHost(name) {
             return .none
         }
         return .refused
     }
 
+    /// True when `name` (letters, digits, `+`, `-`, `.`) is one of `allowedSchemes`, in
+    /// any case.
+    private static func isAllowedScheme(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Lower-casing by `| 0x20` leaves digits, `+`, `-` and `.` as they are.
+        if name.count <= 8 {
+            var key: UInt64 = 0
+            for (i, byte) in name.enumerated() { key |= UInt64(byte | 0x20) << (8 * UInt64(i)) }
+            switch key {
+            case 0x7074_7468, 0x73_7074_7468, 0x6774, 0x6F74_6C69_616D, 0x6C_6574: return true
+            default: break
+            }
+        }
+        let lower = String(decoding: name.lazy.map { $0 | 0x20 }, as: UTF8.self)
+        return allowedSchemes.contains(lower)
+    }
+
     /// True when the part before the first `/`, `?`, `#` or `:` is a plausible host name:
     /// letters, digits, `-`, `.`, `_`, `~` and non-ASCII letters, not starting with `.`.
-    private static func isPlainHost(_ bytes: [UInt8]) -> Bool {
-        let host = bytes.prefix { $0 != 0x2F && $0 != 0x3F && $0 != 0x23 && $0 != 0x3A }
+    private static func isPlainHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = 0
+        var ascii = true
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == 0x2F || b == 0x3F || b == 0x23 || b == 0x3A { break }
+            if b >= 0x80 { ascii = false }
+            end += 1
+        }
+        let host = UnsafeBufferPointer(rebasing: bytes[..<end])
         guard let first = host.first, first != 0x2E, first != 0x2D else { return false }
+        if ascii { return host.allSatisfy(isHostASCII) }
         let text = String(decoding: host, as: UTF8.self)
         return text.unicodeScalars.allSatisfy { s in
-            if s.value < 0x80 {
-                let b = UInt8(s.value)
-                return isLetter(b) || isDigit(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
-            }
+            if s.value < 0x80 { return isHostASCII(UInt8(s.value)) }
             return s.properties.isAlphabetic || s.properties.numericType != nil
         }
     }
 
+    @inline(__always)
+    private static func isHostASCII(_ b: UInt8) -> Bool {
+        isLetter(b) || isDigit(b) || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
+    }
+
+    @inline(__always)
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    @inline(__always)
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }

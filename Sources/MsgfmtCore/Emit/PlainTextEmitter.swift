@@ -11,12 +11,36 @@ public struct PlainTextEmitter: MessageEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        if count > 0 { sink.write("\n") }
+        var out: [UInt8] = []
+        if count > 0 { out.append(0x0A) }
         count += 1
-        guard let layout = message.layout else { return }
-        for line in layout.lines {
-            sink.write(Self.text(of: line, spoilers: options.spoilers))
-            sink.write("\n")
+        if let layout = message.layout {
+            out.reserveCapacity(layout.text.utf8.count + layout.lines.count * 8 + 16)
+            for line in layout.lines {
+                Self.append(line, spoilers: options.spoilers, into: &out)
+                out.append(0x0A)
+            }
+        }
+        sink.write(out)
+    }
+
+    /// Appends `text(of:spoilers:)` as UTF-8.
+    static func append(_ line: LayoutLine, spoilers: SpoilerMode, into out: inout [UInt8]) {
+        if line.x > 0 { out.append(contentsOf: repeatElement(0x20, count: line.x)) }
+        line.fragments.withUnsafeBufferPointer { fragments in
+            for k in fragments.indices {
+                if spoilers == .hide, fragments[k].style.attributes.contains(.spoiler) {
+                    for _ in 0..<max(0, fragments[k].width) {
+                        // ░ (U+2591)
+                        out.append(0xE2)
+                        out.append(0x96)
+                        out.append(0x91)
+                    }
+                } else {
+                    var display = fragments[k].display
+                    display.withUTF8 { out.append(contentsOf: $0) }
+                }
+            }
         }
     }
 

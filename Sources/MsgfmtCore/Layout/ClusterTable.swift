@@ -40,41 +40,73 @@ final class ClusterTable {
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
         self.text = text
         self.tabWidth = tabWidth
-        let sortedRuns = runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // Runs usually come in order already; sorting (stable either way) is then skipped.
+        var inOrder = true
+        for k in runs.indices.dropFirst() where runs[k].range.lowerBound < runs[k - 1].range.lowerBound {
+            inOrder = false
+            break
+        }
+        let sortedRuns = inOrder ? runs : runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.runs = sortedRuns
         let units = text.units
         let n = units.count
         let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, count: n)
         let count = ends.count
-        var widths: [Int] = []
-        var kinds: [Kind] = []
-        var styles: [Int32] = []
-        widths.reserveCapacity(count)
-        kinds.reserveCapacity(count)
-        styles.reserveCapacity(count)
+        var widths = [Int](repeating: 0, count: count)
+        var kinds = [Kind](repeating: .text, count: count)
+        var styles = [Int32](repeating: -1, count: count)
         var breakAfter = [Bool](repeating: false, count: count)
-        var start = 0
-        var run = 0
-        for end in ends {
-            let kind = Self.kind(units, start, end)
-            kinds.append(kind)
-            switch kind {
-            case .newline: widths.append(0)
-            case .tab: widths.append(tabWidth)
-            case .text, .space, .unsafe:
-                widths.append(max(0, min(measurer.width(of: start..<end, in: text), 1 << 20)))
+        // The cell measurer's answer for common single units is known here without a call.
+        let cells = M.self == CellMeasurer.self
+        let runLowers = sortedRuns.map(\.range.lowerBound)
+        let runUppers = sortedRuns.map(\.range.upperBound)
+        units.withUnsafeBufferPointer { u in
+            ends.withUnsafeBufferPointer { e in
+                widths.withUnsafeMutableBufferPointer { w in
+                    kinds.withUnsafeMutableBufferPointer { k in
+                        styles.withUnsafeMutableBufferPointer { st in
+                            var start = 0
+                            var run = 0
+                            for c in 0..<count {
+                                let end = e[c]
+                                if cells, end &- start == 1, let fast = Self.commonUnit(u[start]) {
+                                    k[c] = fast.kind
+                                    w[c] = fast.width
+                                } else {
+                                    let kind = Self.kind(units, start, end)
+                                    k[c] = kind
+                                    switch kind {
+                                    case .newline: w[c] = 0
+                                    case .tab: w[c] = tabWidth
+                                    case .text, .space, .unsafe:
+                                        w[c] = max(0, min(measurer.width(of: start..<end, in: text), 1 << 20))
+                                    }
+                                }
+                                while run < runUppers.count, runUppers[run] <= start { run &+= 1 }
+                                if run < runUppers.count, runLowers[run] <= start { st[c] = Int32(truncatingIfNeeded: run) }
+                                start = end
+                            }
+                        }
+                    }
+                }
             }
-            while run < sortedRuns.count, sortedRuns[run].range.upperBound <= start { run += 1 }
-            styles.append(run < sortedRuns.count && sortedRuns[run].range.contains(start) ? Int32(run) : -1)
-            start = end
         }
-        var cluster = 0
-        for opportunity in n == 0 ? [] : LineBreaker.breaks(in: text) {
-            while cluster < count, ends[cluster] < opportunity.offset { cluster += 1 }
-            // An opportunity inside a cluster (a space followed by a combining mark, which
-            // UAX #14 lets begin the next word) moves to the cluster's end: lines never
-            // split a grapheme cluster.
-            if cluster < count { breakAfter[cluster] = true }
+        if n > 0 {
+            let breaks = LineBreaker.breaks(in: text)
+            breaks.withUnsafeBufferPointer { b in
+                ends.withUnsafeBufferPointer { e in
+                    breakAfter.withUnsafeMutableBufferPointer { out in
+                        var cluster = 0
+                        for opportunity in b {
+                            while cluster < count, e[cluster] < opportunity.offset { cluster &+= 1 }
+                            // An opportunity inside a cluster (a space followed by a combining mark,
+                            // which UAX #14 lets begin the next word) moves to the cluster's end:
+                            // lines never split a grapheme cluster.
+                            if cluster < count { out[cluster] = true }
+                        }
+                    }
+                }
+            }
         }
         self.ends = ends
         self.widths = widths
@@ -139,8 +171,9 @@ final class ClusterTable {
 
     /// Grapheme ends with every block start inside a cluster added as a boundary.
     static func splitting(_ bounds: [Int], at cuts: [Int], count: Int) -> [Int] {
+        // Usually every block starts on a cluster boundary already: nothing to merge.
+        if cuts.allSatisfy({ $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }) { return bounds }
         let inner = cuts.filter { $0 > 0 && $0 < count }
-        if inner.isEmpty { return bounds }
         var merged: [Int] = []
         merged.reserveCapacity(bounds.count + inner.count)
         var next = 0
@@ -155,6 +188,31 @@ final class ClusterTable {
             start = end
         }
         return merged
+    }
+
+    /// True when `offset` is one of the sorted `bounds`. O(log n).
+    private static func isBoundary(_ offset: Int, in bounds: [Int]) -> Bool {
+        var low = 0
+        var high = bounds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if bounds[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < bounds.count && bounds[low] == offset
+    }
+
+    /// Kind and cell width of a one-unit cluster that is printable ASCII or a letter of a
+    /// common script (as `CellWidth.ofCluster` answers without ICU), or nil.
+    @inline(__always)
+    static func commonUnit(_ u: UInt16) -> (kind: Kind, width: Int)? {
+        switch u {
+        case 0x20: return (.space, 1)
+        case 0x21..<0x7F: return (.text, 1)
+        case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A:
+            return (.text, u == 0xAD ? 0 : 1)
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return (.text, 2)
+        default: return nil
+        }
     }
 
     /// How the cluster `start..<end` of `units` is treated.

@@ -13,7 +13,9 @@ struct LayoutEngine {
         let blocks = prepared.blocks
         let table = prepared.table.withTabWidth(constraints.tabWidth)
         let segments = prepared.segments
-        let ellipsis = MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
+        let ellipsis = constraints.ellipsis == "\u{2026}" && prepared.measurer is CellMeasurer
+            ? Self.cellEllipsis
+            : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []
         var truncated = false
@@ -112,6 +114,10 @@ struct LayoutEngine {
         }
         return builder
     }
+
+    /// The default ellipsis measured in cells, the same under every width model (one
+    /// scalar on its own), measured once.
+    private static let cellEllipsis = MeasuredString("\u{2026}", measurer: CellMeasurer())
 
     /// The message's blocks when they tile its text, else the whole text as one paragraph.
     static func tiledBlocks(_ styled: StyledText) -> [Block] {

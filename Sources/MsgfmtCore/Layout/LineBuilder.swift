@@ -45,27 +45,29 @@ struct LineBuilder {
             column = available
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
-        if levels.contains(where: { $0 != 0 }) {
+        if self.levels != nil || paragraphLevel != 0, levels.contains(where: { $0 != 0 }) {
             fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
         }
-        return place(fragments, contentWidth: column, y: y, start: table.start(plan.start), end: table.start(plan.end))
+        let start = table.start(plan.start), end = table.start(plan.end)
+        return place(&fragments, contentWidth: column, y: y, start: start, end: end)
     }
 
     /// The width of the line's content and the width of each of its tabs, in order.
     private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
+        let kinds = table.kinds, widths = table.widths
         for span in plan.spans {
             switch span {
             case .ellipsis: column += ellipsis.width
             case .clusters(let range):
                 for i in range {
-                    if table.kinds[i] == .tab {
+                    if kinds[i] == .tab {
                         let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
                         tabs.append(w)
                         column += w
                     } else {
-                        column += table.widths[i]
+                        column += widths[i]
                     }
                 }
             }
@@ -78,7 +80,12 @@ struct LineBuilder {
     private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
         var levels: [UInt8] = []
+        fragments.reserveCapacity(plan.spans.count + 8)
+        levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
+        // Local copies of the table's arrays: no class access per cluster.
+        let kinds = table.kinds, styles = table.styles, widths = table.widths
+        let flat = self.levels == nil
         for span in plan.spans {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
@@ -90,7 +97,7 @@ struct LineBuilder {
             var i = range.lowerBound
             while i < range.upperBound {
                 let lv = level(i)
-                if table.kinds[i] == .tab {
+                if kinds[i] == .tab {
                     let w = tabs[tabIndex] + (extras[i] ?? 0)
                     tabIndex += 1
                     fragments.append(LayoutFragment(x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
@@ -98,18 +105,27 @@ struct LineBuilder {
                     i += 1
                     continue
                 }
-                let style = table.styles[i]
+                let style = styles[i]
                 var j = i
                 var w = 0
                 var plain = lv % 2 == 0
-                while j < range.upperBound, table.kinds[j] != .tab, table.styles[j] == style, level(j) == lv {
-                    w += table.widths[j]
-                    if table.kinds[j] == .unsafe { plain = false }
-                    if !extras.isEmpty, let extra = extras[j] {
-                        w += extra
-                        plain = false
+                if flat, extras.isEmpty {
+                    // Everything at level 0 and nothing stretched: only kind and style end a run.
+                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style {
+                        w &+= widths[j]
+                        if kinds[j] == .unsafe { plain = false }
+                        j &+= 1
                     }
-                    j += 1
+                } else {
+                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style, level(j) == lv {
+                        w += widths[j]
+                        if kinds[j] == .unsafe { plain = false }
+                        if !extras.isEmpty, let extra = extras[j] {
+                            w += extra
+                            plain = false
+                        }
+                        j += 1
+                    }
                 }
                 let s = table.start(i)
                 let e = table.ends[j - 1]
@@ -132,7 +148,8 @@ struct LineBuilder {
         if withEllipsis {
             fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain, role: .ellipsis))
         }
-        return place(fragments, contentWidth: fragments.reduce(0) { $0 + $1.width }, y: y, start: offset, end: offset)
+        let width = fragments.reduce(0) { $0 + $1.width }
+        return place(&fragments, contentWidth: width, y: y, start: offset, end: offset)
     }
 
     /// Extra cells per stretchable whitespace cluster so the line fills the width.
@@ -178,7 +195,8 @@ struct LineBuilder {
         if joins.contains(where: { !GraphemeSegmenter.standsAlone(buffer[$0 - 1]) || !GraphemeSegmenter.standsAlone(buffer[$0]) }) {
             buffer = Self.keepingClustersApart(buffer, joins: joins)
         }
-        return String(decoding: buffer, as: UTF16.self)
+        var ascii = true
+        return buffer.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
     }
 
     /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break
@@ -206,26 +224,24 @@ struct LineBuilder {
     }
 
     /// Aligns the fragments, adds the quote bar and assigns columns.
-    private func place(_ fragments: [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
+    private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
         let rtl = paragraphLevel % 2 == 1
         let slack = max(0, available - contentWidth)
         var align = justifiable ? constraints.align : .natural
         if align == .justify || align == .natural { align = rtl ? .right : .left }
         let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
-        var placed: [LayoutFragment] = []
-        placed.reserveCapacity(fragments.count + 1)
         var x = pad
         var lineX = pad
         if barWidth > 0 {
             let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
-            placed.append(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar))
+            placed.insert(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)
             lineX = 0
-            x = barWidth + pad
+            x = 0
         }
-        for var fragment in fragments {
-            fragment.x = x
-            x += fragment.width
-            placed.append(fragment)
+        // Columns are assigned in place: no fragment is copied.
+        for k in placed.indices {
+            placed[k].x = x
+            x += placed[k].width
         }
         return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: blockName, rtl: rtl, fragments: placed)
     }

@@ -25,10 +25,20 @@ enum ParagraphPlanner {
             : BreakChooser.balanced(items, lineWidths: [available])
         var plans: [LinePlan] = []
         plans.reserveCapacity(ends.count)
+        // True when no word is cropped or cut with the ellipsis.
+        let whole = !words.contains { $0.ellipsis || $0.shownEnd < $0.contentEnd }
         var first = 0
         for (index, lineEnd) in ends.enumerated() {
             let last = index == ends.count - 1
             var plan = LinePlan(start: words[first].start, end: last ? end : words[lineEnd - 1].end, spans: [])
+            if whole {
+                // Words tile the paragraph, so a line of whole words shows one range.
+                plan.append(words[first].start..<words[lineEnd - 1].shownEnd)
+                plan.continues = !last
+                plans.append(plan)
+                first = lineEnd
+                continue
+            }
             for w in first..<lineEnd {
                 let word = words[w]
                 plan.append(word.start..<word.shownEnd)
@@ -50,15 +60,22 @@ enum ParagraphPlanner {
     ) -> ([Word], [WrapItem]) {
         var words: [Word] = []
         var items: [WrapItem] = []
+        // Words average several clusters; this avoids most regrowth.
+        words.reserveCapacity(content.count / 3 + 4)
+        items.reserveCapacity(content.count / 3 + 4)
         var k = content.lowerBound
         let limit = content.upperBound
+        // Local copies of the table's arrays: no class access per cluster.
+        let breakAfter = table.breakAfter, kinds = table.kinds, widths = table.widths
         while k < limit {
             var j = k + 1
-            while j < limit, !table.breakAfter[j - 1] { j += 1 }
+            while j < limit, !breakAfter[j - 1] { j += 1 }
             var c = j
-            while c > k, table.isWhitespace(c - 1) { c -= 1 }
-            let width = table.width(k..<c)
-            let whitespace = table.width(c..<j)
+            while c > k, kinds[c - 1] == .space || kinds[c - 1] == .tab { c -= 1 }
+            var width = 0
+            for i in k..<c { width &+= widths[i] }
+            var whitespace = 0
+            for i in c..<j { whitespace &+= widths[i] }
             if width <= available || overflow == .visible {
                 words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
                 items.append(WrapItem(width: width, whitespaceWidth: whitespace))

@@ -56,10 +56,12 @@ public struct PreparedText {
         let lower = table.start(content.lowerBound)
         let slice = table.text.units[lower..<table.start(content.upperBound)]
         guard BidiParagraph.needsICU(slice) else { return nil }
-        let paragraph = BidiParagraph(slice)
+        let paragraph = BidiParagraph(resolving: slice, direction: .auto)
+        let unitLevels = paragraph.levels
+        let ends = table.ends
         var levels: [UInt8] = []
         levels.reserveCapacity(content.count)
-        for i in content { levels.append(paragraph.levels[table.start(i) - lower]) }
+        for i in content { levels.append(unitLevels[(i == 0 ? 0 : ends[i - 1]) - lower]) }
         return (levels, UInt8(truncatingIfNeeded: paragraph.paragraphLevel))
     }
 }

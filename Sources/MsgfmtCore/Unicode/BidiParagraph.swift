@@ -14,16 +14,24 @@ public struct BidiParagraph: Sendable, Hashable {
     /// explicit embedding skips ICU: every level is the (LTR) paragraph level 0.
     public init(_ units: ArraySlice<UInt16>, direction: BidiDirection = .auto) {
         if direction != .rtl, !BidiParagraph.needsICU(units) {
-            paragraphLevel = 0
-            levels = [UInt8](repeating: 0, count: units.count)
+            self.init(paragraphLevel: 0, levels: [UInt8](repeating: 0, count: units.count))
             return
         }
+        self.init(resolving: units, direction: direction)
+    }
+
+    private init(paragraphLevel: Int, levels: [UInt8]) {
+        self.paragraphLevel = paragraphLevel
+        self.levels = levels
+    }
+
+    /// Resolves the levels of `units` through ICU, without first looking for a reason to.
+    init(resolving units: ArraySlice<UInt16>, direction: BidiDirection) {
         var levels = [UInt8](repeating: 0, count: units.count)
         let base: Int32 = direction == .ltr ? 0 : (direction == .rtl ? 1 : -1)
-        let contiguous = Array(units)
-        let para = contiguous.withUnsafeBufferPointer { text in
+        let para = units.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { out in
-                msgfmt_icu_bidi_levels(text.baseAddress, Int32(contiguous.count), base, out.baseAddress)
+                msgfmt_icu_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress)
             }
         }
         if para < 0 {

@@ -34,4 +34,24 @@ public enum DisplaySafety {
         }
         return String(out)
     }
+
+    /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
+    /// found byte by byte: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
+    /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`).
+    static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = utf8.count
+        var i = 0
+        while i < n {
+            let b = utf8[i]
+            if b < 0x20 || b == 0x7F { return true }
+            if b == 0xC2, i + 1 < n, utf8[i + 1] < 0xA0 { return true }
+            if b == 0xE2, i + 2 < n {
+                let b1 = utf8[i + 1], b2 = utf8[i + 2]
+                if b1 == 0x80, b2 >= 0xAA, b2 <= 0xAE { return true }
+                if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
+            }
+            i += 1
+        }
+        return false
+    }
 }

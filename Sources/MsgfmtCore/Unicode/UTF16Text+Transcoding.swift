@@ -49,20 +49,33 @@ extension UTF16Text {
     static func makeString(_ units: UnsafeBufferPointer<UInt16>, ascii: inout Bool) -> String {
         let n = units.count
         if n == 0 { return "" }
-        var allASCII = true
-        for u in units where u >= 0x80 {
-            allASCII = false
-            break
-        }
-        if allASCII {
+        // The exact UTF-8 length first, so the string is allocated once at its size (and
+        // short strings stay inline, with no allocation at all).
+        var k = 0
+        while k < n, units[k] < 0x80 { k &+= 1 }
+        if k == n {
             return String(unsafeUninitializedCapacity: n) { out in
                 for k in 0..<n { out[k] = UInt8(truncatingIfNeeded: units[k]) }
                 return n
             }
         }
+        var length = k
+        while k < n {
+            let u = units[k]
+            k &+= 1
+            if u < 0x80 {
+                length &+= 1
+            } else if u < 0x800 {
+                length &+= 2
+            } else if u >= 0xD800, u < 0xDC00, k < n, units[k] >= 0xDC00, units[k] <= 0xDFFF {
+                length &+= 4
+                k &+= 1
+            } else {
+                length &+= 3  // other BMP scalars and lone surrogates (U+FFFD)
+            }
+        }
         ascii = false
-        // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
-        return String(unsafeUninitializedCapacity: n * 3) { out in
+        return String(unsafeUninitializedCapacity: length) { out in
             var i = 0
             var o = 0
             while i < n {
