@@ -59,8 +59,9 @@ public struct Renderer {
         report: (Diagnostic) -> Void
     ) -> Stats {
         var stats = Stats()
-        let items = MessageDecoder.decode(input, options: DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON))
-        for item in items {
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        // Each item is rendered as soon as it is decoded: nothing waits for the whole input.
+        MessageDecoder.decode(input, options: decodeOptions) { item in
             stats.read += 1
             switch item {
             case .failure(let diagnostic):
@@ -71,7 +72,7 @@ public struct Renderer {
                 rendered.diagnostics.forEach(report)
                 if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
                     stats.failed += 1
-                    continue
+                    return
                 }
                 emitter.emit(rendered, into: sink)
                 stats.rendered += 1
