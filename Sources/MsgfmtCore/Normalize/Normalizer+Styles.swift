@@ -3,8 +3,9 @@ extension Normalizer {
     /// at every boundary of the kept continuous, pre-like and quote entities and at the
     /// start of every other style, and deletes the pieces inside pre-like entities.
     static func splitStyles(_ items: [Item], solid: [Item], quotes: [Item], report: inout NormalizationReport) -> [Item] {
+        if !items.contains(where: { $0.entity.kind.entityClass == .splittable }) { return [] }
         var merged: [Item] = []
-        for kind in [EntityKind.bold, .italic, .underline, .strikethrough, .spoiler] {
+        for kind in splittableKinds {
             var current: Item?
             for item in items where item.entity.kind == kind {
                 guard var open = current else { current = item; continue }
@@ -60,6 +61,9 @@ extension Normalizer {
         }
         return pieces
     }
+
+    /// The splittable kinds, in the order their pieces are listed.
+    static let splittableKinds: [EntityKind] = [.bold, .italic, .underline, .strikethrough, .spoiler]
 
     /// The index of the first element of sorted `values` greater than `value`.
     static func firstIndex(in values: [Int], greaterThan value: Int) -> Int {
