@@ -230,12 +230,6 @@ public struct JSONParser {
         var scan = i
         let n = bytes.count
         while scan < n {
-            // Eight plain ASCII bytes at a time while there are no quotes, backslashes,
-            // controls or non-ASCII bytes among them.
-            if scan &+ 8 <= n, let base = bytes.baseAddress, Self.isPlainASCII(UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)) {
-                scan &+= 8
-                continue
-            }
             let b = bytes[scan]
             if b >= 0x80 {
                 // Two- and three-byte letters (Cyrillic, CJK, ...) checked inline; the rest,
@@ -254,20 +248,6 @@ public struct JSONParser {
             scan += 1
         }
         return scan
-    }
-
-    /// True when none of the eight bytes of `word` is a quote, a backslash, a control
-    /// character or non-ASCII (the exact "has a byte less than" and "has a zero byte" bit
-    /// tests).
-    @inline(__always)
-    static func isPlainASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let special = (word | ((word &- ones &* 0x20) & ~word)
-            | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
-        return special == 0
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.
