@@ -8,6 +8,8 @@ public struct HTMLEmitter: MessageEmitter {
     private let layout: LayoutConstraints
     /// The HTML of the message being written, reused from message to message.
     private var buffer: [UInt8] = []
+    /// The link elements made so far, shared by the messages of the run.
+    private let links = HTMLLinkTags()
 
     /// Creates the emitter; `layout` supplies the line limit, ellipsis and quote expansion.
     public init(options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()) {
@@ -21,7 +23,7 @@ public struct HTMLEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         buffer.removeAll(keepingCapacity: true)
-        HTMLEmitter.appendFragment(for: message, options: options, layout: layout, into: &buffer)
+        HTMLEmitter.appendFragment(for: message, options: options, layout: layout, links: links, into: &buffer)
         sink.write(buffer)
     }
 
@@ -40,7 +42,8 @@ public struct HTMLEmitter: MessageEmitter {
 
     /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`.
     static func appendFragment(
-        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints, into out: inout [UInt8]
+        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints,
+        links: HTMLLinkTags = HTMLLinkTags(), into out: inout [UInt8]
     ) {
         var truncation: HTMLTruncation?
         if layout.maxLines > 0, let laidOut = message.layout, laidOut.truncated {
@@ -51,7 +54,7 @@ public struct HTMLEmitter: MessageEmitter {
         out.append(utf8: ">\n")
         var writer = HTMLFragmentWriter(
             styled: message.styled, spoilersHidden: options.spoilers == .hide,
-            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, out: out)
+            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, links: links, out: out)
         out = []
         writer.write()
         out = writer.out

@@ -7,6 +7,8 @@ struct HTMLFragmentWriter {
     private let expandQuotes: Bool
     private let truncation: HTMLTruncation?
     private let ellipsis: String
+    /// The link elements made so far.
+    private let links: HTMLLinkTags
     /// Gaps whose ellipsis is not written yet.
     private var pendingGaps: [Range<Int>]
     /// The HTML written so far, as UTF-8.
@@ -16,9 +18,10 @@ struct HTMLFragmentWriter {
     /// for each gap.
     init(
         styled: StyledText, spoilersHidden: Bool, expandQuotes: Bool, truncation: HTMLTruncation?, ellipsis: String,
-        out: [UInt8] = []
+        links: HTMLLinkTags = HTMLLinkTags(), out: [UInt8] = []
     ) {
         self.out = out
+        self.links = links
         self.styled = styled
         self.spoilersHidden = spoilersHidden
         self.expandQuotes = expandQuotes
@@ -105,7 +108,7 @@ struct HTMLFragmentWriter {
             }
             for run in block.runs where run.range.overlaps(piece) && !run.range.isEmpty {
                 let r = max(run.range.lowerBound, piece.lowerBound)..<min(run.range.upperBound, piece.upperBound)
-                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden)
+                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden, links: links)
                 var shared = 0
                 while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
                 close(&stack, keeping: shared)

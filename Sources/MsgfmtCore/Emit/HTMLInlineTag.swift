@@ -8,19 +8,15 @@ struct HTMLInlineTag: Equatable {
 
     /// The elements for `style`, outermost first, in a fixed order so neighbouring runs
     /// share their common outer elements. `inPre` leaves out `<code>` (the block has it).
-    static func tags(for style: Style, inPre: Bool, spoilersHidden: Bool) -> [HTMLInlineTag] {
+    static func tags(for style: Style, inPre: Bool, spoilersHidden: Bool, links: HTMLLinkTags? = nil) -> [HTMLInlineTag] {
         let a = style.attributes
         var tags: [HTMLInlineTag] = []
         if a.isEmpty, style.link == nil { return tags }
         if a.contains(.spoiler) {
             tags.append(spoilersHidden ? hiddenSpoiler : revealedSpoiler)
         }
-        if let link = style.link, let uri = LinkPolicy.safeURI(link) {
-            let href = HTMLEscaping.escape(uri)
-            tags.append(HTMLInlineTag(
-                key: "a " + uri,
-                open: "<a href=\"\(href)\" rel=\"noopener noreferrer nofollow\">",
-                close: "</a>"))
+        if let link = style.link, let tag = links.map({ $0.tag(for: link) }) ?? HTMLInlineTag.link(link) {
+            tags.append(tag)
         }
         if !inPre, !a.isDisjoint(with: [.code, .pre]) { tags.append(code) }
         if a.contains(.bold) { tags.append(strong) }
@@ -48,6 +44,13 @@ struct HTMLInlineTag: Equatable {
             tags.append(HTMLInlineTag(key: open, open: open, close: "</time>"))
         }
         return tags
+    }
+
+    /// The `<a>` element for a link target, or nil when `LinkPolicy` refuses it.
+    static func link(_ link: String) -> HTMLInlineTag? {
+        guard let uri = LinkPolicy.safeURI(link) else { return nil }
+        let href = HTMLEscaping.escape(uri)
+        return HTMLInlineTag(key: "a " + uri, open: "<a href=\"\(href)\" rel=\"noopener noreferrer nofollow\">", close: "</a>")
     }
 
     /// The kinds of text that get a class of their own.
