@@ -33,26 +33,56 @@ enum BotAPIEntityReader {
 
     /// One entity object.
     static func entity(_ value: JSONValue) -> Result<MessageEntity, Problem> {
-        guard value.objectValue != nil else { return .failure(Problem(text: "an entity must be an object, not \(value.typeName)")) }
-        guard let typeValue = value["type"] else { return .failure(Problem(text: "\"type\" is missing")) }
-        guard let type = typeValue.stringValue else { return .failure(Problem(text: "\"type\" must be a string, not \(typeValue.typeName)")) }
-        var numbers: [Int] = []
-        for key in ["offset", "length"] {
-            guard let field = value[key] else { return .failure(Problem(text: "\"\(key)\" is missing")) }
-            guard case .number(let text) = field else {
-                return .failure(Problem(text: "\"\(key)\" must be an integer, not \(field.typeName)"))
-            }
-            guard let number = integer(text) else { return .failure(Problem(text: "\"\(key)\" must be an integer, not \(text)")) }
-            numbers.append(Int(max(-limit, min(limit, number))))
+        guard case .object(let members) = value else {
+            return .failure(Problem(text: "an entity must be an object, not \(value.typeName)"))
         }
-        var entity = MessageEntity(kind: EntityKind(botAPIName: type), offset: numbers[0], length: numbers[1])
-        entity.url = value["url"]?.stringValue
-        entity.userID = value["user"]?["id"]?.int64Value
-        entity.language = value["language"]?.stringValue
-        entity.customEmojiID = value["custom_emoji_id"]?.stringValue ?? value["custom_emoji_id"]?.int64Value.map { String($0) }
-        entity.unixTime = value["unix_time"]?.int64Value
-        entity.dateTimeFormat = value["date_time_format"]?.stringValue
+        // One pass over the members; the first of a repeated name counts, as for `value[name]`.
+        var typeValue: JSONValue?, offsetValue: JSONValue?, lengthValue: JSONValue?
+        var url: JSONValue?, user: JSONValue?, language: JSONValue?, customEmojiID: JSONValue?
+        var unixTime: JSONValue?, dateTimeFormat: JSONValue?
+        for (name, member) in members {
+            switch name {
+            case "type": if typeValue == nil { typeValue = member }
+            case "offset": if offsetValue == nil { offsetValue = member }
+            case "length": if lengthValue == nil { lengthValue = member }
+            case "url": if url == nil { url = member }
+            case "user": if user == nil { user = member }
+            case "language": if language == nil { language = member }
+            case "custom_emoji_id": if customEmojiID == nil { customEmojiID = member }
+            case "unix_time": if unixTime == nil { unixTime = member }
+            case "date_time_format": if dateTimeFormat == nil { dateTimeFormat = member }
+            default: break
+            }
+        }
+        guard let typeValue else { return .failure(Problem(text: "\"type\" is missing")) }
+        guard let type = typeValue.stringValue else { return .failure(Problem(text: "\"type\" must be a string, not \(typeValue.typeName)")) }
+        let offset: Int, length: Int
+        switch number(offsetValue, "offset") {
+        case .success(let n): offset = n
+        case .failure(let problem): return .failure(problem)
+        }
+        switch number(lengthValue, "length") {
+        case .success(let n): length = n
+        case .failure(let problem): return .failure(problem)
+        }
+        var entity = MessageEntity(kind: EntityKind(botAPIName: type), offset: offset, length: length)
+        entity.url = url?.stringValue
+        entity.userID = user?["id"]?.int64Value
+        entity.language = language?.stringValue
+        entity.customEmojiID = customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) }
+        entity.unixTime = unixTime?.int64Value
+        entity.dateTimeFormat = dateTimeFormat?.stringValue
         return .success(entity)
+    }
+
+    /// The clamped integer of the member `key`, or the problem with it.
+    private static func number(_ field: JSONValue?, _ key: String) -> Result<Int, Problem> {
+        guard let field else { return .failure(Problem(text: "\"\(key)\" is missing")) }
+        guard case .number(let text) = field else {
+            return .failure(Problem(text: "\"\(key)\" must be an integer, not \(field.typeName)"))
+        }
+        guard let number = integer(text) else { return .failure(Problem(text: "\"\(key)\" must be an integer, not \(text)")) }
+        return .success(Int(max(-limit, min(limit, number))))
     }
 
     /// The integer value of a JSON number's text, saturating huge values; nil for fractions.

@@ -3,19 +3,28 @@ public enum MessageDecoder {
     /// Decodes every message of `input`, in order. Never throws: unreadable parts become
     /// `.failure` items naming where they are.
     public static func decode(_ input: InputFile, options: DecodeOptions) -> [DecodedItem] {
+        var items: [DecodedItem] = []
+        decode(input, options: options) { items.append($0) }
+        return items
+    }
+
+    /// Decodes every message of `input` and hands each item to `each` as soon as it is
+    /// read, in order: JSON Lines are decoded line by line, so memory stays flat however
+    /// long the input is.
+    public static func decode(_ input: InputFile, options: DecodeOptions, each: (DecodedItem) -> Void) {
         var bytes = input.bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         switch options.format {
         case .auto:
-            if TDesktopReader.looksLikeExport(bytes) { return decodeTDesktop(bytes) }
-            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true) }
-            return decodeText(bytes, entitiesJSON: options.entitiesJSON)
-        case .botAPI: return decodeJSON(bytes, allowTDesktop: false)
-        case .tdesktop: return decodeTDesktop(bytes)
-        case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON)
-        case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse)
-        case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse)
-        case .markdown: return decodeParseMode(bytes, LegacyMarkdownParser.parse)
+            if TDesktopReader.looksLikeExport(bytes) { return decodeTDesktop(bytes).forEach(each) }
+            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, each: each) }
+            return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(each)
+        case .botAPI: return decodeJSON(bytes, allowTDesktop: false, each: each)
+        case .tdesktop: return decodeTDesktop(bytes).forEach(each)
+        case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(each)
+        case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse).forEach(each)
+        case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse).forEach(each)
+        case .markdown: return decodeParseMode(bytes, LegacyMarkdownParser.parse).forEach(each)
         }
     }
 
@@ -33,11 +42,18 @@ public enum MessageDecoder {
 
     /// One JSON document, or JSON Lines when the first line is a complete value.
     static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool) -> [DecodedItem] {
+        var items: [DecodedItem] = []
+        decodeJSON(bytes, allowTDesktop: allowTDesktop) { items.append($0) }
+        return items
+    }
+
+    /// `decodeJSON(_:allowTDesktop:)`, handing each item to `each` as it is read.
+    static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool, each: (DecodedItem) -> Void) {
         var index = 0
         do throws(JSONParseError) {
             let value = try JSONParser.parse(bytes)
-            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes) }
-            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index)
+            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes).forEach(each) }
+            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index).forEach(each)
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !$0.1.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
             // JSON Lines when the first line is a complete value — or when it is a broken
@@ -48,20 +64,18 @@ public enum MessageDecoder {
                     && lines.dropFirst().contains { (try? JSONParser.parse($0.1))?.objectValue != nil }))
             guard isJSONLines else {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
-                return [.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)"))]
+                return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
             }
-            var result: [DecodedItem] = []
             for (number, slice) in lines {
                 do throws(JSONParseError) {
                     let value = try JSONParser.parse(slice)
-                    result += BotAPIDecoder.items(from: value, line: number, nextIndex: &index)
+                    BotAPIDecoder.items(from: value, line: number, nextIndex: &index).forEach(each)
                 } catch {
                     let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
-                    result.append(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
+                    each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
                     index += 1
                 }
             }
-            return result
         }
     }
 

@@ -6,6 +6,10 @@
 public struct HTMLEmitter: MessageEmitter {
     private let options: StyleOptions
     private let layout: LayoutConstraints
+    /// The HTML of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
+    /// The link elements made so far, shared by the messages of the run.
+    private let links = HTMLLinkTags()
 
     /// Creates the emitter; `layout` supplies the line limit, ellipsis and quote expansion.
     public init(options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()) {
@@ -18,7 +22,9 @@ public struct HTMLEmitter: MessageEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        sink.write(HTMLEmitter.fragment(for: message, options: options, layout: layout))
+        buffer.removeAll(keepingCapacity: true)
+        HTMLEmitter.appendFragment(for: message, options: options, layout: layout, links: links, into: &buffer)
+        sink.write(buffer)
     }
 
     public mutating func end(into sink: OutputSink) {
@@ -29,19 +35,29 @@ public struct HTMLEmitter: MessageEmitter {
     public static func fragment(
         for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()
     ) -> String {
+        var out: [UInt8] = []
+        appendFragment(for: message, options: options, layout: layout, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`.
+    static func appendFragment(
+        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints,
+        links: HTMLLinkTags = HTMLLinkTags(), into out: inout [UInt8]
+    ) {
         var truncation: HTMLTruncation?
         if layout.maxLines > 0, let laidOut = message.layout, laidOut.truncated {
             truncation = HTMLTruncation(layout: laidOut, textLength: message.styled.text.count)
         }
+        out.append(utf8: "<div class=\"msgfmt-message\"")
+        if let id = message.styled.messageID ?? message.message.id { out.append(utf8: " data-message-id=\"\(id)\"") }
+        out.append(utf8: ">\n")
         var writer = HTMLFragmentWriter(
             styled: message.styled, spoilersHidden: options.spoilers == .hide,
-            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis)
+            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, links: links, out: out)
+        out = []
         writer.write()
-        var out = "<div class=\"msgfmt-message\""
-        if let id = message.styled.messageID ?? message.message.id { out += " data-message-id=\"\(id)\"" }
-        out += ">\n"
-        out += writer.out
-        out += "</div>\n"
-        return out
+        out = writer.out
+        out.append(utf8: "</div>\n")
     }
 }

@@ -7,14 +7,21 @@ struct HTMLFragmentWriter {
     private let expandQuotes: Bool
     private let truncation: HTMLTruncation?
     private let ellipsis: String
+    /// The link elements made so far.
+    private let links: HTMLLinkTags
     /// Gaps whose ellipsis is not written yet.
     private var pendingGaps: [Range<Int>]
-    /// The HTML written so far.
-    private(set) var out = ""
+    /// The HTML written so far, as UTF-8.
+    var out: [UInt8] = []
 
     /// Prepares to write `styled`; with `truncation`, only its kept text and an ellipsis
     /// for each gap.
-    init(styled: StyledText, spoilersHidden: Bool, expandQuotes: Bool, truncation: HTMLTruncation?, ellipsis: String) {
+    init(
+        styled: StyledText, spoilersHidden: Bool, expandQuotes: Bool, truncation: HTMLTruncation?, ellipsis: String,
+        links: HTMLLinkTags = HTMLLinkTags(), out: [UInt8] = []
+    ) {
+        self.out = out
+        self.links = links
         self.styled = styled
         self.spoilersHidden = spoilersHidden
         self.expandQuotes = expandQuotes
@@ -42,22 +49,22 @@ struct HTMLFragmentWriter {
             }
             let collapsible = quote.expandable && truncation == nil
             if collapsible {
-                out += expandQuotes ? "<details class=\"msgfmt-expandable\" open>" : "<details class=\"msgfmt-expandable\">"
-                out += "<summary><span class=\"msgfmt-preview\">"
+                out.append(utf8: expandQuotes ? "<details class=\"msgfmt-expandable\" open>" : "<details class=\"msgfmt-expandable\">")
+                out.append(utf8: "<summary><span class=\"msgfmt-preview\">")
                 appendPreview(of: range)
-                out += "</span></summary>"
+                out.append(utf8: "</span></summary>")
             }
-            out += "<blockquote>"
+            out.append(utf8: "<blockquote>")
             for k in i..<j { writeBlock(at: k) }
-            out += "</blockquote>"
-            if collapsible { out += "</details>" }
-            out += "\n"
+            out.append(utf8: "</blockquote>")
+            if collapsible { out.append(utf8: "</details>") }
+            out.append(utf8: "\n")
             i = j
         }
         if !pendingGaps.isEmpty {
-            out += "<p>"
+            out.append(utf8: "<p>")
             appendEllipsis()
-            out += "</p>\n"
+            out.append(utf8: "</p>\n")
             pendingGaps.removeAll()
         }
     }
@@ -85,11 +92,12 @@ struct HTMLFragmentWriter {
         if pieces.isEmpty { return }
         if inPre {
             let safe = String(String.UnicodeScalarView((language ?? "").unicodeScalars.filter(Self.isLanguageScalar).prefix(64)))
-            out += safe.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(safe)\">"
+            out.append(utf8: safe.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(safe)\">")
         } else {
-            out += "<p>"
+            out.append(utf8: "<p>")
         }
         var stack: [HTMLInlineTag] = []
+        let units = styled.text.units
         for piece in pieces {
             if pendingGaps.first.map({ $0.upperBound <= piece.lowerBound }) ?? false {
                 close(&stack, keeping: 0)
@@ -100,15 +108,17 @@ struct HTMLFragmentWriter {
             }
             for run in block.runs where run.range.overlaps(piece) && !run.range.isEmpty {
                 let r = max(run.range.lowerBound, piece.lowerBound)..<min(run.range.upperBound, piece.upperBound)
-                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden)
+                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden, links: links)
                 var shared = 0
                 while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
                 close(&stack, keeping: shared)
                 for tag in tags[shared...] {
-                    out += tag.open
+                    out.append(utf8: tag.open)
                     stack.append(tag)
                 }
-                HTMLEscaping.append(units: styled.text.units, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
+                units.withUnsafeBufferPointer { buffer in
+                    HTMLEscaping.append(units: buffer, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
+                }
             }
         }
         close(&stack, keeping: 0)
@@ -116,8 +126,8 @@ struct HTMLFragmentWriter {
             appendEllipsis()
             pendingGaps.removeFirst()
         }
-        out += inPre ? "</code></pre>" : "</p>"
-        if styled.blocks[index].quote == nil { out += "\n" }
+        out.append(utf8: inPre ? "</code></pre>" : "</p>")
+        if styled.blocks[index].quote == nil { out.append(0x0A) }
     }
 
     /// `range` cut to the text, so a malformed block cannot index past it.
@@ -128,13 +138,13 @@ struct HTMLFragmentWriter {
     }
 
     private mutating func close(_ stack: inout [HTMLInlineTag], keeping count: Int) {
-        while stack.count > count { out += stack.removeLast().close }
+        while stack.count > count { out.append(utf8: stack.removeLast().close) }
     }
 
     private mutating func appendEllipsis() {
-        out += "<span class=\"msgfmt-ellipsis\">"
-        HTMLEscaping.append(ellipsis.unicodeScalars, newlines: .space, into: &out)
-        out += "</span>"
+        out.append(utf8: "<span class=\"msgfmt-ellipsis\">")
+        HTMLEscaping.append(ellipsis, newlines: .space, into: &out)
+        out.append(utf8: "</span>")
     }
 
     /// The first line of a collapsed quote (at most 80 UTF-16 units), plain and escaped.
@@ -144,8 +154,8 @@ struct HTMLFragmentWriter {
         var end = range.lowerBound
         while end < range.upperBound, units[end] != 0x0A, end - range.lowerBound < 80 { end += 1 }
         if end < range.upperBound, end > range.lowerBound, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
-        HTMLEscaping.append(styled.text.substring(range.lowerBound..<end).unicodeScalars, newlines: .space, into: &out)
-        out += "…"
+        units.withUnsafeBufferPointer { HTMLEscaping.append(units: $0, range: range.lowerBound..<end, newlines: .space, into: &out) }
+        out.append(utf8: "…")
     }
 
     /// Letters, digits, `_`, `+` and `-`: what a `language-` class may contain.

@@ -9,43 +9,59 @@
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
-        let prepared = representable(message)
-        let units = Array(prepared.text.utf16)
-        let entities = prepared.entities
         var out: [UInt16] = []
-        out.reserveCapacity(units.count + units.count / 8 + 16)
+        encode(message, text: UTF16Text(message.text), normalized: false, into: &out)
+        var ascii = true
+        return out.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+    }
+
+    /// Appends the MarkdownV2 source of `message`, whose UTF-16 view is `text`, to `out` as
+    /// UTF-16 code units. `normalized` says the message is already normalized, which spares
+    /// normalizing it again when nothing had to be reduced.
+    static func encode(_ message: Message, text: UTF16Text, normalized: Bool, into out: inout [UInt16]) {
+        let entities = representable(message, text: text, normalized: normalized).entities
+        let units = text.units
+        out.reserveCapacity(out.count + units.count + units.count / 8 + 16)
         var codeDepth = 0
         var quote: MessageEntity?
         var markerWritten = false
         var lastWasItalic = false
 
         func token(_ s: String) {
-            if lastWasItalic, s.hasPrefix("_") { out.append(0x0D) }
-            out.append(contentsOf: s.utf16)
-            lastWasItalic = s == "_"
+            if lastWasItalic, s.utf8.first == UInt8(ascii: "_") { out.append(0x0D) }
+            append(s, to: &out)
+            lastWasItalic = s.utf8.count == 1 && s.utf8.first == UInt8(ascii: "_")
         }
         func writeMarker() {
             if let q = quote, q.kind == .expandableBlockquote, !markerWritten {
-                out.append(contentsOf: "||".utf16)
+                out.append(0x7C)
+                out.append(0x7C)
                 markerWritten = true
                 lastWasItalic = false
             }
         }
 
+        if entities.isEmpty {
+            units.withUnsafeBufferPointer { appendText($0, 0..<$0.count, code: false, quote: nil, into: &out) }
+            return
+        }
         for event in EntityNesting.events(entities, count: units.count) {
             switch event {
             case .text(let range):
-                for p in range {
-                    let u = units[p]
-                    if codeDepth > 0 {
-                        if u == 0x60 || u == 0x5C { out.append(0x5C) }
-                        out.append(isControl(u) ? 0x20 : u)
-                        continue
+                if quote == nil || codeDepth > 0 {
+                    units.withUnsafeBufferPointer { appendText($0, range, code: codeDepth > 0, quote: nil, into: &out) }
+                } else {
+                    units.withUnsafeBufferPointer { buffer in
+                        var start = range.lowerBound
+                        // The marker of an expandable quote goes before its last newline.
+                        if let q = quote, q.kind == .expandableBlockquote, !markerWritten,
+                           range.contains(q.end - 1), buffer[q.end - 1] == 0x0A {
+                            appendText(buffer, start..<(q.end - 1), code: false, quote: q, into: &out)
+                            writeMarker()
+                            start = q.end - 1
+                        }
+                        appendText(buffer, start..<range.upperBound, code: false, quote: quote, into: &out)
                     }
-                    if u == 0x0A, let q = quote, p == q.end - 1 { writeMarker() }
-                    if u < 0x80, reserved[Int(u)] { out.append(0x5C) }
-                    out.append(isControl(u) ? 0x20 : u)
-                    if u == 0x0A, let q = quote, p + 1 < q.end { out.append(0x3E) }
                 }
                 lastWasItalic = false
             case .open(let e):
@@ -58,8 +74,7 @@ public enum MarkdownV2Encoder {
                 case .pre:
                     codeDepth += 1
                     let language = e.language ?? ""
-                    let usable = !language.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" }
-                    token("```" + (usable ? language : "") + "\n")
+                    token("```" + (usableLanguage(language) ? language : "") + "\n")
                 case .code: codeDepth += 1; token("`")
                 default: token(openToken(e.kind))
                 }
@@ -73,49 +88,50 @@ public enum MarkdownV2Encoder {
                 }
             }
         }
-        return String(decoding: out, as: UTF16.self)
     }
 
-    /// `message` (normalized) reduced to what MarkdownV2 can express: auto-detected kinds
-    /// dropped; quotes kept only from a line start to the end of a line (a quote stopping
-    /// just before a newline takes the newline, one stopping mid-line is dropped); entities
-    /// ending with the newline at a quote boundary give up that newline; unusable pre
-    /// languages removed.
-    public static func representable(_ message: Message) -> Message {
-        let units = Array(message.text.utf16)
-        let count = units.count
-        func lineStart(_ p: Int) -> Bool { p == 0 || (p > 0 && p <= count && units[p - 1] == 0x0A) }
-        var quotes: [MessageEntity] = []
-        var others: [MessageEntity] = []
-        for var e in message.entities {
-            switch e.kind.entityClass {
-            case .quote:
-                guard lineStart(e.offset) else { continue }
-                if e.end < count, !lineStart(e.end) {
-                    guard units[e.end] == 0x0A else { continue }
-                    e.length += 1
-                }
-                if let last = quotes.last, last.end > e.offset { continue }
-                quotes.append(e)
-            case .splittable, .preLike:
-                if e.kind == .pre, let language = e.language,
-                    language.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" })
-                {
-                    e.language = nil
-                }
-                others.append(e)
-            default:
-                if e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji { others.append(e) }
+    /// Appends the text units in `range` escaped: inside code only `` ` `` and `\`, else
+    /// every reserved character; controls become spaces. Inside `quote`, each newline
+    /// before the quote's last unit is followed by `>`.
+    @inline(__always)
+    static func appendText(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
+                           into out: inout [UInt16]) {
+        let quoteEnd = quote?.end ?? Int.min
+        var p = range.lowerBound
+        let end = range.upperBound
+        while p < end {
+            let u = units[p]
+            if u >= 0xA0 {
+                out.append(u)
+                p &+= 1
+                continue
             }
+            if code {
+                if u == 0x60 || u == 0x5C { out.append(0x5C) }
+            } else if u < 0x80, reserved[Int(u)] {
+                out.append(0x5C)
+            }
+            out.append(isControl(u) ? 0x20 : u)
+            if u == 0x0A, p + 1 < quoteEnd { out.append(0x3E) }
+            p &+= 1
         }
-        let boundaries = Set(quotes.flatMap { [$0.offset, $0.end] })
-        others = others.compactMap { e in
-            var e = e
-            if boundaries.contains(e.end), e.end > 0, units[e.end - 1] == 0x0A { e.length -= 1 }
-            return e.length > 0 ? e : nil
+    }
+
+    /// True when a pre language can follow the opening fence.
+    static func usableLanguage(_ language: String) -> Bool {
+        !language.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" }
+    }
+
+    /// Appends the UTF-16 units of `s`.
+    @inline(__always)
+    static func append(_ s: String, to out: inout [UInt16]) {
+        var s = s
+        let ascii = s.withUTF8 { utf8 in
+            for b in utf8 where b >= 0x80 { return false }
+            for b in utf8 { out.append(UInt16(b)) }
+            return true
         }
-        let reduced = Message(id: message.id, text: message.text, entities: quotes + others)
-        return Normalizer.normalize(reduced, detect: false).0
+        if !ascii { out.append(contentsOf: s.utf16) }
     }
 
     /// C0 and C1 controls and DEL, except tab and newline.
@@ -155,6 +171,7 @@ public enum MarkdownV2Encoder {
     }
 
     static func escapeURL(_ url: String) -> String {
+        if !url.utf8.contains(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "\\") }) { return url }
         var out = ""
         for c in url.unicodeScalars {
             if c == ")" || c == "\\" { out.append("\\") }

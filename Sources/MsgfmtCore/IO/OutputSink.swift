@@ -51,6 +51,19 @@ public final class OutputSink {
         if fd >= 0, buffer.count >= capacity { flush() }
     }
 
+    /// Lets `fill` write at most `maximum` bytes at the end of the buffer and keep the
+    /// number it returns, without an intermediate array.
+    func withAppendingCapacity(_ maximum: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        if failed { return }
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: maximum))
+        let written = buffer.withUnsafeMutableBufferPointer { all in
+            fill(UnsafeMutableBufferPointer(rebasing: all[start..<(start + maximum)]))
+        }
+        buffer.removeLast(maximum - min(max(written, 0), maximum))
+        if fd >= 0, buffer.count >= capacity { flush() }
+    }
+
     /// Appends a string's UTF-8.
     public func write(_ string: String) {
         var s = string

@@ -113,6 +113,8 @@ public struct JSONParser {
         try enter()
         pos += 1
         var members: [(String, JSONValue)] = []
+        // Messages and entities have a handful of members: one allocation, not four.
+        members.reserveCapacity(8)
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
             pos += 1
@@ -144,6 +146,7 @@ public struct JSONParser {
         try enter()
         pos += 1
         var elements: [JSONValue] = []
+        elements.reserveCapacity(8)
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
             pos += 1

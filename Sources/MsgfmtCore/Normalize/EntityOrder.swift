@@ -29,7 +29,22 @@ public enum EntityOrder {
 
     /// The entities in canonical order (stable for equal keys).
     public static func sorted(_ entities: [MessageEntity]) -> [MessageEntity] {
-        order(entities.count) { entities[$0] }.map { entities[$0] }
+        if isSorted(entities.count, { entities[$0] }) { return entities }
+        return order(entities.count) { entities[$0] }.map { entities[$0] }
+    }
+
+    /// True when the entities `entity(i)` are in canonical order already (normalized
+    /// lists are), so sorting them would copy them for nothing.
+    static func isSorted(_ count: Int, _ entity: (Int) -> MessageEntity) -> Bool {
+        guard count > 1 else { return true }
+        var previous = entity(0)
+        for i in 1..<count {
+            let e = entity(i)
+            // Equal keys keep their input order, so only a strictly earlier key unsorts.
+            if precedes(e, previous) { return false }
+            previous = e
+        }
+        return true
     }
 
     /// A sort key: offset, then length descending, then priority, then input position.
@@ -66,6 +81,7 @@ public enum EntityOrder {
 extension EntityOrder {
     /// Normalizer items in canonical order, stable for equal keys.
     static func sortedItems(_ items: [Normalizer.Item]) -> [Normalizer.Item] {
-        order(items.count) { items[$0].entity }.map { items[$0] }
+        if isSorted(items.count, { items[$0].entity }) { return items }
+        return order(items.count) { items[$0].entity }.map { items[$0] }
     }
 }

@@ -3,8 +3,13 @@ extension Normalizer {
     /// at every boundary of the kept continuous, pre-like and quote entities and at the
     /// start of every other style, and deletes the pieces inside pre-like entities.
     static func splitStyles(_ items: [Item], solid: [Item], quotes: [Item], report: inout NormalizationReport) -> [Item] {
+        var present = StyleAttributes()
+        for item in items where item.entity.kind.entityClass == .splittable {
+            if let attribute = StyleAttributes(kind: item.entity.kind) { present.insert(attribute) }
+        }
+        if present.isEmpty { return [] }
         var merged: [Item] = []
-        for kind in [EntityKind.bold, .italic, .underline, .strikethrough, .spoiler] {
+        for (kind, attribute) in splittableKinds where present.contains(attribute) {
             var current: Item?
             for item in items where item.entity.kind == kind {
                 guard var open = current else { current = item; continue }
@@ -26,13 +31,18 @@ extension Normalizer {
 
         var cuts: [Int] = []
         cuts.reserveCapacity(2 * (solid.count + quotes.count) + merged.count)
-        for item in solid + quotes {
+        var preRanges: [Range<Int>] = []
+        for item in solid {
+            cuts.append(item.offset)
+            cuts.append(item.end)
+            if item.entity.kind.entityClass == .preLike { preRanges.append(item.offset..<item.end) }
+        }
+        for item in quotes {
             cuts.append(item.offset)
             cuts.append(item.end)
         }
         for item in merged { cuts.append(item.offset) }
         cuts.sort()
-        let preRanges = solid.filter { $0.entity.kind.entityClass == .preLike }.map { $0.offset..<$0.end }
 
         var pieces: [Item] = []
         pieces.reserveCapacity(merged.count)
@@ -60,6 +70,11 @@ extension Normalizer {
         }
         return pieces
     }
+
+    /// The splittable kinds, in the order their pieces are listed.
+    static let splittableKinds: [(EntityKind, StyleAttributes)] = [
+        (.bold, .bold), (.italic, .italic), (.underline, .underline), (.strikethrough, .strikethrough), (.spoiler, .spoiler),
+    ]
 
     /// The index of the first element of sorted `values` greater than `value`.
     static func firstIndex(in values: [Int], greaterThan value: Int) -> Int {

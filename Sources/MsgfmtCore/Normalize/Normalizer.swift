@@ -37,12 +37,12 @@ public enum Normalizer {
         items.reserveCapacity(entities.count)
         for (index, original) in entities.enumerated() {
             var e = original
-            let name = e.kind.botAPIName
-            if e == .skipped { continue }
-            if case .unknown = e.kind {
-                report.warn(index, "unknown entity type \"\(name)\" is shown as plain text")
+            if case .unknown(let name) = e.kind {
+                // A skipped entity was reported by its decoder already.
+                if e != .skipped { report.warn(index, "unknown entity type \"\(name)\" is shown as plain text") }
                 continue
             }
+            let name = e.kind.botAPIName
             if e.length < 0 {
                 report.warn(index, "\(name) entity has negative length \(e.length); dropped")
                 continue
@@ -63,7 +63,7 @@ public enum Normalizer {
                 endValue = count
             }
             e.length = endValue - e.offset
-            if let bad = [e.offset, endValue].first(where: { text.splitsSurrogatePair(at: $0) }) {
+            if let bad = text.splitsSurrogatePair(at: e.offset) ? e.offset : text.splitsSurrogatePair(at: endValue) ? endValue : nil {
                 report.error(index, "\(name) entity boundary at UTF-16 offset \(bad) splits a surrogate pair; dropped")
                 continue
             }
@@ -82,6 +82,9 @@ public enum Normalizer {
 
     /// `e` with only the payload fields its kind carries, and no empty pre language.
     static func payloadOnly(_ e: MessageEntity) -> MessageEntity {
+        if e.url == nil, e.userID == nil, e.language == nil, e.customEmojiID == nil, e.unixTime == nil, e.dateTimeFormat == nil {
+            return e
+        }
         var clean = MessageEntity(kind: e.kind, offset: e.offset, length: e.length)
         switch e.kind {
         case .textLink: clean.url = e.url

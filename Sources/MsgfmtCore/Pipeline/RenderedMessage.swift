@@ -4,7 +4,8 @@ public struct RenderedMessage: Sendable {
     public var index: Int
     /// The normalized message (text and entities).
     public var message: Message
-    /// Its styled runs and blocks.
+    /// Its styled runs and blocks. For the formats that re-encode the message itself
+    /// (`Renderer.needsStyledBlocks` false), only its text, without blocks.
     public var styled: StyledText
     /// Its layout, for the formats that are laid out.
     public var layout: TextLayout?

@@ -41,6 +41,15 @@ public struct Renderer {
         }
     }
 
+    /// Whether the emitter reads the styled blocks: the Telegram formats re-encode the
+    /// normalized message itself and need only its UTF-16 text.
+    public var needsStyledBlocks: Bool {
+        switch options.to {
+        case .botAPI, .markdownV2, .telegramHTML: false
+        case .ansi, .text, .json, .html: true
+        }
+    }
+
     /// Carries one decoded message through normalization, styling and layout.
     public func process(_ message: Message, index: Int, diagnostics: [Diagnostic]) -> RenderedMessage {
         let text = UTF16Text(message.text)
@@ -48,7 +57,9 @@ public struct Renderer {
         for i in repairs.indices where repairs[i].location.messageIndex == nil {
             repairs[i].location.messageIndex = index
         }
-        let styled = StyledTextBuilder.build(normalized, text: text)
+        let styled = needsStyledBlocks
+            ? StyledTextBuilder.build(normalized, text: text)
+            : StyledText(messageID: normalized.id, text: text, blocks: [])
         let layout = needsLayout ? TextLayouter.layout(styled, options.layout) : nil
         return RenderedMessage(index: index, message: normalized, styled: styled, layout: layout, diagnostics: diagnostics + repairs)
     }
@@ -59,8 +70,9 @@ public struct Renderer {
         report: (Diagnostic) -> Void
     ) -> Stats {
         var stats = Stats()
-        let items = MessageDecoder.decode(input, options: DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON))
-        for item in items {
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        // Each item is rendered as soon as it is decoded: nothing waits for the whole input.
+        MessageDecoder.decode(input, options: decodeOptions) { item in
             stats.read += 1
             switch item {
             case .failure(let diagnostic):
@@ -71,7 +83,7 @@ public struct Renderer {
                 rendered.diagnostics.forEach(report)
                 if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
                     stats.failed += 1
-                    continue
+                    return
                 }
                 emitter.emit(rendered, into: sink)
                 stats.rendered += 1

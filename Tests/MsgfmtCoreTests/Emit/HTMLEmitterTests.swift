@@ -161,4 +161,22 @@ extension HTMLEmitterTests {
         HTMLEscaping.append(units: [0x61, 0xD800, 0x3C], range: 0..<3, newlines: .keep, into: &lone)
         #expect(lone == "a\u{FFFD}&lt;")
     }
+
+    @Test func escapingIntoBytesMatchesEscapingIntoStrings() {
+        let samples = ["", "plain", "a<b>&\"'\n\tc\r", "👍<你>\u{1B}\u{202E}\u{2066}x", "é\u{7F}\u{85}\u{A0}"]
+        for s in samples {
+            for newlines in [HTMLEscaping.Newlines.lineBreak, .keep, .space] {
+                var expected = ""
+                HTMLEscaping.append(s.unicodeScalars, newlines: newlines, into: &expected)
+                var bytes: [UInt8] = []
+                HTMLEscaping.append(s, newlines: newlines, into: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            }
+        }
+        var lone: [UInt8] = []
+        [UInt16]([0x61, 0xD800, 0x3C, 0xDC00]).withUnsafeBufferPointer {
+            HTMLEscaping.append(units: $0, range: 0..<4, newlines: .keep, into: &lone)
+        }
+        #expect(String(decoding: lone, as: UTF8.self) == "a\u{FFFD}&lt;\u{FFFD}")
+    }
 }
