@@ -16,8 +16,10 @@ public struct LayoutInvariantChecker {
     private let blockBounds: Set<Int>
     /// Widths and drawings already computed (fragments repeat across layouts of one text).
     private final class WidthCache {
-        var widths: [WidthModel: [String: Int]] = [:]
-        var drawn: [Bool: [String: [Unicode.Scalar]]] = [:]
+        // Keyed by code units: String keys compare canonically equivalent text as equal,
+        // but `é` and `e\u{301}` must each be checked as written.
+        var widths: [WidthModel: [[UInt16]: Int]] = [:]
+        var drawn: [Bool: [[UInt16]: [Unicode.Scalar]]] = [:]
     }
     private let cache = WidthCache()
 
@@ -159,9 +161,10 @@ public struct LayoutInvariantChecker {
 
     /// The cells of `display`, measured independently of layout (and cached).
     private func width(of display: String, model: WidthModel) -> Int {
-        if let known = cache.widths[model]?[display] { return known }
+        let key = Array(display.utf16)
+        if let known = cache.widths[model]?[key] { return known }
         let measured = CellWidth.of(display, model: model)
-        cache.widths[model, default: [:]][display] = measured
+        cache.widths[model, default: [:]][key] = measured
         return measured
     }
 
@@ -196,12 +199,13 @@ public struct LayoutInvariantChecker {
     /// What a fragment's text must draw as, spaces aside: placeholders for unsafe
     /// controls, grapheme clusters reversed when right to left.
     private func drawn(_ text: String, rtl: Bool) -> [Unicode.Scalar] {
-        if let known = cache.drawn[rtl]?[text] { return known }
+        let key = Array(text.utf16)
+        if let known = cache.drawn[rtl]?[key] { return known }
         let source = UTF16Text(text)
         var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
         if rtl { clusters.reverse() }
         let result = Self.shown(clusters.joined())
-        cache.drawn[rtl, default: [:]][text] = result
+        cache.drawn[rtl, default: [:]][key] = result
         return result
     }
 

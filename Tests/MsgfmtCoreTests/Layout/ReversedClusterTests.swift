@@ -54,3 +54,17 @@ import Testing
         }
     }
 }
+
+/// The checker caches what a fragment must draw as; canonically equivalent fragments
+/// (alef + qamats written decomposed and precomposed) must not share an entry, or the
+/// second is compared with the first one's scalars (found by LayoutPropertyTests).
+@Suite struct CheckerCacheTests {
+    @Test func equivalentSpellingsAreCheckedAsWritten() {
+        let styled = StyledText(plain: "\u{5D0}\u{5B8} \u{FB2F} \u{5D0}\u{5B8}")
+        var constraints = LayoutConstraints()
+        constraints.width = 1
+        let layout = TextLayouter.layout(styled, constraints)
+        #expect(layout.lines.flatMap(\.fragments).filter { $0.role == .text && $0.rtl }.count == 3)
+        #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty)
+    }
+}
