@@ -33,7 +33,6 @@ extension HTMLSiteWriter {
     /// `<time>` with the local time of day, the full local date and time as its tooltip and
     /// the instant in UTC as its `datetime`.
     static func time(_ m: ExportMessage, clock: ExportClock) -> String {
-        let datetime = HTMLDateTime.iso8601(m.date).map { " datetime=\"\($0)\"" } ?? ""
-        return "<time\(datetime) title=\"\(clock.stamp(of: m.date))\">\(clock.time(of: m.date))</time>"
+        HTMLTimeTag.make(m.date, clock: clock)
     }
 }
