@@ -91,6 +91,7 @@ public final class ExportConverter {
             }
             if let done {
                 deliver(done)
+                writer.drainOutput()
                 if running != nil || failure == nil { progress?(stats, scanner.bytesRead) }
             }
             if running == nil { return failure }
