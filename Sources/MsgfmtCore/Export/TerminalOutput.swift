@@ -37,18 +37,14 @@ enum TerminalOutput: Sendable {
         emitter.emit(message, into: sink)
     }
 
-    /// Draws `pieces` on `jobs` threads and returns each one's bytes, in order.
-    static func drawAll(_ pieces: [TerminalOutput], options: ExportOptions, width: Int, jobs: Int) -> [[UInt8]] {
+    /// Draws `pieces` in parallel (one iteration each, so threads that are free take
+    /// over the pieces of threads that are busy) and returns each one's bytes, in order.
+    static func drawAll(_ pieces: [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
         let results = DrawnPieces(count: pieces.count)
-        let threads = max(1, min(jobs, pieces.count))
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { k in
             let sink = OutputSink.memory(capacity: 1 << 12)
-            var k = worker
-            while k < pieces.count {
-                pieces[k].draw(options: options, width: width, into: sink)
-                results.pointer[k] = sink.takeBytes()
-                k += threads
-            }
+            pieces[k].draw(options: options, width: width, into: sink)
+            results.pointer[k] = sink.takeBytes()
         }
         return results.take()
     }

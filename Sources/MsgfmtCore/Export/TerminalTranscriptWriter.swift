@@ -101,7 +101,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         guard !pending.isEmpty else { return }
         let pieces = pending
         pending = []
-        for bytes in TerminalOutput.drawAll(pieces, options: options, width: width, jobs: options.jobs) {
+        for bytes in TerminalOutput.drawAll(pieces, options: options, width: width) {
             sink.write(bytes)
         }
     }
