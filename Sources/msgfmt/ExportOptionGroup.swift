@@ -24,7 +24,7 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC or an offset like +03:00 (default: the system zone).", valueName: "tz"))
     var timeZone: String?
 
-    @Option(help: "Worker threads laying out messages (default: all cores).")
+    @Option(help: "Worker threads composing messages (default: all cores); 1 does everything on one thread.")
     var jobs: Int?
 
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")

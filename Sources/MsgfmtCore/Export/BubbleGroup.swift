@@ -1,6 +1,6 @@
 /// The messages of one sender group in the bubbles presentation, collected until the
 /// group ends so its box can be as wide as its widest line.
-struct BubbleGroup {
+struct BubbleGroup: Sendable {
     /// A content line: its left part and, for the line carrying the time, a right part
     /// placed against the box's right edge.
     struct Row {
@@ -97,8 +97,6 @@ extension TerminalTranscriptWriter {
     func flushBubble() {
         guard let group = bubble else { return }
         bubble = nil
-        for piece in group.box(width: width) {
-            emit(piece.lines, body: piece.body)
-        }
+        queue(.bubble(group))
     }
 }

@@ -40,6 +40,15 @@ final class ExportBatch {
         }
     }
 
+    /// Replaces every message event with its processed form on the calling thread.
+    func processHere(options: ExportOptions, renderer: Renderer) {
+        for i in items.indices {
+            if case .event(.message(let raw)) = items[i] {
+                items[i] = Self.prepare(raw, options: options, renderer: renderer)
+            }
+        }
+    }
+
     /// Takes the processed items once the group was left.
     func collect() {
         if let slots { items = slots.take() }
@@ -61,9 +70,10 @@ final class ExportBatch {
             case .ansi, .text: prepared.composeTerminalPieces(options: options)
             case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)
             case .html:
-                if !message.body.text.isEmpty { prepared.html = HTMLSiteWriter.body(rendered, options: options) }
+                prepared.htmlParts = HTMLSiteWriter.parts(prepared, options: options)
             case .markdown: break
             }
+            prepared.cachePreview()
             return .prepared(prepared)
         }
     }

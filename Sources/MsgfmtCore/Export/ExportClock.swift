@@ -79,7 +79,7 @@ public struct ExportClock: Sendable {
     }
 
     /// Local seconds since the epoch (the Unix time shifted into the zone).
-    private func local(_ unix: Int64) -> Int64 {
+    func local(_ unix: Int64) -> Int64 {
         unix &+ Int64(offset(at: unix))
     }
 

@@ -1,9 +1,10 @@
 import Dispatch
 
 /// Streams an export through the pipeline: the scanner cuts out messages on the calling
-/// thread, batches of them are decoded, normalized and laid out on `jobs` worker threads,
-/// and the results go to the transcript writer in input order. At most two batches are in
-/// memory at a time, so memory stays flat however long the export is.
+/// thread, batches of them are decoded, normalized, laid out and composed into output
+/// pieces on `jobs` worker threads, and the results go to the transcript writer in input
+/// order. At most three batches are in memory at a time, so memory stays flat however long
+/// the export is.
 public final class ExportConverter {
     private let options: ExportOptions
     private let writer: any TranscriptWriter
@@ -26,36 +27,75 @@ public final class ExportConverter {
 
     /// Converts everything `source` holds; throws when the file as a whole is unreadable
     /// (messages converted before that point have been written).
+    ///
+    /// `jobs` 1 does everything on the calling thread, in sequence. With more, `jobs`
+    /// worker threads process one batch while the calling thread scans the next and writes
+    /// the previous one.
     public func run(_ source: ExportByteSource) throws(ExportReadError) -> ExportStats {
         var scanner = ExportScanner(source: source)
-        var previous: ExportBatch?
-        var finished = false
-        while !finished {
+        let failure = options.jobs <= 1 ? runInSequence(&scanner) : runInParallel(&scanner)
+        writer.finish()
+        if let failure { throw failure }
+        progress?(stats, scanner.bytesRead)
+        return stats
+    }
+
+    /// Scans, processes and writes batch after batch on the calling thread.
+    private func runInSequence(_ scanner: inout ExportScanner) -> ExportReadError? {
+        let renderer = Renderer(options: options.render)
+        while true {
             let batch = ExportBatch()
-            var error: ExportReadError?
+            var failure: ExportReadError?
+            var finished = false
             do {
                 finished = try fill(batch, from: &scanner)
             } catch let e {
-                error = e
-                finished = true
+                failure = e
             }
-            let group = DispatchGroup()
-            batch.process(options: options, group: group)
-            if let previous { deliver(previous) }
-            group.wait()
-            batch.collect()
+            batch.processHere(options: options, renderer: renderer)
+            deliver(batch)
+            if failure != nil || finished { return failure }
             progress?(stats, scanner.bytesRead)
-            previous = batch
-            if let error {
-                deliver(batch)
-                writer.finish()
-                throw error
-            }
         }
-        if let previous { deliver(previous) }
-        progress?(stats, scanner.bytesRead)
-        writer.finish()
-        return stats
+    }
+
+    /// Keeps the workers busy with one batch while the next is scanned and the previous
+    /// written; at most three batches exist at a time, the written one already emptied.
+    private func runInParallel(_ scanner: inout ExportScanner) -> ExportReadError? {
+        var running: (batch: ExportBatch, group: DispatchGroup)?
+        var failure: ExportReadError?
+        var finished = false
+        while true {
+            var next: ExportBatch?
+            if !finished {
+                let batch = ExportBatch()
+                do {
+                    finished = try fill(batch, from: &scanner)
+                } catch let e {
+                    failure = e
+                    finished = true
+                }
+                next = batch
+            }
+            var done: ExportBatch?
+            if let running {
+                running.group.wait()
+                running.batch.collect()
+                done = running.batch
+            }
+            running = nil
+            if let next {
+                let group = DispatchGroup()
+                next.process(options: options, group: group)
+                running = (next, group)
+            }
+            if let done {
+                deliver(done)
+                writer.drainOutput()
+                if running != nil || failure == nil { progress?(stats, scanner.bytesRead) }
+            }
+            if running == nil { return failure }
+        }
     }
 
     /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.

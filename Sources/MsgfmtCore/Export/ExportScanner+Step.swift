@@ -11,7 +11,7 @@ extension ExportScanner {
     /// Processes bytes until an event is queued or the buffer is used up.
     mutating func step() throws(ExportReadError) {
         while pos < buffer.count, pending.isEmpty, !needMore {
-            if messageIndent != nil, buffer[pos] == 0x0A, let o = opaque, o.kind == .message {
+            if messageIndent != nil, buffer[pos] == 0x0A, opaque?.kind == .message {
                 resyncAtLineBreak()
                 continue
             }
@@ -34,9 +34,12 @@ extension ExportScanner {
     /// was cut short (a lost brace or quote). It ends there, is reported as unreadable, and
     /// scanning goes on with the next message instead of swallowing the rest of the file.
     private mutating func resyncAtLineBreak() {
-        guard let indent = messageIndent, let o = opaque else { return }
+        guard let indent = messageIndent, let depth = opaque?.depth else { return }
         var j = pos + 1
-        while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 || buffer[j] == 0x0D { j += 1 }
+        let count = buffer.count
+        buffer.withUnsafeBufferPointer { p in
+            while j < count, p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D { j += 1 }
+        }
         if j >= buffer.count, !eof {
             needMore = true
             return
@@ -50,7 +53,7 @@ extension ExportScanner {
             pos = j
             lastLineStart = base + pos - width
             spacesOnly = true
-        } else if width == indent, next == Self.closeBrace, inString || o.depth != 1 {
+        } else if width == indent, next == Self.closeBrace, inString || depth != 1 {
             inString = false
             escaped = false
             pos = j + 1
@@ -80,10 +83,11 @@ extension ExportScanner {
         let end = buffer.count
         var i = pos
         var closed = false
+        let stopsAtLineBreak = messageIndent != nil
         buffer.withUnsafeBufferPointer { p in
             while i < end {
                 let b = p[i]
-                if b == 0x0A, messageIndent != nil { break }
+                if b == 0x0A, stopsAtLineBreak { break }
                 i += 1
                 if escaped {
                     escaped = false
@@ -109,9 +113,11 @@ extension ExportScanner {
         }
     }
 
+    /// One step inside a value being skipped or cut out. Works on `opaque` in place (a
+    /// copy would retain its key for every byte).
     private mutating func stepOpaque(_ b: UInt8) {
-        guard var o = opaque else { return }
-        if o.scalar {
+        guard let scalar = opaque?.scalar else { return }
+        if scalar {
             if b == Self.comma || b == Self.closeBrace || b == Self.closeBracket || Self.isSpace(b) {
                 finishOpaque(end: base + pos)
             } else {
@@ -119,21 +125,40 @@ extension ExportScanner {
             }
             return
         }
-        pos += 1
         switch b {
         case Self.quote:
+            pos += 1
             inString = true
         case Self.openBrace, Self.openBracket:
-            o.depth += 1
-            opaque = o
+            pos += 1
+            opaque?.depth += 1
         case Self.closeBrace, Self.closeBracket:
-            o.depth -= 1
-            if o.depth == 0, !closesMessage(o) { o.depth = 1 }
-            opaque = o
-            if o.depth == 0 { finishOpaque(end: base + pos) }
+            pos += 1
+            var depth = (opaque?.depth ?? 1) - 1
+            if depth == 0, let o = opaque, !closesMessage(o) { depth = 1 }
+            opaque?.depth = depth
+            if depth == 0 { finishOpaque(end: base + pos) }
         default:
-            break
+            skipPlainBytes()
         }
+    }
+
+    /// Runs from `pos` past bytes that change nothing inside a container value: up to the
+    /// next quote, bracket or brace, or line break when the message is being resynced at
+    /// line breaks.
+    private mutating func skipPlainBytes() {
+        let end = buffer.count
+        let stopsAtLineBreak = messageIndent != nil
+        var i = pos + 1
+        buffer.withUnsafeBufferPointer { p in
+            while i < end {
+                let b = p[i]
+                if b == Self.quote || b == Self.openBrace || b == Self.closeBrace || b == Self.openBracket
+                    || b == Self.closeBracket || (b == 0x0A && stopsAtLineBreak) { break }
+                i += 1
+            }
+        }
+        pos = i
     }
 
     private mutating func stepStructure(_ b: UInt8) throws(ExportReadError) {

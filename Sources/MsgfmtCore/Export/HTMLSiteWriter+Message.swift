@@ -13,13 +13,16 @@ extension HTMLSiteWriter {
             }
             lastDay = placement.day
         }
+        let parts = prepared.htmlParts ?? Self.parts(prepared, options: options)
         if m.isService {
             closeGroup()
-            var sentence = HTMLEscaping.escape(ServiceSentence.sentence(for: m))
+            var sentence = parts.sentence
             if m.action?.name == "pin_message", let target = m.action?.fields["message_id"]?.int64Value, let href = link(to: target) {
                 sentence = "<a href=\"\(href)\">\(sentence)</a>"
             }
-            file.write("<div class=\"service\" id=\"message\(m.id)\"><span>\(sentence)\(time(m))</span></div>\n")
+            file.write(parts.head)
+            file.write(sentence)
+            file.write(parts.tail)
             return
         }
         if placement.newGroup || !groupOpen {
@@ -29,26 +32,9 @@ extension HTMLSiteWriter {
             file.write(sender + "</div>\n")
             groupOpen = true
         }
-        var out = "<div class=\"message\" id=\"message\(m.id)\"><div class=\"content\">"
-        if m.forwarded {
-            out += "<div class=\"forwarded\">Forwarded from <b>\(HTMLEscaping.escape(m.forwardedFrom ?? "a hidden user"))</b></div>"
-        }
-        if let bot = m.viaBot { out += "<div class=\"via\">via \(HTMLEscaping.escape(bot))</div>" }
-        if let reply = m.replyTo { out += replyHeader(reply) }
-        if let media = m.media { out += Self.mediaBox(media) }
-        file.write(out)
-        if !m.body.text.isEmpty {
-            file.write(prepared.html ?? Self.body(prepared.rendered, options: options))
-        }
-        out = ""
-        if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
-            out += "<div class=\"empty\">(empty message)</div>"
-        }
-        if !m.reactions.isEmpty {
-            out += "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscaping.escape($0.emoji)) \($0.count)</span>" }.joined() + "</div>"
-        }
-        out += "</div><div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "") + time(m) + "</div></div>\n"
-        file.write(out)
+        file.write(parts.head)
+        if let reply = m.replyTo { file.write(replyHeader(reply)) }
+        file.write(parts.tail)
     }
 
     /// A message body as the shared HTML emitter writes it (`<div class="msgfmt-message">`).
@@ -64,13 +50,6 @@ extension HTMLSiteWriter {
             out += "<ul>" + media.details.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"
         }
         return out + "</div>"
-    }
-
-    /// `<time>` with the local time of day, the full local date and time as its tooltip and
-    /// the instant in UTC as its `datetime`.
-    func time(_ m: ExportMessage) -> String {
-        let datetime = HTMLDateTime.iso8601(m.date).map { " datetime=\"\($0)\"" } ?? ""
-        return "<time\(datetime) title=\"\(options.clock.stamp(of: m.date))\">\(options.clock.time(of: m.date))</time>"
     }
 
     /// `messages3.html#message120`, or `#message120` on this page; nil when unknown.

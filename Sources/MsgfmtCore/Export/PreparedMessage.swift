@@ -11,8 +11,11 @@ public struct PreparedMessage: Sendable {
     var terminal: TerminalPieces?
     /// The message-only part of its JSON line, serialized on a worker thread (json exports).
     var json: [UInt8]?
-    /// The body's HTML, written on a worker thread (html exports).
-    var html: String?
+    /// The message's HTML around the parts that depend on earlier messages, written on a
+    /// worker thread (html exports).
+    var htmlParts: HTMLMessageParts?
+    /// The reply preview, computed on a worker thread.
+    var cachedPreview: String?
 
     /// Creates a prepared message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {
@@ -24,7 +27,18 @@ public struct PreparedMessage: Sendable {
     /// What a reply to this message quotes: the first line of its text, else its media or
     /// service sentence.
     public var preview: String {
+        cachedPreview ?? Self.preview(of: message)
+    }
+
+    /// Computes the preview now (on a worker thread) so the writer only looks it up.
+    mutating func cachePreview() {
+        cachedPreview = Self.preview(of: message)
+    }
+
+    /// The preview of `message` (see `preview`).
+    static func preview(of message: ExportMessage) -> String {
         let text = message.body.text
+        if let quick = PreviewScan.firstLine(of: text) { return quick }
         if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
             let first = text[..<newline]
             if first.contains(where: { !$0.isWhitespace }) { return String(first.prefix(200)) }

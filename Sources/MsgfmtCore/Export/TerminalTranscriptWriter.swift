@@ -7,6 +7,8 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     var width: Int { composer.width }
     var wroteChat = false
     var bubble: BubbleGroup?
+    /// Pieces composed but not yet drawn (more than one job).
+    var pending: [TerminalOutput] = []
 
     /// Creates a writer into `sink`; `options.width` is the transcript width in cells.
     public override init(options: ExportOptions, sink: OutputSink) {
@@ -74,21 +76,33 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
 
     public override func finish() {
         flushBubble()
+        drainOutput()
         super.finish()
     }
 
-    /// Draws composed lines with a fresh emitter of the shared pipeline. `body` is the
-    /// message whose laid-out lines are among them (its styled text gives the emitter the
-    /// link spans); decoration fragments have empty source ranges and no links.
+    /// Queues composed lines for drawing (see `TerminalOutput`); with one job they are
+    /// drawn at once.
     func emit(_ lines: [TranscriptLine], body: RenderedMessage?) {
         guard !lines.isEmpty else { return }
-        let laid = lines.enumerated().map { $0.element.line(y: $0.offset) }
-        let id = body?.message.id
-        let layout = TextLayout(messageID: id, text: body?.styled.text.string ?? "", width: laid.map(\.width).max() ?? 0, truncated: false, lines: laid)
-        let message = RenderedMessage(
-            index: body?.index ?? 0, message: body?.message ?? Message(text: ""),
-            styled: body?.styled ?? StyledText(plain: ""), layout: layout, diagnostics: [])
-        var emitter = Renderer(options: options.render).makeEmitter()
-        emitter.emit(message, into: sink)
+        queue(.lines(lines, body: body))
+    }
+
+    /// Queues a piece; with one job, draws it at once.
+    func queue(_ piece: TerminalOutput) {
+        if options.jobs <= 1 {
+            piece.draw(options: options, width: width, into: sink)
+        } else {
+            pending.append(piece)
+        }
+    }
+
+    /// Draws the queued pieces on the worker threads and writes them in order.
+    public func drainOutput() {
+        guard !pending.isEmpty else { return }
+        let pieces = pending
+        pending = []
+        for bytes in TerminalOutput.drawAll(pieces, options: options, width: width) {
+            sink.write(bytes)
+        }
     }
 }

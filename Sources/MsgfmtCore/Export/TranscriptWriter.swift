@@ -12,4 +12,12 @@ public protocol TranscriptWriter: AnyObject {
     func finish()
     /// True once output could not be written.
     var failed: Bool { get }
+    /// A batch was written: output composed but not yet drawn may be drawn now, on worker
+    /// threads, and written in order.
+    func drainOutput()
+}
+
+extension TranscriptWriter {
+    /// Nothing is held back by default.
+    public func drainOutput() {}
 }

@@ -1,0 +1,41 @@
+import Testing
+@testable import MsgfmtCore
+
+/// The export's byte-level fast paths give exactly what the general string code gives.
+@Suite struct ExportFastPathTests {
+    /// `PreparedMessage.preview`'s first-line rule, character by character.
+    private func reference(_ text: String) -> String? {
+        if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
+            let first = text[..<newline]
+            return first.contains(where: { !$0.isWhitespace }) ? String(first.prefix(200)) : nil
+        }
+        return text.isEmpty ? nil : String(text.prefix(200))
+    }
+
+    @Test func previewFirstLineMatchesTheCharacterRule() {
+        let texts = [
+            "", "x", "hello\nworld", "a\r\nb\nc", "\r\nfirst\nsecond", "x\ry", "\n\nblank", "   \nspaces",
+            "\u{A0}\u{3000}\nnbsp", " \u{301}\ncombining", String(repeating: "e\u{301} ", count: 150) + "\nnext",
+            String(repeating: "A", count: 250), String(repeating: "日本語", count: 100) + "\nrest", "\u{85}\nnel",
+            "\t\n\t", "\u{200B}\nzero width", String(repeating: "🔥", count: 210), String(repeating: "a\u{308}", count: 230) + "\r",
+            "\r", "\n", "\r\n", "\u{0B}\nvt", "\u{1C}\nfs", "\u{600}a\nprepend", "#\u{20E3}\nkeycap", "👨‍👩‍👧\nfamily",
+            String(repeating: "b", count: 199) + "\u{301}\u{301}\nx", String(repeating: "c", count: 200) + "é\nx",
+        ]
+        for text in texts {
+            #expect(PreviewScan.firstLine(of: text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func timeTagMatchesTheGeneralPath() {
+        let clocks = ["UTC", "+05:30", "-11:00", "Europe/Berlin", "America/New_York", "+14:00"].compactMap { ExportClock(timeZone: $0) }
+        let instants: [Int64] = [
+            0, 1, 59, 3599, 86_399, 86_400, 951_782_400, 1_704_067_260, 1_711_846_800, 1_711_850_400, 4_102_444_800,
+            253_402_300_799, 253_402_300_800, -1, -86_401, -62_135_596_800, -62_135_596_801, Int64.max, Int64.min,
+        ]
+        for clock in clocks {
+            for unix in instants {
+                #expect(HTMLTimeTag.make(unix, clock: clock) == HTMLTimeTag.general(unix, clock: clock), "\(unix) \(clock.name)")
+            }
+        }
+    }
+}
