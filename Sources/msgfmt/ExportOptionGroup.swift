@@ -21,7 +21,7 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Presentation: list or bubbles (default: list for ansi/text, bubbles for html).")
     var style: TranscriptStyle?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC or an offset like +03:00 (default: the system zone).", valueName: "tz"))
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
     var timeZone: String?
 
     @Option(help: "Worker threads composing messages (default: all cores); 1 does everything on one thread.")
