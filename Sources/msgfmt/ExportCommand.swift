@@ -67,16 +67,21 @@ struct ExportCommand: ParsableCommand {
                 printer.error("\(source.name): \(error.message)")
             }
             if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
+            printStats(converter.stats, printer)
             throw ExitStatus.invalidInput
         }
         try commit(output, printer)
-        if export.stats {
-            printer.info("chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
-        }
+        printStats(stats, printer)
         if !export.chat.isEmpty, stats.chats == 0 {
             printer.error("\(source.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
         }
         if stats.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
+    }
+
+    /// The `--stats` line on stderr, when asked for.
+    private func printStats(_ stats: ExportStats, _ printer: DiagnosticPrinter) {
+        guard export.stats else { return }
+        printer.info("chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
     }
 
     private func commit(_ output: AtomicOutput, _ printer: DiagnosticPrinter) throws {

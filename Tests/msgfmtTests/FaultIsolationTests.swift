@@ -77,6 +77,20 @@ import Testing
         #expect(out.contains("m1") && out.contains("m3") && out.contains("m5"))
     }
 
+    /// A file cut off mid-message still gets its `--stats` line, counting what was read
+    /// before the cut, after the located error.
+    @Test func truncatedExportStillCounts() throws {
+        let good = { (id: Int) in "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}" }
+        let whole = "{\"name\":\"C\",\"type\":\"personal_chat\",\"id\":1,\"messages\":[\(good(1)),\(good(2)),\(good(3))]}"
+        let input = try Self.file(String(whole.dropLast(30)))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let run = try GuardedRun.run(["export", input.path, "--to", "text", "-o", "-", "--stats"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("the file is truncated"), "\(run.stderr)")
+        let line = try #require(run.stderr.split(separator: "\n").last(where: { $0.hasPrefix("msgfmt: chats ") }), "\(run.stderr)")
+        #expect(line == "msgfmt: chats 1, read 2, written 2, filtered 0, failed 0")
+    }
+
     /// `msgfmt … | head -c 100` on a big input: status 3, nothing on stderr.
     @Test(arguments: [["--from", "bot-api"], ["inspect"], ["export", "-", "--to", "text", "-o", "-"]])
     func closedStdoutIsQuiet(_ arguments: [String]) throws {

@@ -10,7 +10,9 @@ public final class ExportConverter {
     private let writer: any TranscriptWriter
     private let report: (Diagnostic) -> Void
     private let progress: ((ExportStats, Int) -> Void)?
-    private var stats = ExportStats()
+    /// The counts so far: complete after `run` returns, and up to the point where the file
+    /// became unreadable when it throws.
+    public private(set) var stats = ExportStats()
     private var selected = false
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
