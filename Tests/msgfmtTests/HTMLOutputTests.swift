@@ -19,7 +19,7 @@ import Testing
 
     @Test func fragmentAndStandalonePage() throws {
         let fragment = try Binary.run(["--to", "html"], stdin: "a & b", environment: T.env())
-        #expect(fragment.stdout == "<div class=\"msgfmt-message\">\n<p>a &amp; b</p>\n</div>\n")
+        #expect(fragment.stdout == "<div class=\"msgfmt-message\">\n<p dir=\"auto\">a &amp; b</p>\n</div>\n")
         let page = try Binary.run(["--to", "html", "--standalone", "--theme", "light"], stdin: "x", environment: T.env())
         #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"und\" data-theme=\"light\">"))
         #expect(page.stdout.contains("Content-Security-Policy"))
@@ -38,7 +38,7 @@ import Testing
     func maxLinesTruncatesTheHTMLToo() throws {
         let r = try Binary.run(["--to", "html", "--width", "10", "--max-lines", "1"], stdin: "alpha beta gamma delta", environment: T.env())
         // Only what the one laid-out line kept, then the ellipsis.
-        #expect(r.stdout.contains("<p>alpha"), "\(r.stdout)")
+        #expect(r.stdout.contains("<p dir=\"auto\">alpha"), "\(r.stdout)")
         #expect(r.stdout.contains("<span class=\"msgfmt-ellipsis\">…</span></p>"), "\(r.stdout)")
         #expect(!r.stdout.contains("gamma") && !r.stdout.contains("delta"))
     }

@@ -94,7 +94,9 @@ struct HTMLFragmentWriter {
             let safe = String(String.UnicodeScalarView((language ?? "").unicodeScalars.filter(Self.isLanguageScalar).prefix(64)))
             out.append(utf8: safe.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(safe)\">")
         } else {
-            out.append(utf8: "<p>")
+            // Each paragraph takes its direction from its first strong character, as
+            // layout does, so right-to-left messages read right to left in browsers.
+            out.append(utf8: "<p dir=\"auto\">")
         }
         var stack: [HTMLInlineTag] = []
         let units = styled.text.units

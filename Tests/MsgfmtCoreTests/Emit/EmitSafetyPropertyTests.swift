@@ -57,7 +57,7 @@ import Testing
             let sample = EmitSample(text: text, runs: length == 0 ? [] : [(0..<length, Style(attributes: [.textLink, .spoiler, .bold], link: scheme + text))])
             let out = EmitCapture.html([sample.rendered()], StyleOptions())
             // Remove msgfmt's own tags; what is left is text, which must hold no markup.
-            let own = #"</?(div|p|br|strong|span|a|code|pre|blockquote)( (class|role|tabindex|aria-label|data-message-id|rel|href)="[^"<>]*")*>"#
+            let own = #"</?(div|p|br|strong|span|a|code|pre|blockquote)( (class|role|tabindex|aria-label|data-message-id|rel|href|dir)="[^"<>]*")*>"#
             let rest = out.replacing(try! Regex(own), with: "")
             #expect(!rest.contains("<") && !rest.contains(">"), "\(out.debugDescription)")
             #expect(!rest.unicodeScalars.contains { $0 != "\t" && Self.isUnsafe($0) })

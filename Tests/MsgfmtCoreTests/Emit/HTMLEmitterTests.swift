@@ -19,7 +19,7 @@ import Testing
         ], messageID: 7)
         #expect(html(sample) == """
             <div class="msgfmt-message" data-message-id="7">
-            <p><strong>bold</strong> <strong><em>it</em></strong> <u>under</u> <s>strike</s> <code>code</code></p>
+            <p dir="auto"><strong>bold</strong> <strong><em>it</em></strong> <u>under</u> <s>strike</s> <code>code</code></p>
             </div>
 
             """)
@@ -27,14 +27,14 @@ import Testing
 
     @Test func neighbouringRunsShareOuterElements() {
         let sample = EmitSample(text: "abc", runs: [(0..<1, .with(.bold)), (1..<2, .with([.bold, .italic])), (2..<3, .with(.bold))])
-        #expect(html(sample).contains("<p><strong>a<em>b</em>c</strong></p>"))
+        #expect(html(sample).contains("<p dir=\"auto\"><strong>a<em>b</em>c</strong></p>"))
     }
 
     @Test func linksGetRelAndOnlyAllowedSchemes() {
         let sample = EmitSample(text: "good bad", runs: [
             (0..<4, .with(.textLink, link: "https://x.org/?a=1&b=\"2\"")), (5..<8, .with(.textLink, link: "javascript:alert(1)")),
         ])
-        #expect(html(sample).contains(#"<p><a href="https://x.org/?a=1&amp;b=%222%22" rel="noopener noreferrer nofollow">good</a> bad</p>"#))
+        #expect(html(sample).contains(#"<p dir="auto"><a href="https://x.org/?a=1&amp;b=%222%22" rel="noopener noreferrer nofollow">good</a> bad</p>"#))
     }
 
     @Test func spoilersAreButtonsUntilRevealed() {
@@ -56,10 +56,10 @@ import Testing
             ])
         #expect(html(sample) == """
             <div class="msgfmt-message">
-            <p>see</p>
+            <p dir="auto">see</p>
             <pre><code class="language-swiftonmouseoverx">let x = 1
             &lt;y&gt;</code></pre>
-            <p>end</p>
+            <p dir="auto">end</p>
             </div>
 
             """)
@@ -75,9 +75,9 @@ import Testing
             ])
         #expect(html(sample) == """
             <div class="msgfmt-message">
-            <blockquote><p>q1</p></blockquote>
-            <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2…</span></summary><blockquote><p>q2</p></blockquote></details>
-            <p>more</p>
+            <blockquote><p dir="auto">q1</p></blockquote>
+            <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2…</span></summary><blockquote><p dir="auto">q2</p></blockquote></details>
+            <p dir="auto">more</p>
             </div>
 
             """)
@@ -92,7 +92,7 @@ import Testing
         limit.maxLines = 2
         #expect(html(sample, layout: limit, maxLines: 2) == """
             <div class="msgfmt-message">
-            <p>on<strong>e<br>two</strong><span class="msgfmt-ellipsis">…</span></p>
+            <p dir="auto">on<strong>e<br>two</strong><span class="msgfmt-ellipsis">…</span></p>
             </div>
 
             """)
