@@ -2,7 +2,8 @@
 /// style and whether a line may break after it (UAX #14).
 ///
 /// Everything after this stage works on cluster indices and these arrays, never on
-/// strings. Block boundaries are cluster boundaries even when a cluster straddles one.
+/// strings. Each block is segmented on its own, so block boundaries are cluster boundaries
+/// even when a cluster of the whole text straddles one.
 /// A class, so the many stages that read it share one instance without copying.
 final class ClusterTable {
     /// How layout treats a cluster.
@@ -50,7 +51,7 @@ final class ClusterTable {
         self.runs = sortedRuns
         let units = text.units
         let n = units.count
-        let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, count: n)
+        let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, text: text)
         let count = ends.count
         var widths = [Int](repeating: 0, count: count)
         var kinds = [Kind](repeating: .text, count: count)
@@ -169,22 +170,23 @@ final class ClusterTable {
     @inline(__always)
     func isWhitespace(_ i: Int) -> Bool { kinds[i] == .space || kinds[i] == .tab }
 
-    /// Grapheme ends with every block start inside a cluster added as a boundary.
-    static func splitting(_ bounds: [Int], at cuts: [Int], count: Int) -> [Int] {
-        // Usually every block starts on a cluster boundary already: nothing to merge.
+    /// Grapheme ends when every block is segmented on its own: a block is drawn from the
+    /// start of a line, so a cluster straddling a block start is cut there and the text
+    /// after the cut is segmented afresh (what follows may now pair up differently, as
+    /// regional indicators do).
+    static func splitting(_ bounds: [Int], at cuts: [Int], text: UTF16Text) -> [Int] {
+        let count = text.units.count
+        // Usually every block starts on a cluster boundary already: nothing to redo.
         if cuts.allSatisfy({ $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }) { return bounds }
-        let inner = cuts.filter { $0 > 0 && $0 < count }
+        var pieces = cuts.filter { $0 > 0 && $0 < count }
+        pieces.sort()
+        pieces.append(count)
         var merged: [Int] = []
-        merged.reserveCapacity(bounds.count + inner.count)
-        var next = 0
+        merged.reserveCapacity(bounds.count + pieces.count)
         var start = 0
-        for end in bounds {
-            while next < inner.count, inner[next] <= start { next += 1 }
-            while next < inner.count, inner[next] < end {
-                merged.append(inner[next])
-                next += 1
-            }
-            merged.append(end)
+        for end in pieces where end > start {
+            let piece = UTF16Text(units: Array(text.units[start..<end]))
+            merged.append(contentsOf: GraphemeSegmenter.boundaries(in: piece).map { $0 + start })
             start = end
         }
         return merged

@@ -28,7 +28,7 @@ public struct LayoutInvariantChecker {
         self.styled = styled
         let blocks = LayoutEngine.tiledBlocks(styled)
         let starts = blocks.map(\.range.lowerBound)
-        graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, count: styled.text.count)
+        graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, text: styled.text)
         graphemeStarts = Set([0] + graphemeEnds)
         // A UAX #14 opportunity inside a grapheme cluster counts at the cluster's end.
         let ends = graphemeEnds
