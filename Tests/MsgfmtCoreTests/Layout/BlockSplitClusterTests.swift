@@ -13,16 +13,7 @@ import Testing
         let utf16 = UTF16Text(text)
         let styled = StyledTextBuilder.build(Normalizer.normalize(message, text: utf16, detect: false).0, text: utf16)
         #expect(styled.blocks.contains { $0.range.lowerBound == quoteStart })
-        for model in WidthModel.allCases {
-            var constraints = LayoutConstraints()
-            constraints.width = 20
-            constraints.widthModel = model
-            let layout = TextLayouter.layout(styled, constraints)
-            #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty, "\(model)")
-            for fragment in layout.lines.flatMap(\.fragments) where fragment.role == .text {
-                #expect(CellWidth.of(fragment.display, model: model) == fragment.width, "\(fragment.display.debugDescription)")
-            }
-        }
+        LayoutTestSupport.expectDrawnAsMeasured(styled, width: 20)
     }
 
     @Test func piecesAreSegmentedSeparately() {

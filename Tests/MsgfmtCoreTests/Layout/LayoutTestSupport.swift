@@ -1,3 +1,4 @@
+import Testing
 @testable import MsgfmtCore
 
 /// Builds styled texts for layout tests and renders layouts as plain lines.
@@ -63,5 +64,24 @@ enum LayoutTestSupport {
     static func render(_ styled: StyledText, _ c: LayoutConstraints) -> (TextLayout, [String], [String]) {
         let layout = TextLayouter.layout(styled, c)
         return (layout, lines(layout), layout.checkInvariants(styled, c))
+    }
+}
+
+extension LayoutTestSupport {
+    /// Lays `styled` out at `width` under both width models and checks that the invariants
+    /// hold and every text fragment's display measures its width; returns the layouts.
+    @discardableResult
+    static func expectDrawnAsMeasured(_ styled: StyledText, width: Int = 40) -> [TextLayout] {
+        WidthModel.allCases.map { model in
+            var constraints = LayoutConstraints()
+            constraints.width = width
+            constraints.widthModel = model
+            let layout = TextLayouter.layout(styled, constraints)
+            #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty, "\(model)")
+            for fragment in layout.lines.flatMap(\.fragments) where fragment.role == .text {
+                #expect(CellWidth.of(fragment.display, model: model) == fragment.width, "\(fragment.display.debugDescription)")
+            }
+            return layout
+        }
     }
 }
