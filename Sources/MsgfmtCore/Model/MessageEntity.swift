@@ -1,7 +1,8 @@
 /// One formatting or semantic range of a message, as the Bot API describes it.
 ///
 /// `offset` and `length` count UTF-16 code units. Payload fields are set only for the
-/// kinds that carry them.
+/// kinds that carry them; they live in one shared box, so the common payload-free entity
+/// copies without reference counting beyond its kind.
 public struct MessageEntity: Sendable, Hashable {
     /// The entity type.
     public var kind: EntityKind
@@ -9,18 +10,8 @@ public struct MessageEntity: Sendable, Hashable {
     public var offset: Int
     /// Length, in UTF-16 code units.
     public var length: Int
-    /// `text_link`: the target URL.
-    public var url: String?
-    /// `text_mention`: the mentioned user's id.
-    public var userID: Int64?
-    /// `pre`: the programming language, if given.
-    public var language: String?
-    /// `custom_emoji`: the custom emoji's id (a string of digits).
-    public var customEmojiID: String?
-    /// `date_time`: the Unix time shown.
-    public var unixTime: Int64?
-    /// `date_time`: the display format (`r` or `w?[dD]?[tT]?`).
-    public var dateTimeFormat: String?
+    /// The payload fields, nil when none is set.
+    private var payload: EntityPayload?
 
     /// Creates an entity.
     public init(
@@ -31,12 +22,40 @@ public struct MessageEntity: Sendable, Hashable {
         self.kind = kind
         self.offset = offset
         self.length = length
-        self.url = url
-        self.userID = userID
-        self.language = language
-        self.customEmojiID = customEmojiID
-        self.unixTime = unixTime
-        self.dateTimeFormat = dateTimeFormat
+        payload = EntityPayload(
+            url: url, userID: userID, language: language, customEmojiID: customEmojiID,
+            unixTime: unixTime, dateTimeFormat: dateTimeFormat)
+    }
+
+    /// `text_link`: the target URL.
+    public var url: String? {
+        get { payload?.url }
+        set { update { $0.url = newValue } }
+    }
+    /// `text_mention`: the mentioned user's id.
+    public var userID: Int64? {
+        get { payload?.userID }
+        set { update { $0.userID = newValue } }
+    }
+    /// `pre`: the programming language, if given.
+    public var language: String? {
+        get { payload?.language }
+        set { update { $0.language = newValue } }
+    }
+    /// `custom_emoji`: the custom emoji's id (a string of digits).
+    public var customEmojiID: String? {
+        get { payload?.customEmojiID }
+        set { update { $0.customEmojiID = newValue } }
+    }
+    /// `date_time`: the Unix time shown.
+    public var unixTime: Int64? {
+        get { payload?.unixTime }
+        set { update { $0.unixTime = newValue } }
+    }
+    /// `date_time`: the display format (`r` or `w?[dD]?[tT]?`).
+    public var dateTimeFormat: String? {
+        get { payload?.dateTimeFormat }
+        set { update { $0.dateTimeFormat = newValue } }
     }
 
     /// The end offset (`offset + length`), in UTF-16 code units.
@@ -44,4 +63,41 @@ public struct MessageEntity: Sendable, Hashable {
 
     /// The UTF-16 range covered.
     public var range: Range<Int> { offset..<max(offset, end) }
+
+    /// True when the two entities have the same kind and payload, whatever their ranges.
+    public func hasSameKindAndPayload(as other: MessageEntity) -> Bool {
+        kind == other.kind && EntityPayload.same(payload, other.payload)
+    }
+
+    /// Replaces the payload with `change` applied to a copy of its fields.
+    private mutating func update(_ change: (inout EntityPayload.Fields) -> Void) {
+        var fields = EntityPayload.Fields(payload)
+        change(&fields)
+        payload = EntityPayload(fields)
+    }
+
+    public static func == (a: MessageEntity, b: MessageEntity) -> Bool {
+        a.offset == b.offset && a.length == b.length && a.hasSameKindAndPayload(as: b)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(offset)
+        hasher.combine(length)
+        hasher.combine(payload?.fields)
+    }
+}
+
+extension MessageEntity: CustomStringConvertible {
+    /// The kind and range, then whichever payload fields are set.
+    public var description: String {
+        var parts = ["\(kind) \(offset)+\(length)"]
+        if let url { parts.append("url: \(url.debugDescription)") }
+        if let userID { parts.append("userID: \(userID)") }
+        if let language { parts.append("language: \(language.debugDescription)") }
+        if let customEmojiID { parts.append("customEmojiID: \(customEmojiID.debugDescription)") }
+        if let unixTime { parts.append("unixTime: \(unixTime)") }
+        if let dateTimeFormat { parts.append("dateTimeFormat: \(dateTimeFormat.debugDescription)") }
+        return "MessageEntity(" + parts.joined(separator: ", ") + ")"
+    }
 }

@@ -85,3 +85,25 @@ extension EntityOrder {
         return order(items.count) { items[$0].entity }.map { items[$0] }
     }
 }
+
+extension EntityOrder {
+    /// True when two of `entities` (in canonical order) that differ only in their ranges
+    /// touch or overlap, which normalizing would join into one. Lists too tangled to check
+    /// in a few comparisons per entity count as true.
+    static func hasJoinableNeighbours(_ entities: [MessageEntity]) -> Bool {
+        var budget = 64 * entities.count
+        for i in entities.indices {
+            let a = entities[i]
+            var j = i + 1
+            // Sorted by offset: the first entity starting past `a`'s end ends the search.
+            while j < entities.count, entities[j].offset <= a.end {
+                let b = entities[j]
+                if b.hasSameKindAndPayload(as: a) { return true }
+                budget -= 1
+                if budget < 0 { return true }
+                j += 1
+            }
+        }
+        return false
+    }
+}

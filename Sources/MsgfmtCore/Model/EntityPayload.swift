@@ -1,0 +1,74 @@
+/// The payload fields of a `MessageEntity`, boxed so that copying an entity retains one
+/// reference at most; never mutated once made.
+final class EntityPayload: Sendable {
+    /// The fields themselves, as a plain value for comparing, hashing and editing.
+    struct Fields: Hashable {
+        var url: String?
+        var userID: Int64?
+        var language: String?
+        var customEmojiID: String?
+        var unixTime: Int64?
+        var dateTimeFormat: String?
+
+        /// The fields of `payload`, all nil when there is none.
+        init(_ payload: EntityPayload?) {
+            self = payload?.fields ?? Fields()
+        }
+
+        init() {}
+
+        var isEmpty: Bool {
+            url == nil && userID == nil && language == nil && customEmojiID == nil && unixTime == nil
+                && dateTimeFormat == nil
+        }
+    }
+
+    let fields: Fields
+
+    var url: String? { fields.url }
+    var userID: Int64? { fields.userID }
+    var language: String? { fields.language }
+    var customEmojiID: String? { fields.customEmojiID }
+    var unixTime: Int64? { fields.unixTime }
+    var dateTimeFormat: String? { fields.dateTimeFormat }
+
+    /// True when `a` and `b` hold the same fields (a missing box holds none).
+    static func same(_ a: EntityPayload?, _ b: EntityPayload?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a === b || a.fields == b.fields
+        default: false  // a box is never made for fields that are all nil
+        }
+    }
+
+    private init(fields: Fields) {
+        self.fields = fields
+    }
+
+    /// A box for `fields`, or nil when every field is nil.
+    convenience init?(_ fields: Fields) {
+        if fields.isEmpty { return nil }
+        self.init(fields: fields)
+    }
+
+    /// A box for the given fields, or nil when every one is nil.
+    convenience init?(
+        url: String?, userID: Int64?, language: String?, customEmojiID: String?, unixTime: Int64?,
+        dateTimeFormat: String?
+    ) {
+        self.init(Fields(url: url, userID: userID, language: language, customEmojiID: customEmojiID,
+                         unixTime: unixTime, dateTimeFormat: dateTimeFormat))
+    }
+}
+
+extension EntityPayload.Fields {
+    init(url: String?, userID: Int64?, language: String?, customEmojiID: String?, unixTime: Int64?,
+         dateTimeFormat: String?) {
+        self.url = url
+        self.userID = userID
+        self.language = language
+        self.customEmojiID = customEmojiID
+        self.unixTime = unixTime
+        self.dateTimeFormat = dateTimeFormat
+    }
+}
