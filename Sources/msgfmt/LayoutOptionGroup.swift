@@ -33,36 +33,15 @@ struct LayoutOptionGroup: ParsableArguments {
     @Option(name: .customLong("width-model"), help: "Cluster widths: modern (emoji sequences are 2 cells) or legacy (sum of code points).")
     var widthModel: WidthModel = .modern
 
-    mutating func validate() throws {
-        if let width, width < 1 {
-            throw ValidationError("--width must be a positive number of cells, not \(width).")
-        }
-        if maxLines < 0 {
-            throw ValidationError("--max-lines must be 0 (unlimited) or a positive number, not \(maxLines).")
-        }
-        if tabWidth < 1 {
-            throw ValidationError("--tab-width must be at least 1, not \(tabWidth).")
-        }
+    /// The parsed values.
+    var settings: LayoutSettings {
+        LayoutSettings(
+            width: width, maxLines: maxLines, truncate: truncate, ellipsis: ellipsis, overflow: overflow,
+            wrap: wrap, align: align, tabWidth: tabWidth, expandQuotes: expandQuotes, widthModel: widthModel)
     }
 
-    /// The constraints for a resolved width.
-    func constraints(width resolved: Int) throws -> LayoutConstraints {
-        var c = LayoutConstraints()
-        c.width = resolved
-        c.maxLines = maxLines
-        c.truncate = truncate
-        c.ellipsis = ellipsis
-        c.overflow = overflow
-        c.wrap = wrap
-        c.align = align
-        c.tabWidth = tabWidth
-        c.expandQuotes = expandQuotes
-        c.widthModel = widthModel
-        let ellipsisWidth = CellWidth.of(ellipsis, model: widthModel)
-        if maxLines > 0 || overflow == .ellipsis, ellipsisWidth > resolved {
-            throw ValidationError("--ellipsis is \(ellipsisWidth) cells wide, more than the width of \(resolved) cells.")
-        }
-        return c
+    func validate() throws {
+        try settings.validate()
     }
 }
 

@@ -5,8 +5,15 @@ extension Msgfmt {
     /// Runs the command line like `ParsableCommand.main()`, except that a usage error
     /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
     /// not ArgumentParser's 64.
+    ///
+    /// The everyday render command line is read by `QuickArguments`; every other one, and
+    /// every one that asks for help or holds a mistake, by ArgumentParser.
     static func main() {
         do {
+            if let settings = QuickArguments.render(Array(CommandLine.arguments.dropFirst())) {
+                try RenderCommand.run(settings)
+                return
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {

@@ -25,17 +25,29 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Input files; none or '-' reads standard input.")
     var files: [String] = []
 
+    /// The parsed values.
+    var settings: RenderSettings {
+        RenderSettings(
+            from: input.from, entities: input.entities, detect: input.detect, strict: input.strict,
+            stats: input.stats, to: to, layout: layout.settings, style: style.settings, files: files)
+    }
+
     func run() throws {
+        try Self.run(settings)
+    }
+
+    /// Renders every input file as `settings` say; throws the exit status when not 0.
+    static func run(_ settings: RenderSettings) throws {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         var options = RenderOptions()
-        options.from = input.from
-        options.detect = input.detect
-        options.strict = input.strict
-        options.to = to
-        options.entitiesJSON = try entitiesJSON()
-        options.layout = try layout.constraints(width: TerminalEnvironment.width(explicit: layout.width))
-        options.style = TerminalEnvironment.styleOptions(style, format: to)
+        options.from = settings.from
+        options.detect = settings.detect
+        options.strict = settings.strict
+        options.to = settings.to
+        options.entitiesJSON = try entitiesJSON(settings.entities)
+        options.layout = try settings.layout.constraints(width: TerminalEnvironment.width(explicit: settings.layout.width))
+        options.style = TerminalEnvironment.styleOptions(settings.style, format: settings.to)
 
         let out = OutputSink()
         let renderer = Renderer(options: options)
@@ -43,7 +55,7 @@ struct RenderCommand: ParsableCommand {
         var total = Renderer.Stats()
         var unreadable = 0
         emitter.begin(into: out)
-        for path in files.isEmpty ? ["-"] : files {
+        for path in settings.files.isEmpty ? ["-"] : settings.files {
             let file: InputFile
             do {
                 file = try InputFile.read(path)
@@ -64,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         }
         emitter.end(into: out)
         out.flush()
-        if input.stats {
+        if settings.stats {
             printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
         }
         if out.failed {
@@ -76,8 +88,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The `--entities` value, reading `@FILE` when given so.
-    private func entitiesJSON() throws -> String? {
-        guard let value = input.entities else { return nil }
+    private static func entitiesJSON(_ value: String?) throws -> String? {
+        guard let value else { return nil }
         guard value.hasPrefix("@") else { return value }
         do {
             let file = try InputFile.read(String(value.dropFirst()))

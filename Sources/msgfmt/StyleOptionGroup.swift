@@ -17,6 +17,11 @@ struct StyleOptionGroup: ParsableArguments {
 
     @Option(help: "Palette: dark or light. ANSI uses it as is; standalone HTML follows the browser's light/dark preference and falls back to it.")
     var theme: Theme = .dark
+
+    /// The parsed values.
+    var settings: StyleSettings {
+        StyleSettings(color: color, hyperlinks: hyperlinks, spoilers: spoilers, standalone: standalone, theme: theme)
+    }
 }
 
 extension ColorMode: ExpressibleByArgument {}

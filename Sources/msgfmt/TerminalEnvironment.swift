@@ -54,7 +54,7 @@ enum TerminalEnvironment {
     }
 
     /// Resolves the style flags into emitter options.
-    static func styleOptions(_ group: StyleOptionGroup, format: OutputFormat) -> StyleOptions {
+    static func styleOptions(_ group: StyleSettings, format: OutputFormat) -> StyleOptions {
         var options = StyleOptions()
         let escapes: Bool
         switch group.color {

@@ -1,0 +1,16 @@
+import MsgfmtCore
+
+/// Everything `msgfmt render` was asked to do, as plain values, however it was parsed.
+struct RenderSettings: Equatable {
+    var from = InputFormat.auto
+    /// `--entities`: JSON, or `@FILE`.
+    var entities: String?
+    var detect = false
+    var strict = false
+    var stats = false
+    var to = OutputFormat.ansi
+    var layout = LayoutSettings()
+    var style = StyleSettings()
+    /// Input paths; empty reads standard input.
+    var files: [String] = []
+}

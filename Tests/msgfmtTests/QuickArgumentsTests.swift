@@ -1,0 +1,109 @@
+import ArgumentParser
+import Testing
+@testable import msgfmt
+
+/// The quick command-line reader gives exactly the settings ArgumentParser gives, and
+/// leaves to ArgumentParser every line it is not sure of.
+@Suite struct QuickArgumentsTests {
+    /// ArgumentParser's reading of `arguments`, or nil when it rejects them or picks
+    /// another command.
+    static func parsed(_ arguments: [String]) -> RenderSettings? {
+        (try? Msgfmt.parseAsRoot(arguments) as? RenderCommand)?.settings
+    }
+
+    /// Option names with values ArgumentParser accepts, and some it rejects.
+    static let options: [(String, [String])] = [
+        ("from", ["auto", "bot-api", "text", "markdown-v2", "html", "markdown", "tdesktop", "json", "HTML"]),
+        ("entities", ["[]", "@ents.json", "[{\"type\":\"bold\",\"offset\":0,\"length\":1}]", "x=y"]),
+        ("to", ["ansi", "text", "html", "json", "bot-api", "markdown-v2", "telegram-html", "pdf"]),
+        ("width", ["1", "40", "+7", "0", "-3", "x", "99999999999999999999"]),
+        ("max-lines", ["0", "2", "-1", "two"]),
+        ("truncate", ["end", "middle", "start", "both"]),
+        ("ellipsis", ["…", "...", "=", "~", "wide 中文 ellipsis", "-"]),
+        ("overflow", ["fold", "crop", "ellipsis", "visible", "wrap"]),
+        ("wrap", ["greedy", "balanced", "none"]),
+        ("align", ["left", "right", "center", "justify", "natural", "top"]),
+        ("tab-width", ["1", "8", "0"]),
+        ("width-model", ["modern", "legacy", "old"]),
+        ("color", ["auto", "always", "never", "yes"]),
+        ("hyperlinks", ["auto", "always", "never", "1"]),
+        ("spoilers", ["hide", "reveal", "show"]),
+        ("theme", ["dark", "light", "auto"]),
+        ("nonsense", ["1"]),
+    ]
+    static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "help", "version", "verbose"]
+    static let files = ["a.jsonl", "-", "dir/b.txt", "render", "export", "inspect", "-x", "--", "help", "ünï cødé.json"]
+
+    /// A random command line over the vocabulary above.
+    static func line(_ random: inout SplitMix) -> [String] {
+        var line: [String] = []
+        if random.below(4) == 0 { line.append(["render", "inspect", "export"][random.below(3)]) }
+        for _ in 0..<random.below(7) {
+            switch random.below(10) {
+            case 0...5:
+                let (name, values) = options[random.below(options.count)]
+                let value = values[random.below(values.count)]
+                if random.below(3) == 0 { line.append("--\(name)=\(value)") } else { line += ["--\(name)", value] }
+            case 6, 7:
+                let flag = flags[random.below(flags.count)]
+                line.append(random.below(8) == 0 ? "--\(flag)=true" : "--\(flag)")
+            default:
+                line.append(files[random.below(files.count)])
+            }
+        }
+        return line
+    }
+
+    @Test func agreesWithArgumentParserOnRandomLines() {
+        var random = SplitMix(seed: 2026_11_21)
+        var quick = 0
+        for n in 0..<600 {
+            let arguments = Self.line(&random)
+            guard let fast = QuickArguments.render(arguments) else { continue }
+            quick += 1
+            let slow = Self.parsed(arguments)
+            #expect(fast == slow, "line \(n): \(arguments)")
+        }
+        // Most lines have a mistake or a repeat somewhere; enough must still be read quickly.
+        #expect(quick > 120, "\(quick) lines read quickly")
+    }
+
+    @Test func readsTheEverydayLines() {
+        let lines: [[String]] = [
+            [], ["-"], ["render", "a.jsonl"], ["--width", "48", "examples/welcome.jsonl"],
+            ["--from", "bot-api", "--to", "ansi", "--color", "always", "--width", "80", "one.jsonl"],
+            ["--to=html", "--standalone", "--theme", "light", "x.json"], ["--", "--strange-name.json"],
+            ["--from", "text", "--entities", "[]", "--detect", "--stats"],
+        ]
+        for arguments in lines {
+            let fast = QuickArguments.render(arguments)
+            #expect(fast != nil, "\(arguments)")
+            #expect(fast == Self.parsed(arguments), "\(arguments)")
+        }
+    }
+
+    @Test func defersWhatItIsNotSureOf() {
+        let lines: [[String]] = [
+            ["--help"], ["-h"], ["--version"], ["inspect"], ["export", "result.json"], ["help"],
+            ["--width", "0"], ["--width", "-3"], ["--width"], ["--to", "pdf"], ["--detect=true"],
+            ["--width", "40", "--width", "50"], ["a.jsonl", "render"], ["--ellipsis", "-"], ["--ellipsis="],
+            ["--generate-completion-script", "bash"], ["-x"], ["--tab-width", "0"], ["--max-lines", "-1"],
+        ]
+        for arguments in lines {
+            #expect(QuickArguments.render(arguments) == nil, "\(arguments)")
+        }
+    }
+}
+
+/// A small seeded random source (SplitMix64) for reproducible command lines.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func below(_ n: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(n))
+    }
+}
