@@ -24,7 +24,7 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
     var timeZone: String?
 
-    @Option(help: "Worker threads composing messages (default: all cores); 1 does everything on one thread.")
+    @Option(help: "Threads composing messages (default: all cores): the one reading and writing helps N-1 workers; 1 does everything on one thread.")
     var jobs: Int?
 
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A run of scanner events whose messages are processed in parallel.
 final class ExportBatch {
@@ -15,29 +16,28 @@ final class ExportBatch {
 
     func append(_ item: Item) { items.append(item) }
 
-    /// Starts replacing every message event with its processed form on `options.jobs`
-    /// threads; `group` is left when all are done, then `collect()` takes the results.
+    /// Starts replacing every message event with its processed form on `options.jobs - 1`
+    /// worker threads, which claim messages one at a time; `group` is left when all are
+    /// done, then `collect()` takes the results. The calling thread is the last of the
+    /// `jobs`: it scans and writes, and `help(renderer:)` has it claim messages too.
     func process(options: ExportOptions, group: DispatchGroup) {
         let indices = items.indices.filter { if case .event(.message) = items[$0] { return true } else { return false } }
         guard !indices.isEmpty else { return }
-        let slots = Slots(items)
+        let slots = Slots(items, messages: indices, options: options)
         self.slots = slots
-        let jobs = max(1, min(options.jobs, indices.count))
+        let workers = max(1, min(options.jobs - 1, indices.count))
         group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                let renderer = Renderer(options: options.render)
-                var k = worker
-                while k < indices.count {
-                    let i = indices[k]
-                    if case .event(.message(let raw)) = slots.pointer[i] {
-                        slots.pointer[i] = Self.prepare(raw, options: options, renderer: renderer)
-                    }
-                    k += jobs
-                }
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                slots.work(renderer: Renderer(options: options.render))
             }
             group.leave()
         }
+    }
+
+    /// Processes messages of this batch on the calling thread until none is left unclaimed.
+    func help(renderer: Renderer) {
+        slots?.work(renderer: renderer)
     }
 
     /// Replaces every message event with its processed form on the calling thread.
@@ -79,13 +79,33 @@ final class ExportBatch {
     }
 }
 
-/// Batch items in a manually managed buffer that worker threads write to disjoint indices of.
+/// Batch items in a manually managed buffer that threads write to disjoint indices of;
+/// each thread claims the next unprocessed message with one atomic increment.
 private final class Slots: @unchecked Sendable {
     let pointer: UnsafeMutableBufferPointer<ExportBatch.Item>
+    /// The positions of the message events in `pointer`.
+    private let messages: [Int]
+    private let options: ExportOptions
+    /// The next entry of `messages` to claim.
+    private let next = Atomic<Int>(0)
 
-    init(_ items: [ExportBatch.Item]) {
+    init(_ items: [ExportBatch.Item], messages: [Int], options: ExportOptions) {
         pointer = .allocate(capacity: items.count)
         _ = pointer.initialize(from: items)
+        self.messages = messages
+        self.options = options
+    }
+
+    /// Claims and processes messages until every one is claimed.
+    func work(renderer: Renderer) {
+        while true {
+            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard k < messages.count else { return }
+            let i = messages[k]
+            if case .event(.message(let raw)) = pointer[i] {
+                pointer[i] = ExportBatch.prepare(raw, options: options, renderer: renderer)
+            }
+        }
     }
 
     func take() -> [ExportBatch.Item] {

@@ -32,7 +32,7 @@ public final class ExportConverter {
     ///
     /// `jobs` 1 does everything on the calling thread, in sequence. With more, `jobs`
     /// worker threads process one batch while the calling thread scans the next and writes
-    /// the previous one.
+    /// the previous one, then helps with what is left of the batch.
     public func run(_ source: ExportByteSource) throws(ExportReadError) -> ExportStats {
         var scanner = ExportScanner(source: source)
         let failure = options.jobs <= 1 ? runInSequence(&scanner) : runInParallel(&scanner)
@@ -65,6 +65,7 @@ public final class ExportConverter {
     /// written; at most three batches exist at a time, the written one already emptied.
     private func runInParallel(_ scanner: inout ExportScanner) -> ExportReadError? {
         var running: (batch: ExportBatch, group: DispatchGroup)?
+        let renderer = Renderer(options: options.render)
         var failure: ExportReadError?
         var finished = false
         while true {
@@ -81,6 +82,7 @@ public final class ExportConverter {
             }
             var done: ExportBatch?
             if let running {
+                running.batch.help(renderer: renderer)
                 running.group.wait()
                 running.batch.collect()
                 done = running.batch

@@ -11,7 +11,8 @@ public struct ExportOptions: Sendable {
     public var until: Int64?
     /// The zone dates are shown in.
     public var clock: ExportClock = ExportClock(timeZone: "UTC")!
-    /// Worker threads laying out messages.
+    /// Threads processing messages: the calling thread (which also reads and writes) and
+    /// `jobs - 1` workers; 1 does everything on the calling thread.
     public var jobs: Int = 2
     /// HTML: messages per page.
     public var pageSize: Int = 1000
