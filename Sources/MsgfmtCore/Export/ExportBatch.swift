@@ -108,12 +108,22 @@ private final class Slots: @unchecked Sendable {
         }
     }
 
+    /// Whether the items were moved out by `take()`.
+    private var taken = false
+
+    /// Moves the items out (without copying them, which would touch every reference
+    /// another thread made); call once.
     func take() -> [ExportBatch.Item] {
-        Array(pointer)
+        precondition(!taken, "batch items taken twice")
+        taken = true
+        return Array(unsafeUninitializedCapacity: pointer.count) { buffer, count in
+            _ = buffer.moveInitialize(fromContentsOf: pointer)
+            count = pointer.count
+        }
     }
 
     deinit {
-        pointer.deinitialize()
+        if !taken { pointer.deinitialize() }
         pointer.deallocate()
     }
 }
