@@ -65,14 +65,11 @@ enum BotAPIEntityReader {
         case .success(let n): length = n
         case .failure(let problem): return .failure(problem)
         }
-        var entity = MessageEntity(kind: EntityKind(botAPIName: type), offset: offset, length: length)
-        entity.url = url?.stringValue
-        entity.userID = user?["id"]?.int64Value
-        entity.language = language?.stringValue
-        entity.customEmojiID = customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) }
-        entity.unixTime = unixTime?.int64Value
-        entity.dateTimeFormat = dateTimeFormat?.stringValue
-        return .success(entity)
+        return .success(MessageEntity(
+            kind: EntityKind(botAPIName: type), offset: offset, length: length, url: url?.stringValue,
+            userID: user?["id"]?.int64Value, language: language?.stringValue,
+            customEmojiID: customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) },
+            unixTime: unixTime?.int64Value, dateTimeFormat: dateTimeFormat?.stringValue))
     }
 
     /// The clamped integer of the member `key`, or the problem with it.
