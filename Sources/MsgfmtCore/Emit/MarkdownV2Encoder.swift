@@ -92,7 +92,8 @@ public enum MarkdownV2Encoder {
 
     /// Appends the text units in `range` escaped: inside code only `` ` `` and `\`, else
     /// every reserved character; controls become spaces. Inside `quote`, each newline
-    /// before the quote's last unit is followed by `>`.
+    /// before the quote's last unit is followed by `>`. Runs of units written as they are
+    /// are copied in one go.
     @inline(__always)
     static func appendText(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
                            into out: inout [UInt16]) {
@@ -100,12 +101,14 @@ public enum MarkdownV2Encoder {
         var p = range.lowerBound
         let end = range.upperBound
         while p < end {
-            let u = units[p]
-            if u >= 0xA0 {
-                out.append(u)
-                p &+= 1
-                continue
+            var runEnd = p
+            while runEnd < end, isVerbatim(units[runEnd], code: code) { runEnd &+= 1 }
+            if runEnd > p {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: units[p..<runEnd]))
+                p = runEnd
+                if p == end { break }
             }
+            let u = units[p]
             if code {
                 if u == 0x60 || u == 0x5C { out.append(0x5C) }
             } else if u < 0x80, reserved[Int(u)] {
@@ -115,6 +118,14 @@ public enum MarkdownV2Encoder {
             if u == 0x0A, p + 1 < quoteEnd { out.append(0x3E) }
             p &+= 1
         }
+    }
+
+    /// True when `u` is written unchanged: no escape, not a control, not a newline.
+    @inline(__always)
+    static func isVerbatim(_ u: UInt16, code: Bool) -> Bool {
+        if u >= 0xA0 { return true }
+        if u < 0x20 || u >= 0x7F { return false }
+        return code ? u != 0x60 && u != 0x5C : !reserved[Int(u)]
     }
 
     /// True when a pre language can follow the opening fence.
