@@ -40,7 +40,7 @@ struct BubbleGroup: Sendable {
         var pieces: [(lines: [TranscriptLine], body: RenderedMessage?)] = []
         var top = TranscriptLine()
         top.pad(to: x)
-        top.add("╭" + String(repeating: "─", count: inner + 2) + "╮", cells: inner + 4)
+        top.add("╭" + TranscriptLine.run(of: "─", count: inner + 2) + "╮", cells: inner + 4)
         pieces.append(([top], nil))
         var current: Int?
         for row in rows {
@@ -62,7 +62,7 @@ struct BubbleGroup: Sendable {
         }
         var bottom = TranscriptLine()
         bottom.pad(to: x)
-        bottom.add("╰" + String(repeating: "─", count: inner + 2) + "╯", cells: inner + 4)
+        bottom.add("╰" + TranscriptLine.run(of: "─", count: inner + 2) + "╯", cells: inner + 4)
         pieces.append(([bottom], nil))
         return pieces
     }

@@ -9,7 +9,7 @@ struct TranscriptLine {
     mutating func pad(to x: Int) {
         guard x > width else { return }
         let n = x - width
-        fragments.append(LayoutFragment(x: width, width: n, start: 0, end: 0, text: "", display: String(repeating: " ", count: n), style: .plain, role: .title))
+        fragments.append(LayoutFragment(x: width, width: n, start: 0, end: 0, text: "", display: Self.run(of: " ", count: n), style: .plain, role: .title))
         width = x
     }
 
@@ -46,6 +46,23 @@ struct TranscriptLine {
             g.x = width
             fragments.append(g)
             width += f.width
+        }
+    }
+
+    /// `count` copies of `scalar`, written as UTF-8 bytes in one go (`String(repeating:count:)`
+    /// appends them one at a time, which showed in export profiles).
+    static func run(of scalar: Unicode.Scalar, count: Int) -> String {
+        let unit = Array(String(scalar).utf8)
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
+            var i = 0
+            for _ in 0..<count {
+                for b in unit {
+                    buffer[i] = b
+                    i += 1
+                }
+            }
+            return i
         }
     }
 

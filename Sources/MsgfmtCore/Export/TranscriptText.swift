@@ -11,6 +11,12 @@ struct TranscriptText {
     /// The text as one line at most `width` cells wide, ending in the ellipsis when cut;
     /// fragments carry `style` and `role`.
     func oneLine(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> (fragments: [LayoutFragment], width: Int) {
+        if let fitted = Self.printableASCIILine(text, width: max(2, width), style: style, role: role) { return fitted }
+        return laidOutLine(text, width: width, style: style, role: role)
+    }
+
+    /// `oneLine` through the layout engine, whatever the text.
+    func laidOutLine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (fragments: [LayoutFragment], width: Int) {
         let flat = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
         var c = constraints
         c.width = max(2, width)
@@ -20,6 +26,25 @@ struct TranscriptText {
         guard let line = layout(flat, c).first else { return ([], 0) }
         let pieces = line.fragments.map { restyle($0, style, role) }
         return (pieces, pieces.reduce(0) { $0 + $1.width })
+    }
+
+    /// The line the layout engine would make of `text` when it is printable ASCII (one cell
+    /// per character, one break class that cannot cluster or reorder) and fits `width`
+    /// once its trailing spaces are dropped, as a line end drops them; nil otherwise.
+    static func printableASCIILine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (fragments: [LayoutFragment], width: Int)? {
+        var text = text
+        let count: Int? = text.withUTF8 { utf8 in
+            var end = 0
+            for (i, b) in utf8.enumerated() {
+                guard b >= 0x20, b < 0x7F else { return nil }
+                if b != 0x20 { end = i + 1 }
+            }
+            return end
+        }
+        guard let count, count <= width else { return nil }
+        if count == 0 { return ([], 0) }
+        let shown = count == text.utf8.count ? text : String(text.utf8.prefix(count))!
+        return ([LayoutFragment(x: 0, width: count, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], count)
     }
 
     /// The text wrapped to `width` cells, one fragment list per line.
