@@ -56,19 +56,20 @@ struct RenderCommand: ParsableCommand {
         var unreadable = 0
         emitter.begin(into: out)
         for path in settings.files.isEmpty ? ["-"] : settings.files {
-            let file: InputFile
-            do {
-                file = try InputFile.read(path)
+            var stats = Renderer.Stats()
+            do throws(InputError) {
+                let reader = try InputReader(path: path)
+                // Whatever is rendered reaches a pipe before msgfmt waits for more input.
+                reader.willRead = { out.flush() }
+                try renderer.render(reader, emitter: &emitter, into: out, stats: &stats) { diagnostic in
+                    var d = diagnostic
+                    if options.strict, d.severity == .warning { d.severity = .error }
+                    printer.report(d, source: reader.name)
+                }
             } catch {
                 // Reported now; the other files are still rendered, then the run exits 2.
                 printer.error(error.message)
                 unreadable += 1
-                continue
-            }
-            let stats = renderer.render(file, emitter: &emitter, into: out) { diagnostic in
-                var d = diagnostic
-                if options.strict, d.severity == .warning { d.severity = .error }
-                printer.report(d, source: file.name)
             }
             total.read += stats.read
             total.rendered += stats.rendered

@@ -55,7 +55,7 @@ public enum MessageDecoder {
             if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes).forEach(each) }
             return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index).forEach(each)
         } catch {
-            let lines = InspectInput.splitLines(bytes).filter { !$0.1.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+            let lines = InspectInput.splitLines(bytes).filter { !isBlank($0.1) }
             // JSON Lines when the first line is a complete value — or when it is a broken
             // object and some later line is a whole object, so a bad first line costs only
             // its own message.
@@ -66,16 +66,7 @@ public enum MessageDecoder {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
                 return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
             }
-            for (number, slice) in lines {
-                do throws(JSONParseError) {
-                    let value = try JSONParser.parse(slice)
-                    BotAPIDecoder.items(from: value, line: number, nextIndex: &index).forEach(each)
-                } catch {
-                    let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
-                    each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
-                    index += 1
-                }
-            }
+            for (number, slice) in lines { decodeLine(slice, number: number, index: &index, each: each) }
         }
     }
 

@@ -71,24 +71,44 @@ public struct Renderer {
     ) -> Stats {
         var stats = Stats()
         let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
-        // Each item is rendered as soon as it is decoded: nothing waits for the whole input.
         MessageDecoder.decode(input, options: decodeOptions) { item in
-            stats.read += 1
-            switch item {
-            case .failure(let diagnostic):
-                stats.failed += 1
-                report(diagnostic)
-            case .message(let message, let diagnostics):
-                let rendered = process(message, index: stats.read - 1, diagnostics: diagnostics)
-                rendered.diagnostics.forEach(report)
-                if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
-                    stats.failed += 1
-                    return
-                }
-                emitter.emit(rendered, into: sink)
-                stats.rendered += 1
-            }
+            render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
         return stats
+    }
+
+    /// Renders the input of `reader`; JSON Lines are rendered line by line as they arrive
+    /// (see `MessageDecoder.decode(_:options:each:)` for a reader). `stats` counts what was
+    /// done even when reading fails part way.
+    public func render(
+        _ reader: InputReader, emitter: inout any MessageEmitter, into sink: OutputSink,
+        stats: inout Stats, report: (Diagnostic) -> Void
+    ) throws(InputError) {
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        try MessageDecoder.decode(reader, options: decodeOptions) { item in
+            render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+        }
+    }
+
+    /// Renders one decoded item as soon as it is decoded: nothing waits for the whole input.
+    private func render(
+        _ item: DecodedItem, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
+        report: (Diagnostic) -> Void
+    ) {
+        stats.read += 1
+        switch item {
+        case .failure(let diagnostic):
+            stats.failed += 1
+            report(diagnostic)
+        case .message(let message, let diagnostics):
+            let rendered = process(message, index: stats.read - 1, diagnostics: diagnostics)
+            rendered.diagnostics.forEach(report)
+            if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
+                stats.failed += 1
+                return
+            }
+            emitter.emit(rendered, into: sink)
+            stats.rendered += 1
+        }
     }
 }

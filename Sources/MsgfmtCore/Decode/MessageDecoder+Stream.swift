@@ -1,0 +1,68 @@
+extension MessageDecoder {
+    /// Decodes the input of `reader` as `decode(_:options:each:)` decodes it read whole,
+    /// but hands out JSON Lines as they arrive: when the first line that is not blank is a
+    /// whole JSON value (and, when sniffing, no Telegram Desktop export), each line is
+    /// decoded as soon as it is read. Any other input (a document over several lines, a
+    /// first line that does not parse, text, parse modes, exports) is read to its end first.
+    ///
+    /// A lone first line is one JSON document, whose diagnostics carry no line number; so
+    /// when the first line's messages have diagnostics, they wait until a second line shows
+    /// the input is JSON Lines.
+    public static func decode(_ reader: InputReader, options: DecodeOptions, each: (DecodedItem) -> Void) throws(InputError) {
+        var number = 0
+        var first: JSONValue?
+        if options.format == .botAPI || options.format == .auto {
+            while let line = try reader.nextLine() {
+                number += 1
+                let text = number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
+                if isBlank(text) { continue }
+                if options.format == .auto, !looksLikeJSON(Array(text)) || TDesktopReader.looksLikeExport(Array(text)) { break }
+                first = try? JSONParser.parse(text)
+                break
+            }
+        }
+        guard let first else {
+            return decode(InputFile(name: reader.name, bytes: try reader.readAll()), options: options, each: each)
+        }
+        var index = 0
+        let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index)
+        var unnumberedIndex = 0
+        if items == BotAPIDecoder.items(from: first, line: nil, nextIndex: &unnumberedIndex) {
+            reader.forget()
+            items.forEach(each)
+        } else {
+            var second: (line: ArraySlice<UInt8>, number: Int)?
+            while second == nil, let line = try reader.nextLine() {
+                number += 1
+                if !isBlank(line) { second = (line, number) }
+            }
+            guard let second else {
+                return decode(InputFile(name: reader.name, bytes: try reader.readAll()), options: options, each: each)
+            }
+            reader.forget()
+            items.forEach(each)
+            decodeLine(second.line, number: second.number, index: &index, each: each)
+        }
+        while let line = try reader.nextLine() {
+            number += 1
+            if !isBlank(line) { decodeLine(line, number: number, index: &index, each: each) }
+        }
+    }
+
+    /// True for a line of spaces, tabs and carriage returns only.
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Decodes line `number` of JSON Lines; `index` counts the messages so far.
+    static func decodeLine(_ line: ArraySlice<UInt8>, number: Int, index: inout Int, each: (DecodedItem) -> Void) {
+        do throws(JSONParseError) {
+            let value = try JSONParser.parse(line)
+            BotAPIDecoder.items(from: value, line: number, nextIndex: &index).forEach(each)
+        } catch {
+            let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
+            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
+            index += 1
+        }
+    }
+}
