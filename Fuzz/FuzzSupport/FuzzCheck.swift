@@ -25,6 +25,21 @@ public enum FuzzCheck {
         return problems
     }
 
+    /// Decoding `bytes` as it arrives, in reads of a size taken from the input, must give
+    /// what decoding it whole gives (JSON Lines are rendered while they stream in).
+    public static func streaming(_ bytes: [UInt8], format: InputFormat) -> [String] {
+        let options = DecodeOptions(format: format)
+        let whole = MessageDecoder.decode(InputFile(name: "fuzz", bytes: bytes), options: options)
+        let chunk = 1 + (bytes.last.map(Int.init) ?? 0) % 13
+        var streamed: [DecodedItem] = []
+        do {
+            try MessageDecoder.decode(InputReader(name: "fuzz", bytes: bytes, chunkSize: chunk), options: options) { streamed.append($0) }
+        } catch {
+            return ["reading from memory failed: \(error)"]
+        }
+        return streamed == whole ? [] : ["\(format) decoded in reads of \(chunk) bytes differs from decoding it whole"]
+    }
+
     /// `decode`'s checks plus layout at `width` with the layout invariants, for replaying
     /// saved decoder inputs (some of which once broke layout).
     public static func decodeAndLayOut(_ bytes: [UInt8], format: InputFormat, width: Int = 40) -> [String] {

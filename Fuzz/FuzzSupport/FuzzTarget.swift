@@ -35,7 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The broken invariants for one input; empty when all hold.
     public func check(_ bytes: [UInt8]) -> [String] {
         switch self {
-        case .botAPI: FuzzCheck.decode(bytes, format: .botAPI)
+        case .botAPI:
+            FuzzCheck.decode(bytes, format: .botAPI) + FuzzCheck.streaming(bytes, format: .botAPI)
+                + FuzzCheck.streaming(bytes, format: .auto)
         case .markdownV2: FuzzCheck.decode(bytes, format: .markdownV2)
         case .telegramHTML: FuzzCheck.decode(bytes, format: .html)
         case .legacyMarkdown: FuzzCheck.decode(bytes, format: .markdown)
