@@ -55,12 +55,16 @@ struct RenderCommand: ParsableCommand {
         var total = Renderer.Stats()
         var unreadable = 0
         emitter.begin(into: out)
-        for path in settings.files.isEmpty ? ["-"] : settings.files {
+        for path in settings.files.isEmpty ? ["-"] : settings.files where !out.failed {
             var stats = Renderer.Stats()
             do throws(InputError) {
                 let reader = try InputReader(path: path)
-                // Whatever is rendered reaches a pipe before msgfmt waits for more input.
-                reader.willRead = { out.flush() }
+                // Whatever is rendered reaches a pipe before msgfmt waits for more input;
+                // once the output is gone (`| head`), reading stops.
+                reader.willRead = {
+                    out.flush()
+                    return !out.failed
+                }
                 try renderer.render(reader, emitter: &emitter, into: out, stats: &stats) { diagnostic in
                     var d = diagnostic
                     if options.strict, d.severity == .warning { d.severity = .error }

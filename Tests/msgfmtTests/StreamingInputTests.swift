@@ -29,6 +29,39 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// Once its output is closed (`bot | msgfmt | head -1`), msgfmt stops reading an input
+    /// that never ends and exits with status 3, silently.
+    @Test func aClosedOutputEndsAnEndlessInput() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["--to", "text"]
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let line = Data("{\"text\":\"endless\"}\n".utf8)
+        try input.fileHandleForWriting.write(contentsOf: line)
+        _ = try #require(Self.read(output.fileHandleForReading, until: Date().addingTimeInterval(10)))
+        try output.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline {
+            try? input.fileHandleForWriting.write(contentsOf: line)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard !process.isRunning else {
+            Issue.record("still reading 10 s after its output closed")
+            return
+        }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 3)
+        let stderr = error.fileHandleForReading.readDataToEndOfFile()
+        #expect(stderr.isEmpty, "\(String(decoding: stderr, as: UTF8.self))")
+    }
+
     /// Whatever is readable on `handle` before `deadline`; nil on timeout or end of file.
     static func read(_ handle: FileHandle, until deadline: Date) -> Data? {
         let fd = handle.fileDescriptor

@@ -21,9 +21,7 @@ extension MessageDecoder {
                 break
             }
         }
-        guard let first else {
-            return decode(InputFile(name: reader.name, bytes: try reader.readAll()), options: options, each: each)
-        }
+        guard let first else { return try decodeWhole(reader, options: options, each: each) }
         var index = 0
         let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index)
         var unnumberedIndex = 0
@@ -36,9 +34,7 @@ extension MessageDecoder {
                 number += 1
                 if !isBlank(line) { second = (line, number) }
             }
-            guard let second else {
-                return decode(InputFile(name: reader.name, bytes: try reader.readAll()), options: options, each: each)
-            }
+            guard let second else { return try decodeWhole(reader, options: options, each: each) }
             reader.forget()
             items.forEach(each)
             decodeLine(second.line, number: second.number, index: &index, each: each)
@@ -47,6 +43,14 @@ extension MessageDecoder {
             number += 1
             if !isBlank(line) { decodeLine(line, number: number, index: &index, each: each) }
         }
+    }
+
+    /// Decodes the whole input of `reader`, unless its reading was stopped (there is no
+    /// one left to show it to, and a cut input would only give false diagnostics).
+    private static func decodeWhole(_ reader: InputReader, options: DecodeOptions, each: (DecodedItem) -> Void) throws(InputError) {
+        guard !reader.stopped else { return }
+        let bytes = try reader.readAll()
+        decode(InputFile(name: reader.name, bytes: bytes), options: options, each: each)
     }
 
     /// True for a line of spaces, tabs and carriage returns only.

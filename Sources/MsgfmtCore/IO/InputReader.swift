@@ -13,8 +13,11 @@ public final class InputReader {
     /// `<stdin>` or the path as given.
     public let name: String
     /// Called before a read that may block (a pipe waiting for its writer): the place to
-    /// flush output, so what is rendered so far reaches the reader.
-    public var willRead: () -> Void = {}
+    /// flush output, so what is rendered so far reaches the reader. Returning false stops
+    /// reading (the output is gone, say): the input then ends there and `stopped` is true.
+    public var willRead: () -> Bool = { true }
+    /// True once `willRead` stopped the reading.
+    public private(set) var stopped = false
 
     private enum Source {
         case descriptor(Int32, closes: Bool)
@@ -80,7 +83,8 @@ public final class InputReader {
             }
             searched = buffer.count
             if atEnd {
-                guard lineStart < buffer.count else { return nil }
+                // A stopped reader holds a cut line, not a final one.
+                guard !stopped, lineStart < buffer.count else { return nil }
                 let line = buffer[lineStart...]
                 lineStart = buffer.count
                 return line
@@ -125,6 +129,11 @@ public final class InputReader {
 
     /// Appends the next chunk to `buffer`, or sets `atEnd`.
     private func fill() throws(InputError) {
+        guard willRead() else {
+            stopped = true
+            atEnd = true
+            return
+        }
         switch source {
         case .memory(let bytes, let offset):
             let end = min(bytes.count, offset + chunkSize)
@@ -132,7 +141,6 @@ public final class InputReader {
             source = .memory(bytes, offset: end)
             if end == bytes.count { atEnd = true }
         case .descriptor(let fd, _):
-            willRead()
             try readChunk(fd, size: chunkSize)
         }
     }

@@ -74,14 +74,35 @@ import Testing
         let reader = InputReader(name: "t", bytes: Array(lines.joined().utf8), chunkSize: 1)
         var readsBeforeItem: [Int] = []
         var reads = 0
-        reader.willRead = { reads += 1 }
-        try MessageDecoder.decode(reader, options: DecodeOptions(format: .auto)) { _ in readsBeforeItem.append(reads) }
-        #expect(readsBeforeItem.count == 5)
-        // With one byte per read, message k can only be out once its line is in and no more.
-        for (k, reads) in readsBeforeItem.enumerated() {
-            let needed = lines[0...k].joined().utf8.count
-            #expect(reads <= needed + 1, "message \(k + 1) waited for \(reads) reads, its line ends at byte \(needed)")
+        reader.willRead = {
+            reads += 1
+            return true
         }
+        try MessageDecoder.decode(reader, options: DecodeOptions(format: .auto)) { _ in readsBeforeItem.append(reads) }
+        // With one byte per read, message k is out once its line is in, and no later.
+        let lineEnds = lines.indices.map { lines[0...$0].joined().utf8.count }
+        #expect(readsBeforeItem == lineEnds)
+    }
+
+    /// A reader told to stop (the output is gone) ends the input there, without decoding
+    /// what it holds as a cut document.
+    @Test func stoppedReadingEndsQuietly() throws {
+        let text = "{\"text\":\"a\"}\n{\"text\":\"b\"}\n{\"text\":\"c\"}\n"
+        let reader = InputReader(name: "t", bytes: Array(text.utf8), chunkSize: 4)
+        var reads = 0
+        reader.willRead = {
+            reads += 1
+            return reads <= 5
+        }
+        var items: [DecodedItem] = []
+        try MessageDecoder.decode(reader, options: DecodeOptions(format: .botAPI)) { items.append($0) }
+        #expect(reader.stopped)
+        #expect(items.count == 1)
+        let cut = InputReader(name: "t", bytes: Array("{\n\"text\": \"a document\"\n}".utf8), chunkSize: 4)
+        cut.willRead = { false }
+        var none: [DecodedItem] = []
+        try MessageDecoder.decode(cut, options: DecodeOptions(format: .botAPI)) { none.append($0) }
+        #expect(none.isEmpty)
     }
 
     func expectSame(_ bytes: [UInt8], format: InputFormat, sourceLocation: SourceLocation = #_sourceLocation) {
