@@ -29,15 +29,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func thoroughCheck(_ bytes: [UInt8]) -> [String] {
         if self == .export { return Self.checkExport(bytes, layOut: true) }
         guard let format else { return check(bytes) }
-        return FuzzCheck.decodeAndLayOut(bytes, format: format)
+        return FuzzCheck.decodeAndLayOut(bytes, format: format) + (self == .botAPI ? Self.streamingChecks(bytes) : [])
+    }
+
+    /// Bot API input decoded as it streams in, with and without sniffing, against decoding
+    /// it whole.
+    static func streamingChecks(_ bytes: [UInt8]) -> [String] {
+        FuzzCheck.streaming(bytes, format: .botAPI) + FuzzCheck.streaming(bytes, format: .auto)
     }
 
     /// The broken invariants for one input; empty when all hold.
     public func check(_ bytes: [UInt8]) -> [String] {
         switch self {
-        case .botAPI:
-            FuzzCheck.decode(bytes, format: .botAPI) + FuzzCheck.streaming(bytes, format: .botAPI)
-                + FuzzCheck.streaming(bytes, format: .auto)
+        case .botAPI: FuzzCheck.decode(bytes, format: .botAPI) + Self.streamingChecks(bytes)
         case .markdownV2: FuzzCheck.decode(bytes, format: .markdownV2)
         case .telegramHTML: FuzzCheck.decode(bytes, format: .html)
         case .legacyMarkdown: FuzzCheck.decode(bytes, format: .markdown)

@@ -16,8 +16,7 @@ extension MessageDecoder {
                 number += 1
                 let text = number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
                 if isBlank(text) { continue }
-                if options.format == .auto, !looksLikeJSON(Array(text)) || TDesktopReader.looksLikeExport(Array(text)) { break }
-                first = try? JSONParser.parse(text)
+                first = jsonValueLine(text, sniffing: options.format == .auto)
                 break
             }
         }
@@ -43,6 +42,28 @@ extension MessageDecoder {
             number += 1
             if !isBlank(line) { decodeLine(line, number: number, index: &index, each: each) }
         }
+    }
+
+    /// `line` parsed, when it is a whole JSON value; when `sniffing`, only one that starts
+    /// like JSON and is no Telegram Desktop export.
+    static func jsonValueLine(_ line: ArraySlice<UInt8>, sniffing: Bool) -> JSONValue? {
+        if sniffing, !looksLikeJSON(Array(line)) || TDesktopReader.looksLikeExport(Array(line)) { return nil }
+        guard let value = try? JSONParser.parse(line) else { return nil }
+        return sniffing && isTDesktopExport(value) ? nil : value
+    }
+
+    /// True when the first line of `bytes` that is not blank is a whole JSON value and no
+    /// export: the input is JSON Lines (or that one value), even if an export's member
+    /// names turn up in a later line.
+    static func startsWithJSONValueLine(_ bytes: [UInt8]) -> Bool {
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            if !isBlank(line) { return jsonValueLine(line, sniffing: true) != nil }
+            start = end + 1
+        }
+        return false
     }
 
     /// Decodes the whole input of `reader`, unless its reading was stopped (there is no

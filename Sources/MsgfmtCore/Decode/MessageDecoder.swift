@@ -16,7 +16,7 @@ public enum MessageDecoder {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         switch options.format {
         case .auto:
-            if TDesktopReader.looksLikeExport(bytes) { return decodeTDesktop(bytes).forEach(each) }
+            if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) { return decodeTDesktop(bytes).forEach(each) }
             if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, each: each) }
             return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(each)
         case .botAPI: return decodeJSON(bytes, allowTDesktop: false, each: each)
