@@ -107,12 +107,15 @@ public final class InputReader {
     public func readAll() throws(InputError) -> [UInt8] {
         precondition(keepsAll, "readAll() after forget()")
         while !atEnd {
-            if case .descriptor(let fd, _) = source {
-                // The rest of a regular file in one read (plus one to see its end).
-                try readChunk(fd, size: max(chunkSize, sizeHint - buffer.count + 1))
-            } else {
+            guard case .descriptor(let fd, _) = source else {
                 try fill()
+                continue
             }
+            // The rest of a regular file in one read, plus one byte to see its end, so the
+            // buffer is allocated once at the file's size (reading a whole chunk past it
+            // would double the allocation); pipes and files that grew go by chunks.
+            let rest = sizeHint - buffer.count
+            try readChunk(fd, size: sizeHint > 0 && rest >= 0 ? rest + 1 : chunkSize)
         }
         lineStart = buffer.count
         searched = buffer.count
@@ -145,24 +148,21 @@ public final class InputReader {
         }
     }
 
-    /// Reads up to `size` bytes of `fd` onto the end of `buffer`.
+    /// Reads once, up to `size` bytes of `fd`, onto the end of `buffer`; a read of nothing
+    /// is the end of the input. One read, not a loop: a pipe hands over what its writer
+    /// wrote so far, and that is to be rendered now.
     private func readChunk(_ fd: Int32, size: Int) throws(InputError) {
         let old = buffer.count
-        var failure: Int32 = 0
         var got = 0
+        var failure: Int32 = 0
         buffer.append(contentsOf: repeatElement(0, count: size))
         buffer.withUnsafeMutableBufferPointer { p in
-            while got < size {
-                let n = read(fd, p.baseAddress! + old + got, size - got)
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { failure = errno }
-                if n <= 0 { break }
-                got += n
-                // A pipe hands over what its writer wrote so far: take it now.
-                if size == chunkSize { break }
-            }
+            repeat {
+                got = read(fd, p.baseAddress! + old, size)
+                failure = got < 0 ? errno : 0
+            } while failure == EINTR
         }
-        buffer.removeLast(size - got)
+        buffer.removeLast(size - max(got, 0))
         if failure != 0 { throw InputError.unreadable(path: name, reason: String(cString: strerror(failure))) }
         if got == 0 { atEnd = true }
     }
