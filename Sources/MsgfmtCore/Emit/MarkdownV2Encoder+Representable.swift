@@ -84,4 +84,3 @@ extension MarkdownV2Encoder {
         return false
     }
 }
-

@@ -52,8 +52,7 @@ struct TranscriptLine {
     /// `count` copies of `scalar`, written as UTF-8 bytes in one go (`String(repeating:count:)`
     /// appends them one at a time, which showed in export profiles).
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
-        let unit = Array(String(scalar).utf8)
-        guard count > 0 else { return "" }
+        guard count > 0, let unit = Unicode.UTF8.encode(scalar) else { return "" }
         return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
             var i = 0
             for _ in 0..<count {

@@ -25,13 +25,6 @@ final class EntityPayload: Sendable {
 
     let fields: Fields
 
-    var url: String? { fields.url }
-    var userID: Int64? { fields.userID }
-    var language: String? { fields.language }
-    var customEmojiID: String? { fields.customEmojiID }
-    var unixTime: Int64? { fields.unixTime }
-    var dateTimeFormat: String? { fields.dateTimeFormat }
-
     /// True when `a` and `b` hold the same fields (a missing box holds none).
     static func same(_ a: EntityPayload?, _ b: EntityPayload?) -> Bool {
         switch (a, b) {

@@ -29,32 +29,32 @@ public struct MessageEntity: Sendable, Hashable {
 
     /// `text_link`: the target URL.
     public var url: String? {
-        get { payload?.url }
+        get { payload?.fields.url }
         set { update { $0.url = newValue } }
     }
     /// `text_mention`: the mentioned user's id.
     public var userID: Int64? {
-        get { payload?.userID }
+        get { payload?.fields.userID }
         set { update { $0.userID = newValue } }
     }
     /// `pre`: the programming language, if given.
     public var language: String? {
-        get { payload?.language }
+        get { payload?.fields.language }
         set { update { $0.language = newValue } }
     }
     /// `custom_emoji`: the custom emoji's id (a string of digits).
     public var customEmojiID: String? {
-        get { payload?.customEmojiID }
+        get { payload?.fields.customEmojiID }
         set { update { $0.customEmojiID = newValue } }
     }
     /// `date_time`: the Unix time shown.
     public var unixTime: Int64? {
-        get { payload?.unixTime }
+        get { payload?.fields.unixTime }
         set { update { $0.unixTime = newValue } }
     }
     /// `date_time`: the display format (`r` or `w?[dD]?[tT]?`).
     public var dateTimeFormat: String? {
-        get { payload?.dateTimeFormat }
+        get { payload?.fields.dateTimeFormat }
         set { update { $0.dateTimeFormat = newValue } }
     }
 
