@@ -1,9 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MsgfmtCore
 
 /// A one-line progress display on stderr: messages done, throughput and time left.
-public final class ExportProgress {
+final class ExportProgress {
     private let total: Int?
     private let sink = OutputSink(fd: 2, capacity: 512)
     private let start: Double
@@ -11,7 +12,7 @@ public final class ExportProgress {
     private var shown = false
 
     /// Creates a display for an input of `totalBytes` (nil when unknown, e.g. a pipe).
-    public init(totalBytes: Int?) {
+    init(totalBytes: Int?) {
         total = totalBytes
         start = Self.now()
     }
@@ -23,7 +24,7 @@ public final class ExportProgress {
     }
 
     /// Updates the line (at most five times a second).
-    public func update(_ stats: ExportStats, bytesRead: Int) {
+    func update(_ stats: ExportStats, bytesRead: Int) {
         let t = Self.now()
         guard t - last >= 0.2 else { return }
         last = t
@@ -44,7 +45,7 @@ public final class ExportProgress {
     }
 
     /// Clears the line.
-    public func finish() {
+    func finish() {
         guard shown else { return }
         sink.write("\r\u{1B}[2K")
         sink.flush()

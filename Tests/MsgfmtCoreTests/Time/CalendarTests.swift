@@ -3,7 +3,7 @@ import Testing
 
 /// The calendar arithmetic shared by the transcript clock and HTML `<time>` elements, and
 /// the direction of the transcript's own lines.
-@Suite struct ExportCalendarTests {
+@Suite struct CalendarTests {
     @Test func civilDatesRoundTrip() {
         #expect(CivilDate(days: 0) == CivilDate(year: 1970, month: 1, day: 1))
         #expect(CivilDate(days: -1) == CivilDate(year: 1969, month: 12, day: 31))
