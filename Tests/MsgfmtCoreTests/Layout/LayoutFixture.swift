@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import MsgfmtCore
 
 /// One golden layout case: `fixtures/layout/<name>/` holds `input.txt` (one plain
@@ -7,9 +8,7 @@ import Foundation
 /// the output at each of `widths`.
 struct LayoutFixture {
     static let widths = [1, 2, 10, 40, 80]
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/layout")
+    static let root = PackagePaths.fixture("layout")
 
     let name: String
     let directory: URL

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// Layout invariants over random messages under every combination of wrapping, overflow,
