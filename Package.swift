@@ -33,8 +33,15 @@ let package = Package(
             dependencies: [
                 "MsgfmtCore",
                 "FuzzSupport",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        // What both test targets share: golden files with one record switch, the package's
+        // paths, the seeded random generator. Not part of any product.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
         ),
         // Scanners for injected escapes and markup, shared by the black-box tests and the
         // fuzz targets.
@@ -51,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "msgfmtTests",
-            dependencies: ["msgfmt", "OutputSafety"]
+            dependencies: ["msgfmt", "OutputSafety", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

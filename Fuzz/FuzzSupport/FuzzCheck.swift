@@ -1,4 +1,4 @@
-import MsgfmtCore
+@_spi(Testing) import MsgfmtCore
 
 /// The checks the fuzz targets share. Each returns the broken invariants (empty when all
 /// hold), so the fuzz driver can abort on them and the regression test can report them.
@@ -91,6 +91,6 @@ public enum FuzzCheck {
         let problems = entityProblems(normalized, units: text.units.count)
         let styled = StyledTextBuilder.build(normalized, text: text)
         let layout = TextLayouter.layout(styled, constraints)
-        return problems + layout.checkInvariants(styled, constraints).prefix(3)
+        return problems + TextLayout.checkInvariants(styled, [(layout, constraints)])[0].prefix(3)
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Golden cases under `fixtures/decode/<case>/`: `args` (one argument per line) and `input`
 /// (standard input) beside `expected.stdout`, `expected.stderr` and `expected.status`.
 /// `MSGFMT_RECORD=1 swift test` rewrites the expected files.
 @Suite struct DecodeGoldenTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("fixtures/decode")
+    static let root = PackagePaths.fixture("decode")
 
     static let cases: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
@@ -26,13 +25,8 @@ import Testing
         let input = try String(contentsOf: dir.appendingPathComponent("input"), encoding: .utf8)
         let result = try Binary.run(args, stdin: input)
         let actual = ["expected.stdout": result.stdout, "expected.stderr": result.stderr, "expected.status": "\(result.status)\n"]
-        if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
-            for (file, text) in actual { try text.write(to: dir.appendingPathComponent(file), atomically: true, encoding: .utf8) }
-            return
-        }
         for (file, text) in actual.sorted(by: { $0.key < $1.key }) {
-            let expected = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-            #expect(text == expected, "\(name)/\(file)")
+            try GoldenFile.check(text, against: dir.appendingPathComponent(file))
         }
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Exit statuses and error lines as CLI.md documents them, black-box across render,
 /// inspect and export: 0 all rendered; 1 some input invalid (the rest rendered); 2 usage
 /// error (bad option, unreadable file); 3 output could not be written.
 @Suite struct ExitStatusTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures")
+    static let fixtures = PackagePaths.fixtures
     static let export = fixtures.appendingPathComponent("export/kinds/result.json").path
 
     static func file(_ text: String) throws -> URL {

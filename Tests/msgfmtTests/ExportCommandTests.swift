@@ -1,11 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ExportCommandTests {
-    static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fixtures/export")
-    }
+    static let fixtures = PackagePaths.fixture("export")
 
     static var goldenCases: [String] {
         let fm = FileManager.default
@@ -25,13 +23,7 @@ import Testing
         let result = try Binary.run(["export", folder.appendingPathComponent("result.json").path, "-o", "-", "--jobs", "2"] + args)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let expectedURL = base.appendingPathExtension("out")
-        if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
-            try Data(result.stdout.utf8).write(to: expectedURL)
-            return
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(result.stdout == expected, "run MSGFMT_RECORD=1 to re-record \(name)")
+        try GoldenFile.check(result.stdout, against: base.appendingPathExtension("out"))
     }
 
     @Test func everyMessageOnceInJSONLines() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import OutputSafety
 import Testing
+import TestSupport
 
 /// Black-box runs of the binary on hostile input: the corpus under `fixtures/hostile/`
 /// (terminal escape injection, HTML/XSS vectors, huge numbers, invalid UTF-8) plus inputs
@@ -9,8 +10,7 @@ import Testing
 /// a crash or backtrace, with no foreign escape sequence in terminal output, no script,
 /// event handler or unsafe link in HTML output, and located diagnostics.
 @Suite struct HostileInputTests {
-    static let hostile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/hostile")
+    static let hostile = PackagePaths.fixture("hostile")
 
     /// The corpus files; the name's prefix names the `--from` format.
     static var corpus: [String] {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+import TestSupport
 @testable import msgfmt
 
 /// The quick command-line reader gives exactly the settings ArgumentParser gives, and
@@ -35,7 +36,7 @@ import Testing
     static let files = ["a.jsonl", "-", "dir/b.txt", "render", "export", "inspect", "-x", "--", "help", "ünï cødé.json"]
 
     /// A random command line over the vocabulary above.
-    static func line(_ random: inout SplitMix) -> [String] {
+    static func line(_ random: inout SeededGenerator) -> [String] {
         var line: [String] = []
         if random.below(4) == 0 { line.append(["render", "inspect", "export"][random.below(3)]) }
         for _ in 0..<random.below(7) {
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func agreesWithArgumentParserOnRandomLines() {
-        var random = SplitMix(seed: 2026_11_21)
+        var random = SeededGenerator(seed: 2026_11_21)
         var quick = 0
         for n in 0..<600 {
             let arguments = Self.line(&random)
@@ -92,18 +93,5 @@ import Testing
         for arguments in lines {
             #expect(QuickArguments.render(arguments) == nil, "\(arguments)")
         }
-    }
-}
-
-/// A small seeded random source (SplitMix64) for reproducible command lines.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func below(_ n: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(n))
     }
 }

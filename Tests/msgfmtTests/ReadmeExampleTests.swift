@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Keeps the README honest: every ```console block's `$ command` is run through the shell
 /// with the built msgfmt first on PATH, and its output must be the lines that follow.
@@ -10,11 +11,8 @@ import Testing
         var testDescription: String { command }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func examples() -> [Example] {
-        guard let readme = try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8) else {
+        guard let readme = try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8) else {
             return []
         }
         var result: [Example] = []
@@ -47,7 +45,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", example.command]
-        process.currentDirectoryURL = Self.packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = Binary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["COLUMNS"] = nil

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Black-box golden fixtures: `fixtures/<area>/<case>/` with `args` (one argument a
 /// line), `message.json` (standard input) and `expected.<ext>` (standard output).
 /// `MSGFMT_RECORD=1` rewrites the expected files; review them by eye before committing.
 enum TerminalGoldenFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures")
+    static let root = PackagePaths.fixtures
 
     /// The cases of `area` that are black-box cases (they have an `args` file).
     static func cases(_ area: String) -> [String] {
@@ -23,13 +23,7 @@ enum TerminalGoldenFixtures {
             .split(separator: "\n").map(String.init)
         let input = try Data(contentsOf: dir.appendingPathComponent("message.json"))
         let result = try Binary.run(args, stdinData: input, environment: TerminalTestSupport.env())
-        let expectedURL = dir.appendingPathComponent("expected.\(ext)")
-        if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
-            try Data(result.stdout.utf8).write(to: expectedURL)
-            return
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(result.stdout == expected, "\(area)/\(name): run with MSGFMT_RECORD=1 to re-record")
+        try GoldenFile.check(result.stdout, against: dir.appendingPathComponent("expected.\(ext)"))
     }
 }
 

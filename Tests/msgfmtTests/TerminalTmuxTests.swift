@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Shows msgfmt's ANSI output in a real terminal (tmux at a fixed size) and reads the
 /// screen back: every line appears as laid out (no terminal wrap, same line count) and no
@@ -8,8 +9,7 @@ import Testing
 @Suite(.serialized) struct TerminalTmuxTests {
     typealias T = TerminalTestSupport
     static let tmux = T.tool("tmux")
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/ansi/tmux-corpus")
+    static let corpus = PackagePaths.fixture("ansi/tmux-corpus")
 
     /// A private tmux server with one pane of `width` × `height` running `command`.
     final class Pane {

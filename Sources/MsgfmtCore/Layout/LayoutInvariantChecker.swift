@@ -7,8 +7,9 @@
 /// text survives (what is not shown is whitespace hanging at a line end).
 ///
 /// Build one checker per message and reuse it across constraints: it segments the text
-/// once. Assumes the default cell measurer.
-public struct LayoutInvariantChecker {
+/// once. Assumes the default cell measurer. Reached from outside the module only through
+/// `TextLayout.checkInvariants(_:_:)`.
+struct LayoutInvariantChecker {
     private let styled: StyledText
     private let graphemeStarts: Set<Int>
     private let graphemeEnds: [Int]
@@ -24,7 +25,7 @@ public struct LayoutInvariantChecker {
     private let cache = WidthCache()
 
     /// Prepares the checks for `styled`.
-    public init(_ styled: StyledText) {
+    init(_ styled: StyledText) {
         self.styled = styled
         let blocks = LayoutEngine.tiledBlocks(styled)
         let starts = blocks.map(\.range.lowerBound)
@@ -41,7 +42,7 @@ public struct LayoutInvariantChecker {
 
     /// The broken invariants of `layout`, laid out from this text under `constraints`,
     /// one sentence each; empty when all hold.
-    public func violations(_ layout: TextLayout, _ constraints: LayoutConstraints) -> [String] {
+    func violations(_ layout: TextLayout, _ constraints: LayoutConstraints) -> [String] {
         let c = constraints.clamped
         let text = styled.text
         let n = text.count

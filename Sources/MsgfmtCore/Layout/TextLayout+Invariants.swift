@@ -1,7 +1,15 @@
 extension TextLayout {
-    /// The broken invariants of this layout of `styled` under `constraints` (see
-    /// `LayoutInvariantChecker`); empty when all hold.
-    public func checkInvariants(_ styled: StyledText, _ constraints: LayoutConstraints) -> [String] {
-        LayoutInvariantChecker(styled).violations(self, constraints)
+    /// The broken invariants of layouts of `styled`, one list per layout in order (see
+    /// `LayoutInvariantChecker`), each entry one sentence; a list is empty when all hold.
+    /// Pass a text's layouts together: the text is segmented once for all of them.
+    ///
+    /// The one way into the checker, for tests and fuzz targets (`@_spi(Testing) import
+    /// MsgfmtCore`); the command line never checks layouts.
+    @_spi(Testing)
+    public static func checkInvariants(
+        _ styled: StyledText, _ layouts: [(layout: TextLayout, constraints: LayoutConstraints)]
+    ) -> [[String]] {
+        let checker = LayoutInvariantChecker(styled)
+        return layouts.map { checker.violations($0.layout, $0.constraints) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// Decoding an input as it arrives, line by line, gives exactly what decoding it read
@@ -42,7 +43,7 @@ import Testing
     /// The shipped examples and decode fixtures, whole and cut at random places, with
     /// blank lines and carriage returns thrown in.
     @Test func fixturesDecodeAlikeWholeAndCut() throws {
-        let root = TelegramVectors.packageRoot
+        let root = PackagePaths.root
         var inputs: [[UInt8]] = []
         for path in ["examples/welcome.jsonl", "fixtures/decode/corpus.jsonl", "fixtures/decode/botapi-messy/input",
                      "fixtures/decode/jsonl-errors/input", "fixtures/decode/getupdates/input", "fixtures/hostile/botapi-jsonl-mixed.json",

@@ -1,18 +1,15 @@
 import Foundation
+import TestSupport
 @testable import MsgfmtCore
 
 /// The shared Telegram test vectors (`../shared/data/telegram_vectors.json` beside the
 /// package), as parsed JSON values.
 enum TelegramVectors {
-    /// The package root, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Every vector in the file.
     static let all: [JSONValue] = {
         let candidates = [
-            packageRoot.appendingPathComponent("../shared/data/telegram_vectors.json"),
-            packageRoot.appendingPathComponent("../../shared/data/telegram_vectors.json"),
+            PackagePaths.root.appendingPathComponent("../shared/data/telegram_vectors.json"),
+            PackagePaths.root.appendingPathComponent("../../shared/data/telegram_vectors.json"),
         ]
         for url in candidates {
             if let data = try? Data(contentsOf: url.standardizedFileURL), let value = try? JSONParser.parse(Array(data)) {

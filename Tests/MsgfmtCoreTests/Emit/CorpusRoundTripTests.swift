@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// The generated Bot API corpus in `fixtures/decode/corpus.jsonl` survives re-encoding to
 /// MarkdownV2 and Telegram HTML and parsing back.
 @Suite struct CorpusRoundTripTests {
     static let messages: [Message] = {
-        let url = TelegramVectors.packageRoot.appendingPathComponent("fixtures/decode/corpus.jsonl")
+        let url = PackagePaths.fixture("decode/corpus.jsonl")
         guard let data = try? Data(contentsOf: url) else { return [] }
         return MessageDecoder.decode(InputFile(name: "corpus", bytes: Array(data)), options: DecodeOptions(format: .botAPI)).compactMap {
             if case .message(let m, _) = $0 { Normalizer.normalize(m, detect: false).0 } else { nil }

@@ -1,21 +1,20 @@
 import Foundation
 @testable import MsgfmtCore
 
-/// Runs an emitter into a temporary file and returns what it wrote.
+/// Runs an emitter into a memory sink and returns what it wrote.
 enum EmitCapture {
+    /// The bytes `emitter` writes for `messages`, begin to end.
+    static func bytes(_ emitter: inout some MessageEmitter, _ messages: [RenderedMessage]) -> [UInt8] {
+        let sink = OutputSink.memory()
+        emitter.begin(into: sink)
+        for m in messages { emitter.emit(m, into: sink) }
+        emitter.end(into: sink)
+        return sink.takeBytes()
+    }
+
+    /// What `emitter` writes for `messages`, begin to end; empty when that is not UTF-8.
     static func output(_ emitter: inout some MessageEmitter, _ messages: [RenderedMessage]) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-emit-\(UUID().uuidString)").path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        defer { unlink(path) }
-        do {
-            let sink = OutputSink(fd: fd)
-            emitter.begin(into: sink)
-            for m in messages { emitter.emit(m, into: sink) }
-            emitter.end(into: sink)
-            sink.flush()
-        }
-        close(fd)
-        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        String(bytes: bytes(&emitter, messages), encoding: .utf8) ?? ""
     }
 
     static func ansi(_ messages: [RenderedMessage], _ options: StyleOptions) -> String {

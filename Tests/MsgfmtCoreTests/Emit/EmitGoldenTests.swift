@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// Golden fixtures: `fixtures/ansi/<case>/input.json` → `expected.ansi` and
@@ -12,8 +13,7 @@ import Testing
 /// UTF-16 units; options: color, attributes, hyperlinks, spoilers, theme, standalone,
 /// max_lines, expand_quotes. Lines come from the test layout in `EmitSample`.
 @Suite struct EmitGoldenTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures")
+    static let root = PackagePaths.fixtures
 
     static func cases(_ area: String) -> [String] {
         let dir = root.appendingPathComponent(area)
@@ -52,13 +52,7 @@ import Testing
             Self.sample(m).rendered(index: i, maxLines: layout.maxLines)
         }
         let output = render(messages, options, layout)
-        let expectedURL = dir.appendingPathComponent(file)
-        if ProcessInfo.processInfo.environment["MSGFMT_RECORD"] == "1" {
-            try Data(output.utf8).write(to: expectedURL)
-            return
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(output == expected, "\(area)/\(name): run with MSGFMT_RECORD=1 to re-record")
+        try GoldenFile.check(output, against: dir.appendingPathComponent(file))
     }
 
     static func options(_ json: JSONValue?) -> (StyleOptions, LayoutConstraints) {

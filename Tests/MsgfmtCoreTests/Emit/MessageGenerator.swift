@@ -1,3 +1,4 @@
+import TestSupport
 @testable import MsgfmtCore
 
 /// A seeded generator of messy messages: mixed scripts, emoji (surrogate pairs), markup

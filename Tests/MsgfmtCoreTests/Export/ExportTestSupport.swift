@@ -1,13 +1,11 @@
 import Foundation
+import TestSupport
 @testable import MsgfmtCore
 
 /// Helpers shared by the export tests.
 enum ExportTestSupport {
     /// The repository's fixtures/export folder.
-    static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/export")
-    }
+    static let fixtures = PackagePaths.fixture("export")
 
     static func fixture(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))

@@ -1,14 +1,13 @@
 import Foundation
 import FuzzSupport
 import Testing
+import TestSupport
 
 /// Replays every input saved under `fixtures/fuzz-regressions/<target>/` (crashes the
 /// fuzzers once found, now fixed) through the same checks the fuzz target runs, and a
 /// quick pass of every target over the hostile corpus.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures")
+    static let root = PackagePaths.fixtures
 
     /// The regular files directly under `directory`, sorted.
     static func files(in directory: URL) -> [URL] {

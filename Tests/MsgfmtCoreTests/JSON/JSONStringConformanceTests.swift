@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// JSON string parsing: the escape-free fast path, escapes mixed with raw UTF-8, and the

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// The JSON writer's escaping and numbers: what it writes parses back to the same value,

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// The break choosers work on numbers alone.

@@ -8,14 +8,13 @@ import Testing
     @Test(arguments: ["xy \u{618}abc de", "ab \u{310}cd ef gh", "a \u{301}\u{301}bc d"])
     func breaksInsideClustersMoveToTheClusterEnd(_ string: String) {
         let styled = StyledText(plain: string)
-        let checker = LayoutInvariantChecker(styled)
         for width in 1...12 {
             for model in WidthModel.allCases {
                 var constraints = LayoutConstraints()
                 constraints.width = width
                 constraints.widthModel = model
                 let layout = TextLayouter.layout(styled, constraints)
-                #expect(checker.violations(layout, constraints).isEmpty, "width \(width) \(model)")
+                #expect(LayoutTestSupport.violations(layout, of: styled, constraints).isEmpty, "width \(width) \(model)")
                 #expect(layout.lines.map { $0.end }.last == styled.text.count)
             }
         }

@@ -6,20 +6,10 @@ import Testing
 @Suite struct LayoutEmitterTests {
     typealias S = LayoutTestSupport
 
-    /// What `emitter` writes for `messages`.
+    /// What `emitter` writes for `messages`; fails the test when that is not UTF-8.
     func output(_ emitter: some MessageEmitter, _ messages: [RenderedMessage]) throws -> String {
         var emitter = emitter
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-emit-\(UUID().uuidString)")
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        #expect(fd >= 0)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let sink = OutputSink(fd: fd)
-        emitter.begin(into: sink)
-        for message in messages { emitter.emit(message, into: sink) }
-        emitter.end(into: sink)
-        sink.flush()
-        close(fd)
-        return try String(contentsOf: url, encoding: .utf8)
+        return try #require(String(bytes: EmitCapture.bytes(&emitter, messages), encoding: .utf8))
     }
 
     func rendered(_ styled: StyledText, width: Int, diagnostics: [Diagnostic] = [], id: Int64? = nil) -> RenderedMessage {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import MsgfmtCore
+import TestSupport
+@_spi(Testing) @testable import MsgfmtCore
 
 /// One golden layout case: `fixtures/layout/<name>/` holds `input.txt` (one plain
 /// paragraph) or `input.json` (text with blocks and runs), `options.txt` (layout options
@@ -7,9 +8,7 @@ import Foundation
 /// the output at each of `widths`.
 struct LayoutFixture {
     static let widths = [1, 2, 10, 40, 80]
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/layout")
+    static let root = PackagePaths.fixture("layout")
 
     let name: String
     let directory: URL
@@ -45,13 +44,12 @@ struct LayoutFixture {
     func render() -> (text: String, json: String, problems: [String]) {
         var text = ""
         var json = ""
-        var problems: [String] = []
-        let checker = LayoutInvariantChecker(styled)
+        var layouts: [(layout: TextLayout, constraints: LayoutConstraints)] = []
         for width in Self.widths {
             var c = constraints
             c.width = width
             let layout = TextLayouter.layout(styled, c)
-            problems += checker.violations(layout, c).map { "width \(width): \($0)" }
+            layouts.append((layout, c))
             text += "=== width \(width) ===\n"
             for line in layout.lines {
                 text += PlainTextEmitter.text(of: line, spoilers: spoilers) + "\n"
@@ -60,6 +58,9 @@ struct LayoutFixture {
             var writer = JSONWriter()
             JSONLayoutEmitter.write(message, into: &writer)
             json += writer.string + "\n"
+        }
+        let problems = zip(Self.widths, TextLayout.checkInvariants(styled, layouts)).flatMap { width, found in
+            found.map { "width \(width): \($0)" }
         }
         return (text, json, problems)
     }

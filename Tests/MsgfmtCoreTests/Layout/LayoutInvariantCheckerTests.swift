@@ -9,9 +9,9 @@ import Testing
 
     func broken(_ change: (inout TextLayout) -> Void) -> [String] {
         var layout = TextLayouter.layout(styled, c)
-        #expect(layout.checkInvariants(styled, c) == [])
+        #expect(S.violations(layout, of: styled, c) == [])
         change(&layout)
-        return layout.checkInvariants(styled, c)
+        return S.violations(layout, of: styled, c)
     }
 
     @Test func catchesGapsAndOverlapsInLineRanges() {
@@ -42,6 +42,6 @@ import Testing
         var bad = layout
         bad.lines[0].end = 9
         bad.lines[1].start = 9
-        #expect(bad.checkInvariants(styled, c).contains { $0.contains("not a break opportunity") })
+        #expect(S.violations(bad, of: styled, c).contains { $0.contains("not a break opportunity") })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import MsgfmtCore
+import TestSupport
+@_spi(Testing) @testable import MsgfmtCore
 
 /// Layout invariants over random messages under every combination of wrapping, overflow,
 /// truncation and quote expansion, with random widths (1–120), alignments, tab widths,
@@ -46,10 +47,11 @@ import Testing
         var layoutTime = Duration.zero
         for caseIndex in 0..<messages {
             let styled = RandomStyledText.make(&rng)
-            let checker = LayoutInvariantChecker(styled)
             let prepared = [WidthModel.modern: PreparedText(styled, measurer: CellMeasurer(model: .modern)),
                             .legacy: PreparedText(styled, measurer: CellMeasurer(model: .legacy))]
             let compared = Int.random(in: 0..<Self.combinations.count, using: &rng)
+            // Every layout of the message, checked together below (one segmentation).
+            var layouts: [(layout: TextLayout, constraints: LayoutConstraints)] = []
             for (index, combination) in Self.combinations.enumerated() {
                 var c = LayoutConstraints()
                 c.width = Int.random(in: 1...120, using: &rng)
@@ -71,12 +73,14 @@ import Testing
                 if index == compared, layout != TextLayouter.layout(styled, c) {
                     Issue.record("seed \(seed) case \(caseIndex) [\(combination)]: laying out prepared text differs from laying out the message")
                 }
-                let problems = checker.violations(layout, c)
-                if !problems.isEmpty {
-                    failures += 1
-                    if failures <= 5 {
-                        Issue.record("seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(problems.prefix(3))")
-                    }
+                layouts.append((layout, c))
+            }
+            let violations = TextLayout.checkInvariants(styled, layouts)
+            for (index, combination) in Self.combinations.enumerated() where !violations[index].isEmpty {
+                let c = layouts[index].constraints
+                failures += 1
+                if failures <= 5 {
+                    Issue.record("seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(violations[index].prefix(3))")
                 }
             }
         }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// Builds styled texts for layout tests and renders layouts as plain lines.
 enum LayoutTestSupport {
@@ -63,7 +63,13 @@ enum LayoutTestSupport {
     /// Lays out and returns the lines, recording broken invariants as failures.
     static func render(_ styled: StyledText, _ c: LayoutConstraints) -> (TextLayout, [String], [String]) {
         let layout = TextLayouter.layout(styled, c)
-        return (layout, lines(layout), layout.checkInvariants(styled, c))
+        return (layout, lines(layout), violations(layout, of: styled, c))
+    }
+
+    /// The broken invariants of `layout`, a layout of `styled` under `c`; empty when all
+    /// hold. (Check many layouts of one text with `TextLayout.checkInvariants` directly.)
+    static func violations(_ layout: TextLayout, of styled: StyledText, _ c: LayoutConstraints) -> [String] {
+        TextLayout.checkInvariants(styled, [(layout, c)])[0]
     }
 }
 
@@ -77,7 +83,7 @@ extension LayoutTestSupport {
             constraints.width = width
             constraints.widthModel = model
             let layout = TextLayouter.layout(styled, constraints)
-            #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty, "\(model)")
+            #expect(violations(layout, of: styled, constraints).isEmpty, "\(model)")
             for fragment in layout.lines.flatMap(\.fragments) where fragment.role == .text {
                 #expect(CellWidth.of(fragment.display, model: model) == fragment.width, "\(fragment.display.debugDescription)")
             }

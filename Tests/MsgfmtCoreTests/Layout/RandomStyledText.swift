@@ -1,3 +1,4 @@
+import TestSupport
 @testable import MsgfmtCore
 
 /// Random styled messages for property tests: words from several scripts, emoji

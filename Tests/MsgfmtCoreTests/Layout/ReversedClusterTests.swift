@@ -43,6 +43,6 @@ import Testing
         constraints.width = 1
         let layout = TextLayouter.layout(styled, constraints)
         #expect(layout.lines.flatMap(\.fragments).filter { $0.role == .text && $0.rtl }.count == 3)
-        #expect(LayoutInvariantChecker(styled).violations(layout, constraints).isEmpty)
+        #expect(LayoutTestSupport.violations(layout, of: styled, constraints).isEmpty)
     }
 }

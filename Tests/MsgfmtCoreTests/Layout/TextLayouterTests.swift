@@ -167,7 +167,7 @@ import Testing
             for line in layout.lines.dropLast() where width >= 10 {
                 #expect(opportunities.contains(line.end), "width \(width): break at \(line.end)")
             }
-            #expect(layout.checkInvariants(styled, S.constraints(width)) == [])
+            #expect(S.violations(layout, of: styled, S.constraints(width)) == [])
         }
     }
 
@@ -177,7 +177,7 @@ import Testing
             for maxLines in [-1, 0, 1] {
                 let c = S.constraints(width) { $0.maxLines = maxLines; $0.tabWidth = width; $0.ellipsis = "<<<<truncated>>>>" }
                 let layout = TextLayouter.layout(styled, c)
-                #expect(layout.checkInvariants(styled, c) == [], "width \(width) maxLines \(maxLines)")
+                #expect(S.violations(layout, of: styled, c) == [], "width \(width) maxLines \(maxLines)")
             }
         }
     }

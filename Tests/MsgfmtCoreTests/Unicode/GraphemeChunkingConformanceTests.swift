@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// The grapheme fast path cuts text where a boundary is certain and asks ICU only about

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// JSON Lines are cut at newlines with `memchr`; the lines and their numbers must be what

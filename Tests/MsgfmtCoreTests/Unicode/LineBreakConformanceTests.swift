@@ -1,14 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 @Suite struct LineBreakConformanceTests {
     /// The LineBreakTest.txt cases where ICU's tailored rules knowingly differ from the
     /// file, keyed by line number; read from fixtures/unicode/icu-line-break-tailorings.txt.
     static func tailorings() throws -> [Int: String] {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fixtures/unicode/icu-line-break-tailorings.txt")
+        let url = PackagePaths.fixture("unicode/icu-line-break-tailorings.txt")
         let text = try String(contentsOf: url, encoding: .utf8)
         var result: [Int: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {

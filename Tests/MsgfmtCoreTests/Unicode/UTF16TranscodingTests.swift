@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// `UTF16Text`'s hand-written transcoders against the standard library's.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import MsgfmtCore
 
 /// The transcript's one-line shortcut for printable ASCII gives exactly the line the

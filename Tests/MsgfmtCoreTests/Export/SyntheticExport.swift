@@ -1,19 +1,7 @@
 import Foundation
 @testable import MsgfmtCore
 
-/// Records what a converter hands to its writer.
-final class RecordingWriter: TranscriptWriter {
-    var log: [String] = []
-    var ids: [Int64] = []
-    var failed: Bool { false }
-    func setOwner(_ fromID: String) { log.append("owner \(fromID)") }
-    func beginChat(_ chat: ExportChatInfo) { log.append("begin \(chat.displayName)") }
-    func write(_ message: PreparedMessage) { ids.append(message.message.id) }
-    func endChat(_ chat: ExportChatInfo) { log.append("end \(chat.displayName)") }
-    func finish() { log.append("finish") }
-}
-
-/// Synthetic exports for converter tests.
+/// Synthetic Telegram Desktop exports for the export and transcript tests.
 enum SyntheticExport {
     /// A single-chat export of `count` messages, one minute apart; ids in `corrupt` are
     /// broken in rotating ways (bad JSON, wrong types, bad dates) that keep brackets balanced.
