@@ -22,6 +22,27 @@ extension Array where Element == UInt8 {
         #endif
     }
 
+    /// Appends `n` in decimal with at least `width` digits (zeros in front), after a minus
+    /// sign when negative.
+    mutating func appendDecimal(_ n: Int64, width: Int = 1) {
+        if n < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = n.magnitude
+        var digits = 1
+        var power: UInt64 = 1
+        while magnitude / power >= 10 {
+            digits += 1
+            power *= 10
+        }
+        while digits < width {
+            append(UInt8(ascii: "0"))
+            digits += 1
+        }
+        while power > 0 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power % 10))
+            power /= 10
+        }
+    }
+
     /// Appends the UTF-8 of `string`.
     @inline(__always)
     mutating func append(utf8 string: String) {
