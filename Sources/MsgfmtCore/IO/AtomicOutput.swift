@@ -74,17 +74,11 @@ public final class AtomicOutput {
             throw .writeFailed(path: path ?? "<stdout>", reason: String(cString: strerror(sink.errorNumber)))
         }
         guard let path, let temp = temporaryPath else {
-            if fd >= 0 {
-                close(fd)
-                fd = -1
-            }
+            closeFile()
             return
         }
-        if fd >= 0 {
-            if fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
-            close(fd)
-            fd = -1
-        }
+        if fd >= 0, fsync(fd) != 0 && errno != EINVAL { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        closeFile()
         if kind == .directory {
             var existing = stat()
             if lstat(path, &existing) == 0 {
@@ -104,13 +98,17 @@ public final class AtomicOutput {
 
     /// Removes the temporary output (after a fatal error).
     public func abandon() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
+        closeFile()
         if let temp = temporaryPath {
             try? FileManager.default.removeItem(atPath: temp)
             TemporaryOutputs.unregister(temp)
         }
+    }
+
+    /// Closes the output file, if open.
+    private func closeFile() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
     }
 }

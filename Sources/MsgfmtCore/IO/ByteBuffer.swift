@@ -1,15 +1,46 @@
 extension Array where Element == UInt8 {
     /// Lets `fill` write at most `maximum` bytes at the end of the array through a pointer
     /// and keeps the number it returns: one capacity check for a whole stretch of output
-    /// instead of one per byte.
+    /// (or a whole `read(2)`) instead of one per byte. The bytes go straight into the
+    /// array's spare capacity, which grows as appending grows it.
     @inline(__always)
     mutating func appendBytes(upTo maximum: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
         if maximum <= 0 { return }
+        #if compiler(>=6.2)
+        append(addingCapacity: maximum) { span in
+            span.withUnsafeMutableBufferPointer { spare, initialized in
+                initialized = Swift.min(Swift.max(fill(spare.baseAddress!), 0), maximum)
+            }
+        }
+        #else
+        // Swift 6.1 has no output spans: the room is zero-filled first and what `fill`
+        // leaves unwritten is dropped again.
         let start = count
-        reserveCapacity(start + maximum)
         append(contentsOf: repeatElement(0, count: maximum))
         let written = withUnsafeMutableBufferPointer { all in fill(all.baseAddress! + start) }
         removeLast(maximum - Swift.min(Swift.max(written, 0), maximum))
+        #endif
+    }
+
+    /// Appends `n` in decimal with at least `width` digits (zeros in front), after a minus
+    /// sign when negative.
+    mutating func appendDecimal(_ n: Int64, width: Int = 1) {
+        if n < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = n.magnitude
+        var digits = 1
+        var power: UInt64 = 1
+        while magnitude / power >= 10 {
+            digits += 1
+            power *= 10
+        }
+        while digits < width {
+            append(UInt8(ascii: "0"))
+            digits += 1
+        }
+        while power > 0 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power % 10))
+            power /= 10
+        }
     }
 
     /// Appends the UTF-8 of `string`.

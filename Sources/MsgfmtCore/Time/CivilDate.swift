@@ -16,9 +16,7 @@ struct CivilDate: Equatable {
     /// The date `days` days after 1970-01-01 (before it when negative).
     init(days: Int64) {
         // Shift to an era starting on 0000-03-01, so leap days end each 400-year era.
-        let z = days &+ 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
+        let (era, dayOfEra) = (days &+ 719_468).floorDivision(by: 146_097)
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let mp = (5 * dayOfYear + 2) / 153
@@ -30,8 +28,7 @@ struct CivilDate: Equatable {
     /// Days since 1970-01-01 of `year`-`month`-`day` (`month` 1–12).
     static func days(year: Int64, month: Int, day: Int) -> Int64 {
         let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
+        let (era, yearOfEra) = y.floorDivision(by: 400)
         let dayOfYear = (153 * Int64((month + 9) % 12) + 2) / 5 + Int64(day) - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
@@ -39,13 +36,17 @@ struct CivilDate: Equatable {
 
     /// `YYYY-MM-DD` (more digits, or a minus sign, for years outside 0–9999).
     var iso: String {
-        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `n` in decimal with at least `width` digits (zeros in front), after any minus sign.
-    static func padded<N: BinaryInteger>(_ n: N, _ width: Int) -> String {
-        let digits = String(n.magnitude)
-        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-        return n < 0 ? "-" + padded : padded
+    /// Appends `iso`.
+    func write(to bytes: inout [UInt8]) {
+        bytes.appendDecimal(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(Int64(month), width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(Int64(day), width: 2)
     }
 }

@@ -85,20 +85,21 @@ public struct ExportClock: Sendable {
 
     /// Days since 1970-01-01 of the local date of `unix`.
     public func day(of unix: Int64) -> Int64 {
-        Self.floorDiv(local(unix), 86_400)
+        TimeOfDay.split(local(unix)).day
     }
 
     /// `HH:MM` local time of `unix`.
     public func time(of unix: Int64) -> String {
-        let rest = local(unix) % 86_400
-        let secs = rest < 0 ? rest + 86_400 : rest
-        let h = Int(secs / 3600), m = Int(secs % 3600 / 60)
-        return CivilDate.padded(h, 2) + ":" + CivilDate.padded(m, 2)
+        var bytes: [UInt8] = []
+        TimeOfDay.split(local(unix)).time.write(to: &bytes, withSeconds: false)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2024-01-05 10:02` local date and time of `unix`.
     public func stamp(of unix: Int64) -> String {
-        Self.isoDay(day(of: unix)) + " " + time(of: unix)
+        var bytes: [UInt8] = []
+        TimeOfDay.writeDateAndTime(of: local(unix), separator: UInt8(ascii: " "), withSeconds: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The Unix time of a local wall-clock time in this zone.
@@ -106,11 +107,5 @@ public struct ExportClock: Sendable {
         let wall = Self.days(year: year, month: month, day: day) &* 86_400 &+ Int64(seconds)
         let guess = wall &- Int64(offset(at: wall))
         return wall &- Int64(offset(at: guess))
-    }
-
-    /// `a / b` rounded towards negative infinity (`b` > 0); never traps.
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return a % b < 0 ? q - 1 : q
     }
 }

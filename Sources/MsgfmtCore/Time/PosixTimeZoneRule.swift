@@ -52,7 +52,7 @@ struct PosixTimeZoneRule: Sendable, Equatable {
     /// Seconds east of UTC at `unix`.
     func offset(at unix: Int64) -> Int {
         guard let daylightOffset, let start, let end else { return standardOffset }
-        let year = Int(clamping: CivilDate(days: ExportClock.floorDiv(unix &+ Int64(standardOffset), 86_400)).year)
+        let year = Int(clamping: CivilDate(days: TimeOfDay.split(unix &+ Int64(standardOffset)).day).year)
         // Starts are given in standard time, ends in daylight time.
         let begins = Self.instant(start, year: year) &- Int64(standardOffset)
         let ends = Self.instant(end, year: year) &- Int64(daylightOffset)
@@ -73,7 +73,7 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         case .monthWeekDay(let month, let week, let weekday):
             let first = ExportClock.days(year: year, month: month, day: 1)
             // 1970-01-01 was a Thursday (weekday 4).
-            let firstWeekday = Int((first % 7 + 11) % 7)
+            let firstWeekday = Int((first + 4).floorDivision(by: 7).remainder)
             var d = first + Int64((weekday - firstWeekday + 7) % 7) + Int64(week - 1) * 7
             let length = month == 12 ? 31 : ExportClock.days(year: year, month: month + 1, day: 1) - first
             while d >= first + length { d -= 7 }

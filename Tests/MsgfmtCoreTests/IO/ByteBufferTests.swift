@@ -1,0 +1,46 @@
+import Testing
+@testable import MsgfmtCore
+
+/// The byte-appending helpers the emitters, readers and date writers share.
+@Suite struct ByteBufferTests {
+    /// `n` as Swift prints it, zeros put in front up to `width` digits.
+    func reference(_ n: Int64, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    @Test func decimalsArePaddedToTheirWidth() {
+        var rng = SeededGenerator(seed: 0x00DE_C1A1)
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, Int64.max, Int64.min, Int64.min + 1]
+        for _ in 0..<5000 {
+            let bits = Int.random(in: 1...62, using: &rng)
+            values.append(Int64.random(in: -(1 << bits)...(1 << bits) - 1, using: &rng))
+        }
+        for n in values {
+            for width in [0, 1, 2, 4, 7, 25] {
+                var bytes: [UInt8] = [0x2A]
+                bytes.appendDecimal(n, width: width)
+                #expect(String(decoding: bytes, as: UTF8.self) == "*" + reference(n, width), "\(n) width \(width), seed \(rng.seed)")
+            }
+        }
+    }
+
+    @Test func appendBytesKeepsWhatWasWritten() {
+        var bytes: [UInt8] = [1, 2]
+        bytes.appendBytes(upTo: 8) { p in
+            p[0] = 3
+            p[1] = 4
+            return 2
+        }
+        #expect(bytes == [1, 2, 3, 4])
+        bytes.appendBytes(upTo: 4) { _ in -1 }
+        bytes.appendBytes(upTo: 0) { _ in 5 }
+        #expect(bytes == [1, 2, 3, 4])
+        bytes.appendBytes(upTo: 2) { p in
+            p[0] = 5
+            p[1] = 6
+            return 9
+        }
+        #expect(bytes == [1, 2, 3, 4, 5, 6])
+    }
+}
