@@ -193,4 +193,16 @@ import Testing
         }
         #expect(throws: Never.self) { try S.constraints(5) { $0.ellipsis = "......" }.validate() }
     }
+
+    @Test func limitsAreCheckedWithoutTheEllipsis() {
+        #expect(throws: LayoutConstraintError.widthNotPositive(-2)) { try S.constraints(-2).validateLimits() }
+        #expect(throws: LayoutConstraintError.tabWidthNotPositive(0)) { try S.constraints(5) { $0.tabWidth = 0 }.validateLimits() }
+        #expect(throws: Never.self) { try S.constraints(1) { $0.maxLines = 1; $0.ellipsis = "......" }.validateLimits() }
+    }
+
+    /// The ellipsis is measured as layout draws it: each control is a 1-cell placeholder.
+    @Test func validationMeasuresTheEllipsisAsDrawn() {
+        let c = S.constraints(2) { $0.maxLines = 1; $0.ellipsis = "\u{1}\u{1}\u{1}" }
+        #expect(throws: LayoutConstraintError.ellipsisTooWide(3, width: 2)) { try c.validate() }
+    }
 }
