@@ -4,11 +4,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
-#include <unicode/uversion.h>
 
 // Break iterators are costly to open, so each thread keeps one of each kind and only
 // resets its text. They live until the thread ends; msgfmt has a handful of threads.
@@ -43,9 +41,6 @@ static uint32_t compute_scalar_flags(UChar32 c) {
     }
     if (u_hasBinaryProperty(c, UCHAR_EMOJI)) {
         flags |= MSGFMT_ICU_EMOJI;
-    }
-    if (u_hasBinaryProperty(c, UCHAR_EMOJI_MODIFIER)) {
-        flags |= MSGFMT_ICU_EMOJI_MODIFIER;
     }
     if (u_hasBinaryProperty(c, UCHAR_REGIONAL_INDICATOR)) {
         flags |= MSGFMT_ICU_REGIONAL_INDICATOR;
@@ -186,16 +181,4 @@ int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
     }
     ubidi_reorderVisual((const UBiDiLevel *)levels, count, visual_to_logical);
     return 0;
-}
-
-void msgfmt_icu_unicode_version(char *buffer, int32_t capacity) {
-    UVersionInfo info;
-    u_getUnicodeVersion(info);
-    snprintf(buffer, (size_t)capacity, "%d.%d.%d", info[0], info[1], info[2]);
-}
-
-void msgfmt_icu_library_version(char *buffer, int32_t capacity) {
-    UVersionInfo info;
-    u_getVersion(info);
-    snprintf(buffer, (size_t)capacity, "%d.%d", info[0], info[1]);
 }

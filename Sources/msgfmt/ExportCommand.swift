@@ -120,8 +120,8 @@ struct ExportCommand: ParsableCommand {
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format
         options.render.skipsLayout = export.to == .markdown
-        options.render.layout = try layout.settings.constraints(width: max(1, bodyWidth))
-        var styleOptions = TerminalEnvironment.styleOptions(style.settings, format: format)
+        options.render.layout = try layout.constraints.resolved(width: max(1, bodyWidth))
+        var styleOptions = TerminalEnvironment.styleOptions(style.options, escapes: style.escapes)
         if export.output != nil, export.output != "-", style.color == .auto {
             styleOptions.color = false
             if style.hyperlinks == .auto { styleOptions.hyperlinks = false }

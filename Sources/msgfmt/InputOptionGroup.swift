@@ -1,10 +1,10 @@
 import ArgumentParser
 import MsgfmtCore
 
-/// Options that say how input is read and checked.
+/// Options that say how input is read and checked. Defaults are `RenderOptions()`'s.
 struct InputOptionGroup: ParsableArguments {
     @Option(help: "Input format: auto, bot-api, text, markdown-v2, html, markdown or tdesktop.")
-    var from: InputFormat = .auto
+    var from: InputFormat = RenderOptions().from
 
     @Option(help: ArgumentHelp("With --from text: the Bot API entity array, as JSON or @FILE.", valueName: "json-or-@file"))
     var entities: String?

@@ -1,47 +1,59 @@
 import ArgumentParser
 import MsgfmtCore
 
-/// The layout options shared by `render` and `export`.
+/// The layout options shared by `render` and `export`. Their defaults are
+/// `LayoutConstraints()`'s, so `--help` and the man page show the library's own.
 struct LayoutOptionGroup: ParsableArguments {
+    private static let defaults = LayoutConstraints()
+
     @Option(help: "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80).")
     var width: Int?
 
     @Option(name: .customLong("max-lines"), help: "At most this many lines per message; 0 means unlimited.")
-    var maxLines: Int = 0
+    var maxLines: Int = Self.defaults.maxLines
 
     @Option(help: "Where the ellipsis goes when --max-lines cuts text: end, middle or start.")
-    var truncate: TruncationMode = .end
+    var truncate: TruncationMode = Self.defaults.truncate
 
     @Option(help: "The truncation token.")
-    var ellipsis: String = "…"
+    var ellipsis: String = Self.defaults.ellipsis
 
     @Option(help: "A word wider than the line: fold, crop, ellipsis or visible.")
-    var overflow: OverflowMode = .fold
+    var overflow: OverflowMode = Self.defaults.overflow
 
     @Option(help: "Line breaking: greedy (first fit) or balanced (minimum raggedness).")
-    var wrap: WrapMode = .greedy
+    var wrap: WrapMode = Self.defaults.wrap
 
     @Option(help: "Alignment: left, right, center, justify or natural (by paragraph direction).")
-    var align: LineAlignment = .natural
+    var align: LineAlignment = Self.defaults.align
 
     @Option(name: .customLong("tab-width"), help: "Tabs expand to the next multiple of this many cells.")
-    var tabWidth: Int = 4
+    var tabWidth: Int = Self.defaults.tabWidth
 
     @Flag(name: .customLong("expand-quotes"), help: "Show expandable quotes in full instead of collapsed to 3 lines.")
     var expandQuotes = false
 
     @Option(name: .customLong("width-model"), help: "Cluster widths: modern (emoji sequences are 2 cells) or legacy (sum of code points).")
-    var widthModel: WidthModel = .modern
+    var widthModel: WidthModel = Self.defaults.widthModel
 
-    /// The parsed values.
-    var settings: LayoutSettings {
-        LayoutSettings(
-            width: width, maxLines: maxLines, truncate: truncate, ellipsis: ellipsis, overflow: overflow,
-            wrap: wrap, align: align, tabWidth: tabWidth, expandQuotes: expandQuotes, widthModel: widthModel)
+    /// The constraints the options ask for, at the default width: the width is resolved
+    /// (from `width`, COLUMNS or the terminal) when the command runs.
+    var constraints: LayoutConstraints {
+        var c = LayoutConstraints()
+        c.maxLines = maxLines
+        c.truncate = truncate
+        c.ellipsis = ellipsis
+        c.overflow = overflow
+        c.wrap = wrap
+        c.align = align
+        c.tabWidth = tabWidth
+        c.expandQuotes = expandQuotes
+        c.widthModel = widthModel
+        return c
     }
 
     func validate() throws {
-        try settings.validate()
+        try constraints.validateOptions(width: width)
     }
 }
 

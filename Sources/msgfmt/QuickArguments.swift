@@ -4,13 +4,48 @@ import MsgfmtCore
 /// Reads the everyday `msgfmt [render] [--option value]... [file]...` command line without
 /// ArgumentParser's reflection, which costs most of a one-message run's time.
 ///
-/// It accepts only what it is sure of: known long options of `render`, each at most once,
-/// values converted by the same `ExpressibleByArgument` initializers, flags without values,
-/// files and `--`. Anything else — help, version, completion, other commands, short
-/// options, repeats, values starting with `-`, a subcommand's name anywhere, a value or
-/// setting ArgumentParser would reject — gives nil, and ArgumentParser parses (and
-/// reports) the line as always. A test checks both give the same settings.
+/// It accepts only what it is sure of: the long options of `render` in `options`, each at
+/// most once, values converted by the same `ExpressibleByArgument` initializers, flags
+/// without values, files and `--`. Anything else — help, version, completion, other
+/// commands, short options, repeats, values starting with `-`, a subcommand's name
+/// anywhere, a value or setting ArgumentParser would reject — gives nil, and ArgumentParser
+/// parses (and reports) the line as always. Tests check that `options` names exactly the
+/// options `render` declares and that both readers give the same settings.
 enum QuickArguments {
+    /// What one long option does to the settings.
+    enum Action: Sendable {
+        /// A flag, which takes no value.
+        case flag(@Sendable (inout RenderSettings) -> Void)
+        /// An option with a value; false when the value does not convert.
+        case value(@Sendable (inout RenderSettings, String) -> Bool)
+    }
+
+    /// Every long option of `render` (but ArgumentParser's own `--help` and `--version`),
+    /// by name.
+    static let options: [(name: String, action: Action)] = [
+        ("from", .value { convert($1, into: &$0.options.from) }),
+        ("entities", .value { convert($1, into: &$0.entities) }),
+        ("detect", .flag { $0.options.detect = true }),
+        ("strict", .flag { $0.options.strict = true }),
+        ("stats", .flag { $0.stats = true }),
+        ("to", .value { convert($1, into: &$0.options.to) }),
+        ("width", .value { convert($1, into: &$0.width) }),
+        ("max-lines", .value { convert($1, into: &$0.options.layout.maxLines) }),
+        ("truncate", .value { convert($1, into: &$0.options.layout.truncate) }),
+        ("ellipsis", .value { convert($1, into: &$0.options.layout.ellipsis) }),
+        ("overflow", .value { convert($1, into: &$0.options.layout.overflow) }),
+        ("wrap", .value { convert($1, into: &$0.options.layout.wrap) }),
+        ("align", .value { convert($1, into: &$0.options.layout.align) }),
+        ("tab-width", .value { convert($1, into: &$0.options.layout.tabWidth) }),
+        ("expand-quotes", .flag { $0.options.layout.expandQuotes = true }),
+        ("width-model", .value { convert($1, into: &$0.options.layout.widthModel) }),
+        ("color", .value { convert($1, into: &$0.escapes.color) }),
+        ("hyperlinks", .value { convert($1, into: &$0.escapes.hyperlinks) }),
+        ("spoilers", .value { convert($1, into: &$0.options.style.spoilers) }),
+        ("standalone", .flag { $0.options.style.standalone = true }),
+        ("theme", .value { convert($1, into: &$0.options.style.theme) }),
+    ]
+
     /// The settings `arguments` (without the program name) ask for, or nil to defer.
     static func render(_ arguments: [String]) -> RenderSettings? {
         var settings = RenderSettings()
@@ -37,60 +72,25 @@ enum QuickArguments {
             }
             if seen.contains(name) { return nil }
             seen.append(name)
-            if setFlag(name, in: &settings) {
+            guard let action = options.first(where: { $0.name == name })?.action else { return nil }
+            switch action {
+            case .flag(let set):
                 guard value == nil else { return nil }
-                continue
+                set(&settings)
+            case .value(let set):
+                if value == nil {
+                    guard let next = rest.popFirst(), !next.hasPrefix("-"), !commandNames.contains(next) else { return nil }
+                    value = next[...]
+                }
+                guard let value, !value.isEmpty, !value.hasPrefix("-"), set(&settings, String(value)) else { return nil }
             }
-            if value == nil {
-                guard let next = rest.popFirst(), !next.hasPrefix("-"), !commandNames.contains(next) else { return nil }
-                value = next[...]
-            }
-            guard let value, !value.isEmpty, !value.hasPrefix("-"),
-                  set(String(name), to: String(value), in: &settings) else { return nil }
         }
-        guard (try? settings.layout.validate()) != nil else { return nil }
+        guard (try? settings.options.layout.validateOptions(width: settings.width)) != nil else { return nil }
         return settings
     }
 
     /// Names ArgumentParser may read as a command rather than a file.
     private static let commandNames: Set<String> = ["render", "inspect", "export", "help"]
-
-    /// Turns on the flag `name`; false when `render` has no such flag.
-    private static func setFlag(_ name: Substring, in s: inout RenderSettings) -> Bool {
-        switch name {
-        case "detect": s.detect = true
-        case "strict": s.strict = true
-        case "stats": s.stats = true
-        case "expand-quotes": s.layout.expandQuotes = true
-        case "standalone": s.style.standalone = true
-        default: return false
-        }
-        return true
-    }
-
-    /// Stores the option `name`'s `value`; false when the name is unknown or the value
-    /// does not convert.
-    private static func set(_ name: String, to value: String, in s: inout RenderSettings) -> Bool {
-        switch name {
-        case "from": convert(value, into: &s.from)
-        case "entities": convert(value, into: &s.entities)
-        case "to": convert(value, into: &s.to)
-        case "width": convert(value, into: &s.layout.width)
-        case "max-lines": convert(value, into: &s.layout.maxLines)
-        case "truncate": convert(value, into: &s.layout.truncate)
-        case "ellipsis": convert(value, into: &s.layout.ellipsis)
-        case "overflow": convert(value, into: &s.layout.overflow)
-        case "wrap": convert(value, into: &s.layout.wrap)
-        case "align": convert(value, into: &s.layout.align)
-        case "tab-width": convert(value, into: &s.layout.tabWidth)
-        case "width-model": convert(value, into: &s.layout.widthModel)
-        case "color": convert(value, into: &s.style.color)
-        case "hyperlinks": convert(value, into: &s.style.hyperlinks)
-        case "spoilers": convert(value, into: &s.style.spoilers)
-        case "theme": convert(value, into: &s.style.theme)
-        default: false
-        }
-    }
 
     private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T) -> Bool {
         guard let converted = T(argument: value) else { return false }

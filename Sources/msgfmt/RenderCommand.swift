@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
         discussion: "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."))
-    var to: OutputFormat = .ansi
+    var to: OutputFormat = RenderOptions().to
 
     @OptionGroup(title: "Layout")
     var layout: LayoutOptionGroup
@@ -27,9 +27,19 @@ struct RenderCommand: ParsableCommand {
 
     /// The parsed values.
     var settings: RenderSettings {
-        RenderSettings(
-            from: input.from, entities: input.entities, detect: input.detect, strict: input.strict,
-            stats: input.stats, to: to, layout: layout.settings, style: style.settings, files: files)
+        var s = RenderSettings()
+        s.options.from = input.from
+        s.options.detect = input.detect
+        s.options.strict = input.strict
+        s.options.to = to
+        s.options.layout = layout.constraints
+        s.options.style = style.options
+        s.width = layout.width
+        s.escapes = style.escapes
+        s.entities = input.entities
+        s.stats = input.stats
+        s.files = files
+        return s
     }
 
     func run() throws {
@@ -40,14 +50,10 @@ struct RenderCommand: ParsableCommand {
     static func run(_ settings: RenderSettings) throws {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
-        var options = RenderOptions()
-        options.from = settings.from
-        options.detect = settings.detect
-        options.strict = settings.strict
-        options.to = settings.to
+        var options = settings.options
         options.entitiesJSON = try entitiesJSON(settings.entities)
-        options.layout = try settings.layout.constraints(width: TerminalEnvironment.width(explicit: settings.layout.width))
-        options.style = TerminalEnvironment.styleOptions(settings.style, format: settings.to)
+        options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width))
+        options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
 
         let out = OutputSink()
         let renderer = Renderer(options: options)

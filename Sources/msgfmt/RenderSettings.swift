@@ -1,16 +1,20 @@
 import MsgfmtCore
 
-/// Everything `msgfmt render` was asked to do, as plain values, however it was parsed.
+/// Everything `msgfmt render` was asked to do, as plain values, however it was parsed: the
+/// library's options as the flags set them, plus the flags resolved when the command runs.
 struct RenderSettings: Equatable {
-    var from = InputFormat.auto
+    /// The options the flags set. Three parts keep their defaults until the command runs:
+    /// `layout.width` (from `width`), the escape switches of `style` (from `escapes`) and
+    /// `entitiesJSON` (from `entities`).
+    var options = RenderOptions()
+    /// `--width`; nil takes COLUMNS, else the terminal's width, else 80.
+    var width: Int?
+    /// `--color` and `--hyperlinks`.
+    var escapes = EscapeSettings()
     /// `--entities`: JSON, or `@FILE`.
     var entities: String?
-    var detect = false
-    var strict = false
+    /// `--stats`.
     var stats = false
-    var to = OutputFormat.ansi
-    var layout = LayoutSettings()
-    var style = StyleSettings()
     /// Input paths; empty reads standard input.
     var files: [String] = []
 }

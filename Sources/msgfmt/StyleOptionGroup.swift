@@ -1,26 +1,40 @@
 import ArgumentParser
 import MsgfmtCore
 
-/// The styling options shared by `render` and `export`.
+/// The styling options shared by `render` and `export`. Their defaults are
+/// `EscapeSettings()`'s and `StyleOptions()`'s.
 struct StyleOptionGroup: ParsableArguments {
+    private static let escapeDefaults = EscapeSettings()
+    private static let defaults = StyleOptions()
+
     @Option(help: "Escapes and colors: auto (when stdout is a terminal and TERM is not dumb), always or never. FORCE_COLOR/CLICOLOR_FORCE force them on; NO_COLOR drops colors but keeps bold, italic and links; the flag wins over the environment.")
-    var color: ColorMode = .auto
+    var color: ColorMode = Self.escapeDefaults.color
 
     @Option(help: "OSC 8 hyperlinks: auto (whenever --color writes escapes), always or never.")
-    var hyperlinks: HyperlinkMode = .auto
+    var hyperlinks: HyperlinkMode = Self.escapeDefaults.hyperlinks
 
     @Option(help: "Spoilers: hide (masked with shade blocks of the same width; in HTML revealed by a click) or reveal.")
-    var spoilers: SpoilerMode = .hide
+    var spoilers: SpoilerMode = Self.defaults.spoilers
 
     @Flag(help: "With --to html: write a self-contained page (inline CSS and spoiler script, no external requests) instead of a fragment.")
     var standalone = false
 
     @Option(help: "Palette: dark or light. ANSI uses it as is; standalone HTML follows the browser's light/dark preference and falls back to it.")
-    var theme: Theme = .dark
+    var theme: Theme = Self.defaults.theme
 
-    /// The parsed values.
-    var settings: StyleSettings {
-        StyleSettings(color: color, hyperlinks: hyperlinks, spoilers: spoilers, standalone: standalone, theme: theme)
+    /// `--color` and `--hyperlinks`.
+    var escapes: EscapeSettings {
+        EscapeSettings(color: color, hyperlinks: hyperlinks)
+    }
+
+    /// The style options the flags set; the escape switches (`color`, `attributes`,
+    /// `hyperlinks`) stay off until `TerminalEnvironment` resolves `escapes`.
+    var options: StyleOptions {
+        var o = StyleOptions()
+        o.spoilers = spoilers
+        o.standalone = standalone
+        o.theme = theme
+        return o
     }
 }
 

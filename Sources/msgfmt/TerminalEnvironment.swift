@@ -53,29 +53,28 @@ enum TerminalEnvironment {
         return !value.isEmpty
     }
 
-    /// Resolves the style flags into emitter options.
-    static func styleOptions(_ group: StyleSettings, format: OutputFormat) -> StyleOptions {
-        var options = StyleOptions()
+    /// `style` with its escape switches (`color`, `attributes`, `hyperlinks`) set as
+    /// `escapes` and the environment say.
+    static func styleOptions(_ style: StyleOptions, escapes settings: EscapeSettings) -> StyleOptions {
+        var options = style
         let escapes: Bool
-        switch group.color {
+        switch settings.color {
         case .always:
             escapes = true
             options.color = true
         case .never:
             escapes = false
+            options.color = false
         case .auto:
             escapes = terminalWantsEscapes()
             options.color = escapes && !noColor
         }
         options.attributes = escapes
-        switch group.hyperlinks {
+        switch settings.hyperlinks {
         case .always: options.hyperlinks = true
         case .never: options.hyperlinks = false
         case .auto: options.hyperlinks = escapes
         }
-        options.spoilers = group.spoilers
-        options.standalone = group.standalone
-        options.theme = group.theme
         return options
     }
 }

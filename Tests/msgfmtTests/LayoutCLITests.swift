@@ -36,6 +36,8 @@ import Testing
         ["--width", "0"], ["--width", "-3"], ["--max-lines", "-1"], ["--tab-width", "0"],
         ["--width", "5", "--max-lines", "1", "--ellipsis", "<<more>>"],
         ["--width", "3", "--overflow", "ellipsis", "--ellipsis", "....."],
+        // Controls are drawn as 1-cell placeholders, so this ellipsis is 3 cells wide.
+        ["--width", "2", "--max-lines", "1", "--ellipsis", "\u{1}\u{1}\u{1}"],
         ["--width", "abc"], ["--truncate", "sideways"], ["--overflow", "spill"],
     ])
     func badLayoutOptionsAreUsageErrors(_ arguments: [String]) throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 import TestSupport
 @testable import msgfmt
@@ -67,6 +68,69 @@ import TestSupport
         }
         // Most lines have a mistake or a repeat somewhere; enough must still be read quickly.
         #expect(quick > 120, "\(quick) lines read quickly")
+    }
+
+    /// The long options `render` declares, flags apart, as ArgumentParser dumps them for
+    /// the man page (`--experimental-dump-help`).
+    static func declaredOptions() throws -> (options: [String], flags: [String]) {
+        struct Dump: Decodable {
+            struct Command: Decodable {
+                var commandName: String
+                var subcommands: [Command]?
+                var arguments: [Argument]?
+            }
+            struct Argument: Decodable {
+                var kind: String
+                var names: [Name]?
+            }
+            struct Name: Decodable {
+                var kind: String
+                var name: String
+            }
+            var command: Command
+        }
+        var json = ""
+        do {
+            _ = try Msgfmt.parseAsRoot(["--experimental-dump-help"])
+        } catch {
+            json = Msgfmt.fullMessage(for: error)
+        }
+        let dump = try JSONDecoder().decode(Dump.self, from: Data(json.utf8))
+        let render = try #require(dump.command.subcommands?.first { $0.commandName == "render" })
+        var options: [String] = [], flags: [String] = []
+        for argument in render.arguments ?? [] {
+            for name in argument.names ?? [] where name.kind == "long" {
+                if argument.kind == "flag" { flags.append(name.name) } else { options.append(name.name) }
+            }
+        }
+        return (options, flags)
+    }
+
+    /// QuickArguments knows every option `render` declares, as an option or a flag alike,
+    /// and no other: adding an option to one and not the other fails here.
+    @Test func knowsExactlyTheOptionsRenderDeclares() throws {
+        let declared = try Self.declaredOptions()
+        #expect(!declared.options.isEmpty)
+        var quickOptions: [String] = [], quickFlags: [String] = []
+        for (name, action) in QuickArguments.options {
+            switch action {
+            case .flag: quickFlags.append(name)
+            case .value: quickOptions.append(name)
+            }
+        }
+        #expect(quickOptions.sorted() == declared.options.sorted())
+        // --help and --version are ArgumentParser's: QuickArguments leaves them to it.
+        #expect(quickFlags.sorted() == declared.flags.filter { $0 != "help" && $0 != "version" }.sorted())
+        #expect(Set(declared.flags).isSuperset(of: ["help", "version"]))
+        #expect(Set(QuickArguments.options.map(\.name)).count == QuickArguments.options.count, "a name twice")
+    }
+
+    /// The random lines below try every option QuickArguments knows.
+    @Test func randomLinesCoverEveryOption() {
+        let tried = Set(Self.options.map(\.0) + Self.flags)
+        for (name, _) in QuickArguments.options {
+            #expect(tried.contains(name), "--\(name) is never tried")
+        }
     }
 
     @Test func readsTheEverydayLines() {

@@ -21,7 +21,6 @@ enum {
     MSGFMT_ICU_ZERO_WIDTH = 1u << 3,           ///< control, Mn/Me/Cf, default ignorable, Hangul V/T jamo.
     MSGFMT_ICU_REGIONAL_INDICATOR = 1u << 4,   ///< Regional_Indicator=Yes.
     MSGFMT_ICU_EMOJI = 1u << 5,                ///< Emoji=Yes (may take VS16 to become emoji).
-    MSGFMT_ICU_EMOJI_MODIFIER = 1u << 6,       ///< Emoji_Modifier=Yes (skin tones).
     MSGFMT_ICU_STRONG_RTL = 1u << 7,           ///< Bidi class R, AL, or an RTL embedding/override/isolate.
     MSGFMT_ICU_CONTROL = 1u << 8,              ///< General category Cc.
     /// Grapheme_Cluster_Break is Other, Control or LF (not CR), and the scalar is neither
@@ -61,12 +60,6 @@ int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t bas
 /// Returns 0, or -1 on failure.
 int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
                                   int32_t *visual_to_logical);
-
-/// The Unicode version of the linked ICU data, as "major.minor.micro" in `buffer`.
-void msgfmt_icu_unicode_version(char *buffer, int32_t capacity);
-
-/// The version of the linked ICU library, as "major.minor" in `buffer`.
-void msgfmt_icu_library_version(char *buffer, int32_t capacity);
 
 #ifdef __cplusplus
 }

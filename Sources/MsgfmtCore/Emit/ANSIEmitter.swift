@@ -17,9 +17,6 @@ public struct ANSIEmitter: MessageEmitter {
         self.palette = ANSIPalette.of(options.theme)
     }
 
-    /// The mask drawn over each cell of a hidden spoiler.
-    public static let spoilerMask: Character = "░"
-
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var out: [UInt8] = []
         if count > 0 { out.append(0x0A) }

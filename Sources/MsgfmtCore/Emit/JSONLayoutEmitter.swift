@@ -59,11 +59,17 @@ public struct JSONLayoutEmitter: MessageEmitter {
         w.raw(",\"end\":"); w.number(end)
     }
 
+    /// The `block` member: `pre`, else `quote` inside a quote, else `paragraph`.
+    private static func blockName(_ line: LayoutLine) -> String {
+        if case .pre = line.block { return "pre" }
+        return line.quoted ? "quote" : "paragraph"
+    }
+
     private static func write(_ line: LayoutLine, into w: inout JSONWriter) {
         w.raw("{\"y\":"); w.number(line.y)
         w.comma()
         writeBox(x: line.x, width: line.width, start: line.start, end: line.end, into: &w)
-        w.raw(",\"block\":"); w.string(line.block)
+        w.raw(",\"block\":"); w.string(blockName(line))
         w.raw(",\"rtl\":"); w.bool(line.rtl)
         w.raw(",\"fragments\":")
         array(line.fragments, into: &w, write)

@@ -155,17 +155,6 @@ final class ClusterTable {
         return sum
     }
 
-    /// The index of the first cluster starting at or after `offset`. O(log n).
-    func cluster(atOrAfter offset: Int) -> Int {
-        var low = 0
-        var high = ends.count
-        while low < high {
-            let mid = (low + high) / 2
-            if start(mid) < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     /// True for a cluster that hangs at a line end.
     @inline(__always)
     func isWhitespace(_ i: Int) -> Bool { kinds[i] == .space || kinds[i] == .tab }

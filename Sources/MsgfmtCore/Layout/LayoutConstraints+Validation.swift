@@ -12,13 +12,19 @@ extension LayoutConstraints {
         return c
     }
 
-    /// Checks the constraints as the command line does: throws when the width or tab
-    /// width is below 1, `maxLines` is negative, or the ellipsis (when it can appear) is
-    /// wider than the line.
-    public func validate() throws(LayoutConstraintError) {
+    /// Checks the limits: throws when the width or the tab width is below 1 or `maxLines`
+    /// is negative. The command line checks these as soon as it has read its options.
+    public func validateLimits() throws(LayoutConstraintError) {
         if width < 1 { throw .widthNotPositive(width) }
         if maxLines < 0 { throw .negativeMaxLines(maxLines) }
         if tabWidth < 1 { throw .tabWidthNotPositive(tabWidth) }
+    }
+
+    /// Checks the constraints whole: the limits, then that the ellipsis, when it can
+    /// appear (a line limit, or `overflow` `.ellipsis`), fits the width. The ellipsis is
+    /// measured as layout draws it (unsafe controls as their 1-cell placeholders).
+    public func validate() throws(LayoutConstraintError) {
+        try validateLimits()
         if maxLines > 0 || overflow == .ellipsis {
             let ellipsisWidth = CellMeasurer(model: widthModel).width(of: ellipsis)
             if ellipsisWidth > width { throw .ellipsisTooWide(ellipsisWidth, width: width) }

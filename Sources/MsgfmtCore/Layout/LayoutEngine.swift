@@ -106,7 +106,7 @@ struct LayoutEngine {
         if case .paragraph = segment.kind { justifiable = true }
         var builder = LineBuilder(
             table: table, constraints: constraints, ellipsis: ellipsis.prefix(fitting: available),
-            blockName: block.name, barWidth: barWidth, available: available, justifiable: justifiable)
+            block: block.kind, quoted: block.quote != nil, barWidth: barWidth, available: available, justifiable: justifiable)
         if let bidi {
             builder.levels = bidi.levels
             builder.levelBase = segment.content.lowerBound

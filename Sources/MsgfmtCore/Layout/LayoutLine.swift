@@ -10,8 +10,10 @@ public struct LayoutLine: Sendable, Hashable {
     /// included. Lines tile the text up to a truncation.
     public var start: Int
     public var end: Int
-    /// `paragraph`, `pre` or `quote` (the block's JSON name).
-    public var block: String
+    /// The kind of the block the line belongs to.
+    public var block: BlockKind
+    /// True when the line's block is inside a quote.
+    public var quoted: Bool
     /// True when the line's paragraph is right-to-left.
     public var rtl: Bool
     /// The fragments, in visual order (ascending `x`), not overlapping.
@@ -19,8 +21,8 @@ public struct LayoutLine: Sendable, Hashable {
 
     /// Creates a line.
     public init(
-        y: Int, x: Int, width: Int, start: Int, end: Int, block: String, rtl: Bool,
-        fragments: [LayoutFragment]
+        y: Int, x: Int, width: Int, start: Int, end: Int, block: BlockKind, quoted: Bool = false,
+        rtl: Bool, fragments: [LayoutFragment]
     ) {
         self.y = y
         self.x = x
@@ -28,6 +30,7 @@ public struct LayoutLine: Sendable, Hashable {
         self.start = start
         self.end = end
         self.block = block
+        self.quoted = quoted
         self.rtl = rtl
         self.fragments = fragments
     }

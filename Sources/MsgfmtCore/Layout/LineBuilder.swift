@@ -8,8 +8,10 @@ struct LineBuilder {
     let constraints: LayoutConstraints
     /// The ellipsis as shown in this block (cropped to the available width if need be).
     let ellipsis: (display: String, width: Int)
-    /// `paragraph`, `pre` or `quote`.
-    let blockName: String
+    /// The kind of the block the lines belong to.
+    let block: BlockKind
+    /// True when the block is inside a quote.
+    let quoted: Bool
     /// Cells taken by the quote bar (0 outside quotes).
     let barWidth: Int
     /// Cells available to text.
@@ -243,6 +245,6 @@ struct LineBuilder {
             placed[k].x = x
             x += placed[k].width
         }
-        return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: blockName, rtl: rtl, fragments: placed)
+        return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: block, quoted: quoted, rtl: rtl, fragments: placed)
     }
 }

@@ -16,10 +16,4 @@ public struct Block: Sendable, Hashable {
         self.range = range
         self.runs = runs
     }
-
-    /// The JSON name of the block kind: `pre`, else `quote` inside a quote, else `paragraph`.
-    public var name: String {
-        if case .pre = kind { return "pre" }
-        return quote == nil ? "paragraph" : "quote"
-    }
 }

@@ -5,12 +5,4 @@ public enum BlockKind: Sendable, Hashable {
     /// A pre/code block: line breaks and indentation kept, folded rather than wrapped,
     /// with its programming language (if any) shown as a title.
     case pre(language: String?)
-
-    /// The name used in JSON output for a block outside a quote.
-    public var name: String {
-        switch self {
-        case .paragraph: "paragraph"
-        case .pre: "pre"
-        }
-    }
 }

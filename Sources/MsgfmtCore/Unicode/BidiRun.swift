@@ -13,7 +13,4 @@ public struct BidiRun: Sendable, Hashable, Codable {
         self.end = end
         self.level = level
     }
-
-    /// True when the run reads right to left.
-    public var isRTL: Bool { level % 2 == 1 }
 }

@@ -40,14 +40,6 @@ public enum CellWidth {
         return cluster.width(model: model)
     }
 
-    /// The width of one grapheme cluster given as its scalars.
-    public static func ofCluster<S: Collection>(_ scalars: S, model: WidthModel) -> Int
-    where S.Element == Unicode.Scalar {
-        var cluster = ClusterScan()
-        for scalar in scalars { cluster.add(scalar) }
-        return cluster.width(model: model)
-    }
-
     /// What the width rules need to know of a cluster, gathered scalar by scalar without
     /// allocating.
     private struct ClusterScan {

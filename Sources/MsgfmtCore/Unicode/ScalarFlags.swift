@@ -18,8 +18,6 @@ public struct ScalarFlags: OptionSet, Sendable, Hashable {
     public static let regionalIndicator = ScalarFlags(rawValue: 1 << 4)
     /// Emoji=Yes: becomes an emoji when followed by VS16.
     public static let emoji = ScalarFlags(rawValue: 1 << 5)
-    /// Emoji_Modifier (skin tone).
-    public static let emojiModifier = ScalarFlags(rawValue: 1 << 6)
     /// Strong right-to-left, or an RTL embedding, override or isolate.
     public static let strongRTL = ScalarFlags(rawValue: 1 << 7)
     /// General category Cc.

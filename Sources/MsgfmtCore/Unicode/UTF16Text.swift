@@ -61,17 +61,6 @@ public struct UTF16Text: Sendable, Hashable {
         }
     }
 
-    /// The `String.Index` at UTF-16 `offset`, or nil when the offset is out of range.
-    public func index(atUTF16Offset offset: Int) -> String.Index? {
-        guard offset >= 0, offset <= units.count else { return nil }
-        return string.utf16.index(string.utf16.startIndex, offsetBy: offset)
-    }
-
-    /// The UTF-16 offset of a `String.Index` of `string`.
-    public func utf16Offset(of index: String.Index) -> Int {
-        string.utf16.distance(from: string.utf16.startIndex, to: index)
-    }
-
     /// Decodes the Unicode scalar starting at `offset`, with its length in code units.
     /// A lone surrogate decodes as U+FFFD of length 1.
     @inline(__always)

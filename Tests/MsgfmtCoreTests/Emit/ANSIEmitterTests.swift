@@ -100,7 +100,7 @@ import Testing
     @Test func controlsInDisplayAreNeutralised() {
         // A layout that (wrongly) let raw controls into `display` still cannot reach the terminal.
         let fragment = LayoutFragment(x: 0, width: 9, start: 0, end: 9, text: "", display: "\u{1B}]0;x\u{07}\u{9B}2J\u{202E}", style: .plain)
-        let line = LayoutLine(y: 0, x: 0, width: 9, start: 0, end: 9, block: "paragraph", rtl: false, fragments: [fragment])
+        let line = LayoutLine(y: 0, x: 0, width: 9, start: 0, end: 9, block: .paragraph, rtl: false, fragments: [fragment])
         let message = RenderedMessage(index: 0, message: Message(text: ""), styled: StyledText(plain: ""),
                                       layout: TextLayout(text: "", width: 9, truncated: false, lines: [line]), diagnostics: [])
         let out = EmitCapture.ansi([message], StyleOptions())
@@ -120,7 +120,7 @@ import Testing
     @Test func indentsAndFillsGaps() {
         let f1 = LayoutFragment(x: 0, width: 1, start: 0, end: 1, text: "a", display: "a", style: .with(.bold))
         let f2 = LayoutFragment(x: 3, width: 1, start: 2, end: 3, text: "b", display: "b", style: .with(.bold))
-        let line = LayoutLine(y: 0, x: 2, width: 4, start: 0, end: 3, block: "paragraph", rtl: false, fragments: [f1, f2])
+        let line = LayoutLine(y: 0, x: 2, width: 4, start: 0, end: 3, block: .paragraph, rtl: false, fragments: [f1, f2])
         let message = RenderedMessage(index: 0, message: Message(text: "a b"), styled: StyledText(plain: "a b"),
                                       layout: TextLayout(text: "a b", width: 6, truncated: false, lines: [line]), diagnostics: [])
         #expect(EmitCapture.ansi([message], .full) == "  \(esc)[1ma\(esc)[0m  \(esc)[1mb\(esc)[0m\n")

@@ -61,7 +61,7 @@ struct EmitSample {
                 fragments.append(LayoutFragment(x: x, width: w, start: r.lowerBound, end: r.upperBound, text: s, display: DisplaySafety.sanitize(s), style: run.style))
                 x += w
             }
-            lines.append(LayoutLine(y: lines.count, x: 0, width: x, start: start, end: end, block: block?.name ?? "paragraph", rtl: false, fragments: fragments))
+            lines.append(LayoutLine(y: lines.count, x: 0, width: x, start: start, end: end, block: block?.kind ?? .paragraph, quoted: block?.quote != nil, rtl: false, fragments: fragments))
             start = end
             if i == units.count { break }
         }

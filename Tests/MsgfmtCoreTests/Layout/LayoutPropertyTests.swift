@@ -80,7 +80,7 @@ import TestSupport
                 let c = layouts[index].constraints
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(violations[index].prefix(3))")
+                    Issue.record("seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(violations[index].prefix(3))")
                 }
             }
         }

@@ -92,7 +92,8 @@ import Testing
         let (layout, lines, problems) = S.render(styled, S.constraints(10))
         #expect(lines == ["Code:", "swift", "let x = 1", "    return", " x + 100"])
         #expect(layout.lines[1].fragments.map(\.role) == [.title])
-        #expect(layout.lines.map(\.block) == ["paragraph", "pre", "pre", "pre", "pre"])
+        #expect(layout.lines.map(\.block) == [.paragraph] + Array(repeating: .pre(language: "swift"), count: 4))
+        #expect(layout.lines.allSatisfy { !$0.quoted })
         #expect(problems == [])
     }
 
@@ -106,7 +107,8 @@ import Testing
         #expect(lines == ["▎ one two", "▎ three four", "▎ five six…", "after"])
         #expect(collapsed.truncated)
         #expect(collapsed.lines[0].fragments[0].role == .quoteBar)
-        #expect(collapsed.lines.map(\.block) == ["quote", "quote", "quote", "paragraph"])
+        #expect(collapsed.lines.map(\.block) == Array(repeating: .paragraph, count: 4))
+        #expect(collapsed.lines.map(\.quoted) == [true, true, true, false])
         #expect(problems == [])
         let (expanded, expandedLines, _) = S.render(styled, S.constraints(12) { $0.expandQuotes = true })
         #expect(expandedLines == ["▎ one two", "▎ three four", "▎ five six", "▎ seven", "▎ eight", "after"])
@@ -190,5 +192,17 @@ import Testing
             try S.constraints(5) { $0.maxLines = 1; $0.ellipsis = "......" }.validate()
         }
         #expect(throws: Never.self) { try S.constraints(5) { $0.ellipsis = "......" }.validate() }
+    }
+
+    @Test func limitsAreCheckedWithoutTheEllipsis() {
+        #expect(throws: LayoutConstraintError.widthNotPositive(-2)) { try S.constraints(-2).validateLimits() }
+        #expect(throws: LayoutConstraintError.tabWidthNotPositive(0)) { try S.constraints(5) { $0.tabWidth = 0 }.validateLimits() }
+        #expect(throws: Never.self) { try S.constraints(1) { $0.maxLines = 1; $0.ellipsis = "......" }.validateLimits() }
+    }
+
+    /// The ellipsis is measured as layout draws it: each control is a 1-cell placeholder.
+    @Test func validationMeasuresTheEllipsisAsDrawn() {
+        let c = S.constraints(2) { $0.maxLines = 1; $0.ellipsis = "\u{1}\u{1}\u{1}" }
+        #expect(throws: LayoutConstraintError.ellipsisTooWide(3, width: 2)) { try c.validate() }
     }
 }

@@ -12,14 +12,6 @@ import Testing
         #expect(text.substring(-5..<99) == "a👍b")
     }
 
-    @Test func mapsStringIndices() {
-        let text = UTF16Text("é👍x")
-        let index = text.index(atUTF16Offset: 3)!
-        #expect(text.string[index...] == "x")
-        #expect(text.utf16Offset(of: index) == 3)
-        #expect(text.index(atUTF16Offset: 9) == nil)
-    }
-
     @Test func decodesScalarsAndLoneSurrogates() {
         let text = UTF16Text(units: [0x61, 0xD83D, 0xDC4D, 0xD800, 0x62])
         #expect(text.scalar(at: 1).scalar == "👍" && text.scalar(at: 1).length == 2)

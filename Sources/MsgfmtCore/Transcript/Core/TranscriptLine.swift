@@ -67,6 +67,6 @@ struct TranscriptLine {
 
     /// The finished line at row `y`.
     func line(y: Int) -> LayoutLine {
-        LayoutLine(y: y, x: 0, width: width, start: 0, end: 0, block: "paragraph", rtl: false, fragments: fragments)
+        LayoutLine(y: y, x: 0, width: width, start: 0, end: 0, block: .paragraph, rtl: false, fragments: fragments)
     }
 }
