@@ -2,10 +2,11 @@
 """Runs msgfmt's benchmarks and its peers on the same corpora and prints the tables.
 
 Driven by scripts/bench, which builds everything this needs and passes the paths:
-  bench.py --msgfmt BIN --python VENV_PYTHON --shared DIR --work DIR --icu-loop BIN
+  bench.py --msgfmt BIN --python VENV_PYTHON --work DIR --icu-loop BIN
            --hello BIN [--count N] [--export-messages N] [--sample N] [--no-peers]
            [--no-instructions]
-Standard library only (the peers run in the venv's interpreter, not this one).
+Standard library only (the peers run in the venv's interpreter, not this one). The corpora
+come from gen_corpus.py and the peers are timed by peers.py, both beside this file.
 """
 import argparse
 import json
@@ -16,7 +17,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import corpus  # noqa: E402
 import measure  # noqa: E402
 import report  # noqa: E402
@@ -35,7 +37,7 @@ PEERS = [("rich", "rich Console.print (ansi)"), ("ptb", "python-telegram-bot tex
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    for name in ("msgfmt", "python", "shared", "work", "icu-loop", "hello"):
+    for name in ("msgfmt", "python", "work", "icu-loop", "hello"):
         p.add_argument("--" + name, required=True)
     p.add_argument("--count", type=int, default=100000, help="Bot API messages to render")
     p.add_argument("--export-messages", type=int, default=200000, help="messages in the export")
@@ -60,8 +62,8 @@ class Bench:
         self.results = []
         self.sample_cmds = {}  # result name -> command on the small sample
         self.startup = None
-        gen = os.path.join(a.shared, "tools", "gen_corpus.py")
-        self.peers_py = os.path.join(a.shared, "tools", "peers.py")
+        gen = os.path.join(HERE, "gen_corpus.py")
+        self.peers_py = os.path.join(HERE, "peers.py")
         w = a.work
         say(f"corpus: {a.count} Bot API messages, {a.export_messages}-message export, {a.sample}-message samples")
         self.botapi = f"{w}/botapi-{a.count}-s7.jsonl"

@@ -14,7 +14,7 @@ N=${1:-200000}
 SMALL=$((N / 10))
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$WORK"
-GEN=${GEN:-/work/shared/tools/gen_corpus.py}
+GEN=${GEN:-Benchmarks/gen_corpus.py}
 if [[ -z "${MSGFMT_BIN:-}" ]]; then
     swift build -c release >/dev/null
     MSGFMT_BIN=$(swift build -c release --show-bin-path)/msgfmt

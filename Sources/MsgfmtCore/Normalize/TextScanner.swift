@@ -1,4 +1,5 @@
-/// Character-class helpers over UTF-16 code units, for the entity finders.
+/// UTF-16 code units as the entity finders read them: scalars forwards and backwards, and
+/// character classes (`TextScanner+CharacterClasses`).
 struct TextScanner {
     /// The code units scanned.
     let units: [UInt16]
@@ -18,18 +19,39 @@ struct TextScanner {
         return ("\u{FFFD}", 1)
     }
 
-    /// The scalar ending just before `offset`, or nil at the start.
-    func scalar(before offset: Int) -> Unicode.Scalar? {
-        guard offset > 0 else { return nil }
+    /// The scalar ending just before `offset` (which must be above 0) and its length in units.
+    func scalar(endingAt offset: Int) -> (Unicode.Scalar, Int) {
         if offset >= 2, UTF16.isTrailSurrogate(units[offset - 1]), UTF16.isLeadSurrogate(units[offset - 2]) {
-            return scalar(at: offset - 2).0
+            return scalar(at: offset - 2)
         }
-        return scalar(at: offset - 1).0
+        return scalar(at: offset - 1)
     }
 
-    /// The scalar at `offset`, or nil at or past the end.
-    func scalar(after offset: Int) -> Unicode.Scalar? {
-        offset < units.count ? scalar(at: offset).0 : nil
+    /// The number of UTF-8 bytes of the units in `range` (3 for a lone surrogate, which
+    /// stands for U+FFFD).
+    func utf8Count(_ range: Range<Int>) -> Int {
+        var count = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (c, n) = scalar(at: i)
+            count += UTF8.width(c)
+            i += n
+        }
+        return count
+    }
+
+    /// True when the units from `offset` on spell `lowercase` (lower-case ASCII), ignoring
+    /// the case of ASCII letters.
+    func matches(_ lowercase: String, at offset: Int) -> Bool {
+        guard offset >= 0, offset + lowercase.utf8.count <= units.count else { return false }
+        var i = offset
+        for byte in lowercase.utf8 {
+            let u = units[i]
+            let lowered = u >= 0x41 && u <= 0x5A ? u + 0x20 : u
+            guard lowered == UInt16(byte) else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The unit at `offset` when in range, else 0.
@@ -42,7 +64,7 @@ struct TextScanner {
         (u >= 0x30 && u <= 0x39) || (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) || u == 0x5F
     }
 
-    /// A letter in any script.
+    /// A letter in any script (Unicode's Alphabetic property; the link checker's class).
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { let v = s.value; return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
         return s.properties.isAlphabetic
@@ -52,11 +74,5 @@ struct TextScanner {
     static func isDigit(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return s.value >= 0x30 && s.value <= 0x39 }
         return s.properties.numericType == .decimal
-    }
-
-    /// A letter, digit or `_`: what may not touch the start of a mention or tag.
-    static func isWord(_ s: Unicode.Scalar?) -> Bool {
-        guard let s else { return false }
-        return s == "_" || isLetter(s) || isDigit(s)
     }
 }

@@ -1,188 +1,139 @@
-/// Finds URLs (with a scheme, or a bare domain with a known TLD), `tg://` links and email
-/// addresses in text, trimming trailing punctuation and unbalanced brackets.
+/// Finds URLs and email addresses in text by the rules of tdlib's `MessageEntity.cpp`
+/// (`find_urls`): around every dot it collects a host name, user info before an `@`, a
+/// port, a path and a scheme before `://`, then checks what it collected as an email
+/// address or a URL (`URLDetector+Validation`). `tg://` and `ton://` links are found
+/// apart (`telegramLinks`).
 enum URLDetector {
-    /// Schemes whose URLs have a host part.
-    static let hostSchemes: Set<String> = ["http", "https", "ftp", "tonsite"]
-    /// Schemes whose URLs are taken as they are.
-    static let opaqueSchemes: Set<String> = ["tg", "ton"]
+    /// Characters a path may not end in: they are left out of the URL.
+    static let badPathEnds: Set<UInt16> = Set(".:;,('?!`".utf16)
 
-    /// URL and email entities, unsorted and non-overlapping.
+    /// URL and email entities, in text order and non-overlapping.
     static func find(in s: TextScanner) -> [MessageEntity] {
-        var result: [MessageEntity] = []
-        var taken: [Range<Int>] = []
-        func overlapsTaken(_ r: Range<Int>) -> Bool { taken.contains { $0.overlaps(r) } }
+        candidates(in: s).compactMap { range -> MessageEntity? in
+            if isEmailAddress(s, range) {
+                return MessageEntity(kind: .email, offset: range.lowerBound, length: range.count)
+            }
+            let afterMailto = range.lowerBound + 7
+            if s.units[range].starts(with: "mailto:".utf16), isEmailAddress(s, afterMailto..<range.upperBound) {
+                return MessageEntity(kind: .email, offset: afterMailto, length: range.upperBound - afterMailto)
+            }
+            guard let end = validURLEnd(s, range) else { return nil }
+            return MessageEntity(kind: .url, offset: range.lowerBound, length: end - range.lowerBound)
+        }
+    }
 
-        // URLs with a scheme.
-        var i = 0
-        while i + 2 < s.count {
-            if s.units[i] == 0x3A, s.units[i + 1] == 0x2F, s.units[i + 2] == 0x2F, let url = schemeURL(s, colon: i) {
-                result.append(MessageEntity(kind: .url, offset: url.lowerBound, length: url.count))
-                taken.append(url)
-                i = url.upperBound
+    /// The stretches of text around dots that may be URLs or email addresses. The scan
+    /// resumes after each stretch and never looks back past where it resumed.
+    static func candidates(in s: TextScanner) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var base = 0
+        while let dot = s.units[base...].firstIndex(of: 0x2E), dot + 1 < s.count {
+            if s.units[dot + 1] == 0x20 {
+                base = dot + 2
                 continue
             }
-            i += 1
-        }
-        // Emails.
-        i = 0
-        while i < s.count {
-            if s.units[i] == 0x40, let email = email(s, at: i), !overlapsTaken(email), s.unit(email.upperBound) != 0x40 {
-                result.append(MessageEntity(kind: .email, offset: email.lowerBound, length: email.count))
-                taken.append(email)
-                i = email.upperBound
-                continue
-            }
-            i += 1
-        }
-        // Bare domains.
-        i = 0
-        while i < s.count {
-            let (c, n) = s.scalar(at: i)
-            guard isHostScalar(c), c != ".", c != "-" else { i += n; continue }
-            let before = s.scalar(before: i)
-            if let before, isHostScalar(before) || before == "@" || before == "/" {
-                i += n
-                continue
-            }
-            if let host = host(s, at: i, requireKnownTLD: true) {
-                let url = i..<path(s, after: port(s, after: host))
-                if !overlapsTaken(url), s.unit(url.upperBound) != 0x40 {
-                    result.append(MessageEntity(kind: .url, offset: url.lowerBound, length: url.count))
-                    taken.append(url)
+            // The host name around the dot; an `@` in what follows makes it user info.
+            var start = walkBack(s, from: dot, to: base, while: TextScanner.isHostCharacter)
+            var hostEnd = dot
+            var sawAt = false
+            while hostEnd < s.count {
+                let (c, n) = s.scalar(at: hostEnd)
+                if c == "@" {
+                    sawAt = true
+                } else if !TextScanner.isHostCharacter(c) {
+                    break
                 }
-                i = max(url.upperBound, host)
-                continue
+                hostEnd += n
             }
-            i += n
-            while i < s.count, isHostScalar(s.scalar(at: i).0) { i += s.scalar(at: i).1 }
+            if sawAt { start = walkBack(s, from: start, to: base, while: TextScanner.isUserInfoCharacter) }
+
+            var end = pathEnd(s, after: portEnd(s, after: hostEnd))
+            while end > dot + 1, s.units[end - 1] == 0x2E { end -= 1 }
+
+            var bad = false
+            if start > base, s.units[start - 1] == 0x40 {
+                // User info before an `@` that precedes the host name.
+                let userStart = walkBack(s, from: start - 1, to: base, while: TextScanner.isUserInfoCharacter)
+                if sawAt || userStart == start - 1 { bad = true }
+                start = userStart
+            }
+            if start > base {
+                if let schemeStart = schemeStart(s, before: start, base: base) {
+                    start = schemeStart
+                } else {
+                    bad = true
+                }
+            }
+
+            if !bad {
+                if end > dot + 1 { result.append(start..<end) }
+                while end < s.count, s.units[end] == 0x2E { end += 1 }
+            } else {
+                while s.units[end - 1] != 0x2E { end -= 1 }
+            }
+            base = max(end, dot + 1)
         }
         return result
     }
 
-    /// A URL whose `://` starts at `colon`, if its scheme is known.
-    static func schemeURL(_ s: TextScanner, colon: Int) -> Range<Int>? {
-        var start = colon
-        while start > 0, colon - start < 16, isASCIILetter(s.units[start - 1]) { start -= 1 }
-        guard start < colon else { return nil }
-        var scheme = String(decoding: s.units[start..<colon], as: UTF16.self).lowercased()
-        if !hostSchemes.contains(scheme), !opaqueSchemes.contains(scheme) {
-            // A known scheme glued to the end of a word still starts a URL.
-            guard let known = (hostSchemes.union(opaqueSchemes)).sorted(by: { $0.count > $1.count }).first(where: { scheme.hasSuffix($0) }) else {
-                return nil
-            }
-            start = colon - known.count
-            scheme = known
+    /// Where a URL starting at `start` really starts, given what comes before it (after
+    /// `base`): with a known scheme (`http`, `https`, `ftp`, `tonsite`, also at the end of
+    /// a longer word) before `://`, at the scheme; with nothing that touches it, at
+    /// `start`; nil when a word character, `/`, `#`, `@` or an unknown scheme precedes it.
+    static func schemeStart(_ s: TextScanner, before start: Int, base: Int) -> Int? {
+        guard start - base >= 3, s.units[(start - 3)..<start].elementsEqual("://".utf16) else {
+            let c = s.scalar(endingAt: start).0
+            return TextScanner.isWordCharacter(c) || c == "/" || c == "#" || c == "@" ? nil : start
         }
-        let rest = colon + 3
-        if opaqueSchemes.contains(scheme) {
-            var end = rest
-            while end < s.count, isPathScalar(s.scalar(at: end).0) { end += s.scalar(at: end).1 }
-            let trimmed = trimPath(s, rest..<end)
-            return trimmed > rest ? start..<trimmed : nil
-        }
-        guard hostSchemes.contains(scheme), let host = host(s, at: rest, requireKnownTLD: false) else { return nil }
-        return start..<path(s, after: port(s, after: host))
+        let colon = start - 3
+        let schemeBegin = walkBack(s, from: colon, to: base, while: TextScanner.isSchemeCharacter)
+        let scheme = s.units[schemeBegin..<colon].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        func ends(_ name: String) -> Bool { scheme.reversed().starts(with: name.utf16.reversed()) }
+        func equals(_ name: String) -> Bool { scheme.elementsEqual(name.utf16) }
+        if ends("http"), !equals("shttp") { return colon - 4 }
+        if ends("https") { return colon - 5 }
+        if ends("ftp"), !equals("tftp"), !equals("sftp") { return colon - 3 }
+        if ends("tonsite") { return colon - 7 }
+        return nil
     }
 
-    /// The end (without trailing dots) of a valid host name starting at `start`, if any.
-    static func host(_ s: TextScanner, at start: Int, requireKnownTLD: Bool) -> Int? {
-        var end = start
-        while end < s.count, isHostScalar(s.scalar(at: end).0) { end += s.scalar(at: end).1 }
-        while end > start, s.units[end - 1] == 0x2E { end -= 1 }
-        guard end > start, end - start <= 253 else { return nil }
-        let name = String(decoding: s.units[start..<end], as: UTF16.self)
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.utf16.count <= 63 }) else { return nil }
-        if labels.count == 4, labels.allSatisfy({ $0.allSatisfy({ $0.isASCII && $0.isNumber }) && (Int($0) ?? 256) <= 255 }) {
-            return end
-        }
-        let tld = String(labels[labels.count - 1])
-        if tld.allSatisfy(\.isASCII) {
-            guard tld.count >= 2, tld.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
-            if requireKnownTLD, !KnownTLDs.contains(tld) { return nil }
-        } else if !tld.unicodeScalars.allSatisfy(TextScanner.isLetter) {
-            return nil
-        }
-        return end
-    }
-
-    /// The end of an optional `:port` after `end`.
-    static func port(_ s: TextScanner, after end: Int) -> Int {
+    /// The end of an optional `:port` (1 to 65535, leading zeros allowed) after `end`.
+    static func portEnd(_ s: TextScanner, after end: Int) -> Int {
         guard s.unit(end) == 0x3A else { return end }
-        var j = end + 1
-        while j < s.count, j - end <= 5, s.units[j] >= 0x30, s.units[j] <= 0x39 { j += 1 }
-        guard j > end + 1, let value = Int(String(decoding: s.units[(end + 1)..<j], as: UTF16.self)),
-            (1...65535).contains(value)
+        var digitsEnd = end + 1
+        while digitsEnd < s.count, TextScanner.isASCIIDigit(s.units[digitsEnd]) { digitsEnd += 1 }
+        var significant = end + 1
+        while significant < digitsEnd, s.units[significant] == 0x30 { significant += 1 }
+        guard significant < digitsEnd, digitsEnd - significant <= 5,
+            Int(String(decoding: s.units[significant..<digitsEnd], as: UTF16.self))! <= 65535
         else { return end }
-        return j
+        return digitsEnd
     }
 
-    /// The end of an optional path, query or fragment after `end`.
-    static func path(_ s: TextScanner, after end: Int) -> Int {
-        let u = s.unit(end)
-        guard end < s.count, u == 0x2F || u == 0x3F || u == 0x23 else { return end }
-        var j = end
-        while j < s.count, isPathScalar(s.scalar(at: j).0) { j += s.scalar(at: j).1 }
-        return trimPath(s, end..<j)
-    }
-
-    /// Cuts a path where a bracket closes without opening, then trims trailing punctuation.
-    static func trimPath(_ s: TextScanner, _ range: Range<Int>) -> Int {
-        var depth = [0, 0, 0]
-        var end = range.upperBound
-        for j in range {
-            let u = s.units[j]
-            let (open, close): (Int?, Int?) = switch u {
-            case 0x28: (0, nil)
-            case 0x5B: (1, nil)
-            case 0x7B: (2, nil)
-            case 0x29: (nil, 0)
-            case 0x5D: (nil, 1)
-            case 0x7D: (nil, 2)
-            default: (nil, nil)
-            }
-            if let open { depth[open] += 1 }
-            if let close {
-                if depth[close] == 0 { end = j; break }
-                depth[close] -= 1
-            }
+    /// The end of an optional path, query or fragment starting at `end` with `/`, `?` or
+    /// `#`, without trailing `badPathEnds`; a lone `?` or `#` is left out, a lone `/` kept.
+    static func pathEnd(_ s: TextScanner, after end: Int) -> Int {
+        let first = s.unit(end)
+        guard end < s.count, first == 0x2F || first == 0x3F || first == 0x23 else { return end }
+        var pathEnd = end + 1
+        while pathEnd < s.count {
+            let (c, n) = s.scalar(at: pathEnd)
+            guard TextScanner.isURLPathCharacter(c) else { break }
+            pathEnd += n
         }
-        let trailing: Set<UInt16> = [0x2E, 0x3A, 0x3B, 0x2C, 0x28, 0x27, 0x3F, 0x21, 0x60, 0x5B, 0x7B]
-        while end > range.lowerBound, trailing.contains(s.units[end - 1]) { end -= 1 }
-        // (An empty path at the very end of the text, as in "tg://", has nothing to look at.)
-        if end == range.lowerBound, end < s.count, s.units[end] == 0x2F { return end + 1 }
-        return end
+        while pathEnd > end + 1, badPathEnds.contains(s.units[pathEnd - 1]) { pathEnd -= 1 }
+        return first == 0x2F || pathEnd > end + 1 ? pathEnd : end
     }
 
-    /// `local@domain`, with the `@` at `at`.
-    static func email(_ s: TextScanner, at: Int) -> Range<Int>? {
-        var start = at
-        while start > 0, isLocalUnit(s.units[start - 1]) { start -= 1 }
-        while start < at, s.units[start] == 0x2E { start += 1 }
-        guard start < at, s.units[at - 1] != 0x2E, let host = host(s, at: at + 1, requireKnownTLD: true) else { return nil }
-        return start..<host
-    }
-
-    private static func isLocalUnit(_ u: UInt16) -> Bool {
-        TextScanner.isASCIIWord(u) || u == 0x2E || u == 0x25 || u == 0x2B || u == 0x2D
-    }
-
-    private static func isASCIILetter(_ u: UInt16) -> Bool {
-        (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A)
-    }
-
-    /// A character of a host name: letters, digits, `-`, `_`, `.`.
-    static func isHostScalar(_ c: Unicode.Scalar) -> Bool {
-        c == "-" || c == "_" || c == "." || TextScanner.isLetter(c) || TextScanner.isDigit(c)
-    }
-
-    /// A character that may continue a URL path: printable ASCII except space, quotes and
-    /// angle brackets, or a non-ASCII letter, digit or mark.
-    static func isPathScalar(_ c: Unicode.Scalar) -> Bool {
-        if c.isASCII {
-            let v = c.value
-            return v > 0x20 && v < 0x7F && v != 0x22 && v != 0x3C && v != 0x3E
+    /// The start of the run of characters satisfying `accepts` that ends at `end`, going
+    /// back no further than `limit`.
+    static func walkBack(_ s: TextScanner, from end: Int, to limit: Int, while accepts: (Unicode.Scalar) -> Bool) -> Int {
+        var start = end
+        while start > limit {
+            let (c, n) = s.scalar(endingAt: start)
+            guard accepts(c) else { break }
+            start -= n
         }
-        return TextScanner.isLetter(c) || TextScanner.isDigit(c) || c.properties.generalCategory == .nonspacingMark
+        return start
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import MsgfmtCore
 
-/// The shared MarkdownV2 and HTML vectors: text, entities and error messages match.
+/// tdlib's MarkdownV2 and HTML vectors: text, entities and error messages match.
 @Suite struct ParseModeVectorTests {
     static let markdownVectors = TelegramVectors.of("markdown_v2")
     static let htmlVectors = TelegramVectors.of("html")

@@ -2,21 +2,17 @@ import Foundation
 import TestSupport
 @testable import MsgfmtCore
 
-/// The shared Telegram test vectors (`../shared/data/telegram_vectors.json` beside the
-/// package), as parsed JSON values.
+/// tdlib's Telegram test vectors (`fixtures/telegram/vectors.json`, each with the line of
+/// tdlib's `test/message_entities.cpp` it comes from), as parsed JSON values.
 enum TelegramVectors {
-    /// Every vector in the file.
+    /// The vector file inside the repository.
+    static let file = PackagePaths.fixture("telegram/vectors.json")
+
+    /// Every vector in the file; empty when it is missing or unreadable, which the suites'
+    /// `vectorsArePresent` tests report as a failure.
     static let all: [JSONValue] = {
-        let candidates = [
-            PackagePaths.root.appendingPathComponent("../shared/data/telegram_vectors.json"),
-            PackagePaths.root.appendingPathComponent("../../shared/data/telegram_vectors.json"),
-        ]
-        for url in candidates {
-            if let data = try? Data(contentsOf: url.standardizedFileURL), let value = try? JSONParser.parse(Array(data)) {
-                return value.arrayValue ?? []
-            }
-        }
-        return []
+        guard let data = try? Data(contentsOf: file), let value = try? JSONParser.parse(Array(data)) else { return [] }
+        return value.arrayValue ?? []
     }()
 
     /// The vectors of one kind.

@@ -1,7 +1,7 @@
 import Testing
 @testable import MsgfmtCore
 
-/// The shared find_* vectors: each finder returns exactly the expected entities.
+/// tdlib's find_* vectors: each finder returns exactly the expected entities.
 @Suite struct DetectionVectorTests {
     static let vectors = TelegramVectors.all.filter { ($0["kind"]?.stringValue ?? "").hasPrefix("find_") }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import MsgfmtCore
 
-/// The shared fix_formatted_text vectors. tdlib also deletes `\r` when a message is sent;
+/// tdlib's fix_formatted_text vectors. tdlib also deletes `\r` when a message is sent;
 /// msgfmt never rewrites text, so the test does that step itself before normalizing.
 @Suite struct NormalizationVectorTests {
     static let vectors = TelegramVectors.of("fix_formatted_text")
