@@ -1,10 +1,11 @@
 /// Checks what every layout must satisfy, for tests: line ranges tile the text (up to a
 /// truncation) at grapheme boundaries, lines break only at UAX #14 opportunities (or
 /// inside a word wider than the line, when folding), no line is wider than the width
-/// unless it holds one grapheme wider than the width (or `--overflow visible` let a word
-/// stick out), fragments are contiguous in cells and don't overlap in the source, each
-/// fragment's display is as wide as its `width` and free of unsafe characters, and the
-/// text survives (what is not shown is whitespace hanging at a line end).
+/// unless it holds one grapheme wider than the width and nothing else (or `--overflow
+/// visible` let a word stick out): decorations give way first, fragments are contiguous
+/// in cells and don't overlap in the source, each fragment's display is as wide as its
+/// `width` and free of unsafe characters, and the text survives (what is not shown is
+/// whitespace hanging at a line end).
 ///
 /// Build one checker per message and reuse it across constraints: it segments the text
 /// once. Assumes the default cell measurer.
@@ -111,6 +112,13 @@ public struct LayoutInvariantChecker {
         if x - line.x != line.width { found.append("\(tag) width \(line.width) differs from its fragments' \(x - line.x)") }
         if line.x + line.width > c.width, c.overflow != .visible, clusters > 1 {
             found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width)")
+        }
+        if line.x + line.width > c.width, c.overflow != .visible, clusters <= 1 {
+            let decorated = line.fragments.contains { $0.role != .text && $0.role != .tab }
+            let text = line.fragments.reduce(0) { $0 + ($1.role == .text || $1.role == .tab ? $1.width : 0) }
+            if decorated || line.x > 0 || text <= c.width {
+                found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width), but its text alone is \(text) cells\(decorated ? " and it has decorations" : "")")
+            }
         }
         sources.sort { $0.0 < $1.0 }
         for k in sources.indices.dropFirst() where sources[k].0 < sources[k - 1].1 {

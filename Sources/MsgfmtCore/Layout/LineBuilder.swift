@@ -1,6 +1,7 @@
 /// Stage 5 of layout: turns a planned line into positioned fragments — expands tabs,
 /// splits style runs and bidi level runs into fragments, reorders them for display,
-/// justifies or aligns, and puts the quote bar in front.
+/// justifies or aligns, and puts the quote bar in front (narrowed, or left out, when the
+/// line's text is wider than its room).
 struct LineBuilder {
     /// The measured message.
     let table: ClusterTable
@@ -232,6 +233,13 @@ struct LineBuilder {
         let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
         var x = pad
         var lineX = pad
+        // Text wider than its room (one grapheme wider than that) narrows the bar, first
+        // to `▎` without its space, then to nothing, before the line passes the width; a
+        // word that `--overflow visible` lets stick out keeps it.
+        var barWidth = self.barWidth
+        if contentWidth > available, constraints.overflow != .visible || contentWidth <= constraints.width {
+            barWidth = min(barWidth, max(0, constraints.width - contentWidth))
+        }
         if barWidth > 0 {
             let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
             placed.insert(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)

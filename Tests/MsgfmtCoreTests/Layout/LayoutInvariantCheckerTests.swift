@@ -26,6 +26,20 @@ import Testing
         }.isEmpty)
     }
 
+    @Test func catchesDecorationsThatPushALinePastTheWidth() {
+        // At width 3 a quoted 2-cell grapheme keeps the bar without its space: 3 cells.
+        let quoted = S.styled([S.Part(text: "日", quote: BlockQuote(index: 0, expandable: false))])
+        let narrow = S.constraints(3)
+        var layout = TextLayouter.layout(quoted, narrow)
+        #expect(layout.checkInvariants(quoted, narrow) == [])
+        #expect(layout.lines[0].fragments.map(\.role) == [.quoteBar, .text])
+        layout.lines[0].fragments[0].display = "\u{258E} "
+        layout.lines[0].fragments[0].width = 2
+        layout.lines[0].fragments[1].x = 2
+        layout.lines[0].width = 4
+        #expect(layout.checkInvariants(quoted, narrow).contains { $0.contains("has decorations") })
+    }
+
     @Test func catchesMismeasuredOrMisplacedFragments() {
         #expect(!broken { $0.lines[0].fragments[0].width += 1 }.isEmpty)
         #expect(!broken { $0.lines[0].fragments[0].display = "Hallo there," }.isEmpty)

@@ -4,7 +4,7 @@ import Testing
 
 /// Layout invariants over random messages under every combination of wrapping, overflow,
 /// truncation and quote expansion, with random widths (1–120), alignments, tab widths,
-/// width models, ellipses and line limits.
+/// width models, ellipses and line limits; then quoted messages at every width from 1.
 @Suite struct LayoutPropertyTests {
     /// One option combination.
     struct Combination: CustomStringConvertible {
@@ -82,6 +82,51 @@ import Testing
         }
         let elapsed = clock.now - started
         print("LayoutPropertyTests chunk \(chunk): \(messages * Self.combinations.count) layouts (\(messages) per combination) in \(elapsed) (layout alone \(layoutTime)), \(failures) failing")
+        #expect(failures == 0)
+    }
+
+    /// Random constraints for the narrow and bidi runs: alignment, tab width, width model
+    /// and ellipsis.
+    static func randomize(_ c: inout LayoutConstraints, _ rng: inout SeededGenerator) {
+        c.align = LineAlignment.allCases.randomElement(using: &rng)!
+        c.tabWidth = Int.random(in: 1...8, using: &rng)
+        c.widthModel = WidthModel.allCases.randomElement(using: &rng)!
+        c.ellipsis = ["…", "...", "»", "⋯⋯"].randomElement(using: &rng)!
+    }
+
+    /// Quote bars, titles and ellipses give way before text passes the width: random
+    /// messages, most blocks quoted, at every width from 1 to 8 under each overflow mode
+    /// that keeps words within the width.
+    @Test func decoratedLinesObeyEveryWidthDownToOne() {
+        let seed = Self.seed &+ 100
+        var rng = SeededGenerator(seed: seed)
+        let messages = max(1, Self.messages / 10)
+        var failures = 0
+        for caseIndex in 0..<messages {
+            var styled = RandomStyledText.make(&rng, tokens: RandomStyledText.tokens + RandomStyledText.mixedScriptTokens, blocks: 1...4)
+            for i in styled.blocks.indices where Int.random(in: 0..<4, using: &rng) > 0 {
+                styled.blocks[i].quote = BlockQuote(index: 100 + i, expandable: Bool.random(using: &rng))
+            }
+            let checker = LayoutInvariantChecker(styled)
+            for width in 1...8 {
+                for overflow in [OverflowMode.fold, .crop, .ellipsis] {
+                    var c = LayoutConstraints()
+                    c.width = width
+                    c.overflow = overflow
+                    c.maxLines = Int.random(in: 0...4, using: &rng)
+                    c.truncate = TruncationMode.allCases.randomElement(using: &rng)!
+                    c.expandQuotes = Bool.random(using: &rng)
+                    Self.randomize(&c, &rng)
+                    let problems = checker.violations(TextLayouter.layout(styled, c), c)
+                    if !problems.isEmpty {
+                        failures += 1
+                        if failures <= 5 {
+                            Issue.record("seed \(seed) case \(caseIndex) [width \(width), \(overflow), maxLines \(c.maxLines), \(c.truncate), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(problems.prefix(3))")
+                        }
+                    }
+                }
+            }
+        }
         #expect(failures == 0)
     }
 }

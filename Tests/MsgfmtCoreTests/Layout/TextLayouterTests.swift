@@ -113,6 +113,22 @@ import Testing
         #expect(!expanded.truncated)
     }
 
+    @Test func quoteBarsGiveWayToTextAtTinyWidths() {
+        let quoted = S.styled([S.Part(text: "a日🇺🇦 b", quote: BlockQuote(index: 0, expandable: false))])
+        // Width 3 leaves 1 cell after "▎ ": a 2-cell grapheme keeps only "▎".
+        let (layout, lines, problems) = S.render(quoted, S.constraints(3) { $0.align = .right })
+        #expect(lines == ["▎ a", "▎日", "▎🇺🇦", "▎ b"])
+        #expect(layout.lines.map(\.width) == [3, 3, 3, 3])
+        #expect(problems == [])
+        // Width 2: no room for the bar next to a 2-cell grapheme.
+        let (narrow, narrowLines, narrowProblems) = S.render(quoted, S.constraints(2) { $0.overflow = .crop })
+        #expect(narrowLines == ["▎a", "日", "🇺🇦", "▎b"])
+        #expect(narrow.lines[1].fragments.map(\.role) == [.text])
+        #expect(narrowProblems == [])
+        // Width 1 has no bar; a grapheme wider than the whole width stands alone.
+        #expect(S.render(quoted, S.constraints(1)).1 == ["a", "日", "🇺🇦", "b"])
+    }
+
     @Test func alignment() {
         let text = S.styled("aa bb cc dd ee")
         #expect(S.render(text, S.constraints(8) { $0.align = .right }).1 == ["aa bb cc", "   dd ee"])
