@@ -37,8 +37,16 @@ struct LayoutEngine {
             let quoteRemaining = collapsing ? 3 - quoteUsed : Int.max
             let byQuote = quoteRemaining < globalRemaining
             let remaining = min(globalRemaining, quoteRemaining)
-            if remaining <= 0 { break }
             var next = index + 1
+            if remaining <= 0 {
+                // Only a quote whose blocks disagree on being expandable gets here, after
+                // its 3 lines: the rest of it is hidden, and what follows it is shown.
+                truncated = true
+                guard byQuote else { break }
+                while next < segments.count, blocks[segments[next].block].quote?.index == quoteIndex { next += 1 }
+                index = next
+                continue
+            }
             let moreAfter = next < segments.count
                 && (!byQuote || blocks[segments[next].block].quote?.index == quoteIndex)
             if count < remaining || (count == remaining && !moreAfter) {

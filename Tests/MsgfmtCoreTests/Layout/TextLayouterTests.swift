@@ -113,6 +113,19 @@ import Testing
         #expect(!expanded.truncated)
     }
 
+    @Test func aQuoteWhoseBlocksDisagreeOnExpandingHidesOnlyItself() {
+        // Past 3 lines a later expandable block of the same quote is hidden; what follows shows.
+        let styled = S.styled([
+            S.Part(text: "one\ntwo\nthree\nfour\n", quote: BlockQuote(index: 0, expandable: false)),
+            S.Part(text: "five\n", quote: BlockQuote(index: 0, expandable: true)),
+            S.Part(text: "after"),
+        ])
+        let (layout, lines, problems) = S.render(styled, S.constraints(20))
+        #expect(lines == ["▎ one", "▎ two", "▎ three", "▎ four", "after"])
+        #expect(layout.truncated)
+        #expect(problems == [])
+    }
+
     @Test func quoteBarsGiveWayToTextAtTinyWidths() {
         let quoted = S.styled([S.Part(text: "a日🇺🇦 b", quote: BlockQuote(index: 0, expandable: false))])
         // Width 3 leaves 1 cell after "▎ ": a 2-cell grapheme keeps only "▎".
