@@ -22,6 +22,10 @@ struct LineBuilder {
     var levelBase = 0
     /// The segment's paragraph level (1 for right to left).
     var paragraphLevel: UInt8 = 0
+    /// For a last line joined with the end of the message: the first cluster of the
+    /// message's last paragraph, and that paragraph's bidi levels and paragraph level
+    /// (nil when all are 0). Clusters from `base` on take these levels.
+    var tail: (base: Int, bidi: (levels: [UInt8], paragraphLevel: UInt8)?)? = nil
 
     /// The cells a tab at `column` takes: up to the next multiple of `tabWidth`, but
     /// never past the available width (and at least one cell).
@@ -32,10 +36,29 @@ struct LineBuilder {
 
     @inline(__always)
     private func level(_ i: Int) -> UInt8 {
+        if let tail, i >= tail.base { return tailLevel(i, tail.base, tail.bidi) }
         guard let levels else { return 0 }
         let k = i - levelBase
         return k >= 0 && k < levels.count ? levels[k] : paragraphLevel
     }
+
+    /// The level of cluster `i` of the tail paragraph starting at `base` within this line.
+    /// A left-to-right paragraph in a right-to-left line is lifted by 2 (levels keep their
+    /// parity, so its own order holds, and sit above the line's, so it stays in one piece).
+    private func tailLevel(_ i: Int, _ base: Int, _ bidi: (levels: [UInt8], paragraphLevel: UInt8)?) -> UInt8 {
+        var lv: UInt8 = 0
+        var own: UInt8 = 0
+        if let bidi {
+            let k = i - base
+            own = bidi.paragraphLevel
+            lv = k < bidi.levels.count ? bidi.levels[k] : own
+        }
+        if paragraphLevel % 2 == 1, own % 2 == 0, lv < 125 { lv += 2 }
+        return lv
+    }
+
+    /// True when some cluster of the line may be at a level other than 0.
+    private var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tail != nil }
 
     /// Builds line `y` from `plan`.
     func build(_ plan: LinePlan, y: Int) -> LayoutLine {
@@ -46,7 +69,7 @@ struct LineBuilder {
             column = available
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
-        if self.levels != nil || paragraphLevel != 0, levels.contains(where: { $0 != 0 }) {
+        if hasLevels, levels.contains(where: { $0 != 0 }) {
             fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
         }
         let start = table.start(plan.start), end = table.start(plan.end)
@@ -86,7 +109,7 @@ struct LineBuilder {
         var tabIndex = 0
         // Local copies of the table's arrays: no class access per cluster.
         let kinds = table.kinds, styles = table.styles, widths = table.widths
-        let flat = self.levels == nil
+        let flat = !hasLevels
         for span in plan.spans {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {

@@ -10,7 +10,8 @@
 /// 5. build lines — tabs expanded, style and bidi runs split into fragments, fragments
 ///    reordered for display, lines aligned, quote bars added (narrowed, then left out,
 ///    where a grapheme leaves them no room); `--max-lines` and collapsed quotes truncate
-///    the last allowed line.
+///    the last allowed line, which `--truncate start|middle` join with the end of the
+///    message.
 ///
 /// Blocks: paragraphs wrap; pre blocks keep their lines and fold (a language becomes a
 /// title line); quoted blocks get a `▎` bar; an expandable quote shows 3 lines unless

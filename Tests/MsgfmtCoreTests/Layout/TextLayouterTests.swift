@@ -66,10 +66,9 @@ import Testing
         #expect(problems == [])
     }
 
-    @Test func cutAtANewlineAppendsTheEllipsis() {
+    @Test func cutAtANewlineAppendsTheEllipsisUnderEnd() {
         let text = S.styled("first line\nsecond line")
         #expect(S.render(text, S.constraints(20) { $0.maxLines = 1 }).1 == ["first line…"])
-        #expect(S.render(text, S.constraints(20) { $0.maxLines = 1; $0.truncate = .middle }).1 == ["first line…"])
         #expect(S.render(text, S.constraints(10) { $0.maxLines = 1 }).1 == ["first lin…"])
         let whole = TextLayouter.layout(text, S.constraints(20) { $0.maxLines = 2 })
         #expect(!whole.truncated)
