@@ -110,11 +110,12 @@ struct LineBuilder {
         // Local copies of the table's arrays: no class access per cluster.
         let kinds = table.kinds, styles = table.styles, widths = table.widths
         let flat = !hasLevels
-        for span in plan.spans {
+        for (k, span) in plan.spans.enumerated() {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
-                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: paragraphLevel % 2 == 1))
-                    levels.append(paragraphLevel)
+                    let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
+                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                    levels.append(lv)
                 }
                 continue
             }
@@ -161,6 +162,24 @@ struct LineBuilder {
             }
         }
         return (fragments, levels)
+    }
+
+    /// The bidi level of the ellipsis at `spans[k]`: the lower of the levels of the
+    /// clusters shown next to it (either one alone at the start or end of a line), else
+    /// the paragraph's. Like any neutral character between two runs, it joins them when
+    /// they go the same way and takes the enclosing direction when they don't; at a line
+    /// end it follows the direction of the text it cuts. So under `end` it is drawn after
+    /// the last kept character, under `start` before the first kept one, in their own
+    /// direction.
+    private func ellipsisLevel(_ spans: [LinePlan.Span], _ k: Int) -> UInt8 {
+        var lv: UInt8? = nil
+        if k > 0, case .clusters(let before) = spans[k - 1], !before.isEmpty {
+            lv = level(before.upperBound - 1)
+        }
+        if k + 1 < spans.count, case .clusters(let after) = spans[k + 1], !after.isEmpty {
+            lv = min(lv ?? .max, level(after.lowerBound))
+        }
+        return lv ?? paragraphLevel
     }
 
     /// The title line of a pre block: the language, cut to fit, then the ellipsis when

@@ -11,7 +11,7 @@
 ///    reordered for display, lines aligned, quote bars added (narrowed, then left out,
 ///    where a grapheme leaves them no room); `--max-lines` and collapsed quotes truncate
 ///    the last allowed line, which `--truncate start|middle` join with the end of the
-///    message.
+///    message; the ellipsis is drawn next to the text it cuts, in that text's direction.
 ///
 /// Blocks: paragraphs wrap; pre blocks keep their lines and fold (a language becomes a
 /// title line); quoted blocks get a `▎` bar; an expandable quote shows 3 lines unless

@@ -81,4 +81,44 @@ import Testing
         #expect(lines(trailing, 20, 2, .end) == ["one two three", "four five six…"])
         #expect(lines(trailing, 8, 3, .start) == ["one two", "three", "…ive six"])
     }
+
+    /// The visual order of `line`'s fragments as (role initial, start, end).
+    func visual(_ line: LayoutLine) -> [String] {
+        line.fragments.map { "\($0.role == .ellipsis ? "…" : $0.rtl ? "R" : "L")\($0.start)-\($0.end)" }
+    }
+
+    @Test func theEllipsisFollowsTheTextItCutsInThatTextsDirection() {
+        let mixed = S.styled("abc def שלום עולם גדול ומאוד ארוך xyz qqq")
+        func last(_ mode: TruncationMode) -> LayoutLine {
+            let (layout, _, problems) = S.render(mixed, S.constraints(12) { $0.maxLines = 1; $0.truncate = mode })
+            #expect(problems == [])
+            return layout.lines[0]
+        }
+        // "abc def …ולש": the ellipsis is left of ו, the last letter kept.
+        #expect(visual(last(.end)) == ["L0-8", "…11-11", "R8-11"])
+        // "ךור… xyz qqq": right of ר, the first letter kept.
+        #expect(visual(last(.start)) == ["R30-33", "…30-30", "L33-41"])
+        #expect(visual(last(.middle)) == ["L0-6", "…6-6", "L36-41"])
+        // A right-to-left paragraph cut inside its left-to-right words: "abc de… םולש".
+        let rtl = S.styled("שלום abc def עולם xyz גדול qqq ארוך ומאוד")
+        let line = TextLayouter.layout(rtl, S.constraints(12) { $0.maxLines = 1 }).lines[0]
+        #expect(line.rtl)
+        #expect(visual(line) == ["L5-11", "…11-11", "R0-5"])
+    }
+
+    @Test func theEndOfTheMessageKeepsItsOwnDirection() {
+        // A right-to-left last paragraph in a left-to-right line reads right to left from
+        // the ellipsis: "לודג םלוע abc םולש…".
+        let toRTL = S.styled("hello world here\nmiddle stuff\nשלום abc עולם גדול")
+        let (layout, lines, problems) = S.render(toRTL, S.constraints(20) { $0.maxLines = 1; $0.truncate = .start })
+        #expect(problems == [])
+        #expect(lines == ["לודג םלוע abc םולש…"])
+        #expect(visual(layout.lines[0]) == ["R38-48", "L35-38", "R30-35", "…30-30"])
+        // A left-to-right last paragraph in a right-to-left line: "123 world…ג םלוע םולש".
+        let toLTR = S.styled("שלום עולם גדול\nmiddle\nhello 123 world")
+        let (rtlLayout, _, rtlProblems) = S.render(toLTR, S.constraints(22) { $0.maxLines = 1; $0.truncate = .middle })
+        #expect(rtlProblems == [])
+        #expect(rtlLayout.lines[0].rtl)
+        #expect(visual(rtlLayout.lines[0]) == ["L28-37", "…11-11", "R0-11"])
+    }
 }

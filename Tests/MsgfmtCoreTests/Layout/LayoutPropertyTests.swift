@@ -133,8 +133,10 @@ import Testing
 
     /// Paragraphs mixing Hebrew, Arabic, CJK and Latin cut by the line limit: the ellipsis
     /// stands where `mode` cuts (after the last line's text for `end`, before it for
-    /// `start`, between its two parts for `middle`), and under `start` and `middle` the
-    /// line ends with the end of the message.
+    /// `start`, between its two parts for `middle`), is drawn next to the text it cuts in
+    /// that text's direction (checked by `LayoutInvariantChecker` from the fragments'
+    /// source ranges, fragments being in visual order), and under `start` and `middle`
+    /// the line ends with the end of the message.
     @Test(arguments: TruncationMode.allCases)
     func ellipsisStandsWhereTheModeCutsInMixedDirectionText(mode: TruncationMode) {
         let seed = Self.seed &+ 200 &+ UInt64(TruncationMode.allCases.firstIndex(of: mode)!)
