@@ -83,7 +83,8 @@ struct LayoutEngine {
                 let mode = byQuote ? TruncationMode.end : constraints.truncate
                 var end = segment.end
                 if let tail {
-                    builder.tail = (segments[tail].content.lowerBound, prepared.bidi[tail])
+                    builder.tailBase = segments[tail].content.lowerBound
+                    builder.tailBidi = prepared.bidi[tail]
                     end = segments[tail].end
                 }
                 // Under `start` and `middle` the ellipsis stands for text: when only blank

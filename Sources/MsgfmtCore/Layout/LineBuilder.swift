@@ -23,9 +23,11 @@ struct LineBuilder {
     /// The segment's paragraph level (1 for right to left).
     var paragraphLevel: UInt8 = 0
     /// For a last line joined with the end of the message: the first cluster of the
-    /// message's last paragraph, and that paragraph's bidi levels and paragraph level
-    /// (nil when all are 0). Clusters from `base` on take these levels.
-    var tail: (base: Int, bidi: (levels: [UInt8], paragraphLevel: UInt8)?)? = nil
+    /// message's last paragraph, from which clusters take `tailBidi`'s levels (`Int.max`
+    /// for other lines).
+    var tailBase = Int.max
+    /// That paragraph's bidi levels and paragraph level, or nil when all are 0.
+    var tailBidi: (levels: [UInt8], paragraphLevel: UInt8)? = nil
 
     /// The cells a tab at `column` takes: up to the next multiple of `tabWidth`, but
     /// never past the available width (and at least one cell).
@@ -36,20 +38,20 @@ struct LineBuilder {
 
     @inline(__always)
     private func level(_ i: Int) -> UInt8 {
-        if let tail, i >= tail.base { return tailLevel(i, tail.base, tail.bidi) }
+        if i >= tailBase { return tailLevel(i) }
         guard let levels else { return 0 }
         let k = i - levelBase
         return k >= 0 && k < levels.count ? levels[k] : paragraphLevel
     }
 
-    /// The level of cluster `i` of the tail paragraph starting at `base` within this line.
-    /// A left-to-right paragraph in a right-to-left line is lifted by 2 (levels keep their
-    /// parity, so its own order holds, and sit above the line's, so it stays in one piece).
-    private func tailLevel(_ i: Int, _ base: Int, _ bidi: (levels: [UInt8], paragraphLevel: UInt8)?) -> UInt8 {
+    /// The level of cluster `i` of the tail paragraph within this line. A left-to-right
+    /// paragraph in a right-to-left line is lifted by 2 (levels keep their parity, so its
+    /// own order holds, and sit above the line's, so it stays in one piece).
+    private func tailLevel(_ i: Int) -> UInt8 {
         var lv: UInt8 = 0
         var own: UInt8 = 0
-        if let bidi {
-            let k = i - base
+        if let bidi = tailBidi {
+            let k = i - tailBase
             own = bidi.paragraphLevel
             lv = k < bidi.levels.count ? bidi.levels[k] : own
         }
@@ -58,7 +60,7 @@ struct LineBuilder {
     }
 
     /// True when some cluster of the line may be at a level other than 0.
-    private var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tail != nil }
+    private var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tailBase != .max }
 
     /// Builds line `y` from `plan`.
     func build(_ plan: LinePlan, y: Int) -> LayoutLine {
