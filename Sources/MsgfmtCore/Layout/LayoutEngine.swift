@@ -75,12 +75,13 @@ struct LayoutEngine {
                 if plan.cut { truncated = true }
                 lines.append(builder.build(plan, y: lines.count))
             }
+            let mode = byQuote ? TruncationMode.end : constraints.truncate
             if let title {
-                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: true, y: lines.count))
+                // Under `start` and `middle` the ellipsis stands for text, and none follows.
+                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: lines.count))
                 truncated = true
             } else {
                 let from = plans[remaining - 1].start
-                let mode = byQuote ? TruncationMode.end : constraints.truncate
                 var end = segment.end
                 if let tail {
                     builder.tailBase = segments[tail].content.lowerBound

@@ -80,6 +80,11 @@ import Testing
         #expect(lines(trailing, 20, 2, .middle) == ["one two three", "four five six"])
         #expect(lines(trailing, 20, 2, .end) == ["one two three", "four five six…"])
         #expect(lines(trailing, 8, 3, .start) == ["one two", "three", "…ive six"])
+        // Nor for a pre block's title followed by blank lines only.
+        let blankPre = S.styled([.init(text: "intro\n"), .init(text: "  \n ", kind: .pre(language: "swift"))])
+        #expect(lines(blankPre, 20, 2, .start) == ["intro", "swift"])
+        #expect(lines(blankPre, 20, 2, .middle) == ["intro", "swift"])
+        #expect(lines(blankPre, 20, 2, .end) == ["intro", "swift…"])
     }
 
     /// The visual order of `line`'s fragments as (role initial, start, end).
