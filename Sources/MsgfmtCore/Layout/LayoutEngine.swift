@@ -29,7 +29,7 @@ struct LayoutEngine {
                 quoteIndex = block.quote?.index
                 quoteUsed = 0
             }
-            let builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
+            var builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
             let (plans, title) = plan(segment, table: table, builder: builder)
             let count = title == nil ? plans.count : 1
             let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
@@ -37,10 +37,28 @@ struct LayoutEngine {
             let quoteRemaining = collapsing ? 3 - quoteUsed : Int.max
             let byQuote = quoteRemaining < globalRemaining
             let remaining = min(globalRemaining, quoteRemaining)
-            if remaining <= 0 { break }
             var next = index + 1
+            if remaining <= 0 {
+                // Only a quote whose blocks disagree on being expandable gets here, after
+                // its 3 lines: the rest of it is hidden, and what follows it is shown.
+                truncated = true
+                guard byQuote else { break }
+                while next < segments.count, blocks[segments[next].block].quote?.index == quoteIndex { next += 1 }
+                index = next
+                continue
+            }
             let moreAfter = next < segments.count
                 && (!byQuote || blocks[segments[next].block].quote?.index == quoteIndex)
+            // The line limit joins the last line with the end of the message under `start`
+            // and `middle`: the paragraph whose end it shows, when that is a later one.
+            let tail = byQuote || constraints.truncate == .end || count < remaining ? nil : lastShownSegment(after: index)
+            if title != nil, remaining == 1, tail != nil {
+                // A pre block's title would take the last line, which has to show the end
+                // of the message: the title gives way and the block's text starts the line.
+                truncated = true
+                index = next
+                continue
+            }
             if count < remaining || (count == remaining && !moreAfter) {
                 if let title {
                     lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: lines.count))
@@ -57,15 +75,27 @@ struct LayoutEngine {
                 if plan.cut { truncated = true }
                 lines.append(builder.build(plan, y: lines.count))
             }
+            let mode = byQuote ? TruncationMode.end : constraints.truncate
             if let title {
-                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: true, y: lines.count))
+                // Under `start` and `middle` the ellipsis stands for text, and none follows.
+                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: lines.count))
                 truncated = true
             } else {
                 let from = plans[remaining - 1].start
-                let mode = byQuote ? TruncationMode.end : constraints.truncate
-                let (spans, cut) = LineTruncator.truncate(from..<segment.content.upperBound, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width, mode: mode, moreAfter: moreAfter)
-                lines.append(builder.build(LinePlan(start: from, end: segment.end, spans: spans, cut: cut), y: lines.count))
-                if cut { truncated = true }
+                var end = segment.end
+                if let tail {
+                    builder.tailBase = segments[tail].content.lowerBound
+                    builder.tailBidi = prepared.bidi[tail]
+                    end = segments[tail].end
+                }
+                // Under `start` and `middle` the ellipsis stands for text: when only blank
+                // lines or a title follow, the line is the end of the message's text.
+                let (spans, cut) = LineTruncator.truncate(
+                    from..<segment.content.upperBound, tail: tail.map { segments[$0].content }, table: table,
+                    available: builder.available, ellipsisWidth: builder.ellipsis.width, mode: mode,
+                    moreAfter: moreAfter && mode == .end)
+                lines.append(builder.build(LinePlan(start: from, end: end, spans: spans, cut: cut), y: lines.count))
+                if cut || moreAfter { truncated = true }
             }
             guard byQuote else { break }
             quoteUsed = 3
@@ -74,6 +104,22 @@ struct LayoutEngine {
         }
         let width = lines.reduce(0) { max($0, $1.x + $1.width) }
         return TextLayout(messageID: styled.messageID, text: text.string, width: width, truncated: truncated, lines: lines)
+    }
+
+    /// The last segment after `index` that shows something (a paragraph or pre line with
+    /// more than whitespace), or nil. O(length of the blank text at the end).
+    private func lastShownSegment(after index: Int) -> Int? {
+        let segments = prepared.segments
+        let table = prepared.table
+        var k = segments.count - 1
+        while k > index {
+            let content = segments[k].content
+            var i = content.upperBound
+            while i > content.lowerBound, table.isWhitespace(i - 1) { i -= 1 }
+            if i > content.lowerBound { return k }
+            k -= 1
+        }
+        return nil
     }
 
     /// The planned lines of a paragraph or pre segment, or the measured title of a title segment.

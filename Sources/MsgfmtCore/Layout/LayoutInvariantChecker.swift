@@ -1,10 +1,12 @@
 /// Checks what every layout must satisfy, for tests: line ranges tile the text (up to a
 /// truncation) at grapheme boundaries, lines break only at UAX #14 opportunities (or
 /// inside a word wider than the line, when folding), no line is wider than the width
-/// unless it holds one grapheme wider than the width (or `--overflow visible` let a word
-/// stick out), fragments are contiguous in cells and don't overlap in the source, each
-/// fragment's display is as wide as its `width` and free of unsafe characters, and the
-/// text survives (what is not shown is whitespace hanging at a line end).
+/// unless it holds one grapheme wider than the width and nothing else (or `--overflow
+/// visible` let a word stick out): decorations give way first, fragments are contiguous
+/// in cells and don't overlap in the source, each fragment's display is as wide as its
+/// `width` and free of unsafe characters, an ellipsis is drawn next to the text it cuts
+/// in that text's direction, and the text survives (what is not shown is whitespace
+/// hanging at a line end).
 ///
 /// Build one checker per message and reuse it across constraints: it segments the text
 /// once. Assumes the default cell measurer. Reached from outside the module only through
@@ -113,6 +115,14 @@ struct LayoutInvariantChecker {
         if line.x + line.width > c.width, c.overflow != .visible, clusters > 1 {
             found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width)")
         }
+        if line.x + line.width > c.width, c.overflow != .visible, clusters <= 1 {
+            let decorated = line.fragments.contains { $0.role != .text && $0.role != .tab }
+            let text = line.fragments.reduce(0) { $0 + ($1.role == .text || $1.role == .tab ? $1.width : 0) }
+            if decorated || line.x > 0 || text <= c.width {
+                found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width), but its text alone is \(text) cells\(decorated ? " and it has decorations" : "")")
+            }
+        }
+        found += ellipsisViolations(line, tag: tag)
         sources.sort { $0.0 < $1.0 }
         for k in sources.indices.dropFirst() where sources[k].0 < sources[k - 1].1 {
             found.append("\(tag) fragments overlap at \(sources[k].0)")
@@ -128,6 +138,33 @@ struct LayoutInvariantChecker {
             }
         }
         return found
+    }
+
+    /// Where the ellipsis of `line` (when it has one) is drawn: next to the last character
+    /// shown before its offset, on that character's logical-end side (right if left to
+    /// right, left if right to left), or next to the first one shown after it, on its
+    /// logical-start side. With text on both sides one of the two suffices (they may go
+    /// different ways); with text on one side only, that side must hold.
+    private func ellipsisViolations(_ line: LayoutLine, tag: String) -> [String] {
+        let fragments = line.fragments
+        let ellipses = fragments.indices.filter { fragments[$0].role == .ellipsis }
+        guard ellipses.count == 1, let e = ellipses.first else { return [] }
+        let at = fragments[e].start
+        var before: Int? = nil
+        var after: Int? = nil
+        for (k, f) in fragments.enumerated() where f.role == .text || f.role == .tab {
+            if f.end <= at, before.map({ f.end > fragments[$0].end }) ?? true { before = k }
+            if f.start >= at, after.map({ f.start < fragments[$0].start }) ?? true { after = k }
+        }
+        // The ellipsis lies right of fragment k when k's end (or start) side is its right.
+        func touches(_ k: Int, endSide: Bool) -> Bool {
+            fragments[k].rtl != endSide ? e == k + 1 : e == k - 1
+        }
+        let nextToBefore = before.map { touches($0, endSide: true) }
+        let nextToAfter = after.map { touches($0, endSide: false) }
+        if nextToBefore ?? false || nextToAfter ?? false || (before == nil && after == nil) { return [] }
+        let side = before.map { "after \(fragments[$0].text.debugDescription)" } ?? after.map { "before \(fragments[$0].text.debugDescription)" } ?? ""
+        return ["\(tag) draws the ellipsis at \(at) (fragment \(e)) away from the text it follows or precedes (\(side))"]
     }
 
     /// Why a line may not end at `offset`, or nil when it may.

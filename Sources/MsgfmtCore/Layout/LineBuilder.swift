@@ -1,6 +1,7 @@
 /// Stage 5 of layout: turns a planned line into positioned fragments — expands tabs,
 /// splits style runs and bidi level runs into fragments, reorders them for display,
-/// justifies or aligns, and puts the quote bar in front.
+/// justifies or aligns, and puts the quote bar in front (narrowed, or left out, when the
+/// line's text is wider than its room).
 struct LineBuilder {
     /// The measured message.
     let table: ClusterTable
@@ -23,6 +24,12 @@ struct LineBuilder {
     var levelBase = 0
     /// The segment's paragraph level (1 for right to left).
     var paragraphLevel: UInt8 = 0
+    /// For a last line joined with the end of the message: the first cluster of the
+    /// message's last paragraph, from which clusters take `tailBidi`'s levels (`Int.max`
+    /// for other lines).
+    var tailBase = Int.max
+    /// That paragraph's bidi levels and paragraph level, or nil when all are 0.
+    var tailBidi: (levels: [UInt8], paragraphLevel: UInt8)? = nil
 
     /// The cells a tab at `column` takes: up to the next multiple of `tabWidth`, but
     /// never past the available width (and at least one cell).
@@ -33,10 +40,29 @@ struct LineBuilder {
 
     @inline(__always)
     private func level(_ i: Int) -> UInt8 {
+        if i >= tailBase { return tailLevel(i) }
         guard let levels else { return 0 }
         let k = i - levelBase
         return k >= 0 && k < levels.count ? levels[k] : paragraphLevel
     }
+
+    /// The level of cluster `i` of the tail paragraph within this line. A left-to-right
+    /// paragraph in a right-to-left line is lifted by 2 (levels keep their parity, so its
+    /// own order holds, and sit above the line's, so it stays in one piece).
+    private func tailLevel(_ i: Int) -> UInt8 {
+        var lv: UInt8 = 0
+        var own: UInt8 = 0
+        if let bidi = tailBidi {
+            let k = i - tailBase
+            own = bidi.paragraphLevel
+            lv = k < bidi.levels.count ? bidi.levels[k] : own
+        }
+        if paragraphLevel % 2 == 1, own % 2 == 0, lv < 125 { lv += 2 }
+        return lv
+    }
+
+    /// True when some cluster of the line may be at a level other than 0.
+    private var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tailBase != .max }
 
     /// Builds line `y` from `plan`.
     func build(_ plan: LinePlan, y: Int) -> LayoutLine {
@@ -47,7 +73,7 @@ struct LineBuilder {
             column = available
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
-        if self.levels != nil || paragraphLevel != 0, levels.contains(where: { $0 != 0 }) {
+        if hasLevels, levels.contains(where: { $0 != 0 }) {
             fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
         }
         let start = table.start(plan.start), end = table.start(plan.end)
@@ -87,12 +113,13 @@ struct LineBuilder {
         var tabIndex = 0
         // Local copies of the table's arrays: no class access per cluster.
         let kinds = table.kinds, styles = table.styles, widths = table.widths
-        let flat = self.levels == nil
-        for span in plan.spans {
+        let flat = !hasLevels
+        for (k, span) in plan.spans.enumerated() {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
-                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: paragraphLevel % 2 == 1))
-                    levels.append(paragraphLevel)
+                    let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
+                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                    levels.append(lv)
                 }
                 continue
             }
@@ -139,6 +166,24 @@ struct LineBuilder {
             }
         }
         return (fragments, levels)
+    }
+
+    /// The bidi level of the ellipsis at `spans[k]`: the lower of the levels of the
+    /// clusters shown next to it (either one alone at the start or end of a line), else
+    /// the paragraph's. Like any neutral character between two runs, it joins them when
+    /// they go the same way and takes the enclosing direction when they don't; at a line
+    /// end it follows the direction of the text it cuts. So under `end` it is drawn after
+    /// the last kept character, under `start` before the first kept one, in their own
+    /// direction.
+    private func ellipsisLevel(_ spans: [LinePlan.Span], _ k: Int) -> UInt8 {
+        var lv: UInt8? = nil
+        if k > 0, case .clusters(let before) = spans[k - 1], !before.isEmpty {
+            lv = level(before.upperBound - 1)
+        }
+        if k + 1 < spans.count, case .clusters(let after) = spans[k + 1], !after.isEmpty {
+            lv = min(lv ?? .max, level(after.lowerBound))
+        }
+        return lv ?? paragraphLevel
     }
 
     /// The title line of a pre block: the language, cut to fit, then the ellipsis when
@@ -234,6 +279,13 @@ struct LineBuilder {
         let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
         var x = pad
         var lineX = pad
+        // Text wider than its room (one grapheme wider than that) narrows the bar, first
+        // to `▎` without its space, then to nothing, before the line passes the width; a
+        // word that `--overflow visible` lets stick out keeps it.
+        var barWidth = self.barWidth
+        if contentWidth > available, constraints.overflow != .visible || contentWidth <= constraints.width {
+            barWidth = min(barWidth, max(0, constraints.width - contentWidth))
+        }
         if barWidth > 0 {
             let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
             placed.insert(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)

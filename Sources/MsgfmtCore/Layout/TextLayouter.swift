@@ -8,8 +8,10 @@
 ///    cut with the ellipsis, or leave visible);
 /// 4. choose breaks from widths alone (`BreakChooser`, greedy or balanced);
 /// 5. build lines — tabs expanded, style and bidi runs split into fragments, fragments
-///    reordered for display, lines aligned, quote bars added; `--max-lines` and
-///    collapsed quotes truncate the last allowed line.
+///    reordered for display, lines aligned, quote bars added (narrowed, then left out,
+///    where a grapheme leaves them no room); `--max-lines` and collapsed quotes truncate
+///    the last allowed line, which `--truncate start|middle` join with the end of the
+///    message; the ellipsis is drawn next to the text it cuts, in that text's direction.
 ///
 /// Blocks: paragraphs wrap; pre blocks keep their lines and fold (a language becomes a
 /// title line); quoted blocks get a `▎` bar; an expandable quote shows 3 lines unless

@@ -13,6 +13,13 @@ enum RandomStyledText {
         "\u{1B}[31m", "\u{7}", "\u{202E}", "\u{200B}", "\u{A0}", "ที่", "ก", "a-b", "\t", "«»",
         "Ünïcödé", "\u{FEFF}", "\r\n",
     ]
+    /// Words of right-to-left scripts (Hebrew, Arabic with marks), CJK and Latin, with
+    /// digits and neutrals between them: paragraphs whose lines mix directions.
+    static let mixedScriptTokens: [String] = [
+        "שלום", "עולם", "גדול", "מאוד", "مرحبا", "بالعالم", "العربية", "كِتَاب", "日本語", "中文字符串",
+        "テキスト", "한국어", "hello", "world", "a", "Ünïcödé", "12345", "3.14", "(", ")", "«»", "—", ",",
+        "!", "?", ":", "'", "\"", "ab-cd", "👍", "👨‍👩‍👧",
+    ]
     static let separators: [String] = [" ", " ", " ", " ", "  ", "\n", "\t", "", " \n"]
     static let languages: [String?] = [nil, "swift", "python", "a-very-long-language-name"]
     static let styles: [Style] = [
@@ -20,11 +27,16 @@ enum RandomStyledText {
         Style(attributes: .spoiler), Style(attributes: .textLink, link: "https://example.com"),
     ]
 
-    /// A random message.
+    /// A random message of 1–3 blocks from `tokens`.
     static func make(_ rng: inout SeededGenerator) -> StyledText {
+        make(&rng, tokens: tokens, blocks: 1...3)
+    }
+
+    /// A random message of `blocks` blocks made of `tokens`.
+    static func make(_ rng: inout SeededGenerator, tokens: [String], blocks blockRange: ClosedRange<Int>) -> StyledText {
         var units: [UInt16] = []
         var blocks: [Block] = []
-        let blockCount = Int.random(in: 1...3, using: &rng)
+        let blockCount = Int.random(in: blockRange, using: &rng)
         var quoteCount = 0
         for b in 0..<blockCount {
             let start = units.count

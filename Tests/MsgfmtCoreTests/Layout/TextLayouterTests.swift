@@ -66,10 +66,9 @@ import Testing
         #expect(problems == [])
     }
 
-    @Test func cutAtANewlineAppendsTheEllipsis() {
+    @Test func cutAtANewlineAppendsTheEllipsisUnderEnd() {
         let text = S.styled("first line\nsecond line")
         #expect(S.render(text, S.constraints(20) { $0.maxLines = 1 }).1 == ["first line…"])
-        #expect(S.render(text, S.constraints(20) { $0.maxLines = 1; $0.truncate = .middle }).1 == ["first line…"])
         #expect(S.render(text, S.constraints(10) { $0.maxLines = 1 }).1 == ["first lin…"])
         let whole = TextLayouter.layout(text, S.constraints(20) { $0.maxLines = 2 })
         #expect(!whole.truncated)
@@ -113,6 +112,35 @@ import Testing
         let (expanded, expandedLines, _) = S.render(styled, S.constraints(12) { $0.expandQuotes = true })
         #expect(expandedLines == ["▎ one two", "▎ three four", "▎ five six", "▎ seven", "▎ eight", "after"])
         #expect(!expanded.truncated)
+    }
+
+    @Test func aQuoteWhoseBlocksDisagreeOnExpandingHidesOnlyItself() {
+        // Past 3 lines a later expandable block of the same quote is hidden; what follows shows.
+        let styled = S.styled([
+            S.Part(text: "one\ntwo\nthree\nfour\n", quote: BlockQuote(index: 0, expandable: false)),
+            S.Part(text: "five\n", quote: BlockQuote(index: 0, expandable: true)),
+            S.Part(text: "after"),
+        ])
+        let (layout, lines, problems) = S.render(styled, S.constraints(20))
+        #expect(lines == ["▎ one", "▎ two", "▎ three", "▎ four", "after"])
+        #expect(layout.truncated)
+        #expect(problems == [])
+    }
+
+    @Test func quoteBarsGiveWayToTextAtTinyWidths() {
+        let quoted = S.styled([S.Part(text: "a日🇺🇦 b", quote: BlockQuote(index: 0, expandable: false))])
+        // Width 3 leaves 1 cell after "▎ ": a 2-cell grapheme keeps only "▎".
+        let (layout, lines, problems) = S.render(quoted, S.constraints(3) { $0.align = .right })
+        #expect(lines == ["▎ a", "▎日", "▎🇺🇦", "▎ b"])
+        #expect(layout.lines.map(\.width) == [3, 3, 3, 3])
+        #expect(problems == [])
+        // Width 2: no room for the bar next to a 2-cell grapheme.
+        let (narrow, narrowLines, narrowProblems) = S.render(quoted, S.constraints(2) { $0.overflow = .crop })
+        #expect(narrowLines == ["▎a", "日", "🇺🇦", "▎b"])
+        #expect(narrow.lines[1].fragments.map(\.role) == [.text])
+        #expect(narrowProblems == [])
+        // Width 1 has no bar; a grapheme wider than the whole width stands alone.
+        #expect(S.render(quoted, S.constraints(1)).1 == ["a", "日", "🇺🇦", "b"])
     }
 
     @Test func alignment() {
