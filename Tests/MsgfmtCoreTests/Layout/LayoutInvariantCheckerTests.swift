@@ -31,13 +31,13 @@ import Testing
         let quoted = S.styled([S.Part(text: "日", quote: BlockQuote(index: 0, expandable: false))])
         let narrow = S.constraints(3)
         var layout = TextLayouter.layout(quoted, narrow)
-        #expect(layout.checkInvariants(quoted, narrow) == [])
+        #expect(S.violations(layout, of: quoted, narrow) == [])
         #expect(layout.lines[0].fragments.map(\.role) == [.quoteBar, .text])
         layout.lines[0].fragments[0].display = "\u{258E} "
         layout.lines[0].fragments[0].width = 2
         layout.lines[0].fragments[1].x = 2
         layout.lines[0].width = 4
-        #expect(layout.checkInvariants(quoted, narrow).contains { $0.contains("has decorations") })
+        #expect(S.violations(layout, of: quoted, narrow).contains { $0.contains("has decorations") })
     }
 
     @Test func catchesAnEllipsisAwayFromTheTextItCuts() {
@@ -45,13 +45,13 @@ import Testing
         let mixed = S.styled("abc def שלום עולם")
         let c = S.constraints(12) { $0.maxLines = 1 }
         var layout = TextLayouter.layout(mixed, c)
-        #expect(layout.checkInvariants(mixed, c) == [])
+        #expect(S.violations(layout, of: mixed, c) == [])
         #expect(layout.lines[0].fragments.map(\.role) == [.text, .ellipsis, .text])
         // Drawn at the far right instead, next to ש, the first letter of the run.
         layout.lines[0].fragments.swapAt(1, 2)
         layout.lines[0].fragments[1].x = 8
         layout.lines[0].fragments[2].x = 11
-        #expect(layout.checkInvariants(mixed, c).contains { $0.contains("ellipsis") })
+        #expect(S.violations(layout, of: mixed, c).contains { $0.contains("ellipsis") })
     }
 
     @Test func catchesMismeasuredOrMisplacedFragments() {

@@ -126,7 +126,7 @@ import TestSupport
                     if !problems.isEmpty {
                         failures += 1
                         if failures <= 5 {
-                            Issue.record("seed \(seed) case \(caseIndex) [width \(width), \(overflow), maxLines \(c.maxLines), \(c.truncate), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(problems.prefix(3))")
+                            Issue.record("seed \(seed) case \(caseIndex) [width \(width), \(overflow), maxLines \(c.maxLines), \(c.truncate), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))")
                         }
                     }
                 }
@@ -168,7 +168,7 @@ import TestSupport
                 if !problems.isEmpty {
                     failures += 1
                     if failures <= 5 {
-                        Issue.record("seed \(seed) case \(caseIndex) [\(mode), width \(c.width), maxLines \(c.maxLines), \(c.wrap), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.name)\($0.range)" }): \(problems.prefix(3))")
+                        Issue.record("seed \(seed) case \(caseIndex) [\(mode), width \(c.width), maxLines \(c.maxLines), \(c.wrap), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))")
                     }
                 }
             }
