@@ -128,9 +128,17 @@ public enum MarkdownV2Encoder {
         return code ? u != 0x60 && u != 0x5C : !reserved[Int(u)]
     }
 
-    /// True when a pre language can follow the opening fence.
+    /// True when a pre language can follow the opening fence: Telegram ends it at
+    /// whitespace, NUL or `` ` ``, and MarkdownV2 cannot escape controls.
     static func usableLanguage(_ language: String) -> Bool {
-        !language.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" }
+        !language.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0 == "`" || $0 == "\\" || $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)
+        }
+    }
+
+    /// True when a link's URL can be written: MarkdownV2 cannot escape controls.
+    static func usableURL(_ url: String) -> Bool {
+        !url.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }
     }
 
     /// Appends the UTF-16 units of `s`.
