@@ -1,11 +1,12 @@
 /// Re-encodes a normalized message in Telegram's MarkdownV2 parse mode.
 ///
-/// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
-/// text. A quote can only cover whole lines: one ending just before a newline takes the
-/// newline, one starting or ending anywhere else mid-line is left out; a quote right after
-/// another starts with `**>` so the two stay apart. MarkdownV2 cannot escape control characters,
-/// so those other than tab and newline are written as spaces, as Telegram itself would
-/// store them; the output never carries terminal escapes.
+/// Entities Telegram detects by itself (URLs, mentions, hashtags, …), and those whose
+/// payload Telegram refuses, are written as plain text. A quote can only cover whole lines:
+/// one ending just before a newline takes the newline, one starting or ending anywhere else
+/// mid-line is left out; a quote right after another starts with `**>` so the two stay
+/// apart. MarkdownV2 cannot escape control characters, so those other than tab and newline
+/// are written as spaces, as Telegram itself would store them; the output never carries
+/// terminal escapes.
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
