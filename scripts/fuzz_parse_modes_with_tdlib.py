@@ -15,9 +15,9 @@ mode=sys.argv[1]
 if mode=='markdown':
     atoms=['*','_','`','```','```py\n','[',']','(',')','](http://x.com)','\\','\\*','\\_','a','b c',' ','😀','.','\n']
 elif mode=='md':
-    atoms=['*','_','__','~','||','`','```','```py\n','[',']','(',')','![','](tg://emoji?id=5)','](http://x.com)','>','\n','\n>','**>','\\','\\*','a','b c',' ','😀','.','!','#','']
+    atoms=['*','_','__','~','||','`','```','```py\n','[',']','(',')','![','](tg://emoji?id=5)','](http://x.com)','>','\n','\n>','**>','\\','\\*','a','b c',' ','😀','.','!','#','','\r','](tg://time?unix=5)','](tg://time?unix=0)','](tg://emoji?id=0)','](tg://time?unix=5&format=R)']
 else:
-    atoms=['<b>','</b>','<i>','</i>','<u>','</u>','<s>','</s>','<tg-spoiler>','</tg-spoiler>','<code>','</code>','<pre>','</pre>','<pre><code class="language-x">','</code></pre>','<a href="http://x.com">','</a>','<a>','<blockquote>','</blockquote>','<blockquote expandable>','&lt;','&amp;','&#65;','&x;','a','b c',' ','😀','\n','</>','<tg-emoji emoji-id="5">','</tg-emoji>']
+    atoms=['<b>','</b>','<i>','</i>','<u>','</u>','<s>','</s>','<tg-spoiler>','</tg-spoiler>','<code>','</code>','<pre>','</pre>','<pre><code class="language-x">','</code></pre>','<a href="http://x.com">','</a>','<a>','<blockquote>','</blockquote>','<blockquote expandable>','&lt;','&amp;','&#65;','&x;','a','b c',' ','😀','\n','</>','<tg-emoji emoji-id="5">','</tg-emoji>','&#57311;','&#xD83D;','&#X41;','&#00000065;','&#1114111;','&#x10FFFE;','&#0;','&#;','&#65','&#13;','\r']
 n=int(sys.argv[3]); diffs=0
 for i in range(n):
     s=''.join(rng.choice(atoms) for _ in range(rng.randint(1,12)))
@@ -32,7 +32,9 @@ for i in range(n):
         continue
     if not ours:
         diffs+=1; print('WE FAIL',repr(s),oerr.strip()[:200]); continue
+    # Both as Telegram's server stores them: without \r.
     t=subprocess.run([B,'--from','bot-api','--to','bot-api'],input=json.dumps(without_carriage_returns(theirs)).encode(),capture_output=True).stdout.decode().strip()
+    ours=subprocess.run([B,'--from','bot-api','--to','bot-api'],input=json.dumps(without_carriage_returns(json.loads(ours))).encode(),capture_output=True).stdout.decode().strip()
     o=json.loads(ours); tt=json.loads(t)
     for x in (o,tt):
         for e in x['entities']: e.pop('date_time_format',None)

@@ -35,6 +35,12 @@ public struct MarkdownV2Parser {
     private var out = ParsedText()
     private var stack: [Open] = []
     private var quoteDepth = 0
+    /// Where the current input line starts: after a newline that is neither escaped nor in code.
+    private var lineStartIndex = 0
+    /// Whether `>` may start a quote here, as Telegram tracks it: true at the start and after
+    /// such a newline (or an escaped one); false after any other character but `\r`; markup
+    /// leaves it as it is.
+    private var canStartQuote = true
 
     /// Parses `bytes` (valid UTF-8).
     public static func parse(_ bytes: [UInt8]) throws(ParseModeError) -> Message {
@@ -62,12 +68,13 @@ public struct MarkdownV2Parser {
 
     private mutating func run() throws(ParseModeError) {
         while i < bytes.count {
-            if (i == 0 || bytes[i - 1] == 0x0A) && !inCode {
+            if i == lineStartIndex {
                 try lineStart()
                 if i >= bytes.count { break }
             }
             let c = bytes[i]
             if c == 0x5C, i + 1 < bytes.count, bytes[i + 1] >= 1, bytes[i + 1] <= 126 {
+                if bytes[i + 1] != 0x0D { canStartQuote = bytes[i + 1] == 0x0A }
                 out.append(bytes[i + 1])
                 i += 2
                 continue
@@ -78,12 +85,18 @@ public struct MarkdownV2Parser {
             }
             let special = inCode ? c == 0x60 : MarkdownV2Parser.reserved[Int(c)]
             if !special {
+                if c == 0x0A, !inCode {
+                    lineStartIndex = i + 1
+                    canStartQuote = true
+                } else if c != 0x0D, c & 0xC0 != 0x80 {
+                    canStartQuote = false
+                }
                 out.append(c)
                 i += 1
                 continue
             }
             if try closesTop(c) { continue }
-            if c == 0x3E, atOutputLineStart {
+            if c == 0x3E, canStartQuote {
                 if quoteDepth == 0 {
                     stack.append(Open(kind: .quote, start: out.utf16Count, byteOffset: i))
                     quoteDepth += 1
@@ -98,6 +111,11 @@ public struct MarkdownV2Parser {
             }
             try open(c)
         }
+        if quoteDepth > 0, let top = stack.last, top.kind == .spoiler, top.byteOffset == bytes.count - 2 {
+            // `||` just before the end marks the quote expandable, whatever else is open.
+            stack.removeLast()
+            if stack.last?.kind == .quote { stack[stack.count - 1].expandable = true }
+        }
         if stack.last?.kind == .quote { closeQuote() }
         if let top = stack.last { throw .unclosedEntity(name: top.name, byteOffset: top.byteOffset) }
     }
@@ -110,23 +128,27 @@ public struct MarkdownV2Parser {
     }
 
     /// At the start of an input line inside a quote: consumes the `>` that continues the
-    /// quote, or ends the quote when the line has none.
+    /// quote, or ends the quote when the line has none. Only the quote may be open then,
+    /// but for a spoiler opened by `||` (with an optional `\r`) just before the newline,
+    /// which marks the quote expandable, as Telegram reads it.
     private mutating func lineStart() throws(ParseModeError) {
         guard quoteDepth > 0 else { return }
         if byte(i) == 0x3E {
             i += 1
             return
         }
+        var expandable = false
+        if let top = stack.last, top.kind == .spoiler,
+           top.byteOffset == i - 3 || (top.byteOffset == i - 4 && bytes[i - 2] == 0x0D) {
+            stack.removeLast()
+            expandable = true
+        }
         guard let top = stack.last, top.kind == .quote else {
             let top = stack[stack.count - 1]
             throw .unclosedEntity(name: top.name, byteOffset: top.byteOffset)
         }
+        if expandable { stack[stack.count - 1].expandable = true }
         closeQuote()
-    }
-
-    /// True when nothing has been written on the current output line yet.
-    private var atOutputLineStart: Bool {
-        out.bytes.isEmpty || out.bytes[out.bytes.count - 1] == 0x0A
     }
 
     private mutating func closeQuote() {

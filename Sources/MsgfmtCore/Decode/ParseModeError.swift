@@ -16,6 +16,7 @@ public enum ParseModeError: Error, Sendable, Hashable {
     case invalidCustomEmojiID(byteOffset: Int)
     case invalidDateFormat(byteOffset: Int)
     case legacyUnclosedEntity(byteOffset: Int)
+    case unmatchedSurrogate(byteOffset: Int)
 
     /// The byte offset in the input the error points at.
     public var byteOffset: Int {
@@ -23,7 +24,7 @@ public enum ParseModeError: Error, Sendable, Hashable {
         case .unclosedEntity(_, let o), .reservedCharacter(_, let o), .missingEmojiURL(let o), .invalidEmojiURL(let o),
             .unclosedURL(let o), .unsupportedStartTag(_, let o), .unexpectedEndTag(let o), .unmatchedEndTag(let o, _, _),
             .unclosedStartTag(let o), .unclosedEndTag(let o), .unclosedTag(_, let o), .spanWithoutSpoilerClass(let o),
-            .invalidCustomEmojiID(let o), .invalidDateFormat(let o), .legacyUnclosedEntity(let o):
+            .invalidCustomEmojiID(let o), .invalidDateFormat(let o), .legacyUnclosedEntity(let o), .unmatchedSurrogate(let o):
             o
         }
     }
@@ -47,6 +48,8 @@ public enum ParseModeError: Error, Sendable, Hashable {
         case .invalidCustomEmojiID: "Invalid custom emoji identifier specified"
         case .invalidDateFormat: "Invalid date format used"
         case .legacyUnclosedEntity(let o): "Can't find end of the entity starting at byte offset \(o)"
+        case .unmatchedSurrogate:
+            "Text contains invalid Unicode characters after decoding HTML entities, check for unmatched surrogate code units"
         }
     }
 

@@ -21,6 +21,9 @@ public struct TelegramHTMLParser {
     private var stack: [Open] = []
     /// The last `code` entity closed with a `language-…` class, for an enclosing `pre`.
     private var codeLanguage: (entityIndex: Int, language: String)?
+    /// Where the first reference to a UTF-16 surrogate is in the text: like Telegram,
+    /// the parser refuses the message once the rest of it has parsed.
+    private var surrogateOffset: Int?
 
     /// Parses `bytes` (valid UTF-8).
     public static func parse(_ bytes: [UInt8]) throws(ParseModeError) -> Message {
@@ -39,9 +42,17 @@ public struct TelegramHTMLParser {
         while i < bytes.count {
             let c = bytes[i]
             if c == 0x26 {
-                var scalars: [Unicode.Scalar] = []
-                i = HTMLReference.decode(bytes, at: i, into: &scalars)
-                for s in scalars { out.append(s) }
+                switch HTMLReference.decode(bytes, at: i) {
+                case .scalar(let s, let end):
+                    out.append(s)
+                    i = end
+                case .surrogate(let end):
+                    if surrogateOffset == nil { surrogateOffset = i }
+                    i = end
+                case .literal:
+                    out.append(c)
+                    i += 1
+                }
             } else if c == 0x3C {
                 if byte(i + 1) == 0x2F { try endTag() } else { try startTag() }
             } else {
@@ -50,6 +61,7 @@ public struct TelegramHTMLParser {
             }
         }
         if let top = stack.last { throw .unclosedTag(top.name, byteOffset: top.byteOffset) }
+        if let surrogateOffset { throw .unmatchedSurrogate(byteOffset: surrogateOffset) }
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
@@ -102,10 +114,13 @@ public struct TelegramHTMLParser {
             var scalars: [Unicode.Scalar] = []
             var raw: [UInt8] = []
             while i < bytes.count, bytes[i] != quote {
-                if bytes[i] == 0x26 {
+                if bytes[i] == 0x26, case .scalar(let s, let end) = HTMLReference.decode(bytes, at: i) {
+                    // A surrogate stays literal: tdlib writes it as bytes that are not UTF-8 and,
+                    // in attributes, does not refuse them.
                     scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
                     raw.removeAll()
-                    i = HTMLReference.decode(bytes, at: i, into: &scalars)
+                    scalars.append(s)
+                    i = end
                 } else {
                     raw.append(bytes[i])
                     i += 1

@@ -1,9 +1,9 @@
 extension MarkdownV2Encoder {
-    /// `message` (normalized) reduced to what MarkdownV2 can express: auto-detected kinds
-    /// dropped; quotes kept only from a line start to the end of a line (a quote stopping
-    /// just before a newline takes the newline, one stopping mid-line is dropped); entities
-    /// ending with the newline at a quote boundary give up that newline; unusable pre
-    /// languages removed.
+    /// `message` (normalized) reduced to what MarkdownV2 can express: auto-detected kinds,
+    /// payloads Telegram refuses and links to URLs with control characters dropped; quotes kept only from a line start to the end
+    /// of a line (a quote stopping just before a newline takes the newline, one stopping
+    /// mid-line is dropped); entities ending with the newline at a quote boundary give up
+    /// that newline; unusable pre languages removed.
     public static func representable(_ message: Message) -> Message {
         representable(message, text: UTF16Text(message.text), normalized: false)
     }
@@ -11,14 +11,20 @@ extension MarkdownV2Encoder {
     /// `representable(_:)` for a message whose UTF-16 view is `text`. When
     /// `normalized` is true and nothing had to be reduced, the message is returned as it
     /// is: normalizing a normalized message changes nothing.
+    ///
+    /// Telegram ends a quote at a newline not followed by `>`, and fails when anything but
+    /// the quote is still open there; `>` starts a quote only at a line start. So nothing
+    /// may end after the newline before a quote boundary: once quotes have their final
+    /// extent and normalizing has split the styles at their boundaries, each entity ending
+    /// there gives up that newline (and is dropped when nothing else is left).
     static func representable(_ message: Message, text: UTF16Text, normalized: Bool) -> Message {
         let units = text.units
         let count = units.count
         func lineStart(_ p: Int) -> Bool { p == 0 || (p > 0 && p <= count && units[p - 1] == 0x0A) }
         var quotes: [MessageEntity] = []
         var others: [MessageEntity] = []
-        var changed = false  // an entity was shortened or lost its language, or a nested quote dropped
-        var dropped = false  // an auto-detected entity or a mid-line quote was dropped
+        var changed = false  // an entity lost its language or date format, or a nested quote was dropped
+        var dropped = false  // an auto-detected or unsendable entity or a mid-line quote was dropped
         var extended = false  // a quote took the newline after it
         for var e in message.entities {
             switch e.kind.entityClass {
@@ -31,45 +37,65 @@ extension MarkdownV2Encoder {
                 }
                 if let last = quotes.last, last.end > e.offset { changed = true; continue }
                 quotes.append(e)
-            case .splittable, .preLike:
+            case .splittable, .preLike, .continuous:
+                guard e.kind.entityClass != .continuous || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji,
+                      let sendable = e.telegramSendable, e.kind != .textLink || usableURL(e.url ?? "")
+                else {
+                    dropped = true
+                    continue
+                }
+                if sendable != e { changed = true }
+                e = sendable
                 if e.kind == .pre, let language = e.language, !usableLanguage(language) {
                     e.language = nil
                     changed = true
                 }
                 others.append(e)
             default:
-                if e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji {
-                    others.append(e)
-                } else {
-                    dropped = true
-                }
+                dropped = true
             }
         }
-        if !quotes.isEmpty {
-            let boundaries = Set(quotes.flatMap { [$0.offset, $0.end] })
-            others = others.compactMap { e in
-                var e = e
-                if boundaries.contains(e.end), e.end > 0, units[e.end - 1] == 0x0A {
-                    e.length -= 1
-                    changed = true
-                }
-                return e.length > 0 ? e : nil
-            }
-        }
+        var reduced = message
         // Normalized entities are in canonical order with distinct sort keys, so normalizing
         // them again, in any order, gives them back unchanged. Dropping some of them, or
         // growing a quote by its newline, keeps that true unless the pieces of a style split
         // around a dropped entity now touch, or an entity now crosses a quote's end: only
         // then is normalizing again needed, to join or split them.
-        if normalized, !changed {
-            if !dropped, !extended { return message }
-            if !EntityOrder.hasJoinableNeighbours(others), !EntityOrder.hasJoinableNeighbours(quotes),
+        if !normalized || changed || dropped || extended {
+            reduced.entities = quotes + others
+            if normalized, !changed, !EntityOrder.hasJoinableNeighbours(others), !EntityOrder.hasJoinableNeighbours(quotes),
                !extended || !crossesQuote(others, quotes) {
-                return Message(id: message.id, text: message.text, entities: EntityOrder.sorted(quotes + others))
+                reduced.entities = EntityOrder.sorted(reduced.entities)
+            } else {
+                reduced = Normalizer.normalize(reduced, text: text, detect: false).0
             }
         }
-        let reduced = Message(id: message.id, text: message.text, entities: quotes + others)
-        return Normalizer.normalize(reduced, text: text, detect: false).0
+        return withoutNewlinesAtQuoteBoundaries(reduced, units: units)
+    }
+
+    /// `message` (normalized, quotes on whole lines) with every entity but the quotes that
+    /// ends right after a newline at a quote's start or end shortened by that newline;
+    /// entities left empty are dropped. Shortening keeps the entities nested and apart, so
+    /// only their order needs restoring.
+    private static func withoutNewlinesAtQuoteBoundaries(_ message: Message, units: [UInt16]) -> Message {
+        var boundaries: Set<Int> = []
+        for e in message.entities where e.kind.entityClass == .quote {
+            boundaries.insert(e.offset)
+            boundaries.insert(e.end)
+        }
+        guard !boundaries.isEmpty else { return message }
+        func endsAtBoundary(_ e: MessageEntity) -> Bool {
+            e.kind.entityClass != .quote && e.end > 0 && boundaries.contains(e.end) && units[e.end - 1] == 0x0A
+        }
+        guard message.entities.contains(where: endsAtBoundary) else { return message }
+        var shortened = message
+        shortened.entities = EntityOrder.sorted(message.entities.compactMap { e in
+            guard endsAtBoundary(e) else { return e }
+            var e = e
+            e.length -= 1
+            return e.length > 0 ? e : nil
+        })
+        return shortened
     }
 
     /// True when an entity of `others` crosses a boundary of one of `quotes` (or when

@@ -1,11 +1,12 @@
 /// Re-encodes a normalized message in Telegram's MarkdownV2 parse mode.
 ///
-/// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
-/// text. A quote can only cover whole lines: one ending just before a newline takes the
-/// newline, one starting or ending anywhere else mid-line is left out; a quote right after
-/// another starts with `**>` so the two stay apart. MarkdownV2 cannot escape control characters,
-/// so those other than tab and newline are written as spaces, as Telegram itself would
-/// store them; the output never carries terminal escapes.
+/// Entities Telegram detects by itself (URLs, mentions, hashtags, …), and those whose
+/// payload Telegram refuses, are written as plain text. A quote can only cover whole lines:
+/// one ending just before a newline takes the newline, one starting or ending anywhere else
+/// mid-line is left out; a quote right after another starts with `**>` so the two stay
+/// apart. MarkdownV2 cannot escape control characters, so those other than tab and newline
+/// are written as spaces, as Telegram itself would store them; the output never carries
+/// terminal escapes.
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
@@ -128,9 +129,17 @@ public enum MarkdownV2Encoder {
         return code ? u != 0x60 && u != 0x5C : !reserved[Int(u)]
     }
 
-    /// True when a pre language can follow the opening fence.
+    /// True when a pre language can follow the opening fence: Telegram ends it at
+    /// whitespace, NUL or `` ` ``, and MarkdownV2 cannot escape controls.
     static func usableLanguage(_ language: String) -> Bool {
-        !language.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "`" || $0 == "\\" }
+        !language.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0 == "`" || $0 == "\\" || $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)
+        }
+    }
+
+    /// True when a link's URL can be written: MarkdownV2 cannot escape controls.
+    static func usableURL(_ url: String) -> Bool {
+        !url.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }
     }
 
     /// Appends the UTF-16 units of `s`.

@@ -1,20 +1,34 @@
 /// Re-encodes a normalized message in Telegram's HTML parse mode.
 ///
-/// Entities Telegram detects by itself (URLs, mentions, hashtags, …) are written as plain
-/// text; everything else becomes its tag. Control characters other than tab and newline
-/// are written as numeric character references, so the output never carries terminal
-/// escapes (NUL, which has no reference, becomes a space).
+/// Entities Telegram detects by itself (URLs, mentions, hashtags, …) and payloads Telegram
+/// refuses are written as plain text; everything else becomes its tag. Control characters
+/// other than tab and newline are written as numeric character references, so the output
+/// never carries terminal escapes (NUL, which has no reference, becomes a space).
 public enum TelegramHTMLEncoder {
+    /// `message` (normalized) reduced to what Telegram HTML expresses: what
+    /// `encode(_:)` writes, as Telegram reads it back.
+    public static func representable(_ message: Message) -> Message {
+        var reduced = message
+        reduced.entities = sendable(message.entities)
+        return reduced.entities == message.entities ? message : Normalizer.normalize(reduced, detect: false).0
+    }
+
+    /// The entities `encode(_:)` writes as tags.
+    static func sendable(_ entities: [MessageEntity]) -> [MessageEntity] {
+        entities.compactMap { e in
+            switch e.kind.entityClass {
+            case .splittable, .quote: e
+            case .preLike: e.telegramSendable
+            default: e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji ? e.telegramSendable : nil
+            }
+        }
+    }
+
     /// The Telegram HTML source of `message`.
     public static func encode(_ message: Message) -> String {
         let text = UTF16Text(message.text)
         let units = text.units
-        let entities = message.entities.filter { e in
-            switch e.kind.entityClass {
-            case .splittable, .preLike, .quote: true
-            default: e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
-            }
-        }
+        let entities = sendable(message.entities)
         var out = ""
         out.reserveCapacity(message.text.utf8.count + 16)
         for event in EntityNesting.events(entities, count: units.count) {

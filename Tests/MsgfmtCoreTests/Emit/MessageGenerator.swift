@@ -8,8 +8,15 @@ struct MessageGenerator {
     /// The random source (SplitMix64).
     private var random: SeededGenerator
 
+    /// When true, some quotes stop just before the newline ending their last line, the
+    /// shape Telegram's MarkdownV2 cannot write as it is (the quote must take the newline).
+    var looseQuoteEnds = false
+
     /// Creates a generator for `seed`.
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64, looseQuoteEnds: Bool = false) {
+        random = SeededGenerator(seed: seed)
+        self.looseQuoteEnds = looseQuoteEnds
+    }
 
     mutating func next() -> UInt64 { random.next() }
 
@@ -40,6 +47,7 @@ struct MessageGenerator {
             }
             var e = MessageEntity(kind: pick(Self.kinds), offset: int(-2...(count + 2)), length: int(-1...max(0, count / 2 + 2)))
             if e.kind.entityClass == .quote || int(0...3) == 0 { snapToLines(&e, text: text) }
+            if looseQuoteEnds, e.kind.entityClass == .quote, e.length > 0, int(0...2) == 0 { e.length -= 1 }
             switch e.kind {
             case .textLink: e.url = pick(Self.urls)
             case .textMention: e.userID = Int64(int(1...1_000_000))

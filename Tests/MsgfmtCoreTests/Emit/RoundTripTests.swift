@@ -7,18 +7,6 @@ import Testing
     static let seed: UInt64 = 20_261_121
     static let count = 3000
 
-    /// The normalized message without the kinds Telegram detects by itself.
-    static func withoutDetectable(_ message: Message) -> Message {
-        var m = message
-        m.entities = m.entities.filter { e in
-            switch e.kind.entityClass {
-            case .continuous: e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
-            default: true
-            }
-        }
-        return Normalizer.normalize(m, detect: false).0
-    }
-
     @Test func markdownV2RoundTrip() {
         print("round trip seed \(Self.seed)")
         Self.roundTrip(expected: MarkdownV2Encoder.representable, encode: MarkdownV2Encoder.encode) { bytes throws(ParseModeError) in
@@ -27,7 +15,7 @@ import Testing
     }
 
     @Test func telegramHTMLRoundTrip() {
-        Self.roundTrip(expected: Self.withoutDetectable, encode: TelegramHTMLEncoder.encode) { bytes throws(ParseModeError) in
+        Self.roundTrip(expected: TelegramHTMLEncoder.representable, encode: TelegramHTMLEncoder.encode) { bytes throws(ParseModeError) in
             try TelegramHTMLParser.parse(bytes)
         }
     }
@@ -38,7 +26,7 @@ import Testing
         expected representable: (Message) -> Message, encode: (Message) -> String,
         parse: ([UInt8]) throws(ParseModeError) -> Message
     ) {
-        var generator = MessageGenerator(seed: seed)
+        var generator = MessageGenerator(seed: seed, looseQuoteEnds: true)
         for n in 0..<count {
             let normalized = Normalizer.normalize(generator.message(), detect: false).0
             let expected = representable(normalized)
@@ -85,6 +73,53 @@ import Testing
         let source = MarkdownV2Encoder.encode(message)
         #expect(source == ">a\n**>b\n")
         #expect(try MarkdownV2Parser.parse(Array(source.utf8)) == message)
+    }
+
+    @Test func styleCrossingAQuoteEndClosesBeforeTheQuoteNewline() throws {
+        // Telegram ends a quote at a newline not followed by `>`, and fails ("Can't find
+        // end of Bold entity") when bold is still open there: bold gives up the newline.
+        let message = Message(text: "ab\ncd\nef", entities: [
+            MessageEntity(kind: .expandableBlockquote, offset: 0, length: 5), MessageEntity(kind: .bold, offset: 3, length: 4),
+        ])
+        let normalized = Normalizer.normalize(message, detect: false).0
+        let source = MarkdownV2Encoder.encode(normalized)
+        #expect(source == ">ab\n>*cd*||\n*e*f")
+        #expect(try MarkdownV2Parser.parse(Array(source.utf8)) == MarkdownV2Encoder.representable(normalized))
+    }
+
+    @Test func styleEndingWithTheNewlineBeforeAQuoteClosesBeforeIt() {
+        let message = Message(text: "ab\ncd", entities: [
+            MessageEntity(kind: .italic, offset: 0, length: 3), MessageEntity(kind: .blockquote, offset: 3, length: 2),
+        ])
+        #expect(MarkdownV2Encoder.encode(message) == "_ab_\n>cd")
+    }
+
+    @Test func payloadsTelegramRefusesAreWrittenAsText() {
+        // tdlib refuses the whole message for an invalid custom emoji id or Unix time
+        // ("Invalid tg://emoji or tg://time URL specified"), and turns a mention of user 0
+        // into a link; an unknown date format would be refused too, so it is left out.
+        let message = Message(text: "a b c d e", entities: [
+            MessageEntity(kind: .customEmoji, offset: 0, length: 1, customEmojiID: "0"),
+            MessageEntity(kind: .dateTime, offset: 2, length: 1, unixTime: 0),
+            MessageEntity(kind: .textMention, offset: 4, length: 1, userID: 0),
+            MessageEntity(kind: .dateTime, offset: 6, length: 1, unixTime: 5, dateTimeFormat: "x"),
+            MessageEntity(kind: .customEmoji, offset: 8, length: 1, customEmojiID: "007"),
+        ])
+        #expect(MarkdownV2Encoder.encode(message) == "a b c ![d](tg://time?unix=5) e")
+        #expect(TelegramHTMLEncoder.encode(message) == "a b c <tg-time unix=\"5\">d</tg-time> e")
+        let kept = [MessageEntity(kind: .dateTime, offset: 6, length: 1, unixTime: 5)]
+        #expect(MarkdownV2Encoder.representable(message).entities == kept)
+        #expect(TelegramHTMLEncoder.representable(message).entities == kept)
+    }
+
+    @Test func preLanguagesAndURLsWithControlsAreLeftOut() {
+        // A pre language or link URL cannot be escaped in MarkdownV2: written as it is,
+        // it would carry the escape into the output.
+        let message = Message(text: "code x", entities: [
+            MessageEntity(kind: .pre, offset: 0, length: 4, language: "a\u{1B}b"),
+            MessageEntity(kind: .textLink, offset: 5, length: 1, url: "https://example.com/\u{9B}31m"),
+        ])
+        #expect(MarkdownV2Encoder.encode(message) == "```\ncode``` x")
     }
 
     @Test func controlCharacters() throws {
