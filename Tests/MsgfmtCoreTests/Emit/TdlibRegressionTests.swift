@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import MsgfmtCore
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     static let cases: [Case] = {
-        let url = TelegramVectors.packageRoot.appendingPathComponent("fixtures/telegram-roundtrip/tdlib-regressions.jsonl")
+        let url = PackagePaths.fixture("telegram-roundtrip/tdlib-regressions.jsonl")
         guard let data = try? Data(contentsOf: url) else { return [] }
         var cases: [Case] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
