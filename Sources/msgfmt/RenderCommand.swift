@@ -57,8 +57,10 @@ struct RenderCommand: ParsableCommand {
         emitter.begin(into: out)
         for path in settings.files.isEmpty ? ["-"] : settings.files where !out.failed {
             var stats = Renderer.Stats()
+            var source = path
             do throws(InputError) {
                 let reader = try InputReader(path: path)
+                source = reader.name
                 // Whatever is rendered reaches a pipe before msgfmt waits for more input;
                 // once the output is gone (`| head`), reading stops.
                 reader.willRead = {
@@ -75,14 +77,15 @@ struct RenderCommand: ParsableCommand {
                 printer.error(error.message)
                 unreadable += 1
             }
-            total.read += stats.read
-            total.rendered += stats.rendered
-            total.failed += stats.failed
+            total.add(stats)
+            // Once the reader has gone (`| head`), the run ends in silence.
+            for note in renderer.notes(stats) where !out.failed { printer.info("note: \(source): \(note)") }
         }
         emitter.end(into: out)
         out.flush()
         if settings.stats {
-            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
+            let skipped = total.skipped.count > 0 ? ", skipped \(total.skipped.count)" : ""
+            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)\(skipped)")
         }
         if out.failed {
             if let message = out.failureMessage { printer.error(message) }

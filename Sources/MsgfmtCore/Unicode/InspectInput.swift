@@ -17,10 +17,11 @@ public enum InspectInput {
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             return plainText(bytes)
         }
-        return MessageDecoder.decodeJSON(bytes, allowTDesktop: false).map { item in
+        return MessageDecoder.decodeJSON(bytes, allowTDesktop: false).compactMap { item in
             switch item {
             case .message(let message, _): .success((message.id, message.text))
             case .failure(let diagnostic): .failure(diagnostic)
+            case .skipped: nil
             }
         }
     }
