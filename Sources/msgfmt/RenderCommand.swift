@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
         options.detect = settings.detect
         options.strict = settings.strict
         options.to = settings.to
-        options.entitiesJSON = try entitiesJSON(settings.entities)
+        options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         options.layout = try settings.layout.constraints(width: TerminalEnvironment.width(explicit: settings.layout.width))
         options.style = TerminalEnvironment.styleOptions(settings.style, format: settings.to)
 
@@ -93,18 +93,6 @@ struct RenderCommand: ParsableCommand {
         }
         if unreadable > 0 { throw ExitStatus.usage }
         if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
-    }
-
-    /// The `--entities` value, reading `@FILE` when given so.
-    private static func entitiesJSON(_ value: String?) throws -> String? {
-        guard let value else { return nil }
-        guard value.hasPrefix("@") else { return value }
-        do {
-            let file = try InputFile.read(String(value.dropFirst()))
-            return String(decoding: file.bytes, as: UTF8.self)
-        } catch {
-            throw ValidationError("--entities: \(error.message).")
-        }
     }
 }
 
