@@ -64,8 +64,9 @@ public struct Renderer {
         }
     }
 
-    /// The notes a run with `stats` leaves on stderr, one sentence each: the updates that
-    /// were skipped, and, for the Telegram formats, that media is not re-encoded.
+    /// The notes for an input this renderer counted as `stats`, one sentence each, for
+    /// the CLI to print once per input: the updates that were skipped and, for the
+    /// Telegram formats, that media is not re-encoded.
     public func notes(_ stats: Stats) -> [String] {
         var notes: [String] = []
         if let skipped = stats.skipped.note { notes.append(skipped) }
