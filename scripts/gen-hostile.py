@@ -59,6 +59,36 @@ write("mdv2-xss.txt", "[a](javascript:alert\\(1\\)) [b](jav&#x61;script:alert\\(
 write("md-xss.txt", "[a](javascript:alert(1)) [b](data:text/html,x) <script>alert(1)</script> *</pre>*")
 write("text-xss.txt", "<script>alert(1)</script> </pre><img src=x onerror=alert(1)> javascript:alert(1) https://ok.example/\"onclick=\"x")
 
+# Bot API media: every field that reaches a placeholder carries escapes, markup and
+# huge numbers; Updates without a message have hostile kinds.
+evil = "x" + ESC + "]8;;http://evil.example" + "\u0007" + "<script>alert(1)</script>\"' & \u202e\n" + ESC + "[2J\u0000\u009b31m"
+media = [
+    {"message_id": 1, "document": {"file_name": evil + ".pdf", "file_size": 99999999999999999999}},
+    {"message_id": 2, "photo": [{"width": 1e30, "height": -9223372036854775808, "file_size": -1}, 7, "x", None]},
+    {"message_id": 3, "photo": "not sizes", "caption": evil, "caption_entities": [{"type": "bold", "offset": 0, "length": 1e30}]},
+    {"message_id": 4, "sticker": {"emoji": ESC + "[31m\u0000" + evil}},
+    {"message_id": 5, "poll": {"question": "<img src=x onerror=alert(1)>" + evil,
+                               "options": [{"text": evil, "voter_count": -1}, {"text": "\"><script>", "voter_count": 9223372036854775807},
+                                           {"voter_count": 99999999999999999999}, 5],
+                               "total_voter_count": -9223372036854775808, "is_closed": "yes"}},
+    {"message_id": 6, "venue": {"title": "\"><script>alert(1)</script>", "address": evil, "location": {"latitude": 1e308, "longitude": -1e308}}},
+    {"message_id": 7, "location": {"latitude": "north", "longitude": None, "live_period": evil}},
+    {"message_id": 8, "contact": {"first_name": ESC + "]52;c;ZWNobyBwd25lZA==\u0007", "last_name": evil, "phone_number": "javascript:alert(1)"}},
+    {"message_id": 9, "dice": {"emoji": "\u202e" + evil, "value": 1e30}},
+    {"message_id": 10, "invoice": {"title": evil, "currency": "<b>" + evil, "total_amount": -9223372036854775808}},
+    {"message_id": 11, "video": {"duration": 9223372036854775807, "file_size": 9223372036854775807}},
+    {"message_id": 12, "audio": {"performer": evil, "title": ESC + "[2J", "duration": -5}},
+    {"message_id": 13, "checklist": {"title": evil, "tasks": [{"text": evil, "completion_date": 1e30}, "x"]}},
+    {"message_id": 14, "game": {"title": evil, "description": evil}, "voice": None},
+    {"message_id": 15, "paid_media": {"star_count": -1, "paid_media": "x"}, "giveaway": {"winner_count": 1e30}},
+    {"update_id": 16, "callback_query": {"id": evil, "message": {"message_id": 16, "date": 1, "text": evil, "photo": [{"width": 1, "height": 1}]}}},
+    {"update_id": 17, "callback_query": {"id": "c", "message": {"message_id": 17, "date": 0, "chat": {"id": 1}}}},
+    {"update_id": 18, ESC + "]0;pwned\u0007": {"id": 1}},
+    {"update_id": 19, "chat_member": evil},
+    {"update_id": 20},
+]
+write("botapi-media.json", "\n".join(json.dumps(m, ensure_ascii=True) for m in media) + "\n")
+
 huge = ('{"message_id":99999999999999999999,"date":1e30,"text":"huge numbers here","entities":['
         '{"type":"bold","offset":1e30,"length":5},{"type":"italic","offset":99999999999999999999,"length":99999999999999999999},'
         '{"type":"underline","offset":-9223372036854775808,"length":9223372036854775807},{"type":"code","offset":0,"length":1e308},'

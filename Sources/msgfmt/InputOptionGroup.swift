@@ -3,11 +3,7 @@ import MsgfmtCore
 
 /// Options that say how input is read and checked. Defaults are `RenderOptions()`'s.
 struct InputOptionGroup: ParsableArguments {
-    @Option(help: "Input format: auto, bot-api, text, markdown-v2, html, markdown or tdesktop.")
-    var from: InputFormat = RenderOptions().from
-
-    @Option(help: ArgumentHelp("With --from text: the Bot API entity array, as JSON or @FILE.", valueName: "json-or-@file"))
-    var entities: String?
+    @OptionGroup var format: InputFormatOptionGroup
 
     @Flag(help: "Add auto-detected entities (URLs, emails, mentions, hashtags, cashtags, bot commands).")
     var detect = false
@@ -15,8 +11,11 @@ struct InputOptionGroup: ParsableArguments {
     @Flag(help: "Treat normalization warnings as errors.")
     var strict = false
 
-    @Flag(help: "Print how many messages were read, rendered and failed on stderr.")
+    @Flag(help: "Print how many messages were read, rendered and failed (and updates skipped) on stderr.")
     var stats = false
-}
 
-extension InputFormat: ExpressibleByArgument {}
+    /// `--from`.
+    var from: InputFormat { format.from }
+    /// `--entities`, as given.
+    var entities: String? { format.entities }
+}

@@ -7,12 +7,18 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Print grapheme clusters with cell widths, line-break opportunities and bidi levels as JSON.",
         discussion: """
-            Input is plain text (the whole input is one text; one trailing newline is \
-            dropped) or Bot API JSON: a message object, an array, an Update, a getUpdates \
-            response, or JSON Lines. One JSON object is printed per text, one per line. \
-            Offsets count UTF-16 code units, as Telegram's entities do.
+            Input is read as render reads it (--from, default auto): plain text (the whole \
+            input is one text; one trailing newline is dropped), Bot API JSON (a message \
+            object, an array, an Update, a getUpdates response, or JSON Lines), a parse mode \
+            (its text without markup) or a Telegram Desktop export. auto reads JSON when the \
+            input starts like a JSON object or array; --from text inspects such input as \
+            text. One JSON object is printed per text, one per line. Offsets count UTF-16 \
+            code units, as Telegram's entities do.
             """
     )
+
+    @OptionGroup(title: "Input")
+    var input: InputFormatOptionGroup
 
     @Option(name: .customLong("width-model"), help: "How cluster widths are counted: modern or legacy.")
     var widthModel: WidthModel = .modern
@@ -24,23 +30,32 @@ struct InspectCommand: ParsableCommand {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         let out = OutputSink()
+        let options = DecodeOptions(format: input.from, entitiesJSON: try InputFormatOptionGroup.entitiesJSON(input.entities))
         for path in files.isEmpty ? ["-"] : files {
-            let input: InputFile
+            let file: InputFile
             do {
-                input = try InputFile.read(path)
+                file = try InputFile.read(path)
             } catch {
                 printer.error(error.message)
                 throw ExitStatus.usage
             }
-            for item in InspectInput.parse(input.bytes) {
+            var skipped = SkippedUpdates()
+            for item in InspectInput.parse(file.bytes, options: options) {
                 switch item {
-                case .success(let (id, text)):
-                    out.write(InspectionReport(text, model: widthModel).json(id: id))
+                case .message(let message, let diagnostics):
+                    // Entities do not change what is inspected: only errors are worth a line.
+                    for diagnostic in diagnostics where diagnostic.severity == .error {
+                        printer.report(diagnostic, source: file.name)
+                    }
+                    out.write(InspectionReport(message.text, model: widthModel).json(id: message.id))
                     out.write("\n")
                 case .failure(let diagnostic):
-                    printer.report(diagnostic, source: input.name)
+                    printer.report(diagnostic, source: file.name)
+                case .skipped(let update):
+                    skipped.add(update)
                 }
             }
+            if let note = skipped.note { printer.info("note: \(file.name): \(note)") }
         }
         out.flush()
         if out.failed {

@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         var options = settings.options
-        options.entitiesJSON = try entitiesJSON(settings.entities)
+        options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width))
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
 
@@ -63,8 +63,10 @@ struct RenderCommand: ParsableCommand {
         emitter.begin(into: out)
         for path in settings.files.isEmpty ? ["-"] : settings.files where !out.failed {
             var stats = Renderer.Stats()
+            var source = path
             do throws(InputError) {
                 let reader = try InputReader(path: path)
+                source = reader.name
                 // Whatever is rendered reaches a pipe before msgfmt waits for more input;
                 // once the output is gone (`| head`), reading stops.
                 reader.willRead = {
@@ -81,14 +83,15 @@ struct RenderCommand: ParsableCommand {
                 printer.error(error.message)
                 unreadable += 1
             }
-            total.read += stats.read
-            total.rendered += stats.rendered
-            total.failed += stats.failed
+            total.add(stats)
+            // Once the reader has gone (`| head`), the run ends in silence.
+            for note in renderer.notes(stats) where !out.failed { printer.info("note: \(source): \(note)") }
         }
         emitter.end(into: out)
         out.flush()
         if settings.stats {
-            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
+            let skipped = total.skipped.count > 0 ? ", skipped \(total.skipped.count)" : ""
+            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)\(skipped)")
         }
         if out.failed {
             if let message = out.failureMessage { printer.error(message) }
@@ -96,18 +99,6 @@ struct RenderCommand: ParsableCommand {
         }
         if unreadable > 0 { throw ExitStatus.usage }
         if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
-    }
-
-    /// The `--entities` value, reading `@FILE` when given so.
-    private static func entitiesJSON(_ value: String?) throws -> String? {
-        guard let value else { return nil }
-        guard value.hasPrefix("@") else { return value }
-        do {
-            let file = try InputFile.read(String(value.dropFirst()))
-            return String(decoding: file.bytes, as: UTF8.self)
-        } catch {
-            throw ValidationError("--entities: \(error.message).")
-        }
     }
 }
 

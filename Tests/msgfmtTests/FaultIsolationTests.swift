@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// One bad message never stops the others: `--stats` counts add up (read = rendered +
-/// failed) in every multi-message path, and a reader that goes away ends the run quietly
-/// with status 3.
+/// failed + skipped) in every multi-message path, and a reader that goes away ends the run
+/// quietly with status 3.
 @Suite struct FaultIsolationTests {
     static func file(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-fault-\(UUID().uuidString)")
@@ -11,12 +11,12 @@ import Testing
         return url
     }
 
-    /// The three counts of a render `--stats` line.
-    static func renderStats(_ stderr: String) -> (read: Int, rendered: Int, failed: Int)? {
+    /// The counts of a render `--stats` line; `skipped` is there only when not 0.
+    static func renderStats(_ stderr: String) -> (read: Int, rendered: Int, failed: Int, skipped: Int)? {
         guard let line = stderr.split(separator: "\n").last(where: { $0.hasPrefix("msgfmt: read ") }) else { return nil }
         let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        guard numbers.count == 3 else { return nil }
-        return (numbers[0], numbers[1], numbers[2])
+        guard numbers.count == 3 || (numbers.count == 4 && line.contains(", skipped ")) else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers.count == 4 ? numbers[3] : 0)
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -25,6 +25,7 @@ import Testing
         var input: String
         var read: Int
         var failed: Int
+        var skipped = 0
         var testDescription: String { name }
     }
 
@@ -38,6 +39,9 @@ import Testing
         Case(name: "getUpdates with a bad update", arguments: ["--from", "bot-api"],
              input: "{\"ok\":true,\"result\":[{\"update_id\":1,\"message\":{\"message_id\":1,\"text\":\"a\"}},{\"update_id\":2,\"message\":{\"message_id\":2,\"text\":[]}},{\"update_id\":3,\"message\":{\"message_id\":3,\"text\":\"c\"}}]}",
              read: 3, failed: 1),
+        Case(name: "getUpdates with updates that carry no message", arguments: ["--from", "bot-api"],
+             input: "{\"ok\":true,\"result\":[{\"update_id\":1,\"inline_query\":{\"id\":\"q\"}},{\"update_id\":2,\"callback_query\":{\"id\":\"c\",\"message\":{\"message_id\":2,\"date\":1,\"text\":\"b\"}}},{\"update_id\":3,\"poll\":{\"id\":\"p\"}},{\"update_id\":4,\"message\":{\"message_id\":4,\"photo\":[]}},{\"update_id\":5,\"message\":{\"message_id\":5}}]}",
+             read: 5, failed: 1, skipped: 2),
         Case(name: "strict turns warnings into failures", arguments: ["--from", "bot-api", "--strict"],
              input: "{\"text\":\"ok\"}\n{\"text\":\"ab\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":9}]}\n{\"text\":\"ok\"}\n",
              read: 3, failed: 1),
@@ -50,9 +54,10 @@ import Testing
         let run = try GuardedRun.run(c.arguments + ["--stats", "--to", "json"], stdin: input)
         #expect(run.crashProblems().isEmpty)
         let stats = try #require(Self.renderStats(run.stderr), "no stats in \(run.stderr)")
-        #expect(stats.read == stats.rendered + stats.failed)
+        #expect(stats.read == stats.rendered + stats.failed + stats.skipped)
         #expect(stats.read == c.read, "\(run.stderr)")
         #expect(stats.failed == c.failed, "\(run.stderr)")
+        #expect(stats.skipped == c.skipped, "\(run.stderr)")
         #expect(run.status == (c.failed > 0 ? 1 : 0))
         let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == stats.rendered, "one JSON line per rendered message")

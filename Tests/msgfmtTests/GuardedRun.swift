@@ -54,11 +54,11 @@ struct GuardedRun {
     }
 
     /// Every `error:`/`warning:` line names its source and a location after it
-    /// (`SOURCE:LINE:COLUMN:`, `SOURCE:byte N:`, `SOURCE:message …:`).
+    /// (`SOURCE:LINE:COLUMN:`, `SOURCE:byte N:`, `SOURCE:message …:`, `SOURCE:LINE, entity N:`).
     var diagnosticsAreLocated: Bool {
         let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error:") || $0.hasPrefix("msgfmt: warning:") }
         return lines.allSatisfy { line in
-            line.range(of: #"^msgfmt: (error|warning): [^:]+:(\d+:\d+|byte \d+|message [^:]+|\d+):"#, options: .regularExpression) != nil
+            line.range(of: #"^msgfmt: (error|warning): [^:]+:(\d+:\d+|byte \d+|message [^:]+|\d+(, entity \d+)?):"#, options: .regularExpression) != nil
         }
     }
 }

@@ -61,4 +61,65 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot read /nonexistent/input.txt"))
     }
+
+    /// Text that looks like JSON is inspected as text with `--from text`, as render reads it.
+    @Test func fromTextInspectsJSONLookingText() throws {
+        let input = #"{"text":"not a message, a text"}"#
+        let result = try Binary.run(["inspect", "--from", "text"], stdin: input + "\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix(#"{"text":"{\"text\":\"not a message, a text\"}","graphemes""#))
+        let json = try Binary.run(["inspect", "--from", "bot-api"], stdin: input)
+        #expect(json.stdout.hasPrefix(#"{"text":"not a message, a text","graphemes""#))
+    }
+
+    /// `auto` sniffs as render does: `[link](url)` is text, not broken JSON.
+    @Test func autoReadsMarkdownLinksAsText() throws {
+        let result = try Binary.run(["inspect"], stdin: "[link](https://example.com)")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"text":"[link](https://example.com)""#))
+    }
+
+    @Test func parseModesAreInspectedWithoutMarkup() throws {
+        let result = try Binary.run(["inspect", "--from", "markdown-v2"], stdin: "*bold* 中文")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"text":"bold 中文""#))
+        let broken = try Binary.run(["inspect", "--from", "html"], stdin: "<b>open")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("msgfmt: error: <stdin>:"))
+    }
+
+    @Test func entitiesAreCheckedAsRenderChecksThem() throws {
+        let good = try Binary.run(["inspect", "--from", "text", "--entities", #"[{"type":"bold","offset":0,"length":2}]"#], stdin: "hi")
+        #expect(good.status == 0)
+        #expect(good.stdout.hasPrefix(#"{"text":"hi""#))
+        let bad = try Binary.run(["inspect", "--from", "text", "--entities", "[{"], stdin: "hi")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("--entities is not valid JSON"))
+        #expect(bad.stdout.hasPrefix(#"{"text":"hi""#))
+        let missing = try Binary.run(["inspect", "--entities", "@/nonexistent/entities.json"], stdin: "hi")
+        #expect(missing.status == 2)
+    }
+
+    @Test func helpNamesTheInputOptions() throws {
+        let result = try Binary.run(["inspect", "--help"])
+        #expect(result.stdout.contains("--from <from>"))
+        #expect(result.stdout.contains("--entities <json-or-@file>"))
+    }
+
+    /// Updates without a message are noted once, and media gives its caption (or nothing).
+    @Test func updatesAndMediaAreNotLost() throws {
+        let input = """
+            {"update_id":1,"callback_query":{"id":"c","message":{"message_id":9,"date":1,"text":"Pick"}}}
+            {"update_id":2,"inline_query":{"id":"q"}}
+            {"message_id":5,"photo":[{"width":90,"height":90}],"caption":"שלום"}
+            """
+        let result = try Binary.run(["inspect"], stdin: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"id":9,"text":"Pick""#))
+        #expect(lines[1].hasPrefix(#"{"id":5,"text":"שלום""#))
+        #expect(result.stderr == "msgfmt: note: <stdin>: skipped 1 update without a message (1 inline_query)\n")
+    }
 }

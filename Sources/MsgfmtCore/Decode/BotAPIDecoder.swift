@@ -1,5 +1,5 @@
-/// Reads Bot API JSON: a Message object (`text`+`entities` or `caption`+`caption_entities`),
-/// an array of them, an Update, or a `getUpdates` response.
+/// Reads Bot API JSON: a Message object (`text`+`entities` or `caption`+`caption_entities`,
+/// with or without media), an array of them, an Update, or a `getUpdates` response.
 enum BotAPIDecoder {
     /// The keys of an Update that carry a message.
     static let updateKeys = [
@@ -25,8 +25,9 @@ enum BotAPIDecoder {
                         pending.append(inner)
                     }
                 } else if current["update_id"] != nil, current["text"] == nil {
-                    if let key = updateKeys.first(where: { current[$0] != nil }), let inner = current[key] {
-                        pending.append(inner)
+                    switch update(current) {
+                    case .message(let inner): pending.append(inner)
+                    case .skipped(let kind): result.append(.skipped(update: kind))
                     }
                 } else {
                     result.append(message(current, index: nextIndex, line: line))
@@ -51,9 +52,12 @@ enum BotAPIDecoder {
             diagnostics.append(Diagnostic(.warning, location, "\"message_id\" must be an integer, not \(idValue.typeName); ignored"))
             location.messageID = nil
         }
+        let media = BotAPIMediaReader.media(of: object)
         let textKey = object["text"] != nil ? "text" : object["caption"] != nil ? "caption" : nil
         guard let textKey, let textValue = object[textKey] else {
-            return .failure(Diagnostic(.error, location, "message has no \"text\" or \"caption\""))
+            // Media without a caption is a whole message.
+            if let media { return .message(Message(id: id, text: "", media: media), diagnostics: diagnostics) }
+            return .failure(Diagnostic(.error, location, "message has no \"text\", \"caption\" or media"))
         }
         guard let text = textValue.stringValue else {
             return .failure(Diagnostic(.error, location, "\"\(textKey)\" must be a string, not \(textValue.typeName)"))
@@ -65,6 +69,39 @@ enum BotAPIDecoder {
             entities = read
             diagnostics += problems
         }
-        return .message(Message(id: id, text: text, entities: entities), diagnostics: diagnostics)
+        return .message(Message(id: id, text: text, entities: entities, media: media), diagnostics: diagnostics)
+    }
+
+    /// What an Update holds: a message to read, or a kind of update that carries none.
+    enum UpdateContent {
+        case message(JSONValue)
+        case skipped(String)
+    }
+
+    /// The message of an Update — under one of `updateKeys`, or the bot's own message a
+    /// `callback_query` came from — or the kind of the update when it has none.
+    static func update(_ update: JSONValue) -> UpdateContent {
+        if let key = updateKeys.first(where: { update[$0] != nil }), let inner = update[key] {
+            return .message(inner)
+        }
+        // An inline keyboard button pressed under the bot's message. The message is missing
+        // for buttons of inline-mode messages, and inaccessible (date 0, no content) when
+        // it is too old.
+        if let query = update["callback_query"], let inner = query["message"], inner != .null,
+           inner["date"]?.int64Value != 0 {
+            return .message(inner)
+        }
+        return .skipped(kind(of: update))
+    }
+
+    /// The kind of an Update without a message: the name of its first member other than
+    /// `update_id` (`inline_query`, `poll`, …). A name that is not a plain Bot API field
+    /// name (lower-case letters, digits, `_`) is `unknown`, so the input cannot put
+    /// arbitrary text in the note that counts them.
+    static func kind(of update: JSONValue) -> String {
+        guard let (name, _) = update.objectValue?.first(where: { $0.0 != "update_id" }) else { return "empty" }
+        let plain = !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+        return plain ? name : "unknown"
     }
 }

@@ -96,17 +96,23 @@ public enum MessageDecoder {
         var message = Message(text: String(decoding: textBytes, as: UTF8.self))
         var all = diagnostics
         if let entitiesJSON {
-            do throws(JSONParseError) {
-                let value = try JSONParser.parse(Array(entitiesJSON.utf8))
-                let (entities, problems) = BotAPIEntityReader.read(value, at: .init(messageIndex: 0))
-                message.entities = entities
-                all += problems
-            } catch {
-                let location = Diagnostic.Location(line: error.line, column: error.column)
-                all.append(Diagnostic(.error, location, "--entities is not valid JSON: \(error.reason)"))
-            }
+            let (entities, problems) = self.entities(entitiesJSON)
+            message.entities = entities
+            all += problems
         }
         return [.message(message, diagnostics: all)]
+    }
+
+    /// The entities of `--entities` (a Bot API entity array as JSON), with a warning for
+    /// each one skipped, or an error when it is not JSON.
+    static func entities(_ entitiesJSON: String) -> ([MessageEntity], [Diagnostic]) {
+        do throws(JSONParseError) {
+            let value = try JSONParser.parse(Array(entitiesJSON.utf8))
+            return BotAPIEntityReader.read(value, at: .init(messageIndex: 0))
+        } catch {
+            let location = Diagnostic.Location(line: error.line, column: error.column)
+            return ([], [Diagnostic(.error, location, "--entities is not valid JSON: \(error.reason)")])
+        }
     }
 
     /// One message in a parse mode; a syntax error fails the message.

@@ -6,6 +6,7 @@
 /// the message goes through `DisplaySafety` (and links through `LinkPolicy`) once more, so
 /// message text cannot carry escape sequences to the terminal even if layout let one by.
 /// With `color`, `attributes` and `hyperlinks` all off it writes no escape sequence at all.
+/// A media placeholder (`[Photo 90×90]`) comes first, dim and italic.
 public struct ANSIEmitter: MessageEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
@@ -21,6 +22,9 @@ public struct ANSIEmitter: MessageEmitter {
         var out: [UInt8] = []
         if count > 0 { out.append(0x0A) }
         count += 1
+        for line in message.mediaLines {
+            write(line, links: nil, placeholder: true, into: &out)
+        }
         guard let layout = message.layout else {
             sink.write(out)
             return
@@ -33,8 +37,9 @@ public struct ANSIEmitter: MessageEmitter {
         sink.write(out)
     }
 
-    /// Appends one line and its newline, leaving the terminal plain at the end.
-    private func write(_ line: LayoutLine, links: ANSIHyperlink?, into out: inout [UInt8]) {
+    /// Appends one line and its newline, leaving the terminal plain at the end. The lines
+    /// of a media `placeholder` are drawn dim and italic, whatever their fragments' style.
+    private func write(_ line: LayoutLine, links: ANSIHyperlink?, placeholder: Bool = false, into out: inout [UInt8]) {
         appendBlanks(line.x, into: &out)
         var state = ANSIAttributes.plain
         var openLink: Int?
@@ -59,7 +64,7 @@ public struct ANSIEmitter: MessageEmitter {
                     if let link { links?.open(link, into: &out) }
                     openLink = link
                 }
-                let target = attributes(of: fragments[k], masked: masked)
+                let target = placeholder ? placeholderAttributes : attributes(of: fragments[k], masked: masked)
                 state.transition(to: target, into: &out)
                 state = target
                 if masked {
@@ -89,6 +94,15 @@ public struct ANSIEmitter: MessageEmitter {
             return true
         }
         if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
+    }
+
+    /// The SGR state of a media placeholder: dim italics (plain when SGR is off).
+    private var placeholderAttributes: ANSIAttributes {
+        var a = ANSIAttributes()
+        guard options.color || options.attributes else { return a }
+        a.dim = true
+        a.italic = true
+        return a
     }
 
     /// The SGR state a fragment is drawn in (plain when SGR is off).

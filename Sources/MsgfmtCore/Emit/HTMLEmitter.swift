@@ -2,7 +2,8 @@
 /// with `standalone`, a self-contained page around them (`HTMLPage`).
 ///
 /// Built from the styled text, not the layout, except under a line limit: then only the
-/// text the layout kept is shown, followed by the ellipsis.
+/// text the layout kept is shown, followed by the ellipsis. A media placeholder comes
+/// before the text as `<div class="msgfmt-media">`.
 public struct HTMLEmitter: MessageEmitter {
     private let options: StyleOptions
     private let layout: LayoutConstraints
@@ -52,12 +53,31 @@ public struct HTMLEmitter: MessageEmitter {
         out.append(utf8: "<div class=\"msgfmt-message\"")
         if let id = message.styled.messageID ?? message.message.id { out.append(utf8: " data-message-id=\"\(id)\"") }
         out.append(utf8: ">\n")
+        if let media = message.message.media { appendMedia(media, into: &out) }
         var writer = HTMLFragmentWriter(
             styled: message.styled, spoilersHidden: options.spoilers == .hide,
             expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, links: links, out: out)
         out = []
         writer.write()
         out = writer.out
+        out.append(utf8: "</div>\n")
+    }
+
+    /// The placeholder of a message's media, on its own line: `<div class="msgfmt-media"
+    /// data-kind="photo" dir="auto"><i>[Photo 90×90 · 1000 B]</i></div>`, with each detail
+    /// (poll option, checklist task) after a `<br>`. Brackets and italics mark it as a
+    /// placeholder even on a page without style.
+    static func appendMedia(_ media: MediaPlaceholder, into out: inout [UInt8]) {
+        out.append(utf8: "<div class=\"msgfmt-media\" data-kind=\"")
+        HTMLEscaping.append(media.kind, newlines: .space, into: &out)
+        out.append(utf8: "\" dir=\"auto\"><i>[")
+        HTMLEscaping.append(media.summary, newlines: .space, into: &out)
+        out.append(utf8: "]</i>")
+        for detail in media.details {
+            out.append(utf8: "<br><i>")
+            HTMLEscaping.append(detail, newlines: .space, into: &out)
+            out.append(utf8: "</i>")
+        }
         out.append(utf8: "</div>\n")
     }
 }

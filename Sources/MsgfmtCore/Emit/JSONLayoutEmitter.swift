@@ -1,7 +1,8 @@
 /// `--to json`: each message's layout boxes as one compact JSON object per line (JSON
 /// Lines), with the field names of CLI.md. Fragments also carry `role` (text, tab,
 /// ellipsis, quote_bar, title) and `rtl`; decorations have an empty source range and
-/// their drawn text in `text`.
+/// their drawn text in `text`. A message with media has a `media` member after `id`:
+/// `{"kind", "title", "status", "details"}`; `text` and `lines` are then its caption's.
 public struct JSONLayoutEmitter: MessageEmitter {
     /// Creates the emitter.
     public init() {}
@@ -13,12 +14,29 @@ public struct JSONLayoutEmitter: MessageEmitter {
         sink.write(w.bytes)
     }
 
-    /// Writes the object for one message: `id`, then the layout members.
+    /// Writes the object for one message: `id`, `media` when the message has media, then
+    /// the layout members.
     public static func write(_ message: RenderedMessage, into w: inout JSONWriter) {
         w.raw("{\"id\":")
         if let id = message.layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
         w.comma()
+        if let media = message.message.media {
+            w.key("media")
+            write(media, into: &w)
+            w.comma()
+        }
         writeLayoutMembers(message, into: &w)
+        w.raw("}")
+    }
+
+    /// A media placeholder as `{"kind", "title", "status", "details"}`, the object `msgfmt
+    /// export --to json` writes for an export message's media.
+    public static func write(_ media: MediaPlaceholder, into w: inout JSONWriter) {
+        w.raw("{"); w.key("kind"); w.string(media.kind)
+        w.comma(); w.key("title"); w.string(media.title)
+        w.comma(); w.key("status"); w.string(media.status)
+        w.comma(); w.key("details")
+        array(media.details, into: &w) { detail, w in w.string(detail) }
         w.raw("}")
     }
 

@@ -1,6 +1,6 @@
 /// `--to text`: the laid-out lines as plain text, no escapes, one blank line between
 /// messages. Spoilers are masked with `░`, one per cell, unless revealed, so the layout
-/// does not move when they are shown.
+/// does not move when they are shown. A media placeholder (`[Photo 90×90]`) comes first.
 public struct PlainTextEmitter: MessageEmitter {
     private var count = 0
     private let options: StyleOptions
@@ -14,6 +14,10 @@ public struct PlainTextEmitter: MessageEmitter {
         var out: [UInt8] = []
         if count > 0 { out.append(0x0A) }
         count += 1
+        for line in message.mediaLines {
+            Self.append(line, spoilers: options.spoilers, into: &out)
+            out.append(0x0A)
+        }
         if let layout = message.layout {
             out.reserveCapacity(layout.text.utf8.count + layout.lines.count * 8 + 16)
             for line in layout.lines {

@@ -6,11 +6,15 @@ public struct Message: Sendable, Hashable {
     public var text: String
     /// Entities, with ranges in UTF-16 code units of `text`.
     public var entities: [MessageEntity]
+    /// The message's media (photo, voice, poll, …) as a placeholder, when it has any; the
+    /// text is then its caption, empty when it has none.
+    public var media: MediaPlaceholder?
 
     /// Creates a message.
-    public init(id: Int64? = nil, text: String, entities: [MessageEntity] = []) {
+    public init(id: Int64? = nil, text: String, entities: [MessageEntity] = [], media: MediaPlaceholder? = nil) {
         self.id = id
         self.text = text
         self.entities = entities
+        self.media = media
     }
 }

@@ -9,15 +9,22 @@ public struct RenderedMessage: Sendable {
     public var styled: StyledText
     /// Its layout, for the formats that are laid out.
     public var layout: TextLayout?
+    /// The lines of its media placeholder (`MediaPlaceholder.lines`), drawn above the
+    /// text by the terminal formats; empty without media or for the other formats.
+    public var mediaLines: [LayoutLine]
     /// Warnings and errors about this message.
     public var diagnostics: [Diagnostic]
 
     /// Creates a rendered message.
-    public init(index: Int, message: Message, styled: StyledText, layout: TextLayout?, diagnostics: [Diagnostic]) {
+    public init(
+        index: Int, message: Message, styled: StyledText, layout: TextLayout?, mediaLines: [LayoutLine] = [],
+        diagnostics: [Diagnostic]
+    ) {
         self.index = index
         self.message = message
         self.styled = styled
         self.layout = layout
+        self.mediaLines = mediaLines
         self.diagnostics = diagnostics
     }
 }

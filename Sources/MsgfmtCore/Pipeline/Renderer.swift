@@ -1,12 +1,26 @@
 /// The render pipeline: decode → normalize → style → lay out → emit, message by message.
 public struct Renderer {
-    /// What a run did, for `--stats` and the exit status.
+    /// What a run did, for `--stats` and the exit status: `read` is `rendered + failed +
+    /// skipped.count`.
     public struct Stats: Sendable, Hashable {
         public var read = 0
         public var rendered = 0
         public var failed = 0
+        /// Updates that carried no message, by kind.
+        public var skipped = SkippedUpdates()
+        /// Rendered messages that have media.
+        public var withMedia = 0
         /// Creates zero counts.
         public init() {}
+
+        /// Adds the counts of `other` (another input file).
+        public mutating func add(_ other: Stats) {
+            read += other.read
+            rendered += other.rendered
+            failed += other.failed
+            skipped.add(other.skipped)
+            withMedia += other.withMedia
+        }
     }
 
     private let options: RenderOptions
@@ -41,6 +55,28 @@ public struct Renderer {
         }
     }
 
+    /// Whether media placeholders are laid out as lines of their own: for the terminal
+    /// formats, which draw them above the text.
+    public var needsMediaLines: Bool {
+        switch options.to {
+        case .ansi, .text: !options.skipsLayout
+        case .html, .json, .botAPI, .markdownV2, .telegramHTML: false
+        }
+    }
+
+    /// The notes for an input this renderer counted as `stats`, one sentence each, for
+    /// the CLI to print once per input: the updates that were skipped and, for the
+    /// Telegram formats, that media is not re-encoded.
+    public func notes(_ stats: Stats) -> [String] {
+        var notes: [String] = []
+        if let skipped = stats.skipped.note { notes.append(skipped) }
+        if stats.withMedia > 0, !needsStyledBlocks {
+            let messages = stats.withMedia == 1 ? "1 message has" : "\(stats.withMedia) messages have"
+            notes.append("\(messages) media, which --to \(options.to.rawValue) does not re-encode; only the text or caption is written")
+        }
+        return notes
+    }
+
     /// Whether the emitter reads the styled blocks: the Telegram formats re-encode the
     /// normalized message itself and need only its UTF-16 text.
     public var needsStyledBlocks: Bool {
@@ -61,7 +97,10 @@ public struct Renderer {
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         let layout = needsLayout ? TextLayouter.layout(styled, options.layout) : nil
-        return RenderedMessage(index: index, message: normalized, styled: styled, layout: layout, diagnostics: diagnostics + repairs)
+        let mediaLines = needsMediaLines ? message.media?.lines(options.layout) ?? [] : []
+        return RenderedMessage(
+            index: index, message: normalized, styled: styled, layout: layout, mediaLines: mediaLines,
+            diagnostics: diagnostics + repairs)
     }
 
     /// Renders every message of `input` with `emitter`, reporting diagnostics as they come.
@@ -101,7 +140,8 @@ public struct Renderer {
             stats.failed += 1
             report(diagnostic)
         case .message(let message, let diagnostics):
-            let rendered = process(message, index: stats.read - 1, diagnostics: diagnostics)
+            // Messages are numbered as the decoder numbers them: skipped updates aside.
+            let rendered = process(message, index: stats.read - stats.skipped.count - 1, diagnostics: diagnostics)
             rendered.diagnostics.forEach(report)
             if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
                 stats.failed += 1
@@ -109,6 +149,9 @@ public struct Renderer {
             }
             emitter.emit(rendered, into: sink)
             stats.rendered += 1
+            if message.media != nil { stats.withMedia += 1 }
+        case .skipped(let update):
+            stats.skipped.add(update)
         }
     }
 }

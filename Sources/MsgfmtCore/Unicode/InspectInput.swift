@@ -4,35 +4,36 @@ import Glibc
 import Darwin
 #endif
 
-/// Splits the input of `msgfmt inspect` into texts: plain text as one text, or the `text`
-/// (or `caption`) of Bot API JSON in every shape `--from bot-api` reads (a message, an
-/// array, an Update, a `getUpdates` response, or JSON Lines of these).
+/// Splits the input of `msgfmt inspect` into texts, reading it as `msgfmt render` does
+/// (`--from`): plain text is one text; Bot API JSON gives the `text` (or `caption`) of
+/// every message in every shape `--from bot-api` reads (a message, an array, an Update, a
+/// `getUpdates` response, or JSON Lines of these); the parse modes give their text
+/// without markup.
 public enum InspectInput {
-    /// One text to inspect, or why an input item could not give one.
-    public typealias Item = Result<(id: Int64?, text: String), Diagnostic>
-
-    /// Reads `bytes`: JSON when the first non-blank byte is `{` or `[`, else plain text.
-    public static func parse(_ bytes: [UInt8]) -> [Item] {
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            return plainText(bytes)
-        }
-        return MessageDecoder.decodeJSON(bytes, allowTDesktop: false).map { item in
-            switch item {
-            case .message(let message, _): .success((message.id, message.text))
-            case .failure(let diagnostic): .failure(diagnostic)
-            }
+    /// The items of `bytes` read as `options` say. `auto` reads JSON (or a Telegram
+    /// Desktop export) when the input starts like a JSON object or array, else plain text.
+    /// Plain text is taken as it is, one final newline dropped; invalid UTF-8 in it is an
+    /// error (shown as U+FFFD), as are `--entities` that are not JSON.
+    public static func parse(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) -> [DecodedItem] {
+        switch options.format {
+        case .auto where !MessageDecoder.looksLikeJSON(bytes), .text:
+            return plainText(bytes, entitiesJSON: options.entitiesJSON)
+        default:
+            return MessageDecoder.decode(InputFile(name: "", bytes: bytes), options: options)
         }
     }
 
-    private static func plainText(_ bytes: [UInt8]) -> [Item] {
-        var items: [Item] = []
+    private static func plainText(_ bytes: [UInt8], entitiesJSON: String?) -> [DecodedItem] {
+        var items: [DecodedItem] = []
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             items.append(.failure(Diagnostic(.error, .init(byteOffset: bad), "invalid UTF-8 (shown as U+FFFD)")))
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
-        items.append(.success((nil, text)))
+        var message = Message(text: text)
+        var diagnostics: [Diagnostic] = []
+        if let entitiesJSON { (message.entities, diagnostics) = MessageDecoder.entities(entitiesJSON) }
+        items.append(.message(message, diagnostics: diagnostics))
         return items
     }
 

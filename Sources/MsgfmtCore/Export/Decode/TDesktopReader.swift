@@ -1,6 +1,6 @@
 /// The Telegram Desktop export as plain messages, for `msgfmt render --from tdesktop`:
-/// every message of every chat in order, bodies only (text and entities), with a failure
-/// item for each message that cannot be decoded.
+/// every message of every chat in order, bodies only (text, entities and the media
+/// placeholder), with a failure item for each message that cannot be decoded.
 public enum TDesktopReader {
     /// Every message of the export in `input`. A file that is not an export, or that is
     /// cut short, ends with a failure item saying so.
@@ -13,7 +13,9 @@ public enum TDesktopReader {
                 guard case .message(let raw) = event else { continue }
                 switch ExportMessageDecoder.decode(raw, clock: clock) {
                 case .success(let m):
-                    items.append(.message(m.body, diagnostics: []))
+                    var body = m.body
+                    body.media = m.media
+                    items.append(.message(body, diagnostics: []))
                 case .failure(let f):
                     var location = Diagnostic.Location(messageID: f.id, messageIndex: position)
                     if f.id == nil { location.byteOffset = raw.byteOffset }
