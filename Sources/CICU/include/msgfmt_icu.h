@@ -68,6 +68,13 @@ void msgfmt_icu_unicode_version(char *buffer, int32_t capacity);
 /// The version of the linked ICU library, as "major.minor" in `buffer`.
 void msgfmt_icu_library_version(char *buffer, int32_t capacity);
 
+/// Folds `text` for search (msgfmt_icu_fold.c): compatibility decomposition (NFKD), Unicode
+/// default case folding, NFKD again, then drops default-ignorable code points and accents
+/// (nonspacing marks of Script=Inherited and Hebrew points; kana voicing marks stay).
+/// Writes at most `capacity` UTF-16 units to `out` and returns how many the result has
+/// (more than `capacity` asks for a larger buffer), or -1 when ICU fails.
+int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
