@@ -20,6 +20,8 @@ public enum FuzzCheck {
                     problems.append("failure without a location: \(diagnostic.message)")
                 }
                 if diagnostic.message.isEmpty { problems.append("failure without a message") }
+            case .filtered:
+                problems.append("a message filtered without a filter")
             }
         }
         return problems

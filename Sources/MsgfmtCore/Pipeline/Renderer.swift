@@ -5,6 +5,8 @@ public struct Renderer {
         public var read = 0
         public var rendered = 0
         public var failed = 0
+        /// Messages `--filter` left out.
+        public var filtered = 0
         /// Creates zero counts.
         public init() {}
     }
@@ -70,7 +72,7 @@ public struct Renderer {
         report: (Diagnostic) -> Void
     ) -> Stats {
         var stats = Stats()
-        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
         MessageDecoder.decode(input, options: decodeOptions) { item in
             render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
@@ -84,7 +86,7 @@ public struct Renderer {
         _ reader: InputReader, emitter: inout any MessageEmitter, into sink: OutputSink,
         stats: inout Stats, report: (Diagnostic) -> Void
     ) throws(InputError) {
-        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
         try MessageDecoder.decode(reader, options: decodeOptions) { item in
             render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
@@ -100,6 +102,8 @@ public struct Renderer {
         case .failure(let diagnostic):
             stats.failed += 1
             report(diagnostic)
+        case .filtered:
+            stats.filtered += 1
         case .message(let message, let diagnostics):
             let rendered = process(message, index: stats.read - 1, diagnostics: diagnostics)
             rendered.diagnostics.forEach(report)

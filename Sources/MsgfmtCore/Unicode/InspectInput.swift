@@ -21,6 +21,8 @@ public enum InspectInput {
             switch item {
             case .message(let message, _): .success((message.id, message.text))
             case .failure(let diagnostic): .failure(diagnostic)
+            // Inspect reads without a filter.
+            case .filtered: .failure(Diagnostic(.error, .init(), "left out by a filter"))
             }
         }
     }
