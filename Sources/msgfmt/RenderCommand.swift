@@ -11,6 +11,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Input")
     var input: InputOptionGroup
 
+    @OptionGroup(title: "Filter")
+    var filter: FilterOptionGroup
+
     @Option(help: ArgumentHelp(
         "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
         discussion: "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."))
@@ -29,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     var settings: RenderSettings {
         RenderSettings(
             from: input.from, entities: input.entities, detect: input.detect, strict: input.strict,
-            stats: input.stats, to: to, layout: layout.settings, style: style.settings, files: files)
+            stats: input.stats, filter: filter.filter, to: to, layout: layout.settings, style: style.settings, files: files)
     }
 
     func run() throws {
@@ -44,6 +47,8 @@ struct RenderCommand: ParsableCommand {
         options.from = settings.from
         options.detect = settings.detect
         options.strict = settings.strict
+        // Bot API dates are Unix times; before: and after: read days in the system's zone.
+        options.filter = try FilterOptionGroup.compile(settings.filter, clock: .local, printer: printer)
         options.to = settings.to
         options.entitiesJSON = try entitiesJSON(settings.entities)
         options.layout = try settings.layout.constraints(width: TerminalEnvironment.width(explicit: settings.layout.width))
@@ -78,11 +83,14 @@ struct RenderCommand: ParsableCommand {
             total.read += stats.read
             total.rendered += stats.rendered
             total.failed += stats.failed
+            total.filtered += stats.filtered
         }
         emitter.end(into: out)
         out.flush()
         if settings.stats {
-            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)")
+            // `filtered N` only with a filter, so the line without one stays as it was.
+            let filtered = settings.filter == nil ? "" : "filtered \(total.filtered), "
+            printer.info("read \(total.read), rendered \(total.rendered), \(filtered)failed \(total.failed)")
         }
         if out.failed {
             if let message = out.failureMessage { printer.error(message) }

@@ -8,6 +8,8 @@ struct RenderSettings: Equatable {
     var detect = false
     var strict = false
     var stats = false
+    /// `--filter`: the expression, parsed when the run starts.
+    var filter: String?
     var to = OutputFormat.ansi
     var layout = LayoutSettings()
     var style = StyleSettings()
