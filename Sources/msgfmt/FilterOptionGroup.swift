@@ -14,7 +14,9 @@ struct FilterOptionGroup: ParsableArguments {
             is:service|edited|forwarded|reply, before:DATE and after:DATE (YYYY-MM-DD, both \
             exclusive), id:N or id:N..M. Combine them with - (not), juxtaposition or 'and', \
             '|' or 'or', and parentheses; - binds tightest, 'or' loosest. Quote a value \
-            with spaces: from:"Alice Smith". Messages left out count as filtered in --stats.
+            with spaces, from:"Alice Smith", and a word with a colon, "https://x.org". Dates \
+            are days in --time-zone for export, in the system's zone for render. Messages left \
+            out count as filtered in --stats.
             """,
         valueName: "expr"))
     var filter: String?

@@ -129,3 +129,13 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir.path), "nothing is written")
     }
 }
+
+/// The shell completion scripts offer --filter (they are generated from the declarations).
+@Suite struct FilterCompletionTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionOffersFilter(_ shell: String) throws {
+        let r = try Binary.run(["--generate-completion-script", shell])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("filter"), "\(shell) script lacks --filter")
+    }
+}
