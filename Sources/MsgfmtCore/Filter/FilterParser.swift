@@ -9,6 +9,12 @@
 struct FilterParser {
     private var lexer: FilterLexer
     private var token: FilterToken
+    /// How many `(` and `-` enclose the current token.
+    private var depth = 0
+
+    /// The deepest nesting of `(` and `-` parsed, so that neither parsing nor matching
+    /// can run out of stack.
+    static let maxDepth = 64
 
     /// The operators, in the order the documentation lists them.
     static let operators = ["from", "mentions", "has", "is", "before", "after", "chat", "id"]
@@ -90,11 +96,15 @@ struct FilterParser {
     private mutating func unary() throws(FilterSyntaxError) -> FilterExpression {
         switch token.kind {
         case .minus:
+            try enterNesting()
+            defer { depth -= 1 }
             try advance()
             guard startsTerm else { throw missingTerm(after: "-") }
             return .not(try unary())
         case .open:
             let open = token
+            try enterNesting()
+            defer { depth -= 1 }
             try advance()
             guard startsTerm else {
                 if token.kind == .end { throw FilterSyntaxError(.unclosedParenthesis, at: open.position) }
@@ -114,6 +124,12 @@ struct FilterParser {
         case .close, .bar, .end:
             throw missingTerm(before: token)
         }
+    }
+
+    /// One level deeper, unless that is deeper than `maxDepth`.
+    private mutating func enterNesting() throws(FilterSyntaxError) {
+        guard depth < Self.maxDepth else { throw FilterSyntaxError(.tooDeep(limit: Self.maxDepth), at: token.position) }
+        depth += 1
     }
 
     /// The term of operator `name` with `value`.

@@ -33,6 +33,8 @@ public struct FilterSyntaxError: Error, Sendable, Hashable {
         case unclosedParenthesis
         /// `)` without its `(`.
         case unexpectedClose
+        /// More nested `(` and `-` than the parser takes.
+        case tooDeep(limit: Int)
 
         /// One lower-case sentence.
         public var message: String {
@@ -63,6 +65,8 @@ public struct FilterSyntaxError: Error, Sendable, Hashable {
                 "this '(' is never closed"
             case .unexpectedClose:
                 "this ')' closes no '('"
+            case .tooDeep(let limit):
+                "the filter nests '(' and '-' more than \(limit) deep"
             }
         }
     }

@@ -101,11 +101,23 @@ import Testing
         ("-)", 1, 2, .expectedTerm(after: "-")),
         ("-or", 1, 2, .expectedTerm(after: "-")),
         ("😀😀 from:", 1, 9, .expectedValue(operator: "from")),
+        (String(repeating: "(", count: 64) + "-a" + String(repeating: ")", count: 64), 1, 65, .tooDeep(limit: 64)),
+        (String(repeating: "-", count: 100_000) + "a", 1, 65, .tooDeep(limit: 64)),
+        (String(repeating: "(", count: 100_000), 1, 65, .tooDeep(limit: 64)),
     ])
     func errorsPointAtTheirColumn(_ text: String, _ line: Int, _ column: Int, _ problem: Problem) {
         #expect(throws: FilterSyntaxError(problem, at: FilterPosition(line: line, column: column))) {
             try FilterParser.parse(text)
         }
+    }
+
+    /// Nesting up to the limit parses, and matches, as written.
+    @Test func nestingUpToTheLimitParses() throws {
+        let deep = String(repeating: "(", count: 63) + "-a" + String(repeating: ")", count: 63)
+        let expected = FilterExpression.not(Self.a)
+        #expect(try Self.parse(deep) == expected)
+        let shallower = "--" + String(repeating: "(", count: 61) + "-a" + String(repeating: ")", count: 61)
+        #expect(try Self.parse(shallower) == .not(.not(expected)))
     }
 
     @Test func errorMessagesAreLocated() {
