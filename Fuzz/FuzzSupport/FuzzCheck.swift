@@ -22,6 +22,8 @@ public enum FuzzCheck {
                 if diagnostic.message.isEmpty { problems.append("failure without a message") }
             case .skipped:
                 break
+            case .filtered:
+                problems.append("a message filtered without a filter")
             }
         }
         return problems

@@ -1,4 +1,5 @@
-// The only file in msgfmt that includes ICU headers. See include/msgfmt_icu.h.
+// With msgfmt_icu_fold.c, the only files in msgfmt that include ICU headers. See
+// include/msgfmt_icu.h.
 #include "msgfmt_icu.h"
 
 #include <stdatomic.h>

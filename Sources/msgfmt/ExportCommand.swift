@@ -26,6 +26,9 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Export")
     var export: ExportOptionGroup
 
+    @OptionGroup(title: "Filter")
+    var filter: FilterOptionGroup
+
     @OptionGroup(title: "Layout")
     var layout: LayoutOptionGroup
 
@@ -35,7 +38,8 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
-        let options = try makeOptions()
+        var options = try makeOptions()
+        options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
         let source: ExportByteSource
         do {
             source = try ExportByteSource(path: file)

@@ -11,7 +11,7 @@ struct InputOptionGroup: ParsableArguments {
     @Flag(help: "Treat normalization warnings as errors.")
     var strict = false
 
-    @Flag(help: "Print how many messages were read, rendered and failed (and updates skipped) on stderr.")
+    @Flag(help: "Print how many messages were read, rendered, filtered (with --filter) and failed (and updates skipped) on stderr.")
     var stats = false
 
     /// `--from`.

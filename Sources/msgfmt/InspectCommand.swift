@@ -53,6 +53,9 @@ struct InspectCommand: ParsableCommand {
                     printer.report(diagnostic, source: file.name)
                 case .skipped(let update):
                     skipped.add(update)
+                case .filtered:
+                    // Inspect reads without a filter, so no decoder leaves a message out.
+                    break
                 }
             }
             if let note = skipped.note { printer.info("note: \(file.name): \(note)") }

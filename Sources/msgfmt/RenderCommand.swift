@@ -11,6 +11,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Input")
     var input: InputOptionGroup
 
+    @OptionGroup(title: "Filter")
+    var filter: FilterOptionGroup
+
     @Option(help: ArgumentHelp(
         "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
         discussion: "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."))
@@ -38,6 +41,7 @@ struct RenderCommand: ParsableCommand {
         s.escapes = style.escapes
         s.entities = input.entities
         s.stats = input.stats
+        s.filter = filter.filter
         s.files = files
         return s
     }
@@ -51,6 +55,8 @@ struct RenderCommand: ParsableCommand {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         var options = settings.options
+        // Bot API dates are Unix times; before: and after: read days in the system's zone.
+        options.filter = try FilterOptionGroup.compile(settings.filter, clock: .local, printer: printer)
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width))
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
@@ -91,7 +97,9 @@ struct RenderCommand: ParsableCommand {
         out.flush()
         if settings.stats {
             let skipped = total.skipped.count > 0 ? ", skipped \(total.skipped.count)" : ""
-            printer.info("read \(total.read), rendered \(total.rendered), failed \(total.failed)\(skipped)")
+            // `filtered N` only with a filter, so the line without one stays as it was.
+            let filtered = settings.filter == nil ? "" : "filtered \(total.filtered), "
+            printer.info("read \(total.read), rendered \(total.rendered), \(filtered)failed \(total.failed)\(skipped)")
         }
         if out.failed {
             if let message = out.failureMessage { printer.error(message) }

@@ -15,6 +15,8 @@ struct RenderSettings: Equatable {
     var entities: String?
     /// `--stats`.
     var stats = false
+    /// `--filter`: the expression, parsed when the run starts.
+    var filter: String?
     /// Input paths; empty reads standard input.
     var files: [String] = []
 }

@@ -61,6 +61,13 @@ int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t bas
 int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
                                   int32_t *visual_to_logical);
 
+/// Folds `text` for search (msgfmt_icu_fold.c): compatibility decomposition (NFKD), Unicode
+/// default case folding, NFKD again, then drops default-ignorable code points and accents
+/// (nonspacing marks of Script=Inherited and Hebrew points; kana voicing marks stay).
+/// Writes at most `capacity` UTF-16 units to `out` and returns how many the result has
+/// (more than `capacity` asks for a larger buffer), or -1 when ICU fails.
+int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

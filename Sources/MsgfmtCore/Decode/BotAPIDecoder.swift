@@ -7,8 +7,9 @@ enum BotAPIDecoder {
         "edited_business_message",
     ]
 
-    /// The messages in `value`; `line` is the JSON Lines line number, if any.
-    static func items(from value: JSONValue, line: Int?, nextIndex: inout Int) -> [DecodedItem] {
+    /// The messages in `value`; `line` is the JSON Lines line number, if any. Messages
+    /// `filter` does not keep are `.filtered`.
+    static func items(from value: JSONValue, line: Int?, nextIndex: inout Int, filter: MessageFilter? = nil) -> [DecodedItem] {
         var result: [DecodedItem] = []
         var pending: [JSONValue] = [value]
         while let current = pending.popLast() {
@@ -30,7 +31,7 @@ enum BotAPIDecoder {
                     case .skipped(let kind): result.append(.skipped(update: kind))
                     }
                 } else {
-                    result.append(message(current, index: nextIndex, line: line))
+                    result.append(message(current, index: nextIndex, line: line, filter: filter))
                     nextIndex += 1
                 }
             default:

@@ -22,9 +22,10 @@ extension MessageDecoder {
         }
         guard let first else { return try decodeWhole(reader, options: options, each: each) }
         var index = 0
-        let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index)
+        let filter = options.filter
+        let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index, filter: filter)
         var unnumberedIndex = 0
-        if items == BotAPIDecoder.items(from: first, line: nil, nextIndex: &unnumberedIndex) {
+        if items == BotAPIDecoder.items(from: first, line: nil, nextIndex: &unnumberedIndex, filter: filter) {
             reader.forget()
             items.forEach(each)
         } else {
@@ -36,11 +37,11 @@ extension MessageDecoder {
             guard let second else { return try decodeWhole(reader, options: options, each: each) }
             reader.forget()
             items.forEach(each)
-            decodeLine(second.line, number: second.number, index: &index, each: each)
+            decodeLine(second.line, number: second.number, index: &index, filter: filter, each: each)
         }
         while let line = try reader.nextLine() {
             number += 1
-            if !isBlank(line) { decodeLine(line, number: number, index: &index, each: each) }
+            if !isBlank(line) { decodeLine(line, number: number, index: &index, filter: filter, each: each) }
         }
     }
 
@@ -80,10 +81,12 @@ extension MessageDecoder {
     }
 
     /// Decodes line `number` of JSON Lines; `index` counts the messages so far.
-    static func decodeLine(_ line: ArraySlice<UInt8>, number: Int, index: inout Int, each: (DecodedItem) -> Void) {
+    static func decodeLine(
+        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
+    ) {
         do throws(JSONParseError) {
             let value = try JSONParser.parse(line)
-            BotAPIDecoder.items(from: value, line: number, nextIndex: &index).forEach(each)
+            BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter).forEach(each)
         } catch {
             let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
             each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))

@@ -14,17 +14,20 @@ public enum MessageDecoder {
     public static func decode(_ input: InputFile, options: DecodeOptions, each: (DecodedItem) -> Void) {
         var bytes = input.bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let filter = options.filter
+        // Text and parse modes give the filter only the text; JSON and exports say more.
+        let textOnly: (DecodedItem) -> Void = { each($0.kept(by: filter)) }
         switch options.format {
         case .auto:
-            if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) { return decodeTDesktop(bytes).forEach(each) }
-            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, each: each) }
-            return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(each)
-        case .botAPI: return decodeJSON(bytes, allowTDesktop: false, each: each)
-        case .tdesktop: return decodeTDesktop(bytes).forEach(each)
-        case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(each)
-        case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse).forEach(each)
-        case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse).forEach(each)
-        case .markdown: return decodeParseMode(bytes, LegacyMarkdownParser.parse).forEach(each)
+            if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) { return decodeTDesktop(bytes, filter: filter).forEach(each) }
+            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, filter: filter, each: each) }
+            return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(textOnly)
+        case .botAPI: return decodeJSON(bytes, allowTDesktop: false, filter: filter, each: each)
+        case .tdesktop: return decodeTDesktop(bytes, filter: filter).forEach(each)
+        case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(textOnly)
+        case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse).forEach(textOnly)
+        case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse).forEach(textOnly)
+        case .markdown: return decodeParseMode(bytes, LegacyMarkdownParser.parse).forEach(textOnly)
         }
     }
 
@@ -47,13 +50,14 @@ public enum MessageDecoder {
         return items
     }
 
-    /// `decodeJSON(_:allowTDesktop:)`, handing each item to `each` as it is read.
-    static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool, each: (DecodedItem) -> Void) {
+    /// `decodeJSON(_:allowTDesktop:)`, handing each item to `each` as it is read; messages
+    /// `filter` does not keep are handed out as `.filtered`.
+    static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool, filter: MessageFilter? = nil, each: (DecodedItem) -> Void) {
         var index = 0
         do throws(JSONParseError) {
             let value = try JSONParser.parse(bytes)
-            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes).forEach(each) }
-            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index).forEach(each)
+            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes, filter: filter).forEach(each) }
+            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index, filter: filter).forEach(each)
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !isBlank($0.1) }
             // JSON Lines when the first line is a complete value — or when it is a broken
@@ -66,7 +70,7 @@ public enum MessageDecoder {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
                 return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
             }
-            for (number, slice) in lines { decodeLine(slice, number: number, index: &index, each: each) }
+            for (number, slice) in lines { decodeLine(slice, number: number, index: &index, filter: filter, each: each) }
         }
     }
 

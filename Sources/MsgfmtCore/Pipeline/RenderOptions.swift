@@ -8,6 +8,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var detect = false
     /// Treat normalization warnings as errors.
     public var strict = false
+    /// `--filter`: the messages `render(_:…)` keeps (decoders leave the others out;
+    /// `process` renders whatever it is given).
+    public var filter: MessageFilter?
     /// Output format.
     public var to: OutputFormat = .ansi
     /// Layout constraints.

@@ -1,7 +1,7 @@
 /// The render pipeline: decode → normalize → style → lay out → emit, message by message.
 public struct Renderer {
     /// What a run did, for `--stats` and the exit status: `read` is `rendered + failed +
-    /// skipped.count`.
+    /// filtered + skipped.count`.
     public struct Stats: Sendable, Hashable {
         public var read = 0
         public var rendered = 0
@@ -10,6 +10,8 @@ public struct Renderer {
         public var skipped = SkippedUpdates()
         /// Rendered messages that have media.
         public var withMedia = 0
+        /// Messages `--filter` left out.
+        public var filtered = 0
         /// Creates zero counts.
         public init() {}
 
@@ -20,6 +22,7 @@ public struct Renderer {
             failed += other.failed
             skipped.add(other.skipped)
             withMedia += other.withMedia
+            filtered += other.filtered
         }
     }
 
@@ -109,7 +112,7 @@ public struct Renderer {
         report: (Diagnostic) -> Void
     ) -> Stats {
         var stats = Stats()
-        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
         MessageDecoder.decode(input, options: decodeOptions) { item in
             render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
@@ -123,7 +126,7 @@ public struct Renderer {
         _ reader: InputReader, emitter: inout any MessageEmitter, into sink: OutputSink,
         stats: inout Stats, report: (Diagnostic) -> Void
     ) throws(InputError) {
-        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON)
+        let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
         try MessageDecoder.decode(reader, options: decodeOptions) { item in
             render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
@@ -139,6 +142,8 @@ public struct Renderer {
         case .failure(let diagnostic):
             stats.failed += 1
             report(diagnostic)
+        case .filtered:
+            stats.filtered += 1
         case .message(let message, let diagnostics):
             // Messages are numbered as the decoder numbers them: skipped updates aside.
             let rendered = process(message, index: stats.read - stats.skipped.count - 1, diagnostics: diagnostics)

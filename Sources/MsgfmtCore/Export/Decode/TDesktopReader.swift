@@ -2,9 +2,12 @@
 /// every message of every chat in order, bodies only (text, entities and the media
 /// placeholder), with a failure item for each message that cannot be decoded.
 public enum TDesktopReader {
-    /// Every message of the export in `input`. A file that is not an export, or that is
-    /// cut short, ends with a failure item saying so.
-    public static func decodeItems(_ input: InputFile, clock: ExportClock = ExportClock(timeZone: "UTC")!) -> [DecodedItem] {
+    /// Every message of the export in `input`; those `filter` does not keep are
+    /// `.filtered`. A file that is not an export, or that is cut short, ends with a
+    /// failure item saying so.
+    public static func decodeItems(
+        _ input: InputFile, clock: ExportClock = ExportClock(timeZone: "UTC")!, filter: MessageFilter? = nil
+    ) -> [DecodedItem] {
         var items: [DecodedItem] = []
         var scanner = ExportScanner(source: ExportByteSource(bytes: input.bytes, name: input.name))
         var position = 0
@@ -15,7 +18,8 @@ public enum TDesktopReader {
                 case .success(let m):
                     var body = m.body
                     body.media = m.media
-                    items.append(.message(body, diagnostics: []))
+                    let kept = filter?.matches(FilterSubject(m, chat: raw.chat)) ?? true
+                    items.append(kept ? .message(body, diagnostics: []) : .filtered)
                 case .failure(let f):
                     var location = Diagnostic.Location(messageID: f.id, messageIndex: position)
                     if f.id == nil { location.byteOffset = raw.byteOffset }

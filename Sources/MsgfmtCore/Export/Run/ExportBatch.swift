@@ -63,7 +63,7 @@ final class ExportBatch {
             if failure.id == nil { location.byteOffset = raw.byteOffset }
             return .failed(Diagnostic(.error, location, failure.error.message))
         case .success(let message):
-            guard options.keeps(message.date) else { return .filtered }
+            guard options.keeps(message, in: raw.chat) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
             var prepared = PreparedMessage(message: message, rendered: rendered, index: raw.index)
             switch options.format {

@@ -9,6 +9,8 @@ public struct ExportOptions: Sendable {
     /// First and last local day to include (days since 1970-01-01), inclusive.
     public var since: Int64?
     public var until: Int64?
+    /// `--filter`: the messages to keep (see `keeps(_:in:)`).
+    public var filter: MessageFilter?
     /// The zone dates are shown in.
     public var clock: ExportClock = ExportClock(timeZone: "UTC")!
     /// Threads processing messages: the calling thread (which also reads and writes) and

@@ -6,7 +6,7 @@ public struct ExportStats: Sendable, Hashable {
     public var read = 0
     /// Messages written.
     public var written = 0
-    /// Messages left out by `--since` / `--until`.
+    /// Messages left out by `--since`, `--until` or `--filter`.
     public var filtered = 0
     /// Messages that could not be decoded.
     public var failed = 0

@@ -94,7 +94,7 @@ extension ExportScanner {
         case .skip:
             break
         case .message:
-            pending.append(.message(RawExportMessage(bytes: Array(slice), byteOffset: o.start, index: messageIndex)))
+            pending.append(.message(RawExportMessage(bytes: Array(slice), byteOffset: o.start, index: messageIndex, chat: chat)))
             messageIndex += 1
         case .personalInfo:
             if let value = try? JSONParser.parse(slice, options: options) {

@@ -6,11 +6,14 @@ public struct RawExportMessage: Sendable {
     public var byteOffset: Int
     /// Position of the message in its chat (0-based).
     public var index: Int
+    /// The chat it is in, as far as the export said before its messages (for `chat:`).
+    public var chat: ExportChatInfo
 
     /// Creates a raw message.
-    public init(bytes: [UInt8], byteOffset: Int, index: Int) {
+    public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {
         self.bytes = bytes
         self.byteOffset = byteOffset
         self.index = index
+        self.chat = chat
     }
 }

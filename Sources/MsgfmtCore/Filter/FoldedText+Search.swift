@@ -1,0 +1,104 @@
+extension FoldedText {
+    /// True when `needle` occurs where a word of this text starts ("rel" finds "release"
+    /// and "re-release", not "unreleased"). In scripts written without spaces (Chinese,
+    /// Japanese, Thai, …) every character starts a word, and a needle that starts with no
+    /// letter or digit (`#tag`, `👍`) may start anywhere. An empty needle is everywhere.
+    func hasWord(startingWith needle: FoldedText) -> Bool {
+        firstMatch(of: needle, wholeWords: false)
+    }
+
+    /// True when `needle` occurs as whole words of this text: starting where a word
+    /// starts and ending where one ends ("smith" and "alice smith" in "alice smith", not
+    /// "ali").
+    func hasWholeWords(_ needle: FoldedText) -> Bool {
+        firstMatch(of: needle, wholeWords: true)
+    }
+
+    private func firstMatch(of needle: FoldedText, wholeWords: Bool) -> Bool {
+        let n = needle.units
+        guard let first = n.first else { return true }
+        let h = units
+        guard h.count >= n.count else { return false }
+        let anywhere = Self.standsAlone(Self.scalar(in: n, at: 0))
+        let endsAnywhere = Self.standsAlone(Self.scalar(in: n, before: n.count))
+        return h.withUnsafeBufferPointer { hay in
+            n.withUnsafeBufferPointer { pin in
+                var i = 0
+                let last = hay.count - pin.count
+                while i <= last {
+                    defer { i += 1 }
+                    guard hay[i] == first else { continue }
+                    var k = 1
+                    while k < pin.count, hay[i + k] == pin[k] { k += 1 }
+                    guard k == pin.count else { continue }
+                    guard anywhere || startsWord(at: i) else { continue }
+                    if wholeWords, !endsAnywhere, !endsWord(at: i + pin.count) { continue }
+                    return true
+                }
+                return false
+            }
+        }
+    }
+
+    /// True when a word starts at unit `i`: nothing before it, or a scalar that is no
+    /// part of a word, or one of a script written without spaces.
+    private func startsWord(at i: Int) -> Bool {
+        guard i > 0 else { return true }
+        return Self.standsAlone(Self.scalar(in: units, before: i))
+    }
+
+    /// True when a word ends before unit `i`.
+    private func endsWord(at i: Int) -> Bool {
+        guard i < units.count else { return true }
+        return Self.standsAlone(Self.scalar(in: units, at: i))
+    }
+
+    /// The scalar starting at unit `i` (U+FFFD for a lone surrogate).
+    static func scalar(in units: [UInt16], at i: Int) -> Unicode.Scalar {
+        let u = units[i]
+        if UTF16.isLeadSurrogate(u), i + 1 < units.count, UTF16.isTrailSurrogate(units[i + 1]) {
+            return UTF16.decode(UTF16.EncodedScalar([u, units[i + 1]]))
+        }
+        return Unicode.Scalar(u) ?? "\u{FFFD}"
+    }
+
+    /// The scalar ending just before unit `i` (U+FFFD for a lone surrogate).
+    static func scalar(in units: [UInt16], before i: Int) -> Unicode.Scalar {
+        let u = units[i - 1]
+        if UTF16.isTrailSurrogate(u), i >= 2, UTF16.isLeadSurrogate(units[i - 2]) {
+            return UTF16.decode(UTF16.EncodedScalar([units[i - 2], u]))
+        }
+        return Unicode.Scalar(u) ?? "\u{FFFD}"
+    }
+
+    /// Letters, digits and the marks that continue them.
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let v = s.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A)
+        }
+        let p = s.properties
+        if p.isAlphabetic || p.numericType != nil { return true }
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// True for a scalar that needs no word boundary next to it to match: one that is
+    /// no part of a word, or one of a script written without spaces.
+    static func standsAlone(_ s: Unicode.Scalar) -> Bool {
+        !isWordScalar(s) || isSpaceless(s)
+    }
+
+    /// Scalars of scripts written without spaces between words: CJK ideographs and
+    /// kana, Thai, Lao, Myanmar, Khmer.
+    static func isSpaceless(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x2E80...0x9FFF, 0xF900...0xFAFF,
+            0xFF66...0xFF9F, 0x20000...0x3FFFF:
+            true
+        default: false
+        }
+    }
+}
