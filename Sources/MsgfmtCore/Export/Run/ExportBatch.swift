@@ -6,7 +6,7 @@ final class ExportBatch {
     /// One slot of a batch: an event to pass on, or a processed message.
     enum Item: Sendable {
         case event(ExportEvent)
-        case prepared(PreparedMessage)
+        case prepared(TranscriptMessage)
         case filtered
         case failed(Diagnostic)
     }
@@ -65,7 +65,7 @@ final class ExportBatch {
         case .success(let message):
             guard options.keeps(message.date) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
-            var prepared = PreparedMessage(message: message, rendered: rendered, index: raw.index)
+            var prepared = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
             switch options.format {
             case .ansi, .text: prepared.composeTerminalPieces(options: options)
             case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)

@@ -43,7 +43,7 @@ struct TranscriptState {
     }
 
     /// Remembers `prepared` so later replies can quote it.
-    mutating func remember(_ prepared: PreparedMessage) {
+    mutating func remember(_ prepared: TranscriptMessage) {
         previews.insert(id: prepared.message.id, sender: prepared.message.senderName, text: prepared.preview)
     }
 

@@ -5,7 +5,7 @@ public protocol TranscriptWriter: AnyObject {
     /// A selected chat begins.
     func beginChat(_ chat: ExportChatInfo)
     /// One message of the current chat (already filtered).
-    func write(_ message: PreparedMessage)
+    func write(_ message: TranscriptMessage)
     /// The current chat ended; `chat` may hold fields written after the messages.
     func endChat(_ chat: ExportChatInfo)
     /// Everything was written: finish indexes and flush.

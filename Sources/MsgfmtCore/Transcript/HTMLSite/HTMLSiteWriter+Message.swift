@@ -1,6 +1,6 @@
 extension HTMLSiteWriter {
     /// Writes one message with its day header, group wrapper and decorations.
-    func writeMessage(_ prepared: PreparedMessage, placement: TranscriptGrouping.Placement) {
+    func writeMessage(_ prepared: TranscriptMessage, placement: TranscriptGrouping.Placement) {
         guard let file = page else { return }
         let m = prepared.message
         if placement.newDay {

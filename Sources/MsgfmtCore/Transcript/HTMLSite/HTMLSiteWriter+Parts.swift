@@ -1,7 +1,7 @@
 extension HTMLSiteWriter {
     /// Writes the parts of `prepared`'s HTML that depend on the message alone (on a worker
     /// thread); `writeMessage` adds the rest in order.
-    static func parts(_ prepared: PreparedMessage, options: ExportOptions) -> HTMLMessageParts {
+    static func parts(_ prepared: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
         let m = prepared.message
         if m.isService {
             return HTMLMessageParts(

@@ -65,7 +65,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         openPage()
     }
 
-    public func write(_ prepared: PreparedMessage) {
+    public func write(_ prepared: TranscriptMessage) {
         if onPage >= options.pageSize {
             closePage(hasNext: true)
             pageNumber += 1

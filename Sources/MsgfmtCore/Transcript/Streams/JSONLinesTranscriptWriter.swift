@@ -9,7 +9,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         state.beginChat()
     }
 
-    public func write(_ prepared: PreparedMessage) {
+    public func write(_ prepared: TranscriptMessage) {
         let m = prepared.message
         let placement = state.place(m)
         var w = JSONWriter()
@@ -29,7 +29,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
     /// The members of a message's JSON line that depend on the message alone (written on
     /// worker threads): id, type, dates, sender, reply, forward, media, service sentence,
     /// reactions, then the layout boxes.
-    static func messageJSON(_ prepared: PreparedMessage, options: ExportOptions) -> [UInt8] {
+    static func messageJSON(_ prepared: TranscriptMessage, options: ExportOptions) -> [UInt8] {
         let m = prepared.message
         var w = JSONWriter()
         w.key("id"); w.number(m.id)

@@ -7,7 +7,7 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
     }
 
-    public func write(_ prepared: PreparedMessage) {
+    public func write(_ prepared: TranscriptMessage) {
         let m = prepared.message
         let placement = state.place(m)
         var out = ""

@@ -70,7 +70,7 @@ struct BubbleGroup: Sendable {
 
 extension TerminalTranscriptWriter {
     /// Adds a message to the current bubble, starting a new box when needed.
-    func addToBubble(_ prepared: PreparedMessage, pieces: TerminalPieces, startsGroup: Bool) {
+    func addToBubble(_ prepared: TranscriptMessage, pieces: TerminalPieces, startsGroup: Bool) {
         let m = prepared.message
         let outgoing = state.isOutgoing(m)
         if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {

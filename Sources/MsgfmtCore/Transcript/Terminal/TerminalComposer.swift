@@ -19,7 +19,7 @@ struct TerminalComposer: Sendable {
         options.style == .list ? width - Self.timeColumn : BubbleGroup.maxWidth(in: width) - 4
     }
 
-    func pieces(_ prepared: PreparedMessage) -> TerminalPieces {
+    func pieces(_ prepared: TranscriptMessage) -> TerminalPieces {
         let m = prepared.message
         var p = TerminalPieces()
         if m.isService {

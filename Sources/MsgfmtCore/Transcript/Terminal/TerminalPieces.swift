@@ -9,7 +9,7 @@ struct TerminalPieces: Sendable {
     var service: [TranscriptLine] = []
 }
 
-extension PreparedMessage {
+extension TranscriptMessage {
     /// Composes the terminal pieces now (on a worker thread).
     mutating func composeTerminalPieces(options: ExportOptions) {
         terminal = TerminalComposer(options: options).pieces(self)

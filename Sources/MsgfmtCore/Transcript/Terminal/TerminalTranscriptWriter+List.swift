@@ -1,6 +1,6 @@
 extension TerminalTranscriptWriter {
     /// The content lines of a message: pieces before the reply, the reply quote, the rest.
-    func contentLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+    func contentLines(_ prepared: TranscriptMessage, pieces: TerminalPieces) -> [TranscriptLine] {
         var lines = pieces.before
         if let reply = prepared.message.replyTo {
             lines.append(composer.replyLine(reply, target: state.quote(reply)))
@@ -9,7 +9,7 @@ extension TerminalTranscriptWriter {
     }
 
     /// The list presentation of one message: a time column, then its content.
-    func listLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+    func listLines(_ prepared: TranscriptMessage, pieces: TerminalPieces) -> [TranscriptLine] {
         let m = prepared.message
         let bodyWidth = composer.contentWidth
         var content = contentLines(prepared, pieces: pieces)

@@ -39,7 +39,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         wroteChat = true
     }
 
-    public func write(_ prepared: PreparedMessage) {
+    public func write(_ prepared: TranscriptMessage) {
         let m = prepared.message
         let pieces = prepared.terminal ?? composer.pieces(prepared)
         let placement = state.place(m)

@@ -1,6 +1,6 @@
 /// A decoded export message with its body carried through the shared pipeline: what the
 /// transcript writers receive, in order.
-public struct PreparedMessage: Sendable {
+public struct TranscriptMessage: Sendable {
     /// The message and its metadata.
     public var message: ExportMessage
     /// The body: normalized, styled and laid out by the shared pipeline.
@@ -17,7 +17,7 @@ public struct PreparedMessage: Sendable {
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 
-    /// Creates a prepared message.
+    /// Creates a transcript message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {
         self.message = message
         self.rendered = rendered
