@@ -82,7 +82,7 @@ public final class ExportConverter {
             }
             var done: ExportBatch?
             if let running {
-                running.batch.help(renderer: renderer)
+                running.batch.help(options: options, renderer: renderer)
                 running.group.wait()
                 running.batch.collect()
                 done = running.batch
@@ -110,17 +110,17 @@ public final class ExportConverter {
             switch event {
             case .chatStart(let chat):
                 selected = options.selects(chat)
-                if selected { batch.append(.event(event)) }
+                if selected { batch.append(event) }
             case .chatEnd:
-                if selected { batch.append(.event(event)) }
+                if selected { batch.append(event) }
                 selected = false
             case .message:
                 if selected {
-                    batch.append(.event(event))
+                    batch.append(event)
                     messages += 1
                 }
             case .personalInformation:
-                batch.append(.event(event))
+                batch.append(event)
             }
         }
         return false
@@ -128,8 +128,9 @@ public final class ExportConverter {
 
     /// Hands a processed batch to the writer, in order.
     private func deliver(_ batch: ExportBatch) {
-        for item in batch.items {
-            switch item {
+        var next = 0
+        for entry in batch.entries {
+            switch entry {
             case .event(.chatStart(let chat)):
                 stats.chats += 1
                 writer.beginChat(chat)
@@ -139,20 +140,22 @@ public final class ExportConverter {
                 if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
             case .event(.message):
                 break
-            case .prepared(let message):
+            case .message:
                 stats.read += 1
-                stats.written += 1
-                message.rendered.diagnostics.forEach(report)
-                writer.write(message)
-            case .filtered:
-                stats.read += 1
-                stats.filtered += 1
-            case .failed(let diagnostic):
-                stats.read += 1
-                stats.failed += 1
-                report(diagnostic)
+                switch batch.outcomes[next] {
+                case .prepared(let message):
+                    stats.written += 1
+                    message.rendered.diagnostics.forEach(report)
+                    writer.write(message)
+                case .filtered:
+                    stats.filtered += 1
+                case .failed(let diagnostic):
+                    stats.failed += 1
+                    report(diagnostic)
+                }
+                next += 1
             }
         }
-        batch.items.removeAll()
+        batch.removeAll()
     }
 }

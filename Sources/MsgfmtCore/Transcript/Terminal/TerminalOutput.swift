@@ -37,34 +37,18 @@ enum TerminalOutput: Sendable {
         emitter.emit(message, into: sink)
     }
 
-    /// Draws `pieces` in parallel (one iteration each, so threads that are free take
-    /// over the pieces of threads that are busy) and returns each one's bytes, in order.
+    /// Draws `pieces` on `options.jobs` threads, which claim them one at a time (so threads
+    /// that are free take over the pieces of threads that are busy), and returns each
+    /// one's bytes, in order.
     static func drawAll(_ pieces: [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
-        let results = DrawnPieces(count: pieces.count)
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { k in
-            let sink = OutputSink.memory(capacity: 1 << 12)
-            pieces[k].draw(options: options, width: width, into: sink)
-            results.pointer[k] = sink.takeBytes()
+        let drawn = OrderedSlots<[UInt8]>(count: pieces.count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, pieces.count))) { _ in
+            drawn.fill { k in
+                let sink = OutputSink.memory(capacity: 1 << 12)
+                pieces[k].draw(options: options, width: width, into: sink)
+                return sink.takeBytes()
+            }
         }
-        return results.take()
-    }
-}
-
-/// Drawn bytes in a manually managed buffer that threads write to disjoint indices of.
-private final class DrawnPieces: @unchecked Sendable {
-    let pointer: UnsafeMutableBufferPointer<[UInt8]>
-
-    init(count: Int) {
-        pointer = .allocate(capacity: count)
-        pointer.initialize(repeating: [])
-    }
-
-    func take() -> [[UInt8]] {
-        Array(pointer)
-    }
-
-    deinit {
-        pointer.deinitialize()
-        pointer.deallocate()
+        return drawn.take()
     }
 }
