@@ -1,7 +1,8 @@
 import Dispatch
 
-/// A run of scanner events whose messages are processed in parallel.
-final class ExportBatch {
+/// A run of scanner events whose messages are processed in parallel: decoded, rendered
+/// and taken through `Writer`'s prepare step.
+final class ExportBatch<Writer: TranscriptWriter> {
     /// One entry of a batch, in input order: an event to pass on, or the next message.
     enum Entry: Sendable {
         case event(ExportEvent)
@@ -10,7 +11,7 @@ final class ExportBatch {
 
     /// What came of one message.
     enum Outcome: Sendable {
-        case prepared(TranscriptMessage)
+        case prepared(TranscriptMessage, Writer.Piece)
         case filtered
         case failed(Diagnostic)
     }
@@ -78,7 +79,7 @@ final class ExportBatch {
         outcomes = []
     }
 
-    /// Decodes and renders one message.
+    /// Decodes and renders one message and runs the writer's prepare step on it.
     static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer) -> Outcome {
         switch ExportMessageDecoder.decode(raw, clock: options.clock) {
         case .failure(let failure):
@@ -88,16 +89,10 @@ final class ExportBatch {
         case .success(let message):
             guard options.keeps(message.date) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
-            var prepared = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
-            switch options.format {
-            case .ansi, .text: prepared.composeTerminalPieces(options: options)
-            case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)
-            case .html:
-                prepared.htmlParts = HTMLSiteWriter.parts(prepared, options: options)
-            case .markdown: break
-            }
-            prepared.cachePreview()
-            return .prepared(prepared)
+            var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
+            transcript.cachePreview()
+            let piece = Writer.prepare(transcript, options: options)
+            return .prepared(transcript, piece)
         }
     }
 }

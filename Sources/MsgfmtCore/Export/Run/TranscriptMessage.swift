@@ -1,5 +1,6 @@
 /// A decoded export message with its body carried through the shared pipeline: what the
-/// transcript writers receive, in order.
+/// transcript writers receive, in order, together with the piece their prepare step made
+/// of it (see `TranscriptWriter`).
 public struct TranscriptMessage: Sendable {
     /// The message and its metadata.
     public var message: ExportMessage
@@ -7,13 +8,6 @@ public struct TranscriptMessage: Sendable {
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
-    /// Terminal decorations composed on a worker thread (ansi/text exports).
-    var terminal: TerminalPieces?
-    /// The message-only part of its JSON line, serialized on a worker thread (json exports).
-    var json: [UInt8]?
-    /// The message's HTML around the parts that depend on earlier messages, written on a
-    /// worker thread (html exports).
-    var htmlParts: HTMLMessageParts?
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 

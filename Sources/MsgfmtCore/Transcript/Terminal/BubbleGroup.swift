@@ -70,8 +70,8 @@ struct BubbleGroup: Sendable {
 
 extension TerminalTranscriptWriter {
     /// Adds a message to the current bubble, starting a new box when needed.
-    func addToBubble(_ prepared: TranscriptMessage, pieces: TerminalPieces, startsGroup: Bool) {
-        let m = prepared.message
+    func addToBubble(_ message: TranscriptMessage, pieces: TerminalPieces, startsGroup: Bool) {
+        let m = message.message
         let outgoing = state.isOutgoing(m)
         if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {
             flushBubble()
@@ -82,7 +82,7 @@ extension TerminalTranscriptWriter {
             if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
         }
         let body = bubble?.bodies.count ?? 0
-        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
+        var rows = contentLines(message, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
         let time = composer.timeLabel(m)
         if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
@@ -90,7 +90,7 @@ extension TerminalTranscriptWriter {
             rows.append(.init(left: TranscriptLine(), right: time, body: body))
         }
         bubble?.rows += rows
-        bubble?.bodies.append(prepared.rendered)
+        bubble?.bodies.append(message.rendered)
     }
 
     /// Draws the current bubble, if any.

@@ -39,9 +39,13 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         wroteChat = true
     }
 
-    public func write(_ prepared: TranscriptMessage) {
-        let m = prepared.message
-        let pieces = prepared.terminal ?? composer.pieces(prepared)
+    /// The prepare step: the message's decorations and content lines, composed.
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> TerminalPieces {
+        TerminalComposer(options: options).pieces(message)
+    }
+
+    public func write(_ message: TranscriptMessage, piece pieces: TerminalPieces) {
+        let m = message.message
         let placement = state.place(m)
         var lines: [TranscriptLine] = []
         if placement.newDay || placement.newGroup { flushBubble() }
@@ -52,7 +56,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         if m.isService {
             if !placement.newDay { lines.append(TranscriptLine()) }
             lines += pieces.service
-            emit(lines, body: prepared.rendered)
+            emit(lines, body: message.rendered)
         } else {
             switch options.style {
             case .list:
@@ -60,14 +64,14 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
                     if !placement.newDay { lines.append(TranscriptLine()) }
                     lines.append(pieces.header)
                 }
-                lines += listLines(prepared, pieces: pieces)
-                emit(lines, body: prepared.rendered)
+                lines += listLines(message, pieces: pieces)
+                emit(lines, body: message.rendered)
             case .bubbles:
                 if !lines.isEmpty { emit(lines, body: nil) }
-                addToBubble(prepared, pieces: pieces, startsGroup: placement.newGroup)
+                addToBubble(message, pieces: pieces, startsGroup: placement.newGroup)
             }
         }
-        state.remember(prepared)
+        state.remember(message)
     }
 
     public override func endChat(_ chat: ExportChatInfo) {
