@@ -14,8 +14,8 @@ struct BubbleGroup: Sendable {
     static let maxMessages = 64
 
     var rows: [Row] = []
-    /// The rendered bodies of the group's messages, for the emitter's link spans.
-    var bodies: [RenderedMessage] = []
+    /// The styled bodies of the group's messages, for the emitter's link spans.
+    var bodies: [StyledText] = []
     var messages: Int { bodies.count }
     let outgoing: Bool
 
@@ -34,10 +34,10 @@ struct BubbleGroup: Sendable {
 
     /// The box: a rounded border around the rows, at the left edge for incoming groups
     /// and the right edge for outgoing ones; each piece with the body its rows show.
-    func box(width: Int) -> [(lines: [TranscriptLine], body: RenderedMessage?)] {
+    func box(width: Int) -> [(lines: [TranscriptLine], body: StyledText?)] {
         let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
         let x = outgoing ? width - (inner + 4) : 0
-        var pieces: [(lines: [TranscriptLine], body: RenderedMessage?)] = []
+        var pieces: [(lines: [TranscriptLine], body: StyledText?)] = []
         var top = TranscriptLine()
         top.pad(to: x)
         top.add("╭" + TranscriptLine.run(of: "─", count: inner + 2) + "╮", cells: inner + 4)
@@ -90,7 +90,7 @@ extension TerminalTranscriptWriter {
             rows.append(.init(left: TranscriptLine(), right: time, body: body))
         }
         bubble?.rows += rows
-        bubble?.bodies.append(message.rendered)
+        bubble?.bodies.append(message.rendered.styled)
     }
 
     /// Draws the current bubble, if any.

@@ -9,10 +9,14 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     var bubble: BubbleGroup?
     /// Pieces composed but not yet drawn (more than one job).
     var pending: [TerminalOutput] = []
+    /// What draws pieces on this thread (one job), and the buffer it draws them into.
+    private let emitter: TerminalLineEmitter
+    private var drawn: [UInt8] = []
 
     /// Creates a writer into `sink`; `options.width` is the transcript width in cells.
     public override init(options: ExportOptions, sink: OutputSink) {
         self.composer = TerminalComposer(options: options)
+        self.emitter = TerminalLineEmitter(options: options.render)
         super.init(options: options, sink: sink)
     }
 
@@ -56,7 +60,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         if m.isService {
             if !placement.newDay { lines.append(TranscriptLine()) }
             lines += pieces.service
-            emit(lines, body: message.rendered)
+            emit(lines, body: message.rendered.styled)
         } else {
             switch options.style {
             case .list:
@@ -65,7 +69,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
                     lines.append(pieces.header)
                 }
                 lines += listLines(message, pieces: pieces)
-                emit(lines, body: message.rendered)
+                emit(lines, body: message.rendered.styled)
             case .bubbles:
                 if !lines.isEmpty { emit(lines, body: nil) }
                 addToBubble(message, pieces: pieces, startsGroup: placement.newGroup)
@@ -86,7 +90,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
 
     /// Queues composed lines for drawing (see `TerminalOutput`); with one job they are
     /// drawn at once.
-    func emit(_ lines: [TranscriptLine], body: RenderedMessage?) {
+    func emit(_ lines: [TranscriptLine], body: StyledText?) {
         guard !lines.isEmpty else { return }
         queue(.lines(lines, body: body))
     }
@@ -94,7 +98,9 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     /// Queues a piece; with one job, draws it at once.
     func queue(_ piece: TerminalOutput) {
         if options.jobs <= 1 {
-            piece.draw(options: options, width: width, into: sink)
+            drawn.removeAll(keepingCapacity: true)
+            piece.draw(with: emitter, width: width, into: &drawn)
+            sink.write(drawn)
         } else {
             pending.append(piece)
         }
