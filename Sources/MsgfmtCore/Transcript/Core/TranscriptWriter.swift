@@ -2,7 +2,7 @@
 /// on one message alone and runs on worker threads, many messages at a time and in any
 /// order; everything else is called on one thread, in message order, and `write` receives
 /// each message with the piece `prepare` made of it.
-public protocol TranscriptWriter: AnyObject {
+public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     /// What the prepare step makes of one message for `write`.
     associatedtype Piece: Sendable
     /// The prepare step: the part of `message`'s output that depends on it alone (called
@@ -34,3 +34,12 @@ extension TranscriptWriter where Piece == Void {
     /// No work ahead of `write` by default.
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) {}
 }
+
+#if compiler(>=6.2)
+/// What a transcript writer's type is, since worker threads call its prepare step: usable
+/// from any thread (compilers before Swift 6.2 do not check this).
+public typealias TranscriptWriterMetatype = SendableMetatype
+#else
+/// What a transcript writer's type is (checked from Swift 6.2 on: usable from any thread).
+public typealias TranscriptWriterMetatype = Any
+#endif
