@@ -18,11 +18,11 @@ final class ExportBatch<Writer: TranscriptWriter> {
 
     /// The batch's events; message events stand for the next of `outcomes`.
     private(set) var entries: [Entry] = []
-    /// The messages of the batch, in order.
+    /// The messages of the batch, in order, until processing takes them.
     private var raws: [RawExportMessage] = []
     /// What came of each message, in order, once processed.
     private(set) var outcomes: [Outcome] = []
-    private var slots: OrderedSlots<Outcome>?
+    private var slots: OrderedSlots<RawExportMessage, Outcome>?
 
     /// Adds an event.
     func append(_ event: ExportEvent) {
@@ -37,18 +37,17 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// Starts processing every message on `options.jobs - 1` worker threads, which claim
     /// messages one at a time; `group` is left when all are done, then `collect()` takes
     /// the results. The calling thread is the last of the `jobs`: it scans and writes, and
-    /// `help(renderer:)` has it claim messages too.
+    /// `help(options:renderer:)` has it claim messages too.
     func process(options: ExportOptions, group: DispatchGroup) {
         guard !raws.isEmpty else { return }
-        let slots = OrderedSlots<Outcome>(count: raws.count)
-        self.slots = slots
-        let raws = raws
         let workers = max(1, min(options.jobs - 1, raws.count))
+        let slots = takeMessages()
+        self.slots = slots
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 let renderer = Renderer(options: options.render)
-                slots.fill { Self.prepare(raws[$0], options: options, renderer: renderer) }
+                slots.fill { Self.prepare($1, options: options, renderer: renderer) }
             }
             group.leave()
         }
@@ -56,21 +55,27 @@ final class ExportBatch<Writer: TranscriptWriter> {
 
     /// Processes messages of this batch on the calling thread until none is left unclaimed.
     func help(options: ExportOptions, renderer: Renderer) {
-        let raws = raws
-        slots?.fill { Self.prepare(raws[$0], options: options, renderer: renderer) }
+        slots?.fill { Self.prepare($1, options: options, renderer: renderer) }
     }
 
     /// Processes every message on the calling thread.
     func processHere(options: ExportOptions, renderer: Renderer) {
-        outcomes = raws.map { Self.prepare($0, options: options, renderer: renderer) }
-        raws = []
+        let slots = takeMessages()
+        slots.fill { Self.prepare($1, options: options, renderer: renderer) }
+        outcomes = slots.take()
     }
 
     /// Takes the processed messages once the group was left.
     func collect() {
         if let slots { outcomes = slots.take() }
         slots = nil
-        raws = []
+    }
+
+    /// Moves the messages into slots for processing: each is released once processed.
+    private func takeMessages() -> OrderedSlots<RawExportMessage, Outcome> {
+        var messages: [RawExportMessage] = []
+        swap(&messages, &raws)
+        return OrderedSlots(messages)
     }
 
     /// Empties the batch once it was written.

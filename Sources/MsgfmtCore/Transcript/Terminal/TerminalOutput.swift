@@ -26,15 +26,16 @@ enum TerminalOutput: Sendable {
     /// Draws `pieces` on `options.jobs` threads, each with an emitter of its own, which
     /// claim them one at a time (so threads that are free take over the pieces of threads
     /// that are busy), and returns each one's bytes, in order.
-    static func drawAll(_ pieces: [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
-        let drawn = OrderedSlots<[UInt8]>(count: pieces.count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, pieces.count))) { _ in
+    static func drawAll(_ pieces: consuming [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
+        let threads = max(1, min(options.jobs, pieces.count))
+        let drawn = OrderedSlots<TerminalOutput, [UInt8]>(pieces)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let emitter = TerminalLineEmitter(options: options.render)
             var scratch: [UInt8] = []
             scratch.reserveCapacity(1 << 12)
-            drawn.fill { k in
+            drawn.fill { _, piece in
                 scratch.removeAll(keepingCapacity: true)
-                pieces[k].draw(with: emitter, width: width, into: &scratch)
+                piece.draw(with: emitter, width: width, into: &scratch)
                 return Array(scratch)
             }
         }

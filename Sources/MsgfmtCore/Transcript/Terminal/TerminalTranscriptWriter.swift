@@ -109,8 +109,8 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     /// Draws the queued pieces on the worker threads and writes them in order.
     public func drainOutput() {
         guard !pending.isEmpty else { return }
-        let pieces = pending
-        pending = []
+        var pieces: [TerminalOutput] = []
+        swap(&pieces, &pending)
         for bytes in TerminalOutput.drawAll(pieces, options: options, width: width) {
             sink.write(bytes)
         }

@@ -8,6 +8,8 @@ import Testing
     final class Census: Sendable {
         let alive = Atomic<Int>(0)
         let made = Atomic<Int>(0)
+
+        var aliveNow: Int { alive.load(ordering: .relaxed) }
     }
 
     /// A value whose copies share one object, so a slot left holding a copy shows up.
@@ -27,39 +29,48 @@ import Testing
 
     @Test(arguments: [0, 1, 7, 10_000])
     func everySlotIsFilledOnceAndTakenInOrder(count: Int) {
-        let census = Census()
-        let slots = OrderedSlots<Tracked>(count: count)
+        let inputs = Census(), outputs = Census()
+        let slots = OrderedSlots<Tracked, Tracked>((0..<count).map { Tracked($0, inputs) })
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            slots.fill { Tracked($0, census) }
+            // A slot given another slot's input would show up as -1 below.
+            slots.fill { k, input in Tracked(input.index == k ? k : -1, outputs) }
         }
+        #expect(inputs.aliveNow == 0, "every input released once its output was made")
         var taken = slots.take()
         #expect(taken.map(\.index) == Array(0..<count))
-        #expect(census.made.load(ordering: .relaxed) == count, "one element made per slot")
+        #expect(outputs.made.load(ordering: .relaxed) == count, "one output made per slot")
         // Moved out, not copied: the slots (still alive) hold no second reference.
         #expect(taken.indices.allSatisfy { isKnownUniquelyReferenced(&taken[$0]) })
         withExtendedLifetime(slots) {}
         taken = []
-        #expect(census.alive.load(ordering: .relaxed) == 0)
+        #expect(outputs.aliveNow == 0)
     }
 
-    @Test func slotsDroppedWithoutTakingReleaseTheirElements() {
-        let census = Census()
+    @Test func slotsDroppedWithoutTakingReleaseInputsAndOutputs() {
+        let inputs = Census(), outputs = Census()
         do {
-            let slots = OrderedSlots<Tracked>(count: 100)
+            let slots = OrderedSlots<Tracked, Tracked>((0..<100).map { Tracked($0, inputs) })
             DispatchQueue.concurrentPerform(iterations: 3) { _ in
-                slots.fill { Tracked($0, census) }
+                slots.fill { k, _ in Tracked(k, outputs) }
             }
             withExtendedLifetime(slots) {
-                #expect(census.alive.load(ordering: .relaxed) == 100)
+                #expect(outputs.aliveNow == 100)
             }
         }
-        #expect(census.alive.load(ordering: .relaxed) == 0)
+        #expect(outputs.aliveNow == 0)
+        do {
+            let slots = OrderedSlots<Tracked, Int>((0..<10).map { Tracked($0, inputs) })
+            withExtendedLifetime(slots) {
+                #expect(inputs.aliveNow == 10, "inputs are held until claimed")
+            }
+        }
+        #expect(inputs.aliveNow == 0)
     }
 
     @Test func fillingAgainMakesNothingMore() {
-        let slots = OrderedSlots<Int>(count: 5)
-        slots.fill { $0 * 10 }
-        slots.fill { _ in Issue.record("a filled slot was claimed again"); return -1 }
-        #expect(slots.take() == [0, 10, 20, 30, 40])
+        let slots = OrderedSlots<Int, Int>([1, 2, 3, 4, 5])
+        slots.fill { k, input in input * 10 + k }
+        slots.fill { _, _ in Issue.record("a filled slot was claimed again"); return -1 }
+        #expect(slots.take() == [10, 21, 32, 43, 54])
     }
 }
