@@ -37,6 +37,17 @@ public struct ANSIEmitter: MessageEmitter {
         sink.write(out)
     }
 
+    /// Appends lines laid out outside a message's layout (a transcript's headers, quotes and
+    /// boxes around body fragments), drawn as `emit` draws the lines of an output's first
+    /// message; `styled` is the text that the body fragments among them come from, for
+    /// their link spans.
+    func append(_ lines: some Sequence<LayoutLine>, styled: StyledText?, into out: inout [UInt8]) {
+        let links = options.hyperlinks ? styled.map { ANSIHyperlink($0, messageNumber: 1) } : nil
+        for line in lines {
+            write(line, links: links, into: &out)
+        }
+    }
+
     /// Appends one line and its newline, leaving the terminal plain at the end. The lines
     /// of a media `placeholder` are drawn dim and italic, whatever their fragments' style.
     private func write(_ line: LayoutLine, links: ANSIHyperlink?, placeholder: Bool = false, into out: inout [UInt8]) {

@@ -28,6 +28,15 @@ public struct PlainTextEmitter: MessageEmitter {
         sink.write(out)
     }
 
+    /// Appends lines laid out outside a message's layout (a transcript's), each drawn as
+    /// `emit` draws a line.
+    func append(_ lines: some Sequence<LayoutLine>, into out: inout [UInt8]) {
+        for line in lines {
+            Self.append(line, spoilers: options.spoilers, into: &out)
+            out.append(0x0A)
+        }
+    }
+
     /// Appends `text(of:spoilers:)` as UTF-8.
     static func append(_ line: LayoutLine, spoilers: SpoilerMode, into out: inout [UInt8]) {
         if line.x > 0 { out.append(contentsOf: repeatElement(0x20, count: line.x)) }

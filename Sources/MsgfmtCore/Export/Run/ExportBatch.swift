@@ -1,62 +1,91 @@
 import Dispatch
-import Synchronization
 
-/// A run of scanner events whose messages are processed in parallel.
-final class ExportBatch {
-    /// One slot of a batch: an event to pass on, or a processed message.
-    enum Item: Sendable {
+/// A run of scanner events whose messages are processed in parallel: decoded, rendered
+/// and taken through `Writer`'s prepare step.
+final class ExportBatch<Writer: TranscriptWriter> {
+    /// One entry of a batch, in input order: an event to pass on, or the next message.
+    enum Entry: Sendable {
         case event(ExportEvent)
-        case prepared(PreparedMessage)
+        case message
+    }
+
+    /// What came of one message.
+    enum Outcome: Sendable {
+        case prepared(TranscriptMessage, Writer.Piece)
         case filtered
         case failed(Diagnostic)
     }
 
-    var items: [Item] = []
-    private var slots: Slots?
+    /// The batch's events; message events stand for the next of `outcomes`.
+    private(set) var entries: [Entry] = []
+    /// The messages of the batch, in order, until processing takes them.
+    private var raws: [RawExportMessage] = []
+    /// What came of each message, in order, once processed.
+    private(set) var outcomes: [Outcome] = []
+    private var slots: OrderedSlots<RawExportMessage, Outcome>?
 
-    func append(_ item: Item) { items.append(item) }
+    /// Adds an event.
+    func append(_ event: ExportEvent) {
+        if case .message(let raw) = event {
+            raws.append(raw)
+            entries.append(.message)
+        } else {
+            entries.append(.event(event))
+        }
+    }
 
-    /// Starts replacing every message event with its processed form on `options.jobs - 1`
-    /// worker threads, which claim messages one at a time; `group` is left when all are
-    /// done, then `collect()` takes the results. The calling thread is the last of the
-    /// `jobs`: it scans and writes, and `help(renderer:)` has it claim messages too.
+    /// Starts processing every message on `options.jobs - 1` worker threads, which claim
+    /// messages one at a time; `group` is left when all are done, then `collect()` takes
+    /// the results. The calling thread is the last of the `jobs`: it scans and writes, and
+    /// `help(options:renderer:)` has it claim messages too.
     func process(options: ExportOptions, group: DispatchGroup) {
-        let indices = items.indices.filter { if case .event(.message) = items[$0] { return true } else { return false } }
-        guard !indices.isEmpty else { return }
-        let slots = Slots(items, messages: indices, options: options)
+        guard !raws.isEmpty else { return }
+        let workers = max(1, min(options.jobs - 1, raws.count))
+        let slots = takeMessages()
         self.slots = slots
-        let workers = max(1, min(options.jobs - 1, indices.count))
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                slots.work(renderer: Renderer(options: options.render))
+                let renderer = Renderer(options: options.render)
+                slots.fill { Self.prepare($1, options: options, renderer: renderer) }
             }
             group.leave()
         }
     }
 
     /// Processes messages of this batch on the calling thread until none is left unclaimed.
-    func help(renderer: Renderer) {
-        slots?.work(renderer: renderer)
+    func help(options: ExportOptions, renderer: Renderer) {
+        slots?.fill { Self.prepare($1, options: options, renderer: renderer) }
     }
 
-    /// Replaces every message event with its processed form on the calling thread.
+    /// Processes every message on the calling thread.
     func processHere(options: ExportOptions, renderer: Renderer) {
-        for i in items.indices {
-            if case .event(.message(let raw)) = items[i] {
-                items[i] = Self.prepare(raw, options: options, renderer: renderer)
-            }
-        }
+        let slots = takeMessages()
+        slots.fill { Self.prepare($1, options: options, renderer: renderer) }
+        outcomes = slots.take()
     }
 
-    /// Takes the processed items once the group was left.
+    /// Takes the processed messages once the group was left.
     func collect() {
-        if let slots { items = slots.take() }
+        if let slots { outcomes = slots.take() }
         slots = nil
     }
 
-    /// Decodes and renders one message.
-    static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer) -> Item {
+    /// Moves the messages into slots for processing: each is released once processed.
+    private func takeMessages() -> OrderedSlots<RawExportMessage, Outcome> {
+        var messages: [RawExportMessage] = []
+        swap(&messages, &raws)
+        return OrderedSlots(messages)
+    }
+
+    /// Empties the batch once it was written.
+    func removeAll() {
+        entries = []
+        outcomes = []
+    }
+
+    /// Decodes and renders one message and runs the writer's prepare step on it.
+    static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer) -> Outcome {
         switch ExportMessageDecoder.decode(raw, clock: options.clock) {
         case .failure(let failure):
             var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
@@ -65,65 +94,10 @@ final class ExportBatch {
         case .success(let message):
             guard options.keeps(message, in: raw.chat) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
-            var prepared = PreparedMessage(message: message, rendered: rendered, index: raw.index)
-            switch options.format {
-            case .ansi, .text: prepared.composeTerminalPieces(options: options)
-            case .json: prepared.json = JSONLinesTranscriptWriter.messageJSON(prepared, options: options)
-            case .html:
-                prepared.htmlParts = HTMLSiteWriter.parts(prepared, options: options)
-            case .markdown: break
-            }
-            prepared.cachePreview()
-            return .prepared(prepared)
+            var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
+            transcript.cachePreview()
+            let piece = Writer.prepare(transcript, options: options)
+            return .prepared(transcript, piece)
         }
-    }
-}
-
-/// Batch items in a manually managed buffer that threads write to disjoint indices of;
-/// each thread claims the next unprocessed message with one atomic increment.
-private final class Slots: @unchecked Sendable {
-    let pointer: UnsafeMutableBufferPointer<ExportBatch.Item>
-    /// The positions of the message events in `pointer`.
-    private let messages: [Int]
-    private let options: ExportOptions
-    /// The next entry of `messages` to claim.
-    private let next = Atomic<Int>(0)
-
-    init(_ items: [ExportBatch.Item], messages: [Int], options: ExportOptions) {
-        pointer = .allocate(capacity: items.count)
-        _ = pointer.initialize(from: items)
-        self.messages = messages
-        self.options = options
-    }
-
-    /// Claims and processes messages until every one is claimed.
-    func work(renderer: Renderer) {
-        while true {
-            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard k < messages.count else { return }
-            let i = messages[k]
-            if case .event(.message(let raw)) = pointer[i] {
-                pointer[i] = ExportBatch.prepare(raw, options: options, renderer: renderer)
-            }
-        }
-    }
-
-    /// Whether the items were moved out by `take()`.
-    private var taken = false
-
-    /// Moves the items out (without copying them, which would touch every reference
-    /// another thread made); call once.
-    func take() -> [ExportBatch.Item] {
-        precondition(!taken, "batch items taken twice")
-        taken = true
-        return Array(unsafeUninitializedCapacity: pointer.count) { buffer, count in
-            _ = buffer.moveInitialize(fromContentsOf: pointer)
-            count = pointer.count
-        }
-    }
-
-    deinit {
-        if !taken { pointer.deinitialize() }
-        pointer.deallocate()
     }
 }

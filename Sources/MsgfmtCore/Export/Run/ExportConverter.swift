@@ -35,18 +35,24 @@ public final class ExportConverter {
     /// the previous one, then helps with what is left of the batch.
     public func run(_ source: ExportByteSource) throws(ExportReadError) -> ExportStats {
         var scanner = ExportScanner(source: source)
-        let failure = options.jobs <= 1 ? runInSequence(&scanner) : runInParallel(&scanner)
+        let failure = convert(&scanner, into: writer)
         writer.finish()
         if let failure { throw failure }
         progress?(stats, scanner.bytesRead)
         return stats
     }
 
+    /// Converts with the writer's own type, so the path every message takes is generic
+    /// over it rather than going through an existential.
+    private func convert<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
+        options.jobs <= 1 ? runInSequence(&scanner, into: writer) : runInParallel(&scanner, into: writer)
+    }
+
     /// Scans, processes and writes batch after batch on the calling thread.
-    private func runInSequence(_ scanner: inout ExportScanner) -> ExportReadError? {
+    private func runInSequence<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
         let renderer = Renderer(options: options.render)
         while true {
-            let batch = ExportBatch()
+            let batch = ExportBatch<Writer>()
             var failure: ExportReadError?
             var finished = false
             do {
@@ -55,7 +61,7 @@ public final class ExportConverter {
                 failure = e
             }
             batch.processHere(options: options, renderer: renderer)
-            deliver(batch)
+            deliver(batch, to: writer)
             if failure != nil || finished { return failure }
             progress?(stats, scanner.bytesRead)
         }
@@ -63,15 +69,15 @@ public final class ExportConverter {
 
     /// Keeps the workers busy with one batch while the next is scanned and the previous
     /// written; at most three batches exist at a time, the written one already emptied.
-    private func runInParallel(_ scanner: inout ExportScanner) -> ExportReadError? {
-        var running: (batch: ExportBatch, group: DispatchGroup)?
+    private func runInParallel<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
+        var running: (batch: ExportBatch<Writer>, group: DispatchGroup)?
         let renderer = Renderer(options: options.render)
         var failure: ExportReadError?
         var finished = false
         while true {
-            var next: ExportBatch?
+            var next: ExportBatch<Writer>?
             if !finished {
-                let batch = ExportBatch()
+                let batch = ExportBatch<Writer>()
                 do {
                     finished = try fill(batch, from: &scanner)
                 } catch let e {
@@ -80,9 +86,9 @@ public final class ExportConverter {
                 }
                 next = batch
             }
-            var done: ExportBatch?
+            var done: ExportBatch<Writer>?
             if let running {
-                running.batch.help(renderer: renderer)
+                running.batch.help(options: options, renderer: renderer)
                 running.group.wait()
                 running.batch.collect()
                 done = running.batch
@@ -94,7 +100,7 @@ public final class ExportConverter {
                 running = (next, group)
             }
             if let done {
-                deliver(done)
+                deliver(done, to: writer)
                 writer.drainOutput()
                 if running != nil || failure == nil { progress?(stats, scanner.bytesRead) }
             }
@@ -103,33 +109,34 @@ public final class ExportConverter {
     }
 
     /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.
-    private func fill(_ batch: ExportBatch, from scanner: inout ExportScanner) throws(ExportReadError) -> Bool {
+    private func fill<Writer: TranscriptWriter>(_ batch: ExportBatch<Writer>, from scanner: inout ExportScanner) throws(ExportReadError) -> Bool {
         var messages = 0
         while messages < options.batchSize {
             guard let event = try scanner.next() else { return true }
             switch event {
             case .chatStart(let chat):
                 selected = options.selects(chat)
-                if selected { batch.append(.event(event)) }
+                if selected { batch.append(event) }
             case .chatEnd:
-                if selected { batch.append(.event(event)) }
+                if selected { batch.append(event) }
                 selected = false
             case .message:
                 if selected {
-                    batch.append(.event(event))
+                    batch.append(event)
                     messages += 1
                 }
             case .personalInformation:
-                batch.append(.event(event))
+                batch.append(event)
             }
         }
         return false
     }
 
     /// Hands a processed batch to the writer, in order.
-    private func deliver(_ batch: ExportBatch) {
-        for item in batch.items {
-            switch item {
+    private func deliver<Writer: TranscriptWriter>(_ batch: ExportBatch<Writer>, to writer: Writer) {
+        var next = 0
+        for entry in batch.entries {
+            switch entry {
             case .event(.chatStart(let chat)):
                 stats.chats += 1
                 writer.beginChat(chat)
@@ -139,20 +146,22 @@ public final class ExportConverter {
                 if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
             case .event(.message):
                 break
-            case .prepared(let message):
+            case .message:
                 stats.read += 1
-                stats.written += 1
-                message.rendered.diagnostics.forEach(report)
-                writer.write(message)
-            case .filtered:
-                stats.read += 1
-                stats.filtered += 1
-            case .failed(let diagnostic):
-                stats.read += 1
-                stats.failed += 1
-                report(diagnostic)
+                switch batch.outcomes[next] {
+                case .prepared(let message, let piece):
+                    stats.written += 1
+                    message.rendered.diagnostics.forEach(report)
+                    writer.write(message, piece: piece)
+                case .filtered:
+                    stats.filtered += 1
+                case .failed(let diagnostic):
+                    stats.failed += 1
+                    report(diagnostic)
+                }
+                next += 1
             }
         }
-        batch.items.removeAll()
+        batch.removeAll()
     }
 }

@@ -1,4 +1,4 @@
-/// The common case of `PreparedMessage.preview` found on the UTF-8 bytes instead of
+/// The common case of `TranscriptMessage.preview` found on the UTF-8 bytes instead of
 /// character by character: the text's first line when it is not blank.
 enum PreviewScan {
     /// Longest preview, in characters.

@@ -42,9 +42,9 @@ struct TranscriptState {
         return owner == from
     }
 
-    /// Remembers `prepared` so later replies can quote it.
-    mutating func remember(_ prepared: PreparedMessage) {
-        previews.insert(id: prepared.message.id, sender: prepared.message.senderName, text: prepared.preview)
+    /// Remembers `message` so later replies can quote it.
+    mutating func remember(_ message: TranscriptMessage) {
+        previews.insert(id: message.message.id, sender: message.message.senderName, text: message.preview)
     }
 
     /// The sender and preview of message `id`, if still remembered.

@@ -1,11 +1,19 @@
-/// Writes a transcript in one format. Called on one thread, in message order.
-public protocol TranscriptWriter: AnyObject {
+/// Writes a transcript in one format, in two steps: `prepare` does the work that depends
+/// on one message alone and runs on worker threads, many messages at a time and in any
+/// order; everything else is called on one thread, in message order, and `write` receives
+/// each message with the piece `prepare` made of it.
+public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
+    /// What the prepare step makes of one message for `write`.
+    associatedtype Piece: Sendable
+    /// The prepare step: the part of `message`'s output that depends on it alone (called
+    /// on worker threads).
+    static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> Piece
     /// The exporting account's `from_id` became known: its messages are outgoing.
     func setOwner(_ fromID: String)
     /// A selected chat begins.
     func beginChat(_ chat: ExportChatInfo)
-    /// One message of the current chat (already filtered).
-    func write(_ message: PreparedMessage)
+    /// One message of the current chat (already filtered), with its piece.
+    func write(_ message: TranscriptMessage, piece: Piece)
     /// The current chat ended; `chat` may hold fields written after the messages.
     func endChat(_ chat: ExportChatInfo)
     /// Everything was written: finish indexes and flush.
@@ -21,3 +29,17 @@ extension TranscriptWriter {
     /// Nothing is held back by default.
     public func drainOutput() {}
 }
+
+extension TranscriptWriter where Piece == Void {
+    /// No work ahead of `write` by default.
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) {}
+}
+
+#if compiler(>=6.2)
+/// What a transcript writer's type is, since worker threads call its prepare step: usable
+/// from any thread (compilers before Swift 6.2 do not check this).
+public typealias TranscriptWriterMetatype = SendableMetatype
+#else
+/// What a transcript writer's type is (checked from Swift 6.2 on: usable from any thread).
+public typealias TranscriptWriterMetatype = Any
+#endif

@@ -1,8 +1,9 @@
 extension HTMLSiteWriter {
-    /// Writes one message with its day header, group wrapper and decorations.
-    func writeMessage(_ prepared: PreparedMessage, placement: TranscriptGrouping.Placement) {
+    /// Writes one message with its day header, group wrapper and decorations around the
+    /// `parts` its prepare step wrote.
+    func writeMessage(_ message: TranscriptMessage, parts: HTMLMessageParts, placement: TranscriptGrouping.Placement) {
         guard let file = page else { return }
-        let m = prepared.message
+        let m = message.message
         if placement.newDay {
             closeGroup()
             let title = ExportClock.dayTitle(placement.day)
@@ -13,7 +14,6 @@ extension HTMLSiteWriter {
             }
             lastDay = placement.day
         }
-        let parts = prepared.htmlParts ?? Self.parts(prepared, options: options)
         if m.isService {
             closeGroup()
             var sentence = parts.sentence

@@ -1,8 +1,8 @@
 extension HTMLSiteWriter {
-    /// Writes the parts of `prepared`'s HTML that depend on the message alone (on a worker
-    /// thread); `writeMessage` adds the rest in order.
-    static func parts(_ prepared: PreparedMessage, options: ExportOptions) -> HTMLMessageParts {
-        let m = prepared.message
+    /// The prepare step: writes the parts of `message`'s HTML that depend on it alone;
+    /// `writeMessage` adds the rest in order.
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
+        let m = message.message
         if m.isService {
             return HTMLMessageParts(
                 head: "<div class=\"service\" id=\"message\(m.id)\"><span>",
@@ -17,7 +17,7 @@ extension HTMLSiteWriter {
         var tail = ""
         if let media = m.media { tail += mediaBox(media) }
         if !m.body.text.isEmpty {
-            tail += body(prepared.rendered, options: options)
+            tail += body(message.rendered, options: options)
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
             tail += "<div class=\"empty\">(empty message)</div>"

@@ -65,7 +65,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         openPage()
     }
 
-    public func write(_ prepared: PreparedMessage) {
+    public func write(_ message: TranscriptMessage, piece parts: HTMLMessageParts) {
         if onPage >= options.pageSize {
             closePage(hasNext: true)
             pageNumber += 1
@@ -73,7 +73,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
             openPage()
             state.restartGrouping()
         }
-        let m = prepared.message
+        let m = message.message
         pages.add(m.id, page: pageNumber)
         var summary = chats[chats.count - 1]
         summary.messages += 1
@@ -82,8 +82,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
         chats[chats.count - 1] = summary
         let placement = state.place(m)
         if placement.newDay, days.last?.day != placement.day { days.append((placement.day, pageNumber)) }
-        writeMessage(prepared, placement: placement)
-        state.remember(prepared)
+        writeMessage(message, parts: parts, placement: placement)
+        state.remember(message)
         onPage += 1
     }
 

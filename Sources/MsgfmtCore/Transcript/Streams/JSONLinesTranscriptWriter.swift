@@ -9,8 +9,8 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         state.beginChat()
     }
 
-    public func write(_ prepared: PreparedMessage) {
-        let m = prepared.message
+    public func write(_ message: TranscriptMessage, piece members: [UInt8]) {
+        let m = message.message
         let placement = state.place(m)
         var w = JSONWriter()
         w.raw("{")
@@ -22,15 +22,15 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         w.comma(); w.key("outgoing"); w.bool(state.isOutgoing(m))
         w.comma()
         sink.write(w.bytes)
-        sink.write(prepared.json ?? Self.messageJSON(prepared, options: options))
+        sink.write(members)
         sink.write("}\n")
     }
 
-    /// The members of a message's JSON line that depend on the message alone (written on
-    /// worker threads): id, type, dates, sender, reply, forward, media, service sentence,
-    /// reactions, then the layout boxes.
-    static func messageJSON(_ prepared: PreparedMessage, options: ExportOptions) -> [UInt8] {
-        let m = prepared.message
+    /// The prepare step: the members of `message`'s JSON line that depend on it alone: id,
+    /// type, dates, sender, reply, forward, media, service sentence, reactions, then the
+    /// layout boxes.
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> [UInt8] {
+        let m = message.message
         var w = JSONWriter()
         w.key("id"); w.number(m.id)
         w.comma(); w.key("type"); w.string(m.type)
@@ -54,7 +54,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         }
         w.raw("]")
         w.comma()
-        JSONLayoutEmitter.writeLayoutMembers(prepared.rendered, into: &w)
+        JSONLayoutEmitter.writeLayoutMembers(message.rendered, into: &w)
         return w.bytes
     }
 

@@ -7,8 +7,13 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
     }
 
-    public func write(_ prepared: PreparedMessage) {
-        let m = prepared.message
+    /// The prepare step: the body in CommonMark (empty for service messages).
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> String {
+        message.message.isService ? "" : MarkdownText.body(message.rendered.styled)
+    }
+
+    public func write(_ message: TranscriptMessage, piece body: String) {
+        let m = message.message
         let placement = state.place(m)
         var out = ""
         if placement.newDay { out += "## \(ExportClock.dayTitle(placement.day))\n\n" }
@@ -31,7 +36,6 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
                 for detail in media.details { out += "- \(MarkdownText.escape(detail))\n" }
                 out += "\n"
             }
-            let body = MarkdownText.body(prepared.rendered.styled)
             if !body.isEmpty { out += body + "\n\n" }
             if !m.reactions.isEmpty {
                 out += m.reactions.map { "\(MarkdownText.escape($0.emoji)) \($0.count)" }.joined(separator: " · ") + "\n\n"
@@ -39,6 +43,6 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
             if !out.hasSuffix("\n\n") { out += "\n" }
         }
         sink.write(out)
-        state.remember(prepared)
+        state.remember(message)
     }
 }

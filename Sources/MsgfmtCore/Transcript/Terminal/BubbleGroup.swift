@@ -14,8 +14,8 @@ struct BubbleGroup: Sendable {
     static let maxMessages = 64
 
     var rows: [Row] = []
-    /// The rendered bodies of the group's messages, for the emitter's link spans.
-    var bodies: [RenderedMessage] = []
+    /// The styled bodies of the group's messages, for the emitter's link spans.
+    var bodies: [StyledText] = []
     var messages: Int { bodies.count }
     let outgoing: Bool
 
@@ -34,10 +34,10 @@ struct BubbleGroup: Sendable {
 
     /// The box: a rounded border around the rows, at the left edge for incoming groups
     /// and the right edge for outgoing ones; each piece with the body its rows show.
-    func box(width: Int) -> [(lines: [TranscriptLine], body: RenderedMessage?)] {
+    func box(width: Int) -> [(lines: [TranscriptLine], body: StyledText?)] {
         let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
         let x = outgoing ? width - (inner + 4) : 0
-        var pieces: [(lines: [TranscriptLine], body: RenderedMessage?)] = []
+        var pieces: [(lines: [TranscriptLine], body: StyledText?)] = []
         var top = TranscriptLine()
         top.pad(to: x)
         top.add("╭" + TranscriptLine.run(of: "─", count: inner + 2) + "╮", cells: inner + 4)
@@ -70,8 +70,8 @@ struct BubbleGroup: Sendable {
 
 extension TerminalTranscriptWriter {
     /// Adds a message to the current bubble, starting a new box when needed.
-    func addToBubble(_ prepared: PreparedMessage, pieces: TerminalPieces, startsGroup: Bool) {
-        let m = prepared.message
+    func addToBubble(_ message: TranscriptMessage, pieces: TerminalPieces, startsGroup: Bool) {
+        let m = message.message
         let outgoing = state.isOutgoing(m)
         if let group = bubble, group.messages >= BubbleGroup.maxMessages || group.outgoing != outgoing {
             flushBubble()
@@ -82,7 +82,7 @@ extension TerminalTranscriptWriter {
             if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
         }
         let body = bubble?.bodies.count ?? 0
-        var rows = contentLines(prepared, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
+        var rows = contentLines(message, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
         let time = composer.timeLabel(m)
         if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
@@ -90,7 +90,7 @@ extension TerminalTranscriptWriter {
             rows.append(.init(left: TranscriptLine(), right: time, body: body))
         }
         bubble?.rows += rows
-        bubble?.bodies.append(prepared.rendered)
+        bubble?.bodies.append(message.rendered.styled)
     }
 
     /// Draws the current bubble, if any.

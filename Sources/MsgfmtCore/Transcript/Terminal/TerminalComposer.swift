@@ -19,8 +19,9 @@ struct TerminalComposer: Sendable {
         options.style == .list ? width - Self.timeColumn : BubbleGroup.maxWidth(in: width) - 4
     }
 
-    func pieces(_ prepared: PreparedMessage) -> TerminalPieces {
-        let m = prepared.message
+    /// The parts of `message`'s presentation that depend on it alone.
+    func pieces(_ message: TranscriptMessage) -> TerminalPieces {
+        let m = message.message
         var p = TerminalPieces()
         if m.isService {
             let sentence = ServiceSentence.sentence(for: m) + " · " + options.clock.time(of: m.date)
@@ -44,7 +45,7 @@ struct TerminalComposer: Sendable {
                 p.after.append(line(text.oneLine("  " + detail, width: w, style: meta)))
             }
         }
-        if !m.body.text.isEmpty, let layout = prepared.rendered.layout {
+        if !m.body.text.isEmpty, let layout = message.rendered.layout {
             for body in layout.lines {
                 var l = TranscriptLine()
                 l.append(body)

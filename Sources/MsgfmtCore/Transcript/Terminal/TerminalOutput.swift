@@ -5,66 +5,40 @@ import Dispatch
 /// depends on the piece alone, so worker threads draw the pieces of a batch in parallel
 /// and the writer writes the bytes in order.
 enum TerminalOutput: Sendable {
-    /// Composed lines; `body` is the message whose laid-out lines are among them.
-    case lines([TranscriptLine], body: RenderedMessage?)
+    /// Composed lines; `body` is the styled text of the message whose laid-out lines are
+    /// among them.
+    case lines([TranscriptLine], body: StyledText?)
     /// A finished bubble group, boxed when drawn.
     case bubble(BubbleGroup)
 
-    /// Draws the piece into `sink` (`width`: the transcript width).
-    func draw(options: ExportOptions, width: Int, into sink: OutputSink) {
+    /// Draws the piece with `emitter` into `out` (`width`: the transcript width).
+    func draw(with emitter: TerminalLineEmitter, width: Int, into out: inout [UInt8]) {
         switch self {
         case .lines(let lines, let body):
-            Self.emit(lines, body: body, options: options, into: sink)
+            emitter.append(lines, body: body, into: &out)
         case .bubble(let group):
             for piece in group.box(width: width) {
-                Self.emit(piece.lines, body: piece.body, options: options, into: sink)
+                emitter.append(piece.lines, body: piece.body, into: &out)
             }
         }
     }
 
-    /// Draws composed lines with a fresh emitter of the shared pipeline. Decoration
-    /// fragments have empty source ranges and no links; `body`'s styled text gives the
-    /// emitter the link spans of the laid-out body lines.
-    static func emit(_ lines: [TranscriptLine], body: RenderedMessage?, options: ExportOptions, into sink: OutputSink) {
-        guard !lines.isEmpty else { return }
-        let laid = lines.enumerated().map { $0.element.line(y: $0.offset) }
-        let id = body?.message.id
-        let layout = TextLayout(messageID: id, text: body?.styled.text.string ?? "", width: laid.map(\.width).max() ?? 0, truncated: false, lines: laid)
-        let message = RenderedMessage(
-            index: body?.index ?? 0, message: body?.message ?? Message(text: ""),
-            styled: body?.styled ?? StyledText(plain: ""), layout: layout, diagnostics: [])
-        var emitter = Renderer(options: options.render).makeEmitter()
-        emitter.emit(message, into: sink)
-    }
-
-    /// Draws `pieces` in parallel (one iteration each, so threads that are free take
-    /// over the pieces of threads that are busy) and returns each one's bytes, in order.
-    static func drawAll(_ pieces: [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
-        let results = DrawnPieces(count: pieces.count)
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { k in
-            let sink = OutputSink.memory(capacity: 1 << 12)
-            pieces[k].draw(options: options, width: width, into: sink)
-            results.pointer[k] = sink.takeBytes()
+    /// Draws `pieces` on `options.jobs` threads, each with an emitter of its own, which
+    /// claim them one at a time (so threads that are free take over the pieces of threads
+    /// that are busy), and returns each one's bytes, in order.
+    static func drawAll(_ pieces: consuming [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
+        let threads = max(1, min(options.jobs, pieces.count))
+        let drawn = OrderedSlots<TerminalOutput, [UInt8]>(pieces)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let emitter = TerminalLineEmitter(options: options.render)
+            var scratch: [UInt8] = []
+            scratch.reserveCapacity(1 << 12)
+            drawn.fill { _, piece in
+                scratch.removeAll(keepingCapacity: true)
+                piece.draw(with: emitter, width: width, into: &scratch)
+                return Array(scratch)
+            }
         }
-        return results.take()
-    }
-}
-
-/// Drawn bytes in a manually managed buffer that threads write to disjoint indices of.
-private final class DrawnPieces: @unchecked Sendable {
-    let pointer: UnsafeMutableBufferPointer<[UInt8]>
-
-    init(count: Int) {
-        pointer = .allocate(capacity: count)
-        pointer.initialize(repeating: [])
-    }
-
-    func take() -> [[UInt8]] {
-        Array(pointer)
-    }
-
-    deinit {
-        pointer.deinitialize()
-        pointer.deallocate()
+        return drawn.take()
     }
 }

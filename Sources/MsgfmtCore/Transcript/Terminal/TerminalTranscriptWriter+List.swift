@@ -1,18 +1,18 @@
 extension TerminalTranscriptWriter {
     /// The content lines of a message: pieces before the reply, the reply quote, the rest.
-    func contentLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+    func contentLines(_ message: TranscriptMessage, pieces: TerminalPieces) -> [TranscriptLine] {
         var lines = pieces.before
-        if let reply = prepared.message.replyTo {
+        if let reply = message.message.replyTo {
             lines.append(composer.replyLine(reply, target: state.quote(reply)))
         }
         return lines + pieces.after
     }
 
     /// The list presentation of one message: a time column, then its content.
-    func listLines(_ prepared: PreparedMessage, pieces: TerminalPieces) -> [TranscriptLine] {
-        let m = prepared.message
+    func listLines(_ message: TranscriptMessage, pieces: TerminalPieces) -> [TranscriptLine] {
+        let m = message.message
         let bodyWidth = composer.contentWidth
-        var content = contentLines(prepared, pieces: pieces)
+        var content = contentLines(message, pieces: pieces)
         if content.isEmpty {
             var empty = TranscriptLine()
             empty.ascii("(empty message)", role: .title)

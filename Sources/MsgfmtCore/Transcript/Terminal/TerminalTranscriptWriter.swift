@@ -9,10 +9,14 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     var bubble: BubbleGroup?
     /// Pieces composed but not yet drawn (more than one job).
     var pending: [TerminalOutput] = []
+    /// What draws pieces on this thread (one job), and the buffer it draws them into.
+    private let emitter: TerminalLineEmitter
+    private var drawn: [UInt8] = []
 
     /// Creates a writer into `sink`; `options.width` is the transcript width in cells.
     public override init(options: ExportOptions, sink: OutputSink) {
         self.composer = TerminalComposer(options: options)
+        self.emitter = TerminalLineEmitter(options: options.render)
         super.init(options: options, sink: sink)
     }
 
@@ -39,9 +43,13 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         wroteChat = true
     }
 
-    public func write(_ prepared: PreparedMessage) {
-        let m = prepared.message
-        let pieces = prepared.terminal ?? composer.pieces(prepared)
+    /// The prepare step: the message's decorations and content lines, composed.
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> TerminalPieces {
+        TerminalComposer(options: options).pieces(message)
+    }
+
+    public func write(_ message: TranscriptMessage, piece pieces: TerminalPieces) {
+        let m = message.message
         let placement = state.place(m)
         var lines: [TranscriptLine] = []
         if placement.newDay || placement.newGroup { flushBubble() }
@@ -52,7 +60,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         if m.isService {
             if !placement.newDay { lines.append(TranscriptLine()) }
             lines += pieces.service
-            emit(lines, body: prepared.rendered)
+            emit(lines, body: message.rendered.styled)
         } else {
             switch options.style {
             case .list:
@@ -60,14 +68,14 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
                     if !placement.newDay { lines.append(TranscriptLine()) }
                     lines.append(pieces.header)
                 }
-                lines += listLines(prepared, pieces: pieces)
-                emit(lines, body: prepared.rendered)
+                lines += listLines(message, pieces: pieces)
+                emit(lines, body: message.rendered.styled)
             case .bubbles:
                 if !lines.isEmpty { emit(lines, body: nil) }
-                addToBubble(prepared, pieces: pieces, startsGroup: placement.newGroup)
+                addToBubble(message, pieces: pieces, startsGroup: placement.newGroup)
             }
         }
-        state.remember(prepared)
+        state.remember(message)
     }
 
     public override func endChat(_ chat: ExportChatInfo) {
@@ -82,7 +90,7 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
 
     /// Queues composed lines for drawing (see `TerminalOutput`); with one job they are
     /// drawn at once.
-    func emit(_ lines: [TranscriptLine], body: RenderedMessage?) {
+    func emit(_ lines: [TranscriptLine], body: StyledText?) {
         guard !lines.isEmpty else { return }
         queue(.lines(lines, body: body))
     }
@@ -90,7 +98,9 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     /// Queues a piece; with one job, draws it at once.
     func queue(_ piece: TerminalOutput) {
         if options.jobs <= 1 {
-            piece.draw(options: options, width: width, into: sink)
+            drawn.removeAll(keepingCapacity: true)
+            piece.draw(with: emitter, width: width, into: &drawn)
+            sink.write(drawn)
         } else {
             pending.append(piece)
         }
@@ -99,8 +109,8 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     /// Draws the queued pieces on the worker threads and writes them in order.
     public func drainOutput() {
         guard !pending.isEmpty else { return }
-        let pieces = pending
-        pending = []
+        var pieces: [TerminalOutput] = []
+        swap(&pieces, &pending)
         for bytes in TerminalOutput.drawAll(pieces, options: options, width: width) {
             sink.write(bytes)
         }

@@ -3,7 +3,7 @@ import Testing
 
 /// The export's byte-level fast path for previews gives exactly what the general string code gives.
 @Suite struct PreviewFastPathTests {
-    /// `PreparedMessage.preview`'s first-line rule, character by character.
+    /// `TranscriptMessage.preview`'s first-line rule, character by character.
     private func reference(_ text: String) -> String? {
         if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
             let first = text[..<newline]

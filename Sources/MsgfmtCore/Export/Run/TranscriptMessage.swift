@@ -1,23 +1,17 @@
 /// A decoded export message with its body carried through the shared pipeline: what the
-/// transcript writers receive, in order.
-public struct PreparedMessage: Sendable {
+/// transcript writers receive, in order, together with the piece their prepare step made
+/// of it (see `TranscriptWriter`).
+public struct TranscriptMessage: Sendable {
     /// The message and its metadata.
     public var message: ExportMessage
     /// The body: normalized, styled and laid out by the shared pipeline.
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
-    /// Terminal decorations composed on a worker thread (ansi/text exports).
-    var terminal: TerminalPieces?
-    /// The message-only part of its JSON line, serialized on a worker thread (json exports).
-    var json: [UInt8]?
-    /// The message's HTML around the parts that depend on earlier messages, written on a
-    /// worker thread (html exports).
-    var htmlParts: HTMLMessageParts?
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 
-    /// Creates a prepared message.
+    /// Creates a transcript message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {
         self.message = message
         self.rendered = rendered
