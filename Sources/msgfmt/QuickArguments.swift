@@ -53,7 +53,7 @@ enum QuickArguments {
     }
 
     /// Names ArgumentParser may read as a command rather than a file.
-    private static let commandNames: Set<String> = ["render", "inspect", "export", "help"]
+    private static let commandNames: Set<String> = ["render", "inspect", "export", "diff", "help"]
 
     /// Turns on the flag `name`; false when `render` has no such flag.
     private static func setFlag(_ name: Substring, in s: inout RenderSettings) -> Bool {
