@@ -2,11 +2,13 @@ extension ContentHash {
     /// What a message's hash covers.
     public enum Scope: Sendable, Hashable {
         /// What the message says: type, date, sender, reply and forward fields, text and
-        /// entities, media, service action and the edit time. Reactions and whether the
-        /// export included the media file are left out: they change without the message
-        /// being edited. `msgfmt diff` compares this.
+        /// entities, media, service action and the edit time. Left out is what changes
+        /// without the message being edited: reactions, whether the export included the
+        /// media file, and the sender's display name when the sender's id is known (a
+        /// renamed account renames all its messages). `msgfmt diff` compares this.
         case content
-        /// Everything a transcript shows of the message: `content` plus its reactions.
+        /// Everything a transcript shows of the message: `content` plus its reactions and
+        /// the sender's name.
         case appearance
     }
 
@@ -17,7 +19,9 @@ extension ContentHash {
         h.field(1); h.combine(message.type)
         h.field(2); h.combine(message.date)
         h.field(3); h.combine(message.edited)
-        h.field(4); h.combine(message.from)
+        if scope == .appearance || message.fromID == nil {
+            h.field(4); h.combine(message.from)
+        }
         h.field(5); h.combine(message.fromID)
         h.field(6); h.combine(message.author)
         h.field(7); h.combine(message.forwarded)
@@ -71,7 +75,7 @@ extension ContentHash {
     }
 
     /// Service actions: the name and every field of the message object except those the
-    /// other fields cover or that are not content (local date strings follow the
+    /// other fields cover (the actor is the sender) or that are not content (local date strings follow the
     /// exporting machine's time zone; file paths follow the export's settings).
     private static func combineAction(_ action: ExportAction?, into h: inout ContentHasher) {
         guard let action else { return h.combine(nil as String?) }
@@ -83,6 +87,7 @@ extension ContentHash {
 
     private static let ignoredActionFields: Set<String> = [
         "id", "type", "date", "date_unixtime", "edited", "edited_unixtime", "reactions", "text", "text_entities",
+        "actor", "actor_id",
         "photo", "file", "thumbnail",
     ]
 

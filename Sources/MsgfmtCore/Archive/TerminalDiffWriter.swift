@@ -2,7 +2,7 @@
 /// the transcript writes it and per change an `@@ added message 42 @@` line followed by
 /// the message as the list transcript shows it (day, sender, time, reply, media, body),
 /// each line behind a gutter: `-` for the old version, `+` for the new one. An edited
-/// message shows both, its changed words marked.
+/// message shows both, its changed words marked. No differences, no output.
 final class TerminalDiffWriter: DiffWriter {
     /// Cells the gutter takes: the sign and a space.
     static let gutter = 2
@@ -23,7 +23,10 @@ final class TerminalDiffWriter: DiffWriter {
         self.owner = owner
     }
 
+    /// Writes the header naming both files, unless there is no difference: then, as with
+    /// diff(1), nothing at all is written.
     func begin(old: String, new: String, stats: DiffStats) {
+        guard stats.differences > 0 else { return }
         var bold = ANSIAttributes()
         bold.bold = true
         line("--- " + DisplaySafety.sanitize(old), bold)

@@ -148,8 +148,10 @@ public struct WordDiff: Sendable, Hashable {
             result.append(tokens[k].range.lowerBound..<tokens[last].range.upperBound)
             k = last + 1
         }
-        // Changed white space alone (a space became two) is marked as it is.
-        for (k, token) in tokens.enumerated() where !kept[k] && token.isSpace {
+        // Changed white space next to a changed word goes with the word (unmarked); alone
+        // (a space became two) it is marked as it is.
+        func changedWord(_ i: Int) -> Bool { i >= 0 && i < tokens.count && !kept[i] && !tokens[i].isSpace }
+        for (k, token) in tokens.enumerated() where !kept[k] && token.isSpace && !changedWord(k - 1) && !changedWord(k + 1) {
             let inside = result.contains { $0.contains(token.range.lowerBound) }
             if !inside { result.append(token.range) }
         }
