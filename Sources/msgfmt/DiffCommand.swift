@@ -93,13 +93,7 @@ struct DiffCommand: ParsableCommand {
         do {
             counts = try comparison.run(old: old, new: new, into: output.sink ?? OutputSink())
         } catch {
-            guard case .read(let source, let reason) = error else { throw Self.trouble }
-            switch reason {
-            case .truncated(let offset), .malformed(let offset, _):
-                printer.error("\(source):byte \(offset): \(reason.message)")
-            default:
-                printer.error(reason.message.hasPrefix("cannot read") ? reason.message : "\(source): \(reason.message)")
-            }
+            printer.error(error.message)
             output.abandon()
             throw Self.trouble
         }

@@ -18,10 +18,13 @@ import TestSupport
         }
     }
 
-    /// Runs `msgfmt arguments…` in `directory`, so file names in the output are relative.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Binary.Result {
+    /// Runs `msgfmt arguments…` (or `executable`) in `directory`, so file names in the
+    /// output are relative.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL = Binary.url
+    ) throws -> Binary.Result {
         let process = Process()
-        process.executableURL = Binary.url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
@@ -171,6 +174,25 @@ import TestSupport
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// Output that cannot be created or written is trouble too; a reader that stops
+    /// reading (`| head`) is not: the status still says whether there were differences.
+    @Test func outputFailuresExitTwo() throws {
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        let missing = try Self.run(["diff", "old.json", "new.json", "-o", "/nonexistent/dir/out.txt"], in: chat)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("msgfmt: error: cannot create"), "\(missing.stderr)")
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try Self.run(["diff", "old.json", "new.json", "-o", "/dev/full"], in: chat)
+            #expect(full.status == 2 && full.stderr.contains("cannot write"), "\(full.stderr)")
+        }
+        // Every message of the account export is added: more output than a pipe holds.
+        let account = Self.fixtures.appendingPathComponent("account")
+        let shell = try Self.run(
+            ["-c", "set -o pipefail; \"$0\" diff ../chat/old.json new.json --to json | head -c 10 >/dev/null", Binary.url.path],
+            in: account, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(shell.status == 1, "\(shell.stderr)")
+        #expect(shell.stderr.isEmpty)
     }
 
     /// `-o FILE` holds exactly what standard output would, and nothing is left behind.

@@ -21,6 +21,19 @@ public final class ArchiveComparison {
     public enum Failure: Error, Sendable {
         /// A file could not be opened or read as an export (as a whole).
         case read(source: String, ExportReadError)
+
+        /// One line for stderr, located as `msgfmt export` locates it: `FILE:byte N: …`
+        /// for a file cut short or broken outside any message, `FILE: …` otherwise.
+        public var message: String {
+            switch self {
+            case .read(let source, let error):
+                switch error {
+                case .truncated(let offset), .malformed(let offset, _): "\(source):byte \(offset): \(error.message)"
+                case .unreadable: error.message
+                case .notAnExport: "\(source): \(error.message)"
+                }
+            }
+        }
     }
 
     /// Compares `old` with `new` (paths of regular files) and writes the differences to

@@ -20,15 +20,6 @@ public struct DiffStats: Sendable, Hashable {
     /// Messages added, deleted or edited.
     public var differences: Int { added + deleted + edited }
 
-    /// The count of `kind`.
-    public subscript(kind: ArchiveChange.Kind) -> Int {
-        switch kind {
-        case .added: added
-        case .deleted: deleted
-        case .edited: edited
-        }
-    }
-
     /// One line for stderr: `added 2, deleted 1, edited 3, unchanged 40, out of range 0, failed 0`.
     public var summary: String {
         "added \(added), deleted \(deleted), edited \(edited), unchanged \(unchanged), out of range \(outOfRange), failed \(failed)"

@@ -46,16 +46,22 @@ import Testing
     /// The same message written in every layout hashes the same: the bytes differ, the
     /// content does not.
     @Test func hashIgnoresLayout() throws {
-        let export = ArchiveTestExport(chat: .init(id: 9, name: "Chat", messages: [Self.rich]))
-        var hashes: Set<ContentHash> = []
+        let service = JSONValue.object([
+            ("id", .number("8")), ("type", .string("service")), ("date_unixtime", .string("1704067300")),
+            ("actor", .string("Alice")), ("actor_id", .string("user1")), ("action", .string("invite_members")),
+            ("members", .array([.string("Bob"), .string("Ünal")])), ("inviter", .object([("b", .number("1")), ("a", .null)])),
+        ])
+        let export = ArchiveTestExport(chat: .init(id: 9, name: "Chat", messages: [Self.rich, service]))
+        var hashes: [Set<ContentHash>] = [[], []]
         var texts: Set<String> = []
         for layout in [ArchiveTestExport.Layout.telegram, .compact, .reversedKeys, .asciiOnly] {
-            let index = try export.index(layout)
-            hashes.insert(try #require(index.chats.first?.entries.first).hash)
+            let entries = try #require(export.index(layout).chats.first?.entries)
+            #expect(entries.count == 2)
+            for (k, entry) in entries.enumerated() { hashes[k].insert(entry.hash) }
             texts.insert(export.json(layout))
         }
         #expect(texts.count == 4)
-        #expect(hashes.count == 1)
+        #expect(hashes.map(\.count) == [1, 1])
     }
 
     /// Each change of what the message says changes the hash.
