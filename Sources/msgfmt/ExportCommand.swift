@@ -158,7 +158,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// On SIGINT/SIGTERM: remove temporary outputs and exit with 128 + the signal.
-    private static func cleanUpOnSignals() -> [any DispatchSourceSignal] {
+    static func cleanUpOnSignals() -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { sig in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())

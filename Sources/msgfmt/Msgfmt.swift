@@ -16,7 +16,7 @@ struct Msgfmt: ParsableCommand {
             rendered); 2 usage error; 3 output could not be written.
             """,
         version: MsgfmtVersion.string,
-        subcommands: [RenderCommand.self, InspectCommand.self, ExportCommand.self],
+        subcommands: [RenderCommand.self, InspectCommand.self, ExportCommand.self, DiffCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

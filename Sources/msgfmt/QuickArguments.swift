@@ -90,7 +90,7 @@ enum QuickArguments {
     }
 
     /// Names ArgumentParser may read as a command rather than a file.
-    private static let commandNames: Set<String> = ["render", "inspect", "export", "help"]
+    private static let commandNames: Set<String> = ["render", "inspect", "export", "diff", "help"]
 
     private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T) -> Bool {
         guard let converted = T(argument: value) else { return false }

@@ -1,0 +1,165 @@
+import Dispatch
+
+/// `msgfmt diff`: compares two exports and writes their differences.
+///
+/// Both files are streamed once, on two threads, into `ArchiveIndex`es (identities, dates,
+/// content hashes and file offsets, no messages); `ArchiveDiffer` merges the indexes; then
+/// only the messages that changed are read again by offset, decoded, laid out and written
+/// in the chosen format. Memory holds the two indexes and the list of changes.
+public final class ArchiveComparison {
+    private let options: DiffOptions
+    private let report: (Diagnostic, String) -> Void
+
+    /// Creates a comparison; `report` receives each diagnostic with the name of the file
+    /// it is about (old file first, then new).
+    public init(options: DiffOptions, report: @escaping (Diagnostic, String) -> Void) {
+        self.options = options
+        self.report = report
+    }
+
+    /// Why a comparison could not be made.
+    public enum Failure: Error, Sendable {
+        /// A file could not be opened or read as an export (as a whole).
+        case read(source: String, ExportReadError)
+
+        /// One line for stderr, located as `msgfmt export` locates it: `FILE:byte N: …`
+        /// for a file cut short or broken outside any message, `FILE: …` otherwise.
+        public var message: String {
+            switch self {
+            case .read(let source, let error):
+                switch error {
+                case .truncated(let offset), .malformed(let offset, _): "\(source):byte \(offset): \(error.message)"
+                case .unreadable: error.message
+                case .notAnExport: "\(source): \(error.message)"
+                }
+            }
+        }
+    }
+
+    /// Compares `old` with `new` (paths of regular files) and writes the differences to
+    /// `sink`; returns the counts. Throws, having written nothing, when either file is
+    /// unreadable, truncated or not an export.
+    public func run(old: String, new: String, into sink: OutputSink) throws(Failure) -> DiffStats {
+        let oldFile: ExportMessageFile, newFile: ExportMessageFile
+        let oldSource: ExportByteSource, newSource: ExportByteSource
+        do {
+            oldFile = try ExportMessageFile(path: old)
+            oldSource = try ExportByteSource(path: old)
+        } catch {
+            throw .read(source: old, error)
+        }
+        do {
+            newFile = try ExportMessageFile(path: new)
+            newSource = try ExportByteSource(path: new)
+        } catch {
+            throw .read(source: new, error)
+        }
+        let (oldIndex, newIndex) = try indexBoth(oldSource, newSource)
+        let diff = ArchiveDiffer.diff(old: oldIndex, new: newIndex, selects: options.selects)
+        var stats = diff.stats
+        let owner = options.me ?? newIndex.owner ?? oldIndex.owner
+        let transcript = options.transcriptOptions(owner: owner)
+        let writer = makeWriter(transcript: transcript, sink: sink, owner: owner)
+        let renderer = Renderer(options: transcript.render)
+        writer.begin(old: old, new: new, stats: stats)
+        for chat in diff.chats {
+            writer.beginChat(chat.info)
+            for change in chat.changes {
+                guard !sink.failed else { break }
+                let before = change.old.flatMap { read($0, from: oldFile) }
+                let after = change.new.flatMap { read($0, from: newFile) }
+                if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
+                    stats.failed += 1
+                    continue
+                }
+                let shown = prepare(change, before, after, renderer: renderer)
+                writer.write(change, chat: chat.info, before: shown.before, after: shown.after)
+            }
+        }
+        writer.finish()
+        return stats
+    }
+
+    /// Indexes both files at once, one on another thread; reports the old file's
+    /// diagnostics, then the new one's.
+    private func indexBoth(_ old: ExportByteSource, _ new: ExportByteSource) throws(Failure) -> (ArchiveIndex, ArchiveIndex) {
+        let indexer = ArchiveIndexer(clock: options.clock, scope: options.scope)
+        let oldJob = IndexJob(indexer: indexer, source: old)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { oldJob.run() }
+        let newJob = IndexJob(indexer: indexer, source: new)
+        newJob.run()
+        group.wait()
+        for d in oldJob.diagnostics { report(d, old.name) }
+        for d in newJob.diagnostics { report(d, new.name) }
+        switch (oldJob.result, newJob.result) {
+        case (.success(let a), .success(let b)): return (a, b)
+        case (.failure(let e), _): throw .read(source: old.name, e)
+        case (_, .failure(let e)): throw .read(source: new.name, e)
+        default: throw .read(source: old.name, .notAnExport(reason: "it was not read"))
+        }
+    }
+
+    /// The message an entry points at, decoded; nil (reported) when it no longer decodes
+    /// to the same message: the file changed since it was indexed.
+    private func read(_ entry: ArchiveEntry, from file: ExportMessageFile) -> ExportMessage? {
+        if let raw = file.message(at: entry), case .success(let message) = ExportMessageDecoder.decode(raw, clock: options.clock),
+           message.id == entry.id, ContentHash.of(message, scope: options.scope) == entry.hash {
+            return message
+        }
+        var location = Diagnostic.Location(messageID: entry.id)
+        location.byteOffset = entry.offset
+        report(Diagnostic(.error, location, "the message changed while msgfmt diff was reading the file"), file.name)
+        return nil
+    }
+
+    /// The versions to show, carried through the render pipeline; an edited message's
+    /// bodies with their changed words marked when the format marks them.
+    private func prepare(_ change: ArchiveChange, _ before: ExportMessage?, _ after: ExportMessage?, renderer: Renderer)
+        -> (before: DiffVersion?, after: DiffVersion?)
+    {
+        func prepared(_ m: ExportMessage) -> TranscriptMessage {
+            TranscriptMessage(message: m, rendered: renderer.process(m.body, index: 0, diagnostics: []), index: 0)
+        }
+        guard change.kind == .edited, let style = options.marks, let a = before, let b = after else {
+            return (before.map { DiffVersion(shown: prepared($0)) }, after.map { DiffVersion(shown: prepared($0)) })
+        }
+        let words = WordDiff.between(a.body.text, b.body.text)
+        func version(_ m: ExportMessage, _ ranges: [Range<Int>], _ side: DiffMarks.Side) -> DiffVersion {
+            var marked = m
+            marked.body = DiffMarks.mark(m.body, ranges: ranges, side: side, style: style)
+            let coloured = style == .entities && options.style.color && !ranges.isEmpty
+            return DiffVersion(shown: prepared(marked), unmarked: coloured ? prepared(m) : nil)
+        }
+        return (version(a, words.removed, .removed), version(b, words.inserted, .inserted))
+    }
+
+    private func makeWriter(transcript: ExportOptions, sink: OutputSink, owner: String?) -> any DiffWriter {
+        switch options.format {
+        case .text, .ansi: TerminalDiffWriter(options: options, transcript: transcript, sink: sink, owner: owner)
+        case .json: JSONDiffWriter(transcript: transcript, sink: sink, owner: owner)
+        case .html: HTMLDiffWriter(options: options, transcript: transcript, sink: sink, owner: owner)
+        }
+    }
+}
+
+/// One file's indexing, run on its own thread; read only after the thread is done.
+private final class IndexJob: @unchecked Sendable {
+    let indexer: ArchiveIndexer
+    let source: ExportByteSource
+    var diagnostics: [Diagnostic] = []
+    var result: Result<ArchiveIndex, ExportReadError>?
+
+    init(indexer: ArchiveIndexer, source: ExportByteSource) {
+        self.indexer = indexer
+        self.source = source
+    }
+
+    func run() {
+        do {
+            result = .success(try indexer.index(source) { diagnostics.append($0) })
+        } catch {
+            result = .failure(error)
+        }
+    }
+}

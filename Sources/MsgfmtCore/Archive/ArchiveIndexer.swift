@@ -1,0 +1,75 @@
+/// Builds an `ArchiveIndex` by streaming an export once: each message is cut out by the
+/// export scanner, decoded, hashed and dropped, so memory holds the index and one message.
+public struct ArchiveIndexer: Sendable {
+    /// The zone legacy `date` strings are read in.
+    public var clock: ExportClock
+    /// What the hashes cover.
+    public var scope: ContentHash.Scope
+
+    /// Creates an indexer.
+    public init(clock: ExportClock, scope: ContentHash.Scope = .content) {
+        self.clock = clock
+        self.scope = scope
+    }
+
+    /// Indexes everything `source` holds. A message that cannot be decoded is reported
+    /// (located by id, else by byte offset, as `msgfmt export` reports it) and kept as a
+    /// failed entry when its id is known; an id repeated within a chat is reported as a
+    /// warning and its first occurrence kept. Throws when the file as a whole is
+    /// unreadable, truncated or not an export.
+    public func index(_ source: ExportByteSource, report: (Diagnostic) -> Void) throws(ExportReadError) -> ArchiveIndex {
+        var index = ArchiveIndex(source: source.name)
+        var scanner = ExportScanner(source: source)
+        var position: Int?
+        while let event = try scanner.next() {
+            switch event {
+            case .personalInformation(let info):
+                if index.owner == nil, let id = info["user_id"]?.int64Value { index.owner = "user\(id)" }
+            case .chatStart(let chat):
+                position = index.chatPosition(for: chat)
+            case .chatEnd(let chat):
+                if let position { index.update(chat, at: position) }
+                position = nil
+            case .message(let raw):
+                let chat = position ?? index.chatPosition(for: ExportChatInfo())
+                index.messages += 1
+                let (entry, failed) = self.entry(for: raw, report: report)
+                if failed { index.failed += 1 }
+                if let entry {
+                    index.add(entry, toChatAt: chat)
+                } else {
+                    index.addUnidentified(toChatAt: chat)
+                }
+            }
+        }
+        for (chatPosition, ids) in index.finish() {
+            let name = index.chats[chatPosition].info.displayName
+            for id in ids {
+                report(Diagnostic(.warning, Diagnostic.Location(messageID: id),
+                                  "message id \(id) appears more than once in chat \(name); the first is compared"))
+            }
+        }
+        return index
+    }
+
+    /// The entry of one message (nil when it cannot be identified) and whether it failed
+    /// to decode.
+    func entry(for raw: RawExportMessage, report: (Diagnostic) -> Void) -> (ArchiveEntry?, failed: Bool) {
+        switch ExportMessageDecoder.decode(raw, clock: clock) {
+        case .success(let message):
+            let entry = ArchiveEntry(
+                id: message.id, date: message.date, hash: ContentHash.of(message, scope: scope),
+                offset: raw.byteOffset, length: raw.bytes.count)
+            return (entry, false)
+        case .failure(let failure):
+            var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
+            if failure.id == nil { location.byteOffset = raw.byteOffset }
+            report(Diagnostic(.error, location, failure.error.message))
+            guard let id = failure.id else { return (nil, true) }
+            let entry = ArchiveEntry(
+                id: id, date: 0, hash: ContentHash(high: 0, low: 0), offset: raw.byteOffset,
+                length: raw.bytes.count, failed: true)
+            return (entry, true)
+        }
+    }
+}

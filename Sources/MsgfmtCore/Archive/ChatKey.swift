@@ -1,0 +1,24 @@
+/// Which chat a message belongs to, the same in every export of that chat: the chat's id,
+/// else (an export that gives none) its name, else its position in the file.
+public enum ChatKey: Sendable, Hashable {
+    case id(Int64)
+    case name(String)
+    case position(Int)
+
+    /// The key of `chat` as an export describes it.
+    public init(_ chat: ExportChatInfo) {
+        if let id = chat.id {
+            self = .id(id)
+        } else if let name = chat.name {
+            self = .name(name)
+        } else {
+            self = .position(chat.ordinal)
+        }
+    }
+
+    /// The chat id, when the key is one.
+    public var id: Int64? {
+        if case .id(let id) = self { return id }
+        return nil
+    }
+}

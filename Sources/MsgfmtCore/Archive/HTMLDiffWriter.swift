@@ -1,0 +1,95 @@
+/// `msgfmt diff --to html`: one standalone page in the style of the export's HTML site
+/// (the shared page head, style and Content-Security-Policy, the transcript's style):
+/// both file names, the counts, then per chat a heading and per change a framed section
+/// with the message as the site shows it; an edited message before and after, then its
+/// text with removed words in red `<del>` and inserted ones in green `<ins>`. Everything
+/// taken from the exports is escaped.
+final class HTMLDiffWriter: DiffWriter {
+    private let options: DiffOptions
+    private let transcript: ExportOptions
+    private let sink: OutputSink
+    private let owner: String?
+    private var chatNumber = 0
+
+    /// Creates a writer into `sink`.
+    init(options: DiffOptions, transcript: ExportOptions, sink: OutputSink, owner: String?) {
+        self.options = options
+        self.transcript = transcript
+        self.sink = sink
+        self.owner = owner
+    }
+
+    func begin(old: String, new: String, stats: DiffStats) {
+        let header = "<header class=\"site-header\"><div><nav>msgfmt diff</nav><h1>"
+            + "\(HTMLEscaping.escape(old)) → \(HTMLEscaping.escape(new))</h1></div></header>\n"
+        sink.write(HTMLPage.head(
+            title: "Differences between \(old) and \(new)", theme: options.style.theme,
+            extraCSS: TranscriptCSS.text + DiffCSS.text, header: header, mainClasses: "history list diff"))
+        sink.write("<p class=\"diff-summary\"><span class=\"added\">\(stats.added) added</span> · "
+            + "<span class=\"deleted\">\(stats.deleted) deleted</span> · <span class=\"edited\">\(stats.edited) edited</span> · "
+            + "\(stats.unchanged) unchanged · \(stats.outOfRange) out of range · \(stats.failed) failed</p>\n")
+        if stats.differences == 0 { sink.write("<p class=\"diff-none\">No differences.</p>\n") }
+    }
+
+    func beginChat(_ chat: ExportChatInfo) {
+        chatNumber += 1
+        var heading = "<h2 class=\"diff-chat\" id=\"chat-\(chatNumber)\">\(HTMLEscaping.escape(chat.displayName))"
+        if let type = chat.type { heading += " <span class=\"diff-chat-type\">\(HTMLEscaping.escape(type))</span>" }
+        sink.write(heading + "</h2>\n")
+    }
+
+    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+        let kind = change.kind.rawValue
+        var out = "<section class=\"change change-\(kind)\" id=\"chat-\(chatNumber)-message-\(change.id)\">"
+        out += "<div class=\"change-label\">\(kind) · message \(change.id)</div>\n"
+        let labelled = before != nil && after != nil
+        if let before { out += side(before.shown, "before", label: labelled ? "Before" : nil) }
+        if let after { out += side(after.shown, "after", label: labelled ? "After" : nil) }
+        if let a = before?.shown.message.body.text, let b = after?.shown.message.body.text, a != b {
+            out += words(WordDiff.between(a, b))
+        }
+        sink.write(out + "</section>\n")
+    }
+
+    /// The changed words of an edited text: both versions merged, removed words in
+    /// `<del>`, inserted ones in `<ins>`.
+    private func words(_ diff: WordDiff) -> String {
+        var out = "<div class=\"side words\"><div class=\"side-label\">Changed words</div><p class=\"word-diff\">"
+        for segment in diff.segments {
+            let text = HTMLEscaping.escape(segment.text)
+            switch segment.kind {
+            case .equal: out += text
+            case .removed: out += "<del>\(text)</del>"
+            case .inserted: out += "<ins>\(text)</ins>"
+            }
+        }
+        return out + "</p></div>\n"
+    }
+
+    func finish() {
+        sink.write(HTMLPage.foot)
+        sink.flush()
+    }
+
+    /// One version of a message: its day, its sender group and the message as the site
+    /// writes it (reply previews name the message replied to: it may not be in the diff).
+    private func side(_ prepared: TranscriptMessage, _ name: String, label: String?) -> String {
+        let m = prepared.message
+        var out = "<div class=\"side \(name)\">"
+        if let label { out += "<div class=\"side-label\">\(label)</div>" }
+        let day = transcript.clock.day(of: m.date)
+        out += "<div class=\"day\"><span>\(HTMLEscaping.escape(ExportClock.dayTitle(day)))</span></div>\n"
+        let parts = HTMLSiteWriter.prepare(prepared, options: transcript)
+        // The site's anchor would repeat on the page (both versions, several chats).
+        let head = parts.head.replacing(" id=\"message\(m.id)\"", with: "", maxReplacements: 1)
+        if m.isService {
+            return out + head + parts.sentence + parts.tail + "</div>\n"
+        }
+        let outgoing = owner != nil && m.fromID == owner
+        out += "<div class=\"group \(outgoing ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
+        if let author = m.author, !author.isEmpty { out += " <span class=\"author\">\(HTMLEscaping.escape(author))</span>" }
+        out += "</div>\n" + head
+        if let reply = m.replyTo { out += "<div class=\"reply\">In reply to message \(reply)</div>" }
+        return out + parts.tail + "</div></div>\n"
+    }
+}

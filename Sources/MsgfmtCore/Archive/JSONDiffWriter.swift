@@ -1,0 +1,53 @@
+/// `msgfmt diff --to json`: JSON Lines, one object per change:
+/// `{"change":"added|deleted|edited","chat_id":…,"id":…,"before":…,"after":…}`, where
+/// `before` and `after` are the message objects `msgfmt export --to json` writes (layout
+/// boxes included), or null.
+final class JSONDiffWriter: DiffWriter {
+    private let transcript: ExportOptions
+    private let sink: OutputSink
+    private let owner: String?
+    private let scratch = OutputSink.memory(capacity: 1 << 12)
+
+    /// Creates a writer into `sink`.
+    init(transcript: ExportOptions, sink: OutputSink, owner: String?) {
+        self.transcript = transcript
+        self.sink = sink
+        self.owner = owner
+    }
+
+    func begin(old: String, new: String, stats: DiffStats) {}
+
+    func beginChat(_ chat: ExportChatInfo) {}
+
+    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+        var w = JSONWriter()
+        w.raw("{")
+        w.key("change"); w.string(change.kind.rawValue)
+        w.comma(); w.key("chat_id")
+        if let id = chat.id { w.number(id) } else { w.null() }
+        w.comma(); w.key("id"); w.number(change.id)
+        w.comma(); w.key("before")
+        sink.write(w.bytes)
+        sink.write(object(before?.shown, chat: chat))
+        sink.write(",\"after\":")
+        sink.write(object(after?.shown, chat: chat))
+        sink.write("}\n")
+    }
+
+    func finish() {
+        sink.flush()
+    }
+
+    /// The message's line as the export's JSON Lines writer writes it, without its
+    /// newline; `null` for no message.
+    private func object(_ prepared: TranscriptMessage?, chat: ExportChatInfo) -> [UInt8] {
+        guard let prepared else { return Array("null".utf8) }
+        let writer = JSONLinesTranscriptWriter(options: transcript, sink: scratch)
+        if let owner { writer.setOwner(owner) }
+        writer.beginChat(chat)
+        writer.write(prepared, piece: JSONLinesTranscriptWriter.prepare(prepared, options: transcript))
+        var bytes = scratch.takeBytes()
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return bytes
+    }
+}

@@ -1,0 +1,118 @@
+/// `msgfmt diff --to text|ansi`: a header naming both files, then per chat its title as
+/// the transcript writes it and per change an `@@ added message 42 @@` line followed by
+/// the message as the list transcript shows it (day, sender, time, reply, media, body),
+/// each line behind a gutter: `-` for the old version, `+` for the new one. An edited
+/// message shows both, its changed words marked. No differences, no output.
+final class TerminalDiffWriter: DiffWriter {
+    /// Cells the gutter takes: the sign and a space.
+    static let gutter = 2
+
+    private let options: DiffOptions
+    private let transcript: ExportOptions
+    private let sink: OutputSink
+    private let owner: String?
+    private let scratch = OutputSink.memory(capacity: 1 << 12)
+    private let plainScratch = OutputSink.memory(capacity: 1 << 12)
+
+    /// Creates a writer into `sink`; `transcript` configures the transcript writer that
+    /// draws each message (see `DiffOptions.transcriptOptions`).
+    init(options: DiffOptions, transcript: ExportOptions, sink: OutputSink, owner: String?) {
+        self.options = options
+        self.transcript = transcript
+        self.sink = sink
+        self.owner = owner
+    }
+
+    /// Writes the header naming both files, unless there is no difference: then, as with
+    /// diff(1), nothing at all is written.
+    func begin(old: String, new: String, stats: DiffStats) {
+        guard stats.differences > 0 else { return }
+        var bold = ANSIAttributes()
+        bold.bold = true
+        line("--- " + DisplaySafety.sanitize(old), bold)
+        line("+++ " + DisplaySafety.sanitize(new), bold)
+    }
+
+    func beginChat(_ chat: ExportChatInfo) {
+        sink.write("\n")
+        let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
+        writer.beginChat(chat)
+        writer.finish()
+        sink.write(scratch.takeBytes())
+    }
+
+    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+        sink.write("\n")
+        var label = ANSIAttributes()
+        if options.style.color { label.foreground = 36 } else { label.bold = true }
+        line("@@ \(change.kind.rawValue) message \(change.id) @@", label)
+        let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
+        if let owner { writer.setOwner(owner) }
+        // Draws the versions without marks alongside, in the same state, when the marked
+        // words are to be coloured.
+        let needsPlain = before?.unmarked != nil || after?.unmarked != nil
+        let plainWriter = needsPlain ? TerminalTranscriptWriter(options: transcript, sink: plainScratch) : nil
+        if let owner { plainWriter?.setOwner(owner) }
+        for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
+            guard let version else { continue }
+            writer.write(version.shown, piece: TerminalTranscriptWriter.prepare(version.shown, options: transcript))
+            if let plainWriter {
+                let plain = version.unmarked ?? version.shown
+                plainWriter.write(plain, piece: TerminalTranscriptWriter.prepare(plain, options: transcript))
+            }
+            let plain = plainWriter.map { _ in plainScratch.takeBytes() }
+            draw(scratch.takeBytes(), plain: version.unmarked == nil ? nil : plain, side)
+        }
+    }
+
+    func finish() {
+        sink.flush()
+    }
+
+    /// Writes drawn transcript lines behind the gutter of `side`, without the blank lines
+    /// the transcript puts before a day header at their start; with `plain` (the same
+    /// version drawn without marks), the marked words are coloured.
+    private func draw(_ bytes: [UInt8], plain: [UInt8]?, _ side: DiffMarks.Side) {
+        let lines = Self.lines(bytes)
+        let plainLines = plain.map(Self.lines)
+        let sign = side == .removed ? "-" : "+"
+        var gutter = ANSIAttributes()
+        if options.style.color { gutter.foreground = DiffColoring.foreground(side, theme: options.style.theme) }
+        for (k, drawn) in lines.enumerated() {
+            var out: [UInt8] = []
+            if options.escapes { ANSIAttributes.plain.transition(to: gutter, into: &out) }
+            out.append(contentsOf: sign.utf8)
+            if options.escapes { gutter.transition(to: .plain, into: &out) }
+            if !drawn.isEmpty {
+                out.append(0x20)
+                var body = drawn
+                if let plainLines, plainLines.count == lines.count,
+                   let colored = DiffColoring.recolor(marked: drawn, plain: plainLines[k], side: side, theme: options.style.theme) {
+                    body = colored
+                }
+                out.append(contentsOf: body)
+            }
+            out.append(0x0A)
+            sink.write(out)
+        }
+    }
+
+    /// The lines of a drawing, without the blank lines at its start.
+    private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
+    }
+
+    /// Writes one line of msgfmt's own (already display-safe) in `style` when escapes
+    /// are on.
+    private func line(_ text: String, _ style: ANSIAttributes) {
+        var out: [UInt8] = []
+        if options.escapes { ANSIAttributes.plain.transition(to: style, into: &out) }
+        out.append(contentsOf: text.utf8)
+        if options.escapes { style.transition(to: .plain, into: &out) }
+        out.append(0x0A)
+        sink.write(out)
+    }
+}

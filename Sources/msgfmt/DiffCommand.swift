@@ -1,0 +1,145 @@
+import ArgumentParser
+import MsgfmtCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `msgfmt diff`: two exports in, the messages added, deleted and edited between them out.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two Telegram Desktop exports: messages added, deleted and edited.",
+        discussion: """
+            Messages are matched by identity (chat id and message id) and compared by a hash \
+            of their decoded content (text, entities, media, sender, reply and forward \
+            fields, edit time), so the same export written with other indentation is \
+            unchanged. A message only in NEW is added; one only in OLD is deleted when NEW \
+            has its chat and the message lies between the first and last date of that chat \
+            in NEW, else it is out of range (counted, not a difference); one whose content \
+            changed is edited. Both files are streamed; memory holds an index of identities \
+            and hashes, and only changed messages are read again for display. Both must be \
+            regular files.
+
+            A message that cannot be read is reported with its id (or byte offset), left \
+            out of the comparison and counted as failed; the rest is still compared and \
+            shown.
+
+            Exit status, as diff(1): 0 no differences; 1 differences; 2 trouble: a file \
+            unreadable or not an export, a message that could not be read, a usage error, \
+            or output that could not be written.
+            """
+    )
+
+    /// Differences were found.
+    static let differences = ExitCode(1)
+    /// Something went wrong (the comparison is missing or incomplete).
+    static let trouble = ExitCode(2)
+
+    @Argument(help: "The older export's result.json.")
+    var old: String
+
+    @Argument(help: "The newer export's result.json.")
+    var new: String
+
+    @Option(help: "Output format: text, ansi, json or html (default: ansi when --color allows escapes, else text).")
+    var to: DiffFormat?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (replaced only when complete) instead of standard output ('-').", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
+    var chat: [String] = []
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
+    var me: String?
+
+    @Flag(help: "Print on stderr how many messages were added, deleted, edited, unchanged, out of range and failed.")
+    var stats = false
+
+    @OptionGroup(title: "Layout")
+    var layout: LayoutOptionGroup
+
+    @OptionGroup(title: "Style")
+    var style: StyleOptionGroup
+
+    func validate() throws {
+        if old == "-" || new == "-" {
+            throw ValidationError("msgfmt diff reads each export twice, so it needs files, not standard input ('-').")
+        }
+        if let timeZone, ExportClock(timeZone: timeZone) == nil {
+            throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
+        }
+    }
+
+    func run() throws {
+        OutputSink.ignoreBrokenPipe()
+        let printer = DiagnosticPrinter()
+        let options = try makeOptions()
+        let output: AtomicOutput
+        do {
+            output = outputPath == nil ? AtomicOutput() : try AtomicOutput(path: outputPath!, kind: .file)
+        } catch {
+            printer.error(error.message)
+            throw Self.trouble
+        }
+        let signals = ExportCommand.cleanUpOnSignals()
+        defer { signals.forEach { $0.cancel() } }
+
+        let comparison = ArchiveComparison(options: options) { printer.report($0, source: $1) }
+        let counts: DiffStats
+        do {
+            counts = try comparison.run(old: old, new: new, into: output.sink ?? OutputSink())
+        } catch {
+            printer.error(error.message)
+            output.abandon()
+            throw Self.trouble
+        }
+        do {
+            try output.commit()
+        } catch {
+            output.abandon()
+            if error != .readerGone {
+                printer.error(error.message)
+                throw Self.trouble
+            }
+        }
+        if stats { printer.info(counts.summary) }
+        if counts.failed > 0 || printer.errorCount > 0 { throw Self.trouble }
+        if counts.differences > 0 { throw Self.differences }
+    }
+
+    /// `-o`, with `-` meaning standard output.
+    private var outputPath: String? {
+        output == "-" ? nil : output
+    }
+
+    /// The diff options from the flags and the environment.
+    private func makeOptions() throws -> DiffOptions {
+        var options = DiffOptions()
+        var styleOptions = TerminalEnvironment.styleOptions(style.options, escapes: style.escapes)
+        if outputPath != nil, style.color == .auto {
+            styleOptions.color = false
+            styleOptions.attributes = false
+            if style.hyperlinks == .auto { styleOptions.hyperlinks = false }
+        }
+        let escapes = styleOptions.color || styleOptions.attributes
+        options.format = to ?? (escapes ? .ansi : .text)
+        if options.format == .text {
+            styleOptions.color = false
+            styleOptions.attributes = false
+            styleOptions.hyperlinks = false
+        }
+        options.style = styleOptions
+        options.width = TerminalEnvironment.width(explicit: layout.width)
+        options.layout = try layout.constraints.resolved(width: options.width)
+        options.clock = timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
+        options.chats = chat
+        if let me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
+        return options
+    }
+}
+
+extension DiffFormat: ExpressibleByArgument {}

@@ -1,0 +1,267 @@
+import Foundation
+import OutputSafety
+import Testing
+import TestSupport
+
+/// `msgfmt diff`, black box: golden outputs of every format, exit statuses as diff(1),
+/// malformed messages, layout-independent comparison, atomic output, hostile text.
+@Suite struct DiffCommandTests {
+    static let fixtures = PackagePaths.fixture("diff")
+
+    /// `DIR/NAME` for every `fixtures/diff/DIR/NAME.args`.
+    static var goldenCases: [String] {
+        let fm = FileManager.default
+        let dirs = (try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []
+        return dirs.sorted().flatMap { dir in
+            ((try? fm.contentsOfDirectory(atPath: fixtures.appendingPathComponent(dir).path)) ?? [])
+                .filter { $0.hasSuffix(".args") }.sorted().map { "\(dir)/\($0.dropLast(5))" }
+        }
+    }
+
+    /// Runs `msgfmt arguments…` (or `executable`) in `directory`, so file names in the
+    /// output are relative.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL = Binary.url
+    ) throws -> Binary.Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["COLUMNS"] = nil
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorData = ErrorCollector()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Binary.Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func arguments(_ name: String) throws -> [String] {
+        try String(contentsOf: fixtures.appendingPathComponent(name + ".args"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    @Test(arguments: goldenCases)
+    func golden(_ name: String) throws {
+        let folder = Self.fixtures.appendingPathComponent(name).deletingLastPathComponent()
+        let result = try Self.run(["diff", "old.json", "new.json"] + Self.arguments(name), in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        try GoldenFile.check(result.stdout, against: Self.fixtures.appendingPathComponent(name + ".out"))
+    }
+
+    /// The pair in `account/` was made by scripts/make-archive-pair.py, which recorded its
+    /// changes in changes.jsonl: diff finds exactly those, in that order.
+    @Test func findsTheChangesTheScriptMade() throws {
+        let folder = Self.fixtures.appendingPathComponent("account")
+        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json"], in: folder)
+        #expect(result.status == 1)
+        func identities(_ text: String) -> [String] {
+            text.split(separator: "\n").compactMap { line in
+                guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                return "\(o["change"] ?? "") \(o["chat_id"] ?? "") \(o["id"] ?? "")"
+            }
+        }
+        let expected = try String(contentsOf: folder.appendingPathComponent("changes.jsonl"), encoding: .utf8)
+        #expect(identities(result.stdout) == identities(expected))
+        #expect(identities(expected).count == 8)
+    }
+
+    /// JSON lines carry the export's message objects: before for deleted and edited,
+    /// after for added and edited, null otherwise.
+    @Test func jsonLinesHoldBeforeAndAfter() throws {
+        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--time-zone", "UTC"], in: Self.fixtures.appendingPathComponent("chat"))
+        let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 5)
+        for case let line? in lines {
+            let change = line["change"] as? String
+            #expect(line["chat_id"] as? Int == 555)
+            #expect((line["before"] is NSNull) == (change == "added"), "\(line)")
+            #expect((line["after"] is NSNull) == (change == "deleted"), "\(line)")
+            for side in ["before", "after"] {
+                guard let message = line[side] as? [String: Any] else { continue }
+                #expect(message["id"] as? Int == line["id"] as? Int)
+                #expect(message["lines"] is [Any] && message["chat_name"] as? String == "Release crew")
+            }
+        }
+    }
+
+    /// The same export written compactly, with other key order and escapes: no
+    /// differences, no output, status 0.
+    @Test func otherLayoutOfTheSameExportIsNoDifference() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = Self.fixtures.appendingPathComponent("account/old.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: original))
+        let compact = dir.appendingPathComponent("compact.json")
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: compact)
+        #expect(try Data(contentsOf: compact) != Data(contentsOf: original))
+        for format in ["text", "ansi", "json"] {
+            let result = try Self.run(["diff", original.path, compact.path, "--to", format, "--stats"], in: dir)
+            #expect(result.status == 0, "\(format): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "msgfmt: added 0, deleted 0, edited 0, unchanged 45, out of range 0, failed 0\n")
+        }
+        let html = try Self.run(["diff", original.path, original.path, "--to", "html"], in: dir)
+        #expect(html.status == 0 && html.stdout.contains("No differences."))
+    }
+
+    @Test func statsCountEveryKind() throws {
+        let result = try Self.run(["diff", "old.json", "new.json", "--stats", "--to", "json"], in: Self.fixtures.appendingPathComponent("chat"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "msgfmt: added 2, deleted 1, edited 2, unchanged 4, out of range 2, failed 0\n")
+    }
+
+    /// A message that cannot be read is reported by id, the rest is compared and shown,
+    /// and the status is 2.
+    @Test func malformedMessagesAreReportedAndExitTwo() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        var text = try String(contentsOf: chat.appendingPathComponent("new.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"id\": 5,\n   \"type\": \"message\"", with: "\"id\": 5,\n   \"type\" \"message\"")
+        try Data(text.utf8).write(to: dir.appendingPathComponent("new.json"))
+        try FileManager.default.copyItem(at: chat.appendingPathComponent("old.json"), to: dir.appendingPathComponent("old.json"))
+        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--stats"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("msgfmt: error: new.json:message 5: invalid JSON"), "\(result.stderr)")
+        #expect(result.stderr.contains("msgfmt: added 2, deleted 1, edited 1, unchanged 4, out of range 2, failed 1"))
+        #expect(result.stdout.split(separator: "\n").count == 4)
+    }
+
+    /// Unreadable files, files that are not exports or are cut short, standard input and
+    /// bad options: status 2, one clear line, no output file.
+    @Test func troubleExitsTwo() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        try FileManager.default.copyItem(at: chat.appendingPathComponent("old.json"), to: dir.appendingPathComponent("old.json"))
+        let data = try Data(contentsOf: chat.appendingPathComponent("new.json"))
+        try data.prefix(data.count / 2).write(to: dir.appendingPathComponent("cut.json"))
+        try Data("[1, 2, 3]".utf8).write(to: dir.appendingPathComponent("array.json"))
+        let cases: [([String], String)] = [
+            (["missing.json", "old.json"], "msgfmt: error: cannot read missing.json: no such file or directory"),
+            (["old.json", "."], "msgfmt: error: cannot read .: "),
+            (["old.json", "array.json"], "msgfmt: error: array.json: not a Telegram Desktop export"),
+            (["old.json", "cut.json"], "msgfmt: error: cut.json:byte "),
+            (["old.json", "-"], "needs files, not standard input"),
+            (["old.json", "old.json", "--to", "pdf"], "--to"),
+            (["old.json", "old.json", "--time-zone", "Mars/Olympus"], "not a known time zone"),
+            (["old.json"], "Missing expected argument"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Self.run(["diff"] + arguments + ["-o", "out.txt"], in: dir)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.txt").path), "\(arguments)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    /// Output that cannot be created or written is trouble too; a reader that stops
+    /// reading (`| head`) is not: the status still says whether there were differences.
+    @Test func outputFailuresExitTwo() throws {
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        let missing = try Self.run(["diff", "old.json", "new.json", "-o", "/nonexistent/dir/out.txt"], in: chat)
+        #expect(missing.status == 2 && missing.stderr.hasPrefix("msgfmt: error: cannot create"), "\(missing.stderr)")
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try Self.run(["diff", "old.json", "new.json", "-o", "/dev/full"], in: chat)
+            #expect(full.status == 2 && full.stderr.contains("cannot write"), "\(full.stderr)")
+        }
+        // Every message of the account export is added: more output than a pipe holds.
+        let account = Self.fixtures.appendingPathComponent("account")
+        let shell = try Self.run(
+            ["-c", "set -o pipefail; \"$0\" diff ../chat/old.json new.json --to json | head -c 10 >/dev/null", Binary.url.path],
+            in: account, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(shell.status == 1, "\(shell.stderr)")
+        #expect(shell.stderr.isEmpty)
+    }
+
+    /// `-o FILE` holds exactly what standard output would, and nothing is left behind.
+    @Test func outputFileHoldsTheDiff() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        let out = dir.appendingPathComponent("changes.html")
+        let written = try Self.run(["diff", "old.json", "new.json", "--to", "html", "--time-zone", "UTC", "-o", out.path], in: chat)
+        #expect(written.status == 1 && written.stdout.isEmpty)
+        let printed = try Self.run(["diff", "old.json", "new.json", "--to", "html", "--time-zone", "UTC"], in: chat)
+        #expect(try String(contentsOf: out, encoding: .utf8) == printed.stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["changes.html"])
+    }
+
+    /// Without --to: ansi when --color allows escapes, else text; a file gets no escapes
+    /// under --color auto.
+    @Test func defaultFormatFollowsColor() throws {
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        let plain = try Self.run(["diff", "old.json", "new.json", "--time-zone", "UTC", "--width", "60"], in: chat)
+        let text = try String(contentsOf: chat.appendingPathComponent("text.out"), encoding: .utf8)
+        #expect(plain.stdout == text)
+        let forced = try Self.run(["diff", "old.json", "new.json", "--time-zone", "UTC"], in: chat, environment: ["FORCE_COLOR": "1"])
+        #expect(forced.stdout.contains("\u{1B}["))
+        let noColor = try Self.run(["diff", "old.json", "new.json", "--time-zone", "UTC"], in: chat, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("\u{1B}[9m") && !noColor.stdout.contains("\u{1B}[31m") && !noColor.stdout.contains("\u{1B}[91m"))
+    }
+
+    /// --chat compares only the chats named.
+    @Test func chatFilter() throws {
+        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--chat", "4000000001", "--stats"],
+                                  in: Self.fixtures.appendingPathComponent("account"))
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains("\"chat_id\":4000000001,") })
+        #expect(result.stderr.contains("added 0, deleted 2, edited 1,"))
+    }
+
+    /// Hostile names and texts (escape sequences, markup, bad links) in every change kind:
+    /// terminal output holds no escape but msgfmt's own, HTML no script or handler.
+    @Test(arguments: ["text", "ansi", "html", "json"])
+    func hostileTextStaysInert(format: String) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hostile = try String(contentsOf: PackagePaths.fixture("hostile/export-hostile.json"), encoding: .utf8)
+        try Data(hostile.utf8).write(to: dir.appendingPathComponent("new.json"))
+        // The old export: the same chat, message 1 saying something else, and a message
+        // the new one lacks (deleted) with hostile text of its own.
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(hostile.utf8)) as? [String: Any])
+        var messages = try #require(object["messages"] as? [[String: Any]])
+        var text = try #require(messages[0]["text"] as? [Any])
+        text[0] = "y <b>\u{1B}[31m "
+        messages[0]["text"] = text
+        messages.append([
+            "id": 4, "type": "message", "date_unixtime": "1704067200", "from": "\u{1B}[2J<script>x</script>",
+            "text": "</div><script>alert(4)</script>\u{9B}31m \u{202E}evil", "photo": "\"><img src=x onerror=alert(1)>",
+        ])
+        object["messages"] = messages
+        try JSONSerialization.data(withJSONObject: object).write(to: dir.appendingPathComponent("old.json"))
+        let arguments = ["diff", "old.json", "new.json", "--to", format, "--color", "always", "--hyperlinks", "always", "-o", "out"]
+        let result = try GuardedRun.run(arguments.map { $0 == "old.json" || $0 == "new.json" || $0 == "out" ? dir.appendingPathComponent($0).path : $0 })
+        #expect(result.crashProblems().isEmpty, "\(result.crashProblems())")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.diagnosticsAreLocated, "\(result.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("out")))
+        #expect(!bytes.isEmpty)
+        switch format {
+        case "html": #expect(HTMLOutputScan.violations(bytes, allowedScripts: 1).isEmpty, "\(HTMLOutputScan.violations(bytes, allowedScripts: 1))")
+        case "json": #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        default: #expect(TerminalOutputScan.violations(bytes).isEmpty, "\(TerminalOutputScan.violations(bytes))")
+        }
+    }
+}
