@@ -70,11 +70,12 @@ let package = Package(
 if Context.environment["MSGFMT_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzSupport"], path: "Fuzz/FuzzDriver"))
     for name in ["FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit"] {
-        package.targets.append(.executableTarget(
-            name: name,
-            dependencies: ["FuzzDriver", "FuzzSupport"],
-            path: "Fuzz/\(name)",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ))
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzDriver", "FuzzSupport"],
+                path: "Fuzz/\(name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            ))
     }
 }

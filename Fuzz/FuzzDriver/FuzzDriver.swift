@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FuzzSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Starts libFuzzer from a target's entry point and turns broken invariants into crashes.
 /// SwiftPM links every executable with its `main` renamed to `<Target>_main`, so a fuzz

@@ -15,8 +15,8 @@ public enum FuzzCheck {
             case .message(let message, _):
                 problems += normalizeAndStyle(message)
             case .failure(let diagnostic):
-                let where_ = diagnostic.location
-                if where_.line == nil, where_.byteOffset == nil, where_.messageIndex == nil, where_.messageID == nil {
+                let place = diagnostic.location
+                if place.line == nil, place.byteOffset == nil, place.messageIndex == nil, place.messageID == nil {
                     problems.append("failure without a location: \(diagnostic.message)")
                 }
                 if diagnostic.message.isEmpty { problems.append("failure without a message") }
@@ -66,7 +66,9 @@ public enum FuzzCheck {
         let styled = StyledTextBuilder.build(normalized, text: text)
         var covered = 0
         for block in styled.blocks {
-            if block.range.lowerBound != covered { problems.append("block \(block.range) does not start where the last ended (\(covered))") }
+            if block.range.lowerBound != covered {
+                problems.append("block \(block.range) does not start where the last ended (\(covered))")
+            }
             var runEnd = block.range.lowerBound
             for run in block.runs {
                 if run.range.lowerBound != runEnd { problems.append("run \(run.range) does not start where the last ended (\(runEnd))") }
@@ -82,7 +84,8 @@ public enum FuzzCheck {
     /// Normalized entities that do not lie inside a text of `units` UTF-16 units.
     static func entityProblems(_ message: Message, units: Int) -> [String] {
         message.entities.compactMap { entity in
-            entity.offset >= 0 && entity.length > 0 && entity.offset + entity.length <= units ? nil
+            entity.offset >= 0 && entity.length > 0 && entity.offset + entity.length <= units
+                ? nil
                 : "normalized entity \(entity.kind.botAPIName) \(entity.offset)+\(entity.length) outside \(units) units"
         }
     }

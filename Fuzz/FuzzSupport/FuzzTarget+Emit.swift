@@ -28,7 +28,8 @@ extension FuzzTarget {
             _ = renderer.render(input, emitter: &emitter, into: sink, report: { _ in })
             emitter.end(into: sink)
         }
-        let problems = options.to == .ansi
+        let problems =
+            options.to == .ansi
             ? TerminalOutputScan.violations(output)
             : HTMLOutputScan.violations(output, allowedScripts: options.style.standalone ? 1 : 0)
         return problems.map { "\(options.to) output: \($0)" }

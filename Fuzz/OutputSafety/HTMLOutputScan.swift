@@ -67,7 +67,8 @@ public enum HTMLOutputScan {
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "!") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-")
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "!") || b == UInt8(ascii: "/")
+            || b == UInt8(ascii: "-")
     }
 
     private static func isSpace(_ b: UInt8) -> Bool {

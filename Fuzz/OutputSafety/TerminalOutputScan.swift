@@ -55,6 +55,7 @@ public enum TerminalOutputScan {
     }
 
     private static func preview(_ bytes: [UInt8], _ i: Int) -> String {
-        bytes[i..<min(bytes.count, i + 12)].map { $0 < 0x20 || $0 > 0x7E ? "\\x" + String($0, radix: 16) : String(UnicodeScalar($0)) }.joined()
+        bytes[i..<min(bytes.count, i + 12)].map { $0 < 0x20 || $0 > 0x7E ? "\\x" + String($0, radix: 16) : String(UnicodeScalar($0)) }
+            .joined()
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import MsgfmtCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `msgfmt diff`: two exports in, the messages added, deleted and edited between them out.
@@ -44,16 +45,23 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format: text, ansi, json or html (default: ansi when --color allows escapes, else text).")
     var to: DiffFormat?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (replaced only when complete) instead of standard output ('-').", valueName: "path"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write to this file (replaced only when complete) instead of standard output ('-').", valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
     var chat: [String] = []
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
     var timeZone: String?
 
-    @Option(help: ArgumentHelp("The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
+    @Option(
+        help: ArgumentHelp(
+            "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
     var me: String?
 
     @Flag(help: "Print on stderr how many messages were added, deleted, edited, unchanged, out of range and failed.")
@@ -86,7 +94,7 @@ struct DiffCommand: ParsableCommand {
             throw Self.trouble
         }
         let signals = ExportCommand.cleanUpOnSignals()
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
 
         let comparison = ArchiveComparison(options: options) { printer.report($0, source: $1) }
         let counts: DiffStats

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Dispatch
 import MsgfmtCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `msgfmt export`: a Telegram Desktop export in, a transcript out.
@@ -49,7 +50,7 @@ struct ExportCommand: ParsableCommand {
         }
         let output = try openOutput(printer)
         let signals = Self.cleanUpOnSignals()
-        defer { signals.forEach { $0.cancel() } }
+        defer { for signal in signals { signal.cancel() } }
 
         let writer = TranscriptWriters.make(options: options, output: output)
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
@@ -85,7 +86,8 @@ struct ExportCommand: ParsableCommand {
     /// The `--stats` line on stderr, when asked for.
     private func printStats(_ stats: ExportStats, _ printer: DiagnosticPrinter) {
         guard export.stats else { return }
-        printer.info("chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
+        printer.info(
+            "chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
     }
 
     private func commit(_ output: AtomicOutput, _ printer: DiagnosticPrinter) throws {
@@ -120,7 +122,8 @@ struct ExportCommand: ParsableCommand {
         }
         let width = TerminalEnvironment.width(explicit: layout.width)
         options.width = width
-        let bodyWidth = export.to == .ansi || export.to == .text
+        let bodyWidth =
+            export.to == .ansi || export.to == .text
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format
         options.render.skipsLayout = export.to == .markdown

@@ -6,7 +6,9 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Output format: html, ansi, text, json or markdown.")
     var to: ExportFormat = .html
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output: a directory for html, a file (or '-' for stdout) for the other formats.", valueName: "path"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Output: a directory for html, a file (or '-' for stdout) for the other formats.", valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
@@ -21,10 +23,16 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Presentation: list or bubbles (default: list for ansi/text, bubbles for html).")
     var style: TranscriptStyle?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
     var timeZone: String?
 
-    @Option(help: "Threads composing messages (default: all cores): the one reading and writing helps N-1 workers; 1 does everything on one thread.")
+    @Option(
+        help:
+            "Threads composing messages (default: all cores): the one reading and writing helps N-1 workers; 1 does everything on one thread."
+    )
     var jobs: Int?
 
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")
@@ -33,7 +41,9 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(name: .customLong("page-size"), help: "With --to html: messages per page.")
     var pageSize: Int = 1000
 
-    @Option(help: ArgumentHelp("The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
+    @Option(
+        help: ArgumentHelp(
+            "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
     var me: String?
 
     @Flag(help: "Print how many messages were read, written, filtered and failed on stderr.")

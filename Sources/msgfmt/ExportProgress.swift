@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MsgfmtCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A one-line progress display on stderr: messages done, throughput and time left.
 final class ExportProgress {

@@ -4,4 +4,3 @@ import ArgumentParser
 enum ProgressMode: String, CaseIterable, ExpressibleByArgument {
     case auto, always, never
 }
-

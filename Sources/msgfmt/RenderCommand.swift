@@ -14,9 +14,12 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Filter")
     var filter: FilterOptionGroup
 
-    @Option(help: ArgumentHelp(
-        "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
-        discussion: "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
+            discussion:
+                "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."
+        ))
     var to: OutputFormat = RenderOptions().to
 
     @OptionGroup(title: "Layout")

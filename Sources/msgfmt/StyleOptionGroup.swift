@@ -7,7 +7,10 @@ struct StyleOptionGroup: ParsableArguments {
     private static let escapeDefaults = EscapeSettings()
     private static let defaults = StyleOptions()
 
-    @Option(help: "Escapes and colors: auto (when stdout is a terminal and TERM is not dumb), always or never. FORCE_COLOR/CLICOLOR_FORCE force them on; NO_COLOR drops colors but keeps bold, italic and links; the flag wins over the environment.")
+    @Option(
+        help:
+            "Escapes and colors: auto (when stdout is a terminal and TERM is not dumb), always or never. FORCE_COLOR/CLICOLOR_FORCE force them on; NO_COLOR drops colors but keeps bold, italic and links; the flag wins over the environment."
+    )
     var color: ColorMode = Self.escapeDefaults.color
 
     @Option(help: "OSC 8 hyperlinks: auto (whenever --color writes escapes), always or never.")
@@ -19,7 +22,9 @@ struct StyleOptionGroup: ParsableArguments {
     @Flag(help: "With --to html: write a self-contained page (inline CSS and spoiler script, no external requests) instead of a fragment.")
     var standalone = false
 
-    @Option(help: "Palette: dark or light. ANSI uses it as is; standalone HTML follows the browser's light/dark preference and falls back to it.")
+    @Option(
+        help:
+            "Palette: dark or light. ANSI uses it as is; standalone HTML follows the browser's light/dark preference and falls back to it.")
     var theme: Theme = Self.defaults.theme
 
     /// `--color` and `--hyperlinks`.

@@ -41,7 +41,8 @@ public enum GoldenFile {
             guard i < wanted.count else { return "at line \(line): the file ends where the output has \(excerpt(got[i], from: 0))" }
             guard wanted[i] != got[i] else { continue }
             let column = zip(wanted[i], got[i]).prefix { $0 == $1 }.count
-            return "at line \(line), column \(column + 1): the file has \(excerpt(wanted[i], from: column)), the output \(excerpt(got[i], from: column))"
+            return
+                "at line \(line), column \(column + 1): the file has \(excerpt(wanted[i], from: column)), the output \(excerpt(got[i], from: column))"
         }
         return "in bytes that do not decode as UTF-8"
     }
@@ -77,9 +78,9 @@ public enum GoldenFile {
     /// Tells the test run that a file was re-recorded, without failing it.
     private static func noteRecorded(_ message: String, _ sourceLocation: SourceLocation) {
         #if compiler(>=6.3)
-        Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
+            Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
         #else
-        print(message)
+            print(message)
         #endif
     }
 }

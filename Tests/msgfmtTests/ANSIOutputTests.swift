@@ -32,7 +32,12 @@ import Testing
         // Bidi controls may move in visual order; what matters is that each is a placeholder.
         #expect(rest.hasPrefix("a␛]0;pwned␇b␛[31mc␡\u{FFFD}"))
         #expect(rest.filter { $0 == "\u{FFFD}" }.count == 3)
-        #expect(!rest.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)) })
+        #expect(
+            !rest.unicodeScalars.contains {
+                $0 != "\n"
+                    && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                        || (0x2066...0x2069).contains($0.value))
+            })
     }
 
     @Test

@@ -32,7 +32,9 @@ enum Binary {
         env["COLUMNS"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
@@ -52,7 +54,8 @@ enum Binary {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let err = errorData.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }
 

@@ -4,7 +4,8 @@ import Testing
 /// Black-box tests of Bot API input: every Update either renders its message or is
 /// counted and noted, and media messages render a placeholder in every format.
 @Suite struct BotAPIInputTests {
-    static let callbackQuery = #"{"update_id":1,"callback_query":{"id":"4382","from":{"id":1,"is_bot":false,"first_name":"A"},"message":{"message_id":9,"date":1700000000,"chat":{"id":1,"type":"private"},"text":"Pick one","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"a"}]]}},"data":"a"}}"#
+    static let callbackQuery =
+        #"{"update_id":1,"callback_query":{"id":"4382","from":{"id":1,"is_bot":false,"first_name":"A"},"message":{"message_id":9,"date":1700000000,"chat":{"id":1,"type":"private"},"text":"Pick one","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"a"}]]}},"data":"a"}}"#
 
     @Test func callbackQueryRendersTheBotsMessage() throws {
         let result = try Binary.run(["--to", "text", "--stats"], stdin: Self.callbackQuery)
@@ -23,11 +24,12 @@ import Testing
         let result = try Binary.run(["--to", "text", "--stats"], stdin: input)
         #expect(result.status == 0)
         #expect(result.stdout == "edited\n")
-        #expect(result.stderr == """
-            msgfmt: note: <stdin>: skipped 3 updates without a message (2 inline_query, 1 poll)
-            msgfmt: read 4, rendered 1, failed 0, skipped 3
+        #expect(
+            result.stderr == """
+                msgfmt: note: <stdin>: skipped 3 updates without a message (2 inline_query, 1 poll)
+                msgfmt: read 4, rendered 1, failed 0, skipped 3
 
-            """)
+                """)
         let quiet = try Binary.run(["--to", "text"], stdin: input)
         #expect(quiet.stderr == "msgfmt: note: <stdin>: skipped 3 updates without a message (2 inline_query, 1 poll)\n")
     }
@@ -41,20 +43,25 @@ import Testing
         #expect(!result.stderr.contains("error"))
         switch to {
         case "ansi", "text": #expect(result.stdout == "[Photo 90×90 · 1000 B]\n")
-        case "html": #expect(result.stdout.contains(#"<div class="msgfmt-media" data-kind="photo" dir="auto"><i>[Photo 90×90 · 1000 B]</i></div>"#))
+        case "html":
+            #expect(result.stdout.contains(#"<div class="msgfmt-media" data-kind="photo" dir="auto"><i>[Photo 90×90 · 1000 B]</i></div>"#))
         case "json": #expect(result.stdout.contains(#""media":{"kind":"photo","title":"Photo 90×90","status":"1000 B","details":[]}"#))
         case "bot-api": #expect(result.stdout == #"{"message_id":5,"text":"","entities":[]}"# + "\n")
         default: #expect(result.stdout == "\n")
         }
         if ["bot-api", "markdown-v2", "telegram-html"].contains(to) {
-            #expect(result.stderr == "msgfmt: note: <stdin>: 1 message has media, which --to \(to) does not re-encode; only the text or caption is written\n")
+            #expect(
+                result.stderr
+                    == "msgfmt: note: <stdin>: 1 message has media, which --to \(to) does not re-encode; only the text or caption is written\n"
+            )
         } else {
             #expect(result.stderr.isEmpty)
         }
     }
 
     @Test func captionsComeBelowTheirPlaceholder() throws {
-        let input = #"{"message_id":6,"document":{"file_name":"report.pdf","file_size":2048},"caption":"Q3 numbers","caption_entities":[{"type":"bold","offset":0,"length":2}]}"#
+        let input =
+            #"{"message_id":6,"document":{"file_name":"report.pdf","file_size":2048},"caption":"Q3 numbers","caption_entities":[{"type":"bold","offset":0,"length":2}]}"#
         let text = try Binary.run(["--to", "text"], stdin: input)
         #expect(text.stdout == "[File report.pdf · 2 KB]\nQ3 numbers\n")
         let markdown = try Binary.run(["--to", "markdown-v2"], stdin: input)
@@ -63,7 +70,8 @@ import Testing
 
     /// `render --from tdesktop` shows an export message's media as `msgfmt export` does.
     @Test func exportMediaRendersToo() throws {
-        let export = #"{"name":"C","type":"personal_chat","id":1,"messages":[{"id":1,"type":"message","date":"2024-01-01T00:00:00","date_unixtime":"1704067200","from":"A","from_id":"user1","media_type":"voice_message","duration_seconds":7,"text":""}]}"#
+        let export =
+            #"{"name":"C","type":"personal_chat","id":1,"messages":[{"id":1,"type":"message","date":"2024-01-01T00:00:00","date_unixtime":"1704067200","from":"A","from_id":"user1","media_type":"voice_message","duration_seconds":7,"text":""}]}"#
         let result = try Binary.run(["--from", "tdesktop", "--to", "text"], stdin: export)
         #expect(result.status == 0)
         #expect(result.stdout == "[Voice message 0:07]\n")

@@ -24,10 +24,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("page.html")
         try Data(page.stdout.utf8).write(to: file)
-        let dom = try T.shell(Self.chromium ?? "chromium", [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(dir.path)/profile",
-            "--virtual-time-budget=2000", "--dump-dom", file.absoluteString,
-        ])
+        let dom = try T.shell(
+            Self.chromium ?? "chromium",
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(dir.path)/profile",
+                "--virtual-time-budget=2000", "--dump-dom", file.absoluteString,
+            ])
         #expect(dom.contains("<title>msgfmt</title>"), "\(dom)")
         #expect(dom.contains("class=\"msgfmt-message\""))
         #expect(!dom.contains("data-pwned"))

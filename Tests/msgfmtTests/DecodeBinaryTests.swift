@@ -32,7 +32,10 @@ import Testing
             """
         let r = try Binary.run(["--to", "bot-api"], stdin: input)
         #expect(r.status == 0)
-        #expect(r.stdout == "{\"message_id\":7,\"text\":\"hello world\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":5},{\"type\":\"code\",\"offset\":6,\"length\":5}]}\n")
+        #expect(
+            r.stdout
+                == "{\"message_id\":7,\"text\":\"hello world\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":5},{\"type\":\"code\",\"offset\":6,\"length\":5}]}\n"
+        )
         #expect(r.stderr.contains("warning: <stdin>:message 7, entity 1: \"offset\" must be an integer, not a string"))
         #expect(r.stderr.contains("message 7, entity 2: underline entity has negative length -4"))
         #expect(r.stderr.contains("message 7, entity 3: code entity ends at 105"))
@@ -60,7 +63,10 @@ import Testing
         let started = Date()
         let r = try Binary.run(["--from", "html", "--to", "bot-api"], stdin: input)
         #expect(r.status == 0)
-        #expect(r.stdout == "{\"text\":\"x\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":1},{\"type\":\"italic\",\"offset\":0,\"length\":1}]}\n")
+        #expect(
+            r.stdout
+                == "{\"text\":\"x\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":1},{\"type\":\"italic\",\"offset\":0,\"length\":1}]}\n"
+        )
         #expect(Date().timeIntervalSince(started) < 10)
         let unclosed = try Binary.run(["--from", "html", "--to", "bot-api"], stdin: String(repeating: "<b>", count: depth))
         #expect(unclosed.status == 1)
@@ -87,10 +93,14 @@ import Testing
     }
 
     @Test func botAPIShapes() throws {
-        let updates = #"{"ok":true,"result":[{"update_id":1,"message":{"message_id":10,"text":"hi"}},{"update_id":2,"channel_post":{"message_id":11,"caption":"cap","caption_entities":[{"type":"bold","offset":0,"length":3}]}}]}"#
+        let updates =
+            #"{"ok":true,"result":[{"update_id":1,"message":{"message_id":10,"text":"hi"}},{"update_id":2,"channel_post":{"message_id":11,"caption":"cap","caption_entities":[{"type":"bold","offset":0,"length":3}]}}]}"#
         let r = try Binary.run(["--to", "bot-api"], stdin: updates)
         #expect(r.status == 0)
-        #expect(r.stdout == "{\"message_id\":10,\"text\":\"hi\",\"entities\":[]}\n{\"message_id\":11,\"text\":\"cap\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":3}]}\n")
+        #expect(
+            r.stdout
+                == "{\"message_id\":10,\"text\":\"hi\",\"entities\":[]}\n{\"message_id\":11,\"text\":\"cap\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":3}]}\n"
+        )
         let array = try Binary.run(["--from", "bot-api", "--to", "bot-api"], stdin: #"[{"text":"a"},{"text":"b"}]"#)
         #expect(array.stdout == "{\"text\":\"a\",\"entities\":[]}\n{\"text\":\"b\",\"entities\":[]}\n")
     }
@@ -100,7 +110,10 @@ import Testing
             ["--from", "text", "--entities", #"[{"type":"italic","offset":0,"length":4}]"#, "--detect", "--to", "bot-api"],
             stdin: "see example.com @someone\n")
         #expect(r.status == 0)
-        #expect(r.stdout == "{\"text\":\"see example.com @someone\",\"entities\":[{\"type\":\"italic\",\"offset\":0,\"length\":4},{\"type\":\"url\",\"offset\":4,\"length\":11},{\"type\":\"mention\",\"offset\":16,\"length\":8}]}\n")
+        #expect(
+            r.stdout
+                == "{\"text\":\"see example.com @someone\",\"entities\":[{\"type\":\"italic\",\"offset\":0,\"length\":4},{\"type\":\"url\",\"offset\":4,\"length\":11},{\"type\":\"mention\",\"offset\":16,\"length\":8}]}\n"
+        )
     }
 
     @Test func autoTreatsMarkupAsText() throws {
@@ -109,7 +122,8 @@ import Testing
     }
 
     @Test func reEncodersRoundTripThroughTheBinary() throws {
-        let input = #"{"text":"quote\nbold link code","entities":[{"type":"blockquote","offset":0,"length":6},{"type":"bold","offset":6,"length":4},{"type":"text_link","offset":11,"length":4,"url":"https://example.com/"},{"type":"pre","offset":16,"length":4,"language":"sh"}]}"#
+        let input =
+            #"{"text":"quote\nbold link code","entities":[{"type":"blockquote","offset":0,"length":6},{"type":"bold","offset":6,"length":4},{"type":"text_link","offset":11,"length":4,"url":"https://example.com/"},{"type":"pre","offset":16,"length":4,"language":"sh"}]}"#
         let expected = try Binary.run(["--to", "bot-api"], stdin: input).stdout
         for (to, from) in [("markdown-v2", "markdown-v2"), ("telegram-html", "html")] {
             let encoded = try Binary.run(["--to", to], stdin: input)
@@ -146,11 +160,12 @@ import Testing
         for from in ["auto", "tdesktop"] {
             let r = try Binary.run(["--from", from, "--to", "bot-api"], stdin: export)
             #expect(r.status == 0, "\(from): \(r.stderr)")
-            #expect(r.stdout == #"""
-                {"message_id":7,"text":"hi there\u0007","entities":[{"type":"bold","offset":0,"length":2}]}
-                {"message_id":8,"text":"second","entities":[]}
+            #expect(
+                r.stdout == #"""
+                    {"message_id":7,"text":"hi there\u0007","entities":[{"type":"bold","offset":0,"length":2}]}
+                    {"message_id":8,"text":"second","entities":[]}
 
-                """#, "\(from)")
+                    """#, "\(from)")
         }
     }
 }

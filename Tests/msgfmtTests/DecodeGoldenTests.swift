@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Golden cases under `fixtures/decode/<case>/`: `args` (one argument per line) and `input`
 /// (standard input) beside `expected.stdout`, `expected.stderr` and `expected.status`.

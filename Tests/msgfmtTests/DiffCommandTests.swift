@@ -1,7 +1,7 @@
 import Foundation
 import OutputSafety
-import Testing
 import TestSupport
+import Testing
 
 /// `msgfmt diff`, black box: golden outputs of every format, exit statuses as diff(1),
 /// malformed messages, layout-independent comparison, atomic output, hostile text.
@@ -31,7 +31,8 @@ import TestSupport
         env["COLUMNS"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
@@ -86,7 +87,8 @@ import TestSupport
     /// JSON lines carry the export's message objects: before for deleted and edited,
     /// after for added and edited, null otherwise.
     @Test func jsonLinesHoldBeforeAndAfter() throws {
-        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--time-zone", "UTC"], in: Self.fixtures.appendingPathComponent("chat"))
+        let result = try Self.run(
+            ["diff", "old.json", "new.json", "--to", "json", "--time-zone", "UTC"], in: Self.fixtures.appendingPathComponent("chat"))
         let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.count == 5)
         for case let line? in lines {
@@ -123,7 +125,8 @@ import TestSupport
     }
 
     @Test func statsCountEveryKind() throws {
-        let result = try Self.run(["diff", "old.json", "new.json", "--stats", "--to", "json"], in: Self.fixtures.appendingPathComponent("chat"))
+        let result = try Self.run(
+            ["diff", "old.json", "new.json", "--stats", "--to", "json"], in: Self.fixtures.appendingPathComponent("chat"))
         #expect(result.status == 1)
         #expect(result.stderr == "msgfmt: added 2, deleted 1, edited 2, unchanged 4, out of range 2, failed 0\n")
     }
@@ -217,14 +220,16 @@ import TestSupport
         #expect(plain.stdout == text)
         let forced = try Self.run(["diff", "old.json", "new.json", "--time-zone", "UTC"], in: chat, environment: ["FORCE_COLOR": "1"])
         #expect(forced.stdout.contains("\u{1B}["))
-        let noColor = try Self.run(["diff", "old.json", "new.json", "--time-zone", "UTC"], in: chat, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"])
+        let noColor = try Self.run(
+            ["diff", "old.json", "new.json", "--time-zone", "UTC"], in: chat, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"])
         #expect(noColor.stdout.contains("\u{1B}[9m") && !noColor.stdout.contains("\u{1B}[31m") && !noColor.stdout.contains("\u{1B}[91m"))
     }
 
     /// --chat compares only the chats named.
     @Test func chatFilter() throws {
-        let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--chat", "4000000001", "--stats"],
-                                  in: Self.fixtures.appendingPathComponent("account"))
+        let result = try Self.run(
+            ["diff", "old.json", "new.json", "--to", "json", "--chat", "4000000001", "--stats"],
+            in: Self.fixtures.appendingPathComponent("account"))
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.contains("\"chat_id\":4000000001,") })
         #expect(result.stderr.contains("added 0, deleted 2, edited 1,"))
@@ -252,15 +257,21 @@ import TestSupport
         object["messages"] = messages
         try JSONSerialization.data(withJSONObject: object).write(to: dir.appendingPathComponent("old.json"))
         let arguments = ["diff", "old.json", "new.json", "--to", format, "--color", "always", "--hyperlinks", "always", "-o", "out"]
-        let result = try GuardedRun.run(arguments.map { $0 == "old.json" || $0 == "new.json" || $0 == "out" ? dir.appendingPathComponent($0).path : $0 })
+        let result = try GuardedRun.run(
+            arguments.map { $0 == "old.json" || $0 == "new.json" || $0 == "out" ? dir.appendingPathComponent($0).path : $0 })
         #expect(result.crashProblems().isEmpty, "\(result.crashProblems())")
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.diagnosticsAreLocated, "\(result.stderr)")
         let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("out")))
         #expect(!bytes.isEmpty)
         switch format {
-        case "html": #expect(HTMLOutputScan.violations(bytes, allowedScripts: 1).isEmpty, "\(HTMLOutputScan.violations(bytes, allowedScripts: 1))")
-        case "json": #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        case "html":
+            #expect(HTMLOutputScan.violations(bytes, allowedScripts: 1).isEmpty, "\(HTMLOutputScan.violations(bytes, allowedScripts: 1))")
+        case "json":
+            #expect(
+                String(decoding: bytes, as: UTF8.self).split(separator: "\n").allSatisfy {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil
+                })
         default: #expect(TerminalOutputScan.violations(bytes).isEmpty, "\(TerminalOutputScan.violations(bytes))")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Exit statuses and error lines as CLI.md documents them, black-box across render,
 /// inspect and export: 0 all rendered; 1 some input invalid (the rest rendered); 2 usage
@@ -36,7 +36,9 @@ import TestSupport
         Case(arguments: ["--width", "0"], status: 2, stderr: "width"),
         Case(arguments: ["--bogus"], status: 2, stderr: "--bogus"),
         Case(arguments: ["--from", "klingon"], status: 2, stderr: "klingon"),
-        Case(arguments: ["/nonexistent/msgfmt-input"], status: 2, stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
+        Case(
+            arguments: ["/nonexistent/msgfmt-input"], status: 2,
+            stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
         Case(arguments: ["/tmp"], status: 2, stderr: "msgfmt: error: cannot read /tmp: is a directory"),
         // inspect
         Case(arguments: ["inspect"], stdin: "{\"text\":\"a\"}", status: 0, stderr: ""),
@@ -45,12 +47,17 @@ import TestSupport
         Case(arguments: ["inspect", "--bogus"], status: 2, stderr: "--bogus"),
         // export
         Case(arguments: ["export", export, "--to", "text", "-o", "-"], status: 0, stderr: ""),
-        Case(arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"a\":1}", status: 1, stderr: "not a Telegram Desktop export"),
-        Case(arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"name\":\"x\",\"messages\":[{\"id\":1,", status: 1, stderr: "<stdin>:byte "),
+        Case(
+            arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"a\":1}", status: 1, stderr: "not a Telegram Desktop export"),
+        Case(
+            arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"name\":\"x\",\"messages\":[{\"id\":1,", status: 1,
+            stderr: "<stdin>:byte "),
         Case(arguments: ["export", "/nonexistent/result.json"], status: 2, stderr: "cannot read /nonexistent/result.json"),
         Case(arguments: ["export", export, "--jobs", "0"], status: 2, stderr: "--jobs"),
         Case(arguments: ["export", export, "--to", "pdf"], status: 2, stderr: "pdf"),
-        Case(arguments: ["export", export, "--to", "text", "-o", "/nonexistent/dir/out.txt"], status: 3, stderr: "msgfmt: error: cannot create"),
+        Case(
+            arguments: ["export", export, "--to", "text", "-o", "/nonexistent/dir/out.txt"], status: 3,
+            stderr: "msgfmt: error: cannot create"),
     ]
 
     @Test(arguments: cases)
@@ -83,7 +90,8 @@ import TestSupport
 
     /// An unreadable file among readable ones: the others are still rendered, then 2.
     @Test func unreadableFileDoesNotStopTheOthers() throws {
-        let a = try Self.file("first\n"), b = try Self.file("third\n")
+        let a = try Self.file("first\n")
+        let b = try Self.file("third\n")
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         let run = try GuardedRun.run(["--from", "text", a.path, "/nonexistent/second", b.path])
         #expect(run.status == 2)

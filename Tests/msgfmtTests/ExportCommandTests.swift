@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ExportCommandTests {
     static let fixtures = PackagePaths.fixture("export")
@@ -42,7 +42,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         var text = try String(contentsOf: Self.fixtures.appendingPathComponent("single/result.json"), encoding: .utf8)
         for id in [4, 17, 33] {
-            text = text.replacingOccurrences(of: "\"id\": \(id),\n   \"type\": \"message\"", with: "\"id\": \(id),\n   \"type\" \"message\"")
+            text = text.replacingOccurrences(
+                of: "\"id\": \(id),\n   \"type\": \"message\"", with: "\"id\": \(id),\n   \"type\" \"message\"")
         }
         let input = dir.appendingPathComponent("bad.json")
         try Data(text.utf8).write(to: input)
@@ -81,12 +82,14 @@ import TestSupport
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("x.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"name": "X", "id": 1, "messages": [
             {"id": 1, "date_unixtime": "-9223372036854775808", "from": "A", "from_id": "user1", "text": "min"},
             {"id": 2, "date_unixtime": "9223372036854775807", "edited_unixtime": "9223372036854775807", "from": "A", "from_id": "user1", "text": "max", "reply_to_message_id": 1},
             {"id": 3, "type": "service", "date_unixtime": "-1", "actor": "A", "action": "pin_message", "message_id": 2, "text": ""}]}
-            """#.utf8).write(to: input)
+            """#.utf8
+        ).write(to: input)
         let output = format == "html" ? dir.appendingPathComponent("site").path : "-"
         let result = try Binary.run(["export", input.path, "--to", format, "-o", output, "--time-zone", "+05:30"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -102,7 +105,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let site = dir.appendingPathComponent("site")
         for _ in 0..<2 {
-            let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("account/result.json").path, "-o", site.path, "--page-size", "7"])
+            let result = try Binary.run([
+                "export", Self.fixtures.appendingPathComponent("account/result.json").path, "-o", site.path, "--page-size", "7",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
@@ -113,7 +118,9 @@ import TestSupport
     }
 
     @Test func devNullStaysADevice() throws {
-        let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null"])
+        let result = try Binary.run([
+            "export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null",
+        ])
         #expect(result.status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
         #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
@@ -152,7 +159,10 @@ import TestSupport
         bytes.reserveCapacity(200_000 * 120)
         for i in 1...200_000 {
             if i > 1 { bytes.append(contentsOf: ",\n".utf8) }
-            bytes.append(contentsOf: #"{"id": \#(i), "type": "message", "date_unixtime": "\#(1_704_067_200 + i * 30)", "from": "A", "from_id": "user1", "text": "message \#(i)"}"#.utf8)
+            bytes.append(
+                contentsOf:
+                    #"{"id": \#(i), "type": "message", "date_unixtime": "\#(1_704_067_200 + i * 30)", "from": "A", "from_id": "user1", "text": "message \#(i)"}"#
+                    .utf8)
         }
         bytes.append(contentsOf: "]}\n".utf8)
         return Data(bytes)

@@ -30,21 +30,29 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "JSON Lines, bad lines first, middle and last", arguments: ["--from", "bot-api"],
-             input: "{\"text\":\n{\"text\":\"two\"}\nnot json\n{\"text\":\"four\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":4}]}\n{\"text\":5}\n[1,\n",
-             read: 6, failed: 4),
-        Case(name: "JSON array with bad members", arguments: ["--from", "bot-api"],
-             input: "[{\"text\":\"one\"},{\"text\":7},{\"nope\":1},{\"text\":\"four\",\"entities\":\"x\"},{\"text\":\"five\"}]",
-             read: 5, failed: 2),
-        Case(name: "getUpdates with a bad update", arguments: ["--from", "bot-api"],
-             input: "{\"ok\":true,\"result\":[{\"update_id\":1,\"message\":{\"message_id\":1,\"text\":\"a\"}},{\"update_id\":2,\"message\":{\"message_id\":2,\"text\":[]}},{\"update_id\":3,\"message\":{\"message_id\":3,\"text\":\"c\"}}]}",
-             read: 3, failed: 1),
-        Case(name: "getUpdates with updates that carry no message", arguments: ["--from", "bot-api"],
-             input: "{\"ok\":true,\"result\":[{\"update_id\":1,\"inline_query\":{\"id\":\"q\"}},{\"update_id\":2,\"callback_query\":{\"id\":\"c\",\"message\":{\"message_id\":2,\"date\":1,\"text\":\"b\"}}},{\"update_id\":3,\"poll\":{\"id\":\"p\"}},{\"update_id\":4,\"message\":{\"message_id\":4,\"photo\":[]}},{\"update_id\":5,\"message\":{\"message_id\":5}}]}",
-             read: 5, failed: 1, skipped: 2),
-        Case(name: "strict turns warnings into failures", arguments: ["--from", "bot-api", "--strict"],
-             input: "{\"text\":\"ok\"}\n{\"text\":\"ab\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":9}]}\n{\"text\":\"ok\"}\n",
-             read: 3, failed: 1),
+        Case(
+            name: "JSON Lines, bad lines first, middle and last", arguments: ["--from", "bot-api"],
+            input:
+                "{\"text\":\n{\"text\":\"two\"}\nnot json\n{\"text\":\"four\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":4}]}\n{\"text\":5}\n[1,\n",
+            read: 6, failed: 4),
+        Case(
+            name: "JSON array with bad members", arguments: ["--from", "bot-api"],
+            input: "[{\"text\":\"one\"},{\"text\":7},{\"nope\":1},{\"text\":\"four\",\"entities\":\"x\"},{\"text\":\"five\"}]",
+            read: 5, failed: 2),
+        Case(
+            name: "getUpdates with a bad update", arguments: ["--from", "bot-api"],
+            input:
+                "{\"ok\":true,\"result\":[{\"update_id\":1,\"message\":{\"message_id\":1,\"text\":\"a\"}},{\"update_id\":2,\"message\":{\"message_id\":2,\"text\":[]}},{\"update_id\":3,\"message\":{\"message_id\":3,\"text\":\"c\"}}]}",
+            read: 3, failed: 1),
+        Case(
+            name: "getUpdates with updates that carry no message", arguments: ["--from", "bot-api"],
+            input:
+                "{\"ok\":true,\"result\":[{\"update_id\":1,\"inline_query\":{\"id\":\"q\"}},{\"update_id\":2,\"callback_query\":{\"id\":\"c\",\"message\":{\"message_id\":2,\"date\":1,\"text\":\"b\"}}},{\"update_id\":3,\"poll\":{\"id\":\"p\"}},{\"update_id\":4,\"message\":{\"message_id\":4,\"photo\":[]}},{\"update_id\":5,\"message\":{\"message_id\":5}}]}",
+            read: 5, failed: 1, skipped: 2),
+        Case(
+            name: "strict turns warnings into failures", arguments: ["--from", "bot-api", "--strict"],
+            input: "{\"text\":\"ok\"}\n{\"text\":\"ab\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":9}]}\n{\"text\":\"ok\"}\n",
+            read: 3, failed: 1),
     ]
 
     @Test(arguments: cases)
@@ -66,8 +74,12 @@ import Testing
     /// An export with broken messages: each is reported, the rest written, and the
     /// counts add up.
     @Test func exportCountsAddUp() throws {
-        let good = { (id: Int) in "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}" }
-        let messages = [good(1), "{\"id\":2,\"type\":\"message\",\"date\":\"x\"}", good(3), "{\"id\":4,\"text\":7,\"date_unixtime\":\"nope\"}", good(5)]
+        let good = { (id: Int) in
+            "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}"
+        }
+        let messages = [
+            good(1), "{\"id\":2,\"type\":\"message\",\"date\":\"x\"}", good(3), "{\"id\":4,\"text\":7,\"date_unixtime\":\"nope\"}", good(5),
+        ]
         let input = try Self.file("{\"name\":\"C\",\"type\":\"personal_chat\",\"id\":1,\"messages\":[\(messages.joined(separator: ","))]}")
         defer { try? FileManager.default.removeItem(at: input) }
         let run = try GuardedRun.run(["export", input.path, "--to", "text", "-o", "-", "--stats"])
@@ -85,7 +97,9 @@ import Testing
     /// A file cut off mid-message still gets its `--stats` line, counting what was read
     /// before the cut, after the located error.
     @Test func truncatedExportStillCounts() throws {
-        let good = { (id: Int) in "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}" }
+        let good = { (id: Int) in
+            "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}"
+        }
         let whole = "{\"name\":\"C\",\"type\":\"personal_chat\",\"id\":1,\"messages\":[\(good(1)),\(good(2)),\(good(3))]}"
         let input = try Self.file(String(whole.dropLast(30)))
         defer { try? FileManager.default.removeItem(at: input) }
@@ -102,7 +116,9 @@ import Testing
         var text = arguments.first == "export" ? "{\"name\":\"C\",\"type\":\"personal_chat\",\"id\":1,\"messages\":[" : ""
         for i in 0..<20_000 {
             if arguments.first == "export" {
-                text += (i > 0 ? "," : "") + "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"message number \(i) with some words\"}"
+                text +=
+                    (i > 0 ? "," : "")
+                    + "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"message number \(i) with some words\"}"
             } else {
                 text += "{\"text\":\"message number \(i) with some words to fill the pipe\"}\n"
             }
@@ -114,7 +130,8 @@ import Testing
         process.executableURL = Binary.url
         process.arguments = arguments
         process.standardInput = try FileHandle(forReadingFrom: input)
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -133,7 +150,9 @@ import Testing
     func interruptedExportLeavesNothing(_ signal: Int32, _ format: String) throws {
         var text = "{\"name\":\"Big\",\"type\":\"personal_chat\",\"id\":7,\"messages\":["
         for i in 1...40_000 {
-            text += (i > 1 ? "," : "") + "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"message \(i)\"}"
+            text +=
+                (i > 1 ? "," : "")
+                + "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"message \(i)\"}"
         }
         let input = try Self.file(text + "]}")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-signal-\(UUID().uuidString)")

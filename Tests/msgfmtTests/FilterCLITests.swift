@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--filter` through the built binary: the messages `export` and `render` keep, the
 /// `--stats` counts, and located usage errors.
@@ -51,7 +51,9 @@ import TestSupport
         let filter = "-has:media | from:user1001 rel"
         var outputs: [String] = []
         for jobs in ["1", "3"] {
-            let result = try Binary.run(["export", Self.account, "--to", format, "-o", "-", "--time-zone", "UTC", "--jobs", jobs, "--filter", filter])
+            let result = try Binary.run([
+                "export", Self.account, "--to", format, "-o", "-", "--time-zone", "UTC", "--jobs", jobs, "--filter", filter,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             outputs.append(result.stdout)
         }
@@ -67,12 +69,13 @@ import TestSupport
         #expect(result.stderr == "msgfmt: chats 2, read 39, written 0, filtered 39, failed 0\n")
     }
 
-    static let botAPI = [
-        #"{"message_id": 1, "date": 1704110400, "from": {"id": 7, "first_name": "Zoë", "username": "zoe"}, "chat": {"id": -5, "title": "Crew"}, "text": "Release at https://x.org", "entities": [{"type": "url", "offset": 11, "length": 13}]}"#,
-        #"{"message_id": 2, "date": 1704196800, "from": {"id": 8, "first_name": "Bob"}, "chat": {"id": -5, "title": "Crew"}, "text": "unreleased café"}"#,
-        #"{"message_id": 3, "date": 1704283200, "from": {"id": 8, "first_name": "Bob"}, "chat": {"id": -5, "title": "Crew"}, "photo": [{"file_id": "x"}]}"#,
-        #"{"message_id": 4, "date": 1704369600, "from": {"id": 7, "first_name": "Zoë", "username": "zoe"}, "chat": {"id": -5, "title": "Crew"}, "text": 42}"#,
-    ].joined(separator: "\n") + "\n"
+    static let botAPI =
+        [
+            #"{"message_id": 1, "date": 1704110400, "from": {"id": 7, "first_name": "Zoë", "username": "zoe"}, "chat": {"id": -5, "title": "Crew"}, "text": "Release at https://x.org", "entities": [{"type": "url", "offset": 11, "length": 13}]}"#,
+            #"{"message_id": 2, "date": 1704196800, "from": {"id": 8, "first_name": "Bob"}, "chat": {"id": -5, "title": "Crew"}, "text": "unreleased café"}"#,
+            #"{"message_id": 3, "date": 1704283200, "from": {"id": 8, "first_name": "Bob"}, "chat": {"id": -5, "title": "Crew"}, "photo": [{"file_id": "x"}]}"#,
+            #"{"message_id": 4, "date": 1704369600, "from": {"id": 7, "first_name": "Zoë", "username": "zoe"}, "chat": {"id": -5, "title": "Crew"}, "text": 42}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test(arguments: [
         ("rel", "Release at https://x.org\n", "read 4, rendered 1, filtered 3, failed 0"),

@@ -24,7 +24,9 @@ struct GuardedRun {
         let input = stdinFile?.path ?? "/dev/null"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(memoryLimitKiB); exec \"$0\" \"$@\" <\"$MSGFMT_IN\" >\"$MSGFMT_OUT\" 2>\"$MSGFMT_ERR\"", Binary.url.path] + arguments
+        process.arguments =
+            ["-c", "ulimit -v \(memoryLimitKiB); exec \"$0\" \"$@\" <\"$MSGFMT_IN\" >\"$MSGFMT_OUT\" 2>\"$MSGFMT_ERR\"", Binary.url.path]
+            + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = nil
         environment["MSGFMT_IN"] = input
@@ -45,7 +47,9 @@ struct GuardedRun {
     func crashProblems(limit: Double = 10) -> [String] {
         var problems: [String] = []
         if !(0...3).contains(status) { problems.append("exit status \(status)") }
-        for marker in ["Fatal error", "Stack dump", "backtrace", "Backtrace", "Segmentation fault", "Illegal instruction", "Current stack trace"]
+        for marker in [
+            "Fatal error", "Stack dump", "backtrace", "Backtrace", "Segmentation fault", "Illegal instruction", "Current stack trace",
+        ]
         where stderr.contains(marker) {
             problems.append("stderr shows \"\(marker)\"")
         }
@@ -58,7 +62,9 @@ struct GuardedRun {
     var diagnosticsAreLocated: Bool {
         let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error:") || $0.hasPrefix("msgfmt: warning:") }
         return lines.allSatisfy { line in
-            line.range(of: #"^msgfmt: (error|warning): [^:]+:(\d+:\d+|byte \d+|message [^:]+|\d+(, entity \d+)?):"#, options: .regularExpression) != nil
+            line.range(
+                of: #"^msgfmt: (error|warning): [^:]+:(\d+:\d+|byte \d+|message [^:]+|\d+(, entity \d+)?):"#, options: .regularExpression)
+                != nil
         }
     }
 }

@@ -36,7 +36,8 @@ import Testing
 
     @Test
     func maxLinesTruncatesTheHTMLToo() throws {
-        let r = try Binary.run(["--to", "html", "--width", "10", "--max-lines", "1"], stdin: "alpha beta gamma delta", environment: T.env())
+        let r = try Binary.run(
+            ["--to", "html", "--width", "10", "--max-lines", "1"], stdin: "alpha beta gamma delta", environment: T.env())
         // Only what the one laid-out line kept, then the ellipsis.
         #expect(r.stdout.contains("<p dir=\"auto\">alpha"), "\(r.stdout)")
         #expect(r.stdout.contains("<span class=\"msgfmt-ellipsis\">…</span></p>"), "\(r.stdout)")

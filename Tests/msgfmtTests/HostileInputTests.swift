@@ -1,7 +1,7 @@
 import Foundation
 import OutputSafety
-import Testing
 import TestSupport
+import Testing
 
 /// Black-box runs of the binary on hostile input: the corpus under `fixtures/hostile/`
 /// (terminal escape injection, HTML/XSS vectors, huge numbers, invalid UTF-8) plus inputs
@@ -19,7 +19,8 @@ import TestSupport
 
     static func format(of name: String) -> String {
         let prefix = name.prefix { $0 != "-" }
-        return ["botapi": "bot-api", "mdv2": "markdown-v2", "md": "markdown", "html": "html", "text": "text", "export": "tdesktop"][String(prefix)] ?? "auto"
+        return ["botapi": "bot-api", "mdv2": "markdown-v2", "md": "markdown", "html": "html", "text": "text", "export": "tdesktop"][
+            String(prefix)] ?? "auto"
     }
 
     /// Writes `bytes` to a temporary file.
@@ -62,7 +63,11 @@ import TestSupport
             return
         }
         for from in [from, "auto"] {
-            try Self.check(["--from", from, "--to", "ansi", "--color", "always", "--hyperlinks", "always", "--width", "40", "--spoilers", "reveal", path], output: "ansi", label: "\(name) ansi")
+            try Self.check(
+                [
+                    "--from", from, "--to", "ansi", "--color", "always", "--hyperlinks", "always", "--width", "40", "--spoilers", "reveal",
+                    path,
+                ], output: "ansi", label: "\(name) ansi")
             try Self.check(["--from", from, "--to", "html", "--standalone", path], output: "html-standalone", label: "\(name) html page")
             try Self.check(["--from", from, "--to", "html", "--max-lines", "2", path], output: "html", label: "\(name) html")
             for to in ["json", "text", "bot-api", "markdown-v2", "telegram-html"] {
@@ -81,27 +86,39 @@ import TestSupport
         let directory = parent.appendingPathComponent("site")
         try Self.check(["export", path, "--to", "html", "-o", directory.path], output: "none", label: "export html")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
-        let pages = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") } ?? []
+        let pages =
+            FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") } ?? []
         #expect(!pages.isEmpty)
         for page in pages {
             let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(page)))
             let problems = HTMLOutputScan.violations(bytes, allowedScripts: 1)
             #expect(problems.isEmpty, "export page \(page): \(problems)")
         }
-        try Self.check(["export", path, "--to", "ansi", "--color", "always", "--hyperlinks", "always", "-o", "-"], output: "ansi", label: "export ansi")
-        try Self.check(["--from", "tdesktop", "--to", "ansi", "--color", "always", "--hyperlinks", "always", path], output: "ansi", label: "render tdesktop ansi")
-        try Self.check(["--from", "tdesktop", "--to", "html", "--standalone", path], output: "html-standalone", label: "render tdesktop html")
+        try Self.check(
+            ["export", path, "--to", "ansi", "--color", "always", "--hyperlinks", "always", "-o", "-"], output: "ansi", label: "export ansi"
+        )
+        try Self.check(
+            ["--from", "tdesktop", "--to", "ansi", "--color", "always", "--hyperlinks", "always", path], output: "ansi",
+            label: "render tdesktop ansi")
+        try Self.check(
+            ["--from", "tdesktop", "--to", "html", "--standalone", path], output: "html-standalone", label: "render tdesktop html")
     }
 
     @Test func deepNesting() throws {
         let depth = 100_000
-        let json = try Self.temporaryFile(Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8))
+        let json = try Self.temporaryFile(
+            Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8))
         let run = try Self.check(["--from", "bot-api", json.path], output: "text", label: "JSON nesting")
         #expect(run.status == 1)
-        let object = try Self.temporaryFile(Array(("{\"text\":\"x\",\"a\":" + String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth + 1)).utf8))
+        let object = try Self.temporaryFile(
+            Array(
+                ("{\"text\":\"x\",\"a\":" + String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth + 1))
+                    .utf8))
         try Self.check(["--from", "bot-api", object.path], output: "text", label: "JSON object nesting")
-        let markdown = try Self.temporaryFile(Array((String(repeating: "*_~||", count: 5_000) + "x" + String(repeating: "||~_*", count: 5_000)).utf8))
-        try Self.check(["--from", "markdown-v2", "--to", "ansi", "--color", "always", markdown.path], output: "ansi", label: "MarkdownV2 nesting")
+        let markdown = try Self.temporaryFile(
+            Array((String(repeating: "*_~||", count: 5_000) + "x" + String(repeating: "||~_*", count: 5_000)).utf8))
+        try Self.check(
+            ["--from", "markdown-v2", "--to", "ansi", "--color", "always", markdown.path], output: "ansi", label: "MarkdownV2 nesting")
         let html = try Self.temporaryFile(Array((String(repeating: "<b><i><u><s><tg-spoiler><blockquote>", count: 3_000) + "x").utf8))
         try Self.check(["--from", "html", "--to", "html", html.path], output: "html", label: "HTML nesting")
         let quotes = try Self.temporaryFile(Array(String(repeating: ">", count: 50_000).utf8) + Array("x".utf8))
@@ -120,17 +137,23 @@ import TestSupport
         }
         let text = String(repeating: "word ", count: 400)
         let file = try Self.temporaryFile(Array("{\"text\":\"\(text)\",\"entities\":[\(entities.joined(separator: ","))]}".utf8))
-        try Self.check(["--from", "bot-api", "--to", "ansi", "--color", "always", "--hyperlinks", "always", file.path], output: "ansi", label: "100 000 entities", limit: 20)
+        try Self.check(
+            ["--from", "bot-api", "--to", "ansi", "--color", "always", "--hyperlinks", "always", file.path], output: "ansi",
+            label: "100 000 entities", limit: 20)
         try Self.check(["--from", "bot-api", "--to", "html", file.path], output: "html", label: "100 000 entities html", limit: 20)
     }
 
     @Test func hugeWidthAndNumbers() throws {
         let file = try Self.temporaryFile(Array("*hello* world with\ta few words and a [link](https://e.example)".utf8))
         for align in ["left", "right", "center", "justify"] {
-            let run = try Self.check(["--from", "markdown-v2", "--width", "1000000000", "--align", align, "--to", "ansi", "--color", "always", file.path], output: "ansi", label: "width 1e9 \(align)")
+            let run = try Self.check(
+                ["--from", "markdown-v2", "--width", "1000000000", "--align", align, "--to", "ansi", "--color", "always", file.path],
+                output: "ansi", label: "width 1e9 \(align)")
             #expect(run.stdout.count < 1 << 20, "width 1e9 \(align): \(run.stdout.count) bytes")
         }
-        for option in [["--width", "99999999999999999999"], ["--max-lines", "99999999999999999999"], ["--tab-width", "-1e30"], ["--width", "1e30"]] {
+        for option in [
+            ["--width", "99999999999999999999"], ["--max-lines", "99999999999999999999"], ["--tab-width", "-1e30"], ["--width", "1e30"],
+        ] {
             let run = try Self.check(option + [file.path], output: "none", label: option.joined(separator: " "))
             #expect(run.status == 2, "\(option): \(run.status)")
         }
@@ -140,15 +163,21 @@ import TestSupport
     @Test func invalidUTF8AtEveryPosition() throws {
         let markdown = Array("*b* _i_ [l](https://e.example) 字e\u{301}👍🏽 ||s|| `c`".utf8)
         let json = Array("{\"text\":\"字e\u{301}👍 ab\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":3}]}".utf8)
-        for (from, base) in [("markdown-v2", markdown), ("bot-api", json), ("html", Array("<b>字</b> <a href=\"https://e.example\">l</a>".utf8))] {
+        for (from, base) in [
+            ("markdown-v2", markdown), ("bot-api", json), ("html", Array("<b>字</b> <a href=\"https://e.example\">l</a>".utf8)),
+        ] {
             for position in 0...base.count {
                 var bytes = base
                 bytes.insert(position % 2 == 0 ? 0xFF : 0xC3, at: position)
                 let file = try Self.temporaryFile(bytes)
                 defer { try? FileManager.default.removeItem(at: file) }
-                let run = try Self.check(["--from", from, "--to", "ansi", "--color", "always", "--hyperlinks", "always", file.path], output: "ansi", label: "\(from) 0x\(String(bytes[position], radix: 16)) at \(position)")
+                let run = try Self.check(
+                    ["--from", from, "--to", "ansi", "--color", "always", "--hyperlinks", "always", file.path], output: "ansi",
+                    label: "\(from) 0x\(String(bytes[position], radix: 16)) at \(position)")
                 // Reported either as invalid UTF-8 or as the syntax error the byte causes.
-                #expect(run.stderr.contains("msgfmt: warning:") || run.stderr.contains("msgfmt: error:"), "\(from) at \(position): no diagnostic")
+                #expect(
+                    run.stderr.contains("msgfmt: warning:") || run.stderr.contains("msgfmt: error:"),
+                    "\(from) at \(position): no diagnostic")
             }
         }
     }
@@ -158,14 +187,18 @@ import TestSupport
     @Test func truncatedExports() throws {
         var messages: [String] = []
         for i in 1...3_000 {
-            messages.append("{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"\(1_704_067_200 + i)\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":[\"message \(i) \",{\"type\":\"bold\",\"text\":\"bold\"}]}")
+            messages.append(
+                "{\"id\":\(i),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"\(1_704_067_200 + i)\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":[\"message \(i) \",{\"type\":\"bold\",\"text\":\"bold\"}]}"
+            )
         }
-        let whole = Array("{\"name\":\"Big\",\"type\":\"personal_chat\",\"id\":7,\"messages\":[\n\(messages.joined(separator: ",\n"))\n]}\n".utf8)
+        let whole = Array(
+            "{\"name\":\"Big\",\"type\":\"personal_chat\",\"id\":7,\"messages\":[\n\(messages.joined(separator: ",\n"))\n]}\n".utf8)
         for fraction in [1, 5, 50, 99] {
             let cut = whole.count * fraction / 100
             let file = try Self.temporaryFile(Array(whole[..<cut]), name: "result.json")
             defer { try? FileManager.default.removeItem(at: file) }
-            let export = try Self.check(["export", file.path, "--to", "text", "-o", "-", "--stats"], output: "text", label: "export cut at \(fraction)%")
+            let export = try Self.check(
+                ["export", file.path, "--to", "text", "-o", "-", "--stats"], output: "text", label: "export cut at \(fraction)%")
             #expect(export.status == 1, "export cut at \(fraction)%")
             #expect(export.stderr.contains("msgfmt: error:"), "export cut at \(fraction)%: \(export.stderr.prefix(300))")
             let render = try Self.check(["--from", "tdesktop", "--stats", file.path], output: "text", label: "render cut at \(fraction)%")

@@ -3,7 +3,8 @@ import Testing
 
 /// Black-box tests of `--to text` / `--to json` and the layout options.
 @Suite struct LayoutCLITests {
-    static let mixed = "Release notes: версия 2.0 adds 日本語 support, עברית and العربية layout and much more for everyone who reads this message."
+    static let mixed =
+        "Release notes: версия 2.0 adds 日本語 support, עברית and العربية layout and much more for everyone who reads this message."
 
     /// Terminal cells of `line` for the scripts used here: CJK and fullwidth 2, marks 0, else 1.
     static func cells(_ line: String) -> Int {
@@ -49,7 +50,10 @@ import Testing
     }
 
     @Test func extremeButValidOptionsNeverHang() throws {
-        for arguments in [["--width", "1", "--max-lines", "1"], ["--width", "999999999"], ["--width", "2", "--tab-width", "1000"], ["--width", "1", "--align", "justify", "--wrap", "balanced"]] {
+        for arguments in [
+            ["--width", "1", "--max-lines", "1"], ["--width", "999999999"], ["--width", "2", "--tab-width", "1000"],
+            ["--width", "1", "--align", "justify", "--wrap", "balanced"],
+        ] {
             let result = try Binary.run(["--to", "text"] + arguments, stdin: "a\tb 👨‍👩‍👧 שלום 日本語 \u{1B}]0;title\u{7}")
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(!result.stdout.contains("\u{1B}"), "escape passed through")
@@ -60,7 +64,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-layout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.txt"), b = dir.appendingPathComponent("b.txt")
+        let a = dir.appendingPathComponent("a.txt")
+        let b = dir.appendingPathComponent("b.txt")
         try "first message here\n".write(to: a, atomically: true, encoding: .utf8)
         try "second".write(to: b, atomically: true, encoding: .utf8)
         let text = try Binary.run(["--to", "text", "--width", "10", a.path, b.path])

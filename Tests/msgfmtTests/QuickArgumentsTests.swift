@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import msgfmt
 
 /// The quick command-line reader gives exactly the settings ArgumentParser gives, and
@@ -97,7 +98,8 @@ import TestSupport
         }
         let dump = try JSONDecoder().decode(Dump.self, from: Data(json.utf8))
         let render = try #require(dump.command.subcommands?.first { $0.commandName == "render" })
-        var options: [String] = [], flags: [String] = []
+        var options: [String] = []
+        var flags: [String] = []
         for argument in render.arguments ?? [] {
             for name in argument.names ?? [] where name.kind == "long" {
                 if argument.kind == "flag" { flags.append(name.name) } else { options.append(name.name) }
@@ -111,7 +113,8 @@ import TestSupport
     @Test func knowsExactlyTheOptionsRenderDeclares() throws {
         let declared = try Self.declaredOptions()
         #expect(!declared.options.isEmpty)
-        var quickOptions: [String] = [], quickFlags: [String] = []
+        var quickOptions: [String] = []
+        var quickFlags: [String] = []
         for (name, action) in QuickArguments.options {
             switch action {
             case .flag: quickFlags.append(name)

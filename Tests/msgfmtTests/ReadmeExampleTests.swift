@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Keeps the README honest: every ```console block's `$ command` is run through the shell
 /// with the built msgfmt first on PATH, and its output must be the lines that follow.

@@ -9,7 +9,8 @@ import Testing
         let process = Process()
         process.executableURL = Binary.url
         process.arguments = arguments + ["--width", "40"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -20,7 +21,8 @@ import Testing
             try input.fileHandleForWriting.write(contentsOf: Data("{\"message_id\":\(k),\"text\":\"live message \(k)\"}\n".utf8))
             let deadline = Date().addingTimeInterval(10)
             while !String(decoding: seen, as: UTF8.self).contains("live message \(k)") {
-                let chunk = try #require(Self.read(output.fileHandleForReading, until: deadline), "message \(k) not out while the pipe is open")
+                let chunk = try #require(
+                    Self.read(output.fileHandleForReading, until: deadline), "message \(k) not out while the pipe is open")
                 seen.append(chunk)
             }
         }
@@ -36,7 +38,9 @@ import Testing
         let process = Process()
         process.executableURL = Binary.url
         process.arguments = ["--to", "text"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error

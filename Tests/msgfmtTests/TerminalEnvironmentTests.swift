@@ -28,7 +28,9 @@ import Testing
     }
 
     @Test func noColorPrintsNoColor() throws {
-        for env in [T.env(["NO_COLOR": "1"]), T.env(["NO_COLOR": "1", "FORCE_COLOR": "1"]), T.env(["NO_COLOR": "yes", "CLICOLOR_FORCE": "1"])] {
+        for env in [
+            T.env(["NO_COLOR": "1"]), T.env(["NO_COLOR": "1", "FORCE_COLOR": "1"]), T.env(["NO_COLOR": "yes", "CLICOLOR_FORCE": "1"]),
+        ] {
             let r = try Binary.run([], stdin: T.styledMessage, environment: env)
             #expect(!T.hasSGRColor(r.stdout), "\(r.stdout.debugDescription)")
         }

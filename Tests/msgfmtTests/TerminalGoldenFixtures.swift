@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Black-box golden fixtures: `fixtures/<area>/<case>/` with `args` (one argument a
 /// line), `message.json` (standard input) and `expected.<ext>` (standard output).

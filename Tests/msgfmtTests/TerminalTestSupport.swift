@@ -11,11 +11,13 @@ enum TerminalTestSupport {
     }
 
     /// A Bot API message with bold, a link and a spoiler.
-    static let styledMessage = #"{"text":"bold link secret","entities":[{"type":"bold","offset":0,"length":4},{"type":"text_link","offset":5,"length":4,"url":"https://example.com/"},{"type":"spoiler","offset":10,"length":6}]}"#
+    static let styledMessage =
+        #"{"text":"bold link secret","entities":[{"type":"bold","offset":0,"length":4},{"type":"text_link","offset":5,"length":4,"url":"https://example.com/"},{"type":"spoiler","offset":10,"length":6}]}"#
 
     /// The hostile message of the issue: a title-setting OSC, a screen clear, a script
     /// tag and a `javascript:` link.
-    static let hostileMessage = #"{"text":"\u001b]0;pwned\u0007 \u001b[2J hi <script>alert(1)</script>","entities":[{"type":"text_link","offset":0,"length":2,"url":"javascript:alert(1)"}]}"#
+    static let hostileMessage =
+        #"{"text":"\u001b]0;pwned\u0007 \u001b[2J hi <script>alert(1)</script>","entities":[{"type":"text_link","offset":0,"length":2,"url":"javascript:alert(1)"}]}"#
 
     /// The parameters of every SGR sequence in `s`.
     static func sgrParameters(_ s: String) -> [[Int]] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Shows msgfmt's ANSI output in a real terminal (tmux at a fixed size) and reads the
 /// screen back: every line appears as laid out (no terminal wrap, same line count) and no
@@ -18,10 +18,12 @@ import TestSupport
 
         init(width: Int, height: Int, command: String) throws {
             try Data("set -g history-limit 20000\nset -g status off\n".utf8).write(to: config)
-            try T.shell(TerminalTmuxTests.tmux ?? "/usr/bin/tmux", [
-                "-L", socket, "-f", config.path, "-u", "new-session", "-d", "-x", String(width), "-y", String(height),
-                "-s", "t", "-e", "LANG=C.UTF-8", command,
-            ], capture: false)
+            try T.shell(
+                TerminalTmuxTests.tmux ?? "/usr/bin/tmux",
+                [
+                    "-L", socket, "-f", config.path, "-u", "new-session", "-d", "-x", String(width), "-y", String(height),
+                    "-s", "t", "-e", "LANG=C.UTF-8", command,
+                ], capture: false)
             var tries = 0
             while tries < 50, try !run(["list-sessions", "-F", "#{session_name}"]).contains("t") {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -73,8 +75,10 @@ import TestSupport
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func corpusShowsExactlyAsLaidOut() throws {
         let args = ["--width-model", "legacy", "--color", "always", "--hyperlinks", "always", "--width", "72"]
-        let jsonl = try Binary.run(args, stdinData: Data(contentsOf: Self.corpus.appendingPathComponent("corpus.jsonl")), environment: T.env())
-        let raw = try Binary.run(args + ["--from", "text"], stdinData: Data(contentsOf: Self.corpus.appendingPathComponent("raw.txt")), environment: T.env())
+        let jsonl = try Binary.run(
+            args, stdinData: Data(contentsOf: Self.corpus.appendingPathComponent("corpus.jsonl")), environment: T.env())
+        let raw = try Binary.run(
+            args + ["--from", "text"], stdinData: Data(contentsOf: Self.corpus.appendingPathComponent("raw.txt")), environment: T.env())
         let output = jsonl.stdout + raw.stdout
         #expect(output.contains("\u{1B}["), "the output should be styled")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-tmux-\(UUID().uuidString).ansi")
@@ -100,7 +104,8 @@ import TestSupport
         try Data(T.styledMessage.utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         let bin = Binary.url.path
-        let command = "env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE TERM=xterm-256color '\(bin)' '\(input.path)';"
+        let command =
+            "env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE TERM=xterm-256color '\(bin)' '\(input.path)';"
             + " env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE TERM=dumb '\(bin)' '\(input.path)';"
             + " env NO_COLOR=1 TERM=xterm-256color '\(bin)' '\(input.path)'; printf 'MSGFMT-END\\n'; exec sleep 60"
         let pane = try Pane(width: 60, height: 12, command: command)

@@ -59,7 +59,8 @@ public struct ArchiveChat: Sendable {
 
     /// The message with `id` (after `finish()`), if present.
     public func entry(id: Int64) -> ArchiveEntry? {
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let mid = (low + high) / 2
             if entries[mid].id < id { low = mid + 1 } else { high = mid }

@@ -40,8 +40,10 @@ public final class ArchiveComparison {
     /// `sink`; returns the counts. Throws, having written nothing, when either file is
     /// unreadable, truncated or not an export.
     public func run(old: String, new: String, into sink: OutputSink) throws(Failure) -> DiffStats {
-        let oldFile: ExportMessageFile, newFile: ExportMessageFile
-        let oldSource: ExportByteSource, newSource: ExportByteSource
+        let oldFile: ExportMessageFile
+        let newFile: ExportMessageFile
+        let oldSource: ExportByteSource
+        let newSource: ExportByteSource
         do {
             oldFile = try ExportMessageFile(path: old)
             oldSource = try ExportByteSource(path: old)
@@ -104,7 +106,8 @@ public final class ArchiveComparison {
     /// to the same message: the file changed since it was indexed.
     private func read(_ entry: ArchiveEntry, from file: ExportMessageFile) -> ExportMessage? {
         if let raw = file.message(at: entry), case .success(let message) = ExportMessageDecoder.decode(raw, clock: options.clock),
-           message.id == entry.id, ContentHash.of(message, scope: options.scope) == entry.hash {
+            message.id == entry.id, ContentHash.of(message, scope: options.scope) == entry.hash
+        {
             return message
         }
         var location = Diagnostic.Location(messageID: entry.id)

@@ -33,7 +33,8 @@ public enum ArchiveDiffer {
     private static func compare(_ old: ArchiveChat?, _ new: ArchiveChat, into changes: inout [ArchiveChange], stats: inout DiffStats) {
         let before = old?.entries ?? []
         let after = new.entries
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < before.count || j < after.count {
             if j >= after.count || (i < before.count && before[i].id < after[j].id) {
                 let entry = before[i]

@@ -45,8 +45,10 @@ public struct ArchiveIndexer: Sendable {
         for (chatPosition, ids) in index.finish() {
             let name = index.chats[chatPosition].info.displayName
             for id in ids {
-                report(Diagnostic(.warning, Diagnostic.Location(messageID: id),
-                                  "message id \(id) appears more than once in chat \(name); the first is compared"))
+                report(
+                    Diagnostic(
+                        .warning, Diagnostic.Location(messageID: id),
+                        "message id \(id) appears more than once in chat \(name); the first is compared"))
             }
         }
         return index

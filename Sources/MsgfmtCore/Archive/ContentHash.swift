@@ -28,7 +28,8 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     /// The hash written as `description` writes it, or nil for anything else.
     public init?(_ text: String) {
         guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16),
-              let low = UInt64(text.suffix(16), radix: 16) else { return nil }
+            let low = UInt64(text.suffix(16), radix: 16)
+        else { return nil }
         self.init(high: high, low: low)
     }
 

@@ -31,20 +31,22 @@ enum DiffColoring {
         var written = ANSIAttributes.plain
         var k = 0
         var matches = true
-        scan(marked, copy: { out.append(contentsOf: $0) }) { byte, state in
-            guard matches, k < unmarkedText.count, unmarkedText[k] == byte else {
-                matches = false
-                return
-            }
-            let before = unmarkedStates[k]
-            k += 1
-            var target = state
-            let changed = side == .removed ? state.strikethrough && !before.strikethrough : state.underline && !before.underline
-            if changed { target.foreground = color }
-            written.transition(to: target, into: &out)
-            written = target
-            out.append(byte)
-        }
+        scan(
+            marked, copy: { out.append(contentsOf: $0) },
+            text: { byte, state in
+                guard matches, k < unmarkedText.count, unmarkedText[k] == byte else {
+                    matches = false
+                    return
+                }
+                let before = unmarkedStates[k]
+                k += 1
+                var target = state
+                let changed = side == .removed ? state.strikethrough && !before.strikethrough : state.underline && !before.underline
+                if changed { target.foreground = color }
+                written.transition(to: target, into: &out)
+                written = target
+                out.append(byte)
+            })
         written.transition(to: .plain, into: &out)
         return matches && k == unmarkedText.count ? out : nil
     }

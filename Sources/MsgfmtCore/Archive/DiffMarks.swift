@@ -64,7 +64,8 @@ public enum DiffMarks {
         var added = [0]
         for insert in inserts { added.append(added[added.count - 1] + insert.length) }
         func moved(_ offset: Int, inclusive: Bool) -> Int {
-            var low = 0, high = inserts.count
+            var low = 0
+            var high = inserts.count
             while low < high {
                 let mid = (low + high) / 2
                 if inserts[mid].at < offset || (inclusive && inserts[mid].at == offset) { low = mid + 1 } else { high = mid }

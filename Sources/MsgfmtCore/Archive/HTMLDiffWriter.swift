@@ -20,14 +20,17 @@ final class HTMLDiffWriter: DiffWriter {
     }
 
     func begin(old: String, new: String, stats: DiffStats) {
-        let header = "<header class=\"site-header\"><div><nav>msgfmt diff</nav><h1>"
+        let header =
+            "<header class=\"site-header\"><div><nav>msgfmt diff</nav><h1>"
             + "\(HTMLEscaping.escape(old)) → \(HTMLEscaping.escape(new))</h1></div></header>\n"
-        sink.write(HTMLPage.head(
-            title: "Differences between \(old) and \(new)", theme: options.style.theme,
-            extraCSS: TranscriptCSS.text + DiffCSS.text, header: header, mainClasses: "history list diff"))
-        sink.write("<p class=\"diff-summary\"><span class=\"added\">\(stats.added) added</span> · "
-            + "<span class=\"deleted\">\(stats.deleted) deleted</span> · <span class=\"edited\">\(stats.edited) edited</span> · "
-            + "\(stats.unchanged) unchanged · \(stats.outOfRange) out of range · \(stats.failed) failed</p>\n")
+        sink.write(
+            HTMLPage.head(
+                title: "Differences between \(old) and \(new)", theme: options.style.theme,
+                extraCSS: TranscriptCSS.text + DiffCSS.text, header: header, mainClasses: "history list diff"))
+        sink.write(
+            "<p class=\"diff-summary\"><span class=\"added\">\(stats.added) added</span> · "
+                + "<span class=\"deleted\">\(stats.deleted) deleted</span> · <span class=\"edited\">\(stats.edited) edited</span> · "
+                + "\(stats.unchanged) unchanged · \(stats.outOfRange) out of range · \(stats.failed) failed</p>\n")
         if stats.differences == 0 { sink.write("<p class=\"diff-none\">No differences.</p>\n") }
     }
 

@@ -87,7 +87,8 @@ final class TerminalDiffWriter: DiffWriter {
                 out.append(0x20)
                 var body = drawn
                 if let plainLines, plainLines.count == lines.count,
-                   let colored = DiffColoring.recolor(marked: drawn, plain: plainLines[k], side: side, theme: options.style.theme) {
+                    let colored = DiffColoring.recolor(marked: drawn, plain: plainLines[k], side: side, theme: options.style.theme)
+                {
                     body = colored
                 }
                 out.append(contentsOf: body)

@@ -35,7 +35,8 @@ public struct WordDiff: Sendable, Hashable {
 
     /// The word diff from `old` to `new`.
     public static func between(_ old: String, _ new: String) -> WordDiff {
-        let a = WordToken.tokens(of: old), b = WordToken.tokens(of: new)
+        let a = WordToken.tokens(of: old)
+        let b = WordToken.tokens(of: new)
         // Tokens as small integers: equal text, equal number.
         var numbers: [Substring: Int] = [:]
         func number(_ token: WordToken) -> Int {
@@ -43,7 +44,8 @@ public struct WordDiff: Sendable, Hashable {
             numbers[token.text] = numbers.count
             return numbers.count - 1
         }
-        let xs = a.map(number), ys = b.map(number)
+        let xs = a.map(number)
+        let ys = b.map(number)
         let (keptA, keptB) = commonTokens(xs, ys)
         var diff = WordDiff(removed: ranges(a, kept: keptA), inserted: ranges(b, kept: keptB))
         diff.segments = merged(a, keptA, b, keptB)
@@ -61,7 +63,8 @@ public struct WordDiff: Sendable, Hashable {
                 segments.append(Segment(kind: kind, text: String(text)))
             }
         }
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if i < a.count, !keptA[i] {
                 add(.removed, a[i].text)
@@ -90,24 +93,28 @@ public struct WordDiff: Sendable, Hashable {
         }
         var suffix = 0
         while suffix < xs.count - prefix, suffix < ys.count - prefix,
-              xs[xs.count - 1 - suffix] == ys[ys.count - 1 - suffix] {
+            xs[xs.count - 1 - suffix] == ys[ys.count - 1 - suffix]
+        {
             keptX[xs.count - 1 - suffix] = true
             keptY[ys.count - 1 - suffix] = true
             suffix += 1
         }
-        let n = xs.count - prefix - suffix, m = ys.count - prefix - suffix
+        let n = xs.count - prefix - suffix
+        let m = ys.count - prefix - suffix
         guard n > 0, m > 0, n * m <= maxCells else { return (keptX, keptY) }
         // lengths[i][j]: the longest common subsequence of the middles from i and j on.
         let width = m + 1
         var lengths = [Int32](repeating: 0, count: (n + 1) * width)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                lengths[i * width + j] = xs[prefix + i] == ys[prefix + j]
+                lengths[i * width + j] =
+                    xs[prefix + i] == ys[prefix + j]
                     ? lengths[(i + 1) * width + j + 1] + 1
                     : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }
         }
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n, j < m {
             if xs[prefix + i] == ys[prefix + j] {
                 keptX[prefix + i] = true

@@ -40,7 +40,10 @@ struct WordToken: Sendable, Hashable {
         if c.isWhitespace { return .space }
         guard let scalar = c.unicodeScalars.first else { return .single }
         if scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
-            || (0xAC00...0xD7AF).contains(scalar.value) { return .single }
+            || (0xAC00...0xD7AF).contains(scalar.value)
+        {
+            return .single
+        }
         if c.isLetter || c.isNumber || c == "_" { return .word }
         return .single
     }

@@ -89,7 +89,8 @@ enum BotAPIDecoder {
         // for buttons of inline-mode messages, and inaccessible (date 0, no content) when
         // it is too old.
         if let query = update["callback_query"], let inner = query["message"], inner != .null,
-           inner["date"]?.int64Value != 0 {
+            inner["date"]?.int64Value != 0
+        {
             return .message(inner)
         }
         return .skipped(kind(of: update))
@@ -101,7 +102,8 @@ enum BotAPIDecoder {
     /// arbitrary text in the note that counts them.
     static func kind(of update: JSONValue) -> String {
         guard let (name, _) = update.objectValue?.first(where: { $0.0 != "update_id" }) else { return "empty" }
-        let plain = !name.isEmpty && name.utf8.count <= 64
+        let plain =
+            !name.isEmpty && name.utf8.count <= 64
             && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
         return plain ? name : "unknown"
     }

@@ -37,9 +37,15 @@ enum BotAPIEntityReader {
             return .failure(Problem(text: "an entity must be an object, not \(value.typeName)"))
         }
         // One pass over the members; the first of a repeated name counts, as for `value[name]`.
-        var typeValue: JSONValue?, offsetValue: JSONValue?, lengthValue: JSONValue?
-        var url: JSONValue?, user: JSONValue?, language: JSONValue?, customEmojiID: JSONValue?
-        var unixTime: JSONValue?, dateTimeFormat: JSONValue?
+        var typeValue: JSONValue?
+        var offsetValue: JSONValue?
+        var lengthValue: JSONValue?
+        var url: JSONValue?
+        var user: JSONValue?
+        var language: JSONValue?
+        var customEmojiID: JSONValue?
+        var unixTime: JSONValue?
+        var dateTimeFormat: JSONValue?
         for (name, member) in members {
             switch name {
             case "type": if typeValue == nil { typeValue = member }
@@ -55,8 +61,11 @@ enum BotAPIEntityReader {
             }
         }
         guard let typeValue else { return .failure(Problem(text: "\"type\" is missing")) }
-        guard let type = typeValue.stringValue else { return .failure(Problem(text: "\"type\" must be a string, not \(typeValue.typeName)")) }
-        let offset: Int, length: Int
+        guard let type = typeValue.stringValue else {
+            return .failure(Problem(text: "\"type\" must be a string, not \(typeValue.typeName)"))
+        }
+        let offset: Int
+        let length: Int
         switch number(offsetValue, "offset") {
         case .success(let n): offset = n
         case .failure(let problem): return .failure(problem)
@@ -65,11 +74,12 @@ enum BotAPIEntityReader {
         case .success(let n): length = n
         case .failure(let problem): return .failure(problem)
         }
-        return .success(MessageEntity(
-            kind: EntityKind(botAPIName: type), offset: offset, length: length, url: url?.stringValue,
-            userID: user?["id"]?.int64Value, language: language?.stringValue,
-            customEmojiID: customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) },
-            unixTime: unixTime?.int64Value, dateTimeFormat: dateTimeFormat?.stringValue))
+        return .success(
+            MessageEntity(
+                kind: EntityKind(botAPIName: type), offset: offset, length: length, url: url?.stringValue,
+                userID: user?["id"]?.int64Value, language: language?.stringValue,
+                customEmojiID: customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) },
+                unixTime: unixTime?.int64Value, dateTimeFormat: dateTimeFormat?.stringValue))
     }
 
     /// The clamped integer of the member `key`, or the problem with it.

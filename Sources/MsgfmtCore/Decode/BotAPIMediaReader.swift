@@ -31,10 +31,12 @@ enum BotAPIMediaReader {
                 latitude: at?["latitude"]?.doubleValue, longitude: at?["longitude"]?.doubleValue)
         }
         if let l = field(message, "location") {
-            return .location(latitude: l["latitude"]?.doubleValue, longitude: l["longitude"]?.doubleValue, live: field(l, "live_period") != nil)
+            return .location(
+                latitude: l["latitude"]?.doubleValue, longitude: l["longitude"]?.doubleValue, live: field(l, "live_period") != nil)
         }
         if let c = field(message, "contact") {
-            return .contact(firstName: c["first_name"]?.stringValue, lastName: c["last_name"]?.stringValue, phone: c["phone_number"]?.stringValue)
+            return .contact(
+                firstName: c["first_name"]?.stringValue, lastName: c["last_name"]?.stringValue, phone: c["phone_number"]?.stringValue)
         }
         if let p = field(message, "poll") { return poll(p) }
         if let c = field(message, "checklist") { return checklist(c) }
@@ -85,7 +87,8 @@ enum BotAPIMediaReader {
     /// A task is done when it names who completed it or a completion time other than 0.
     private static func checklist(_ checklist: JSONValue) -> MediaPlaceholder {
         let tasks = (checklist["tasks"]?.arrayValue ?? []).map { task in
-            let done = task["completed_by_user"].map { $0 != .null } == true
+            let done =
+                task["completed_by_user"].map { $0 != .null } == true
                 || task["completed_by_chat"].map { $0 != .null } == true
                 || (task["completion_date"]?.int64Value ?? 0) != 0
             return (text: task["text"]?.stringValue ?? "", done: done)

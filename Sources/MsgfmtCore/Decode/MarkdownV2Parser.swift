@@ -139,7 +139,8 @@ public struct MarkdownV2Parser {
         }
         var expandable = false
         if let top = stack.last, top.kind == .spoiler,
-           top.byteOffset == i - 3 || (top.byteOffset == i - 4 && bytes[i - 2] == 0x0D) {
+            top.byteOffset == i - 3 || (top.byteOffset == i - 4 && bytes[i - 2] == 0x0D)
+        {
             stack.removeLast()
             expandable = true
         }

@@ -66,9 +66,11 @@ public struct ANSIEmitter: MessageEmitter {
                     appendBlanks(fragments[k].x - end, into: &out)
                 }
                 previousEnd = fragments[k].x + fragments[k].width
-                let masked = fragments[k].role == .text && options.spoilers == .hide
+                let masked =
+                    fragments[k].role == .text && options.spoilers == .hide
                     && fragments[k].style.attributes.contains(.spoiler)
-                let link = masked || fragments[k].role != .text || fragments[k].style.link == nil
+                let link =
+                    masked || fragments[k].role != .text || fragments[k].style.link == nil
                     ? nil : links?.span(at: fragments[k].start)
                 if link != openLink {
                     if openLink != nil { ANSIHyperlink.close(into: &out) }

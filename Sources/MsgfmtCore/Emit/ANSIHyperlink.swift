@@ -33,7 +33,8 @@ struct ANSIHyperlink {
 
     /// The span holding the text at `offset`, when that span has a safe URI.
     func span(at offset: Int) -> Int? {
-        var low = 0, high = spans.count
+        var low = 0
+        var high = spans.count
         while low < high {
             let mid = (low + high) / 2
             if spans[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
@@ -77,9 +78,12 @@ struct ANSIHyperlink {
             out.append(contentsOf: String(value.magnitude).utf8)
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var n = value
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in

@@ -61,7 +61,7 @@ public enum HTMLEscaping {
                 let unit = buffer[i]
                 // Everything that needs work is in the BMP, outside the surrogates.
                 guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit),
-                      let scalar = Unicode.Scalar(unit), needsWork(scalar)
+                    let scalar = Unicode.Scalar(unit), needsWork(scalar)
                 else { continue }
                 if clean < i { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<i]), as: UTF16.self) }
                 append(String(scalar).unicodeScalars, newlines: newlines, into: &out)

@@ -30,10 +30,11 @@ struct HTMLInlineTag: Equatable {
         }
         if a.contains(.customEmoji) {
             let id = HTMLEscaping.escape(style.customEmojiID ?? "")
-            tags.append(HTMLInlineTag(
-                key: "emoji " + id,
-                open: "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\"\(id)\">",
-                close: "</span>"))
+            tags.append(
+                HTMLInlineTag(
+                    key: "emoji " + id,
+                    open: "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\"\(id)\">",
+                    close: "</span>"))
         }
         if a.contains(.dateTime) {
             var open = "<time"
@@ -73,7 +74,8 @@ struct HTMLInlineTag: Equatable {
     /// `HTMLPage.script`); the inner span is what CSS hides.
     static let hiddenSpoiler = HTMLInlineTag(
         key: "spoiler",
-        open: "<span class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"Spoiler: press to reveal\"><span class=\"msgfmt-spoiler-text\">",
+        open:
+            "<span class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"Spoiler: press to reveal\"><span class=\"msgfmt-spoiler-text\">",
         close: "</span></span>")
     /// A spoiler shown from the start (`--spoilers reveal`).
     static let revealedSpoiler = HTMLInlineTag(

@@ -5,9 +5,11 @@
 /// Public so `msgfmt export --to html` can give its pages the same look.
 public enum HTMLPage {
     /// The palette variables of the light theme.
-    private static let lightPalette = "--fg:#1c1d21;--bg:#ffffff;--muted:#6b7078;--rule:#e3e5e8;--link:#1765c1;--code-fg:#0a6b7c;--code-bg:#f1f3f5;--quote:#1765c1;--spoiler:#a3a8b0"
+    private static let lightPalette =
+        "--fg:#1c1d21;--bg:#ffffff;--muted:#6b7078;--rule:#e3e5e8;--link:#1765c1;--code-fg:#0a6b7c;--code-bg:#f1f3f5;--quote:#1765c1;--spoiler:#a3a8b0"
     /// The palette variables of the dark theme.
-    private static let darkPalette = "--fg:#e4e6eb;--bg:#17191d;--muted:#9aa0a8;--rule:#2c2f35;--link:#6cb2ff;--code-fg:#6fd6e6;--code-bg:#23262c;--quote:#6cb2ff;--spoiler:#5c626b"
+    private static let darkPalette =
+        "--fg:#e4e6eb;--bg:#17191d;--muted:#9aa0a8;--rule:#2c2f35;--link:#6cb2ff;--code-fg:#6fd6e6;--code-bg:#23262c;--quote:#6cb2ff;--spoiler:#5c626b"
 
     /// The page style. The browser's `prefers-color-scheme` picks light or dark; the
     /// `data-theme` attribute (from `--theme`) is the choice where no preference is known.
@@ -59,7 +61,8 @@ public enum HTMLPage {
     /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`.
     public static func contentSecurityPolicy(extraCSS: String?) -> String {
         let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
-        return "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+        return
+            "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
     }
 
     /// Everything up to and including `<main class="msgfmt">`.

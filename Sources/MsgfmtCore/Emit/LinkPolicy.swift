@@ -82,10 +82,11 @@ public enum LinkPolicy {
     /// Looks for `scheme:` before the first `/`, `?` or `#`.
     private static func scheme(of bytes: UnsafeBufferPointer<UInt8>) -> SchemeCheck {
         guard let colon = bytes.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }),
-              bytes[colon] == 0x3A
+            bytes[colon] == 0x3A
         else { return .none }
         let name = UnsafeBufferPointer(rebasing: bytes[..<colon])
-        let wellFormed = !name.isEmpty && isLetter(name[0])
+        let wellFormed =
+            !name.isEmpty && isLetter(name[0])
             && name.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
         guard wellFormed else { return .refused }
         if isAllowedScheme(name) { return .allowed }
@@ -93,7 +94,8 @@ public enum LinkPolicy {
         var end = colon + 1
         while end < bytes.count, isDigit(bytes[end]) { end += 1 }
         if end > colon + 1, end == bytes.count || bytes[end] == 0x2F || bytes[end] == 0x3F || bytes[end] == 0x23,
-           isPlainHost(name) {
+            isPlainHost(name)
+        {
             return .none
         }
         return .refused

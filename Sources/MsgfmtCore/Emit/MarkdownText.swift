@@ -68,7 +68,8 @@ enum MarkdownText {
     /// One run: escaped text wrapped in markers per line, whitespace kept outside them.
     private static func inline(_ text: String, _ style: Style) -> String {
         let a = style.attributes
-        var open = "", close = ""
+        var open = ""
+        var close = ""
         if a.contains(.code) { open = "`"; close = "`" }
         if a.contains(.bold) { open += "**"; close = "**" + close }
         if a.contains(.italic) { open += "*"; close = "*" + close }
@@ -78,7 +79,8 @@ enum MarkdownText {
             let s = String(line)
             let core = s.trimmingWhitespace
             guard !core.isEmpty else { return s }
-            let lead = s.prefix { $0 == " " || $0 == "\t" }, trail = String(s.reversed().prefix { $0 == " " || $0 == "\t" })
+            let lead = s.prefix { $0 == " " || $0 == "\t" }
+            let trail = String(s.reversed().prefix { $0 == " " || $0 == "\t" })
             var body = a.contains(.code) ? DisplaySafety.sanitize(core).replacingBackticks : escape(core)
             body = open + body + close
             if let link { body = "[\(body)](\(link))" }
@@ -91,7 +93,8 @@ extension String {
     /// Without leading and trailing spaces and tabs.
     fileprivate var trimmingWhitespace: String {
         let chars = Array(self)
-        var lo = 0, hi = chars.count
+        var lo = 0
+        var hi = chars.count
         while lo < hi, chars[lo] == " " || chars[lo] == "\t" { lo += 1 }
         while hi > lo, chars[hi - 1] == " " || chars[hi - 1] == "\t" { hi -= 1 }
         return String(chars[lo..<hi])

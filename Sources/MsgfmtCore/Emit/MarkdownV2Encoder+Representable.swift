@@ -39,7 +39,7 @@ extension MarkdownV2Encoder {
                 quotes.append(e)
             case .splittable, .preLike, .continuous:
                 guard e.kind.entityClass != .continuous || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji,
-                      let sendable = e.telegramSendable, e.kind != .textLink || usableURL(e.url ?? "")
+                    let sendable = e.telegramSendable, e.kind != .textLink || usableURL(e.url ?? "")
                 else {
                     dropped = true
                     continue
@@ -64,7 +64,8 @@ extension MarkdownV2Encoder {
         if !normalized || changed || dropped || extended {
             reduced.entities = quotes + others
             if normalized, !changed, !EntityOrder.hasJoinableNeighbours(others), !EntityOrder.hasJoinableNeighbours(quotes),
-               !extended || !crossesQuote(others, quotes) {
+                !extended || !crossesQuote(others, quotes)
+            {
                 reduced.entities = EntityOrder.sorted(reduced.entities)
             } else {
                 reduced = Normalizer.normalize(reduced, text: text, detect: false).0
@@ -89,12 +90,13 @@ extension MarkdownV2Encoder {
         }
         guard message.entities.contains(where: endsAtBoundary) else { return message }
         var shortened = message
-        shortened.entities = EntityOrder.sorted(message.entities.compactMap { e in
-            guard endsAtBoundary(e) else { return e }
-            var e = e
-            e.length -= 1
-            return e.length > 0 ? e : nil
-        })
+        shortened.entities = EntityOrder.sorted(
+            message.entities.compactMap { e in
+                guard endsAtBoundary(e) else { return e }
+                var e = e
+                e.length -= 1
+                return e.length > 0 ? e : nil
+            })
         return shortened
     }
 

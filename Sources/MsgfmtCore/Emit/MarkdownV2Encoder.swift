@@ -56,7 +56,8 @@ public enum MarkdownV2Encoder {
                         var start = range.lowerBound
                         // The marker of an expandable quote goes before its last newline.
                         if let q = quote, q.kind == .expandableBlockquote, !markerWritten,
-                           range.contains(q.end - 1), buffer[q.end - 1] == 0x0A {
+                            range.contains(q.end - 1), buffer[q.end - 1] == 0x0A
+                        {
                             appendText(buffer, start..<(q.end - 1), code: false, quote: q, into: &out)
                             writeMarker()
                             start = q.end - 1
@@ -96,8 +97,10 @@ public enum MarkdownV2Encoder {
     /// before the quote's last unit is followed by `>`. Runs of units written as they are
     /// are copied in one go.
     @inline(__always)
-    static func appendText(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
-                           into out: inout [UInt16]) {
+    static func appendText(
+        _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
+        into out: inout [UInt16]
+    ) {
         let quoteEnd = quote?.end ?? Int.min
         var p = range.lowerBound
         let end = range.upperBound

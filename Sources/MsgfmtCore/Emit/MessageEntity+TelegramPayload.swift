@@ -14,7 +14,8 @@ extension MessageEntity {
             guard let id = userID, id > 0, id < 1 << 40 else { return nil }
         case .customEmoji:
             guard let id = customEmojiID, id.utf8.first != UInt8(ascii: "0"),
-                  id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), Int64(id) != nil else { return nil }
+                id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), Int64(id) != nil
+            else { return nil }
         case .dateTime:
             guard let unix = unixTime, unix > 0, unix <= Int64(Int32.max) else { return nil }
             if let format = dateTimeFormat, !DateTimeFormat.isValid(format) {

@@ -165,10 +165,11 @@ struct FilterParser {
             guard let n = Int64(value) else { throw fail(.badID(value)) }
             return n...n
         }
-        let lowerText = value[..<dots.lowerBound], upperText = value[dots.upperBound...]
+        let lowerText = value[..<dots.lowerBound]
+        let upperText = value[dots.upperBound...]
         guard !(lowerText.isEmpty && upperText.isEmpty) else { throw fail(.badID(value)) }
         guard let lower = lowerText.isEmpty ? Int64.min : Int64(lowerText),
-              let upper = upperText.isEmpty ? Int64.max : Int64(upperText)
+            let upper = upperText.isEmpty ? Int64.max : Int64(upperText)
         else { throw fail(.badID(value)) }
         guard lower <= upper else { throw fail(.emptyRange(value)) }
         return lower...upper

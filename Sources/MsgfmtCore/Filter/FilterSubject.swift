@@ -36,7 +36,8 @@ public struct FilterSubject: Sendable {
         for entity in entities where entity.kind == .mention || entity.kind == .textMention {
             // Checked without adding, so no range from the input can overflow.
             guard entity.offset >= 0, entity.length > 0, entity.offset <= utf16.count,
-                  entity.length <= utf16.count - entity.offset else { continue }
+                entity.length <= utf16.count - entity.offset
+            else { continue }
             let lower = utf16.index(utf16.startIndex, offsetBy: entity.offset)
             let upper = utf16.index(lower, offsetBy: entity.length)
             let covered = String(decoding: Array(utf16[lower..<upper]), as: UTF16.self)

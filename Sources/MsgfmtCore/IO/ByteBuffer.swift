@@ -7,18 +7,18 @@ extension Array where Element == UInt8 {
     mutating func appendBytes(upTo maximum: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
         if maximum <= 0 { return }
         #if compiler(>=6.2)
-        append(addingCapacity: maximum) { span in
-            span.withUnsafeMutableBufferPointer { spare, initialized in
-                initialized = Swift.min(Swift.max(fill(spare.baseAddress!), 0), maximum)
+            append(addingCapacity: maximum) { span in
+                span.withUnsafeMutableBufferPointer { spare, initialized in
+                    initialized = Swift.min(Swift.max(fill(spare.baseAddress!), 0), maximum)
+                }
             }
-        }
         #else
-        // Swift 6.1 has no output spans: the room is zero-filled first and what `fill`
-        // leaves unwritten is dropped again.
-        let start = count
-        append(contentsOf: repeatElement(0, count: maximum))
-        let written = withUnsafeMutableBufferPointer { all in fill(all.baseAddress! + start) }
-        removeLast(maximum - Swift.min(Swift.max(written, 0), maximum))
+            // Swift 6.1 has no output spans: the room is zero-filled first and what `fill`
+            // leaves unwritten is dropped again.
+            let start = count
+            append(contentsOf: repeatElement(0, count: maximum))
+            let written = withUnsafeMutableBufferPointer { all in fill(all.baseAddress! + start) }
+            removeLast(maximum - Swift.min(Swift.max(written, 0), maximum))
         #endif
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads one input line by line as its bytes arrive, so JSON Lines from a pipe are rendered

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bytes of one input, a read at a time: a file or standard input read with `read(2)`,

@@ -237,7 +237,8 @@ public struct JSONParser {
                 if b >= 0xC2, b <= 0xDF, scan + 1 < n, bytes[scan + 1] & 0xC0 == 0x80 {
                     scan &+= 2
                 } else if b >= 0xE1, b != 0xED, b <= 0xEF, scan + 2 < n,
-                          bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80 {
+                    bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80
+                {
                     scan &+= 3
                 } else {
                     scan += try validUTF8Sequence(at: scan)

@@ -13,7 +13,8 @@ struct LayoutEngine {
         let blocks = prepared.blocks
         let table = prepared.table.withTabWidth(constraints.tabWidth)
         let segments = prepared.segments
-        let ellipsis = constraints.ellipsis == "\u{2026}" && prepared.measurer is CellMeasurer
+        let ellipsis =
+            constraints.ellipsis == "\u{2026}" && prepared.measurer is CellMeasurer
             ? Self.cellEllipsis
             : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
@@ -47,7 +48,8 @@ struct LayoutEngine {
                 index = next
                 continue
             }
-            let moreAfter = next < segments.count
+            let moreAfter =
+                next < segments.count
                 && (!byQuote || blocks[segments[next].block].quote?.index == quoteIndex)
             // The line limit joins the last line with the end of the message under `start`
             // and `middle`: the paragraph whose end it shows, when that is a later one.
@@ -61,7 +63,8 @@ struct LayoutEngine {
             }
             if count < remaining || (count == remaining && !moreAfter) {
                 if let title {
-                    lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: lines.count))
+                    lines.append(
+                        builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: lines.count))
                 }
                 for plan in plans {
                     if plan.cut { truncated = true }
@@ -78,7 +81,8 @@ struct LayoutEngine {
             let mode = byQuote ? TruncationMode.end : constraints.truncate
             if let title {
                 // Under `start` and `middle` the ellipsis stands for text, and none follows.
-                lines.append(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: lines.count))
+                lines.append(
+                    builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: lines.count))
                 truncated = true
             } else {
                 let from = plans[remaining - 1].start

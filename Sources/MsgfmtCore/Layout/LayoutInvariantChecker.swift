@@ -35,10 +35,11 @@ struct LayoutInvariantChecker {
         graphemeStarts = Set([0] + graphemeEnds)
         // A UAX #14 opportunity inside a grapheme cluster counts at the cluster's end.
         let ends = graphemeEnds
-        breaks = Set(LineBreaker.breaks(in: styled.text).map { opportunity in
-            let index = Self.firstEnd(in: ends, after: opportunity.offset - 1)
-            return index < ends.count ? ends[index] : opportunity.offset
-        })
+        breaks = Set(
+            LineBreaker.breaks(in: styled.text).map { opportunity in
+                let index = Self.firstEnd(in: ends, after: opportunity.offset - 1)
+                return index < ends.count ? ends[index] : opportunity.offset
+            })
         blockBounds = Set(starts + [styled.text.count])
     }
 
@@ -52,7 +53,9 @@ struct LayoutInvariantChecker {
         if layout.text != text.string { found.append("the layout's text differs from the message text") }
         if c.maxLines > 0, layout.lines.count > c.maxLines { found.append("\(layout.lines.count) lines exceed the limit of \(c.maxLines)") }
         if n > 0, layout.lines.isEmpty { found.append("non-empty text has no lines") }
-        if !layout.truncated, let last = layout.lines.last, last.end != n { found.append("the last line ends at \(last.end), not at the end \(n)") }
+        if !layout.truncated, let last = layout.lines.last, last.end != n {
+            found.append("the last line ends at \(last.end), not at the end \(n)")
+        }
         var previousEnd = 0
         for (i, line) in layout.lines.enumerated() {
             let tag = "line \(i)"
@@ -89,7 +92,9 @@ struct LayoutInvariantChecker {
             if measured != fragment.width {
                 found.append("\(tag) fragment \(fragment.display.debugDescription) is \(measured) cells, not \(fragment.width)")
             }
-            if fragment.display.unicodeScalars.contains(where: { DisplaySafety.isUnsafe($0) || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            if fragment.display.unicodeScalars.contains(where: {
+                DisplaySafety.isUnsafe($0) || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }) {
                 found.append("\(tag) fragment display \(fragment.display.debugDescription) holds an unsafe character")
             }
             switch fragment.role {
@@ -98,11 +103,16 @@ struct LayoutInvariantChecker {
                     found.append("\(tag) fragment range \(fragment.start)..<\(fragment.end) is outside \(line.start)..<\(line.end)")
                     continue
                 }
-                if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) { found.append("\(tag) fragment text differs from its source") }
-                if fragment.role == .text, fragment.display != fragment.text || fragment.rtl || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
+                if !fragment.text.utf16.elementsEqual(text.units[fragment.start..<fragment.end]) {
+                    found.append("\(tag) fragment text differs from its source")
+                }
+                if fragment.role == .text,
+                    fragment.display != fragment.text || fragment.rtl
+                        || fragment.text.unicodeScalars.contains(where: DisplaySafety.isUnsafe),
                     drawn(fragment.text, rtl: fragment.rtl) != Self.shown(fragment.display)
                 {
-                    found.append("\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
+                    found.append(
+                        "\(tag) fragment display \(fragment.display.debugDescription) does not show \(fragment.text.debugDescription)")
                 }
                 sources.append((fragment.start, fragment.end))
                 clusters += clustersEnding(in: fragment.start..<fragment.end)
@@ -119,7 +129,9 @@ struct LayoutInvariantChecker {
             let decorated = line.fragments.contains { $0.role != .text && $0.role != .tab }
             let text = line.fragments.reduce(0) { $0 + ($1.role == .text || $1.role == .tab ? $1.width : 0) }
             if decorated || line.x > 0 || text <= c.width {
-                found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width), but its text alone is \(text) cells\(decorated ? " and it has decorations" : "")")
+                found.append(
+                    "\(tag) is \(line.x + line.width) cells wide, more than \(c.width), but its text alone is \(text) cells\(decorated ? " and it has decorations" : "")"
+                )
             }
         }
         found += ellipsisViolations(line, tag: tag)
@@ -163,7 +175,9 @@ struct LayoutInvariantChecker {
         let nextToBefore = before.map { touches($0, endSide: true) }
         let nextToAfter = after.map { touches($0, endSide: false) }
         if nextToBefore ?? false || nextToAfter ?? false || (before == nil && after == nil) { return [] }
-        let side = before.map { "after \(fragments[$0].text.debugDescription)" } ?? after.map { "before \(fragments[$0].text.debugDescription)" } ?? ""
+        let side =
+            before.map { "after \(fragments[$0].text.debugDescription)" } ?? after.map { "before \(fragments[$0].text.debugDescription)" }
+            ?? ""
         return ["\(tag) draws the ellipsis at \(at) (fragment \(e)) away from the text it follows or precedes (\(side))"]
     }
 
@@ -190,11 +204,13 @@ struct LayoutInvariantChecker {
         var start = 0
         for end in GraphemeSegmenter.boundaries(in: word) {
             let r = start..<end
-            width += word.units[r.lowerBound] == 0x09 && r.count == 1 ? c.tabWidth : CellMeasurer(model: c.widthModel).width(of: r, in: word)
+            width +=
+                word.units[r.lowerBound] == 0x09 && r.count == 1 ? c.tabWidth : CellMeasurer(model: c.widthModel).width(of: r, in: word)
             start = end
         }
         if width > available { return nil }
-        return "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
+        return
+            "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
     }
 
     /// The cells of `display`, measured independently of layout (and cached).
@@ -255,5 +271,3 @@ struct LayoutInvariantChecker {
         isNewline(u) || u == 0x20 || u == 0x09 || u == 0x1680 || (0x2000...0x200A).contains(u) || u == 0x205F || u == 0x3000
     }
 }
-
-

@@ -34,7 +34,8 @@ struct LayoutSegment {
             let range = clusterRanges[index]
             var start = range.lowerBound
             if index > 0, start < range.upperBound, table.kinds[start] == .newline,
-               endsBlockLevel(blocks[index - 1], before: block), var last = segments.last, !last.isTitle {
+                endsBlockLevel(blocks[index - 1], before: block), var last = segments.last, !last.isTitle
+            {
                 // The newline right after a pre block or a quote only separates blocks,
                 // which are drawn on their own lines anyway: it joins the block's last line
                 // instead of showing as an empty line.

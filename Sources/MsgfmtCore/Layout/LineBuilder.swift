@@ -76,7 +76,8 @@ struct LineBuilder {
         if hasLevels, levels.contains(where: { $0 != 0 }) {
             fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
         }
-        let start = table.start(plan.start), end = table.start(plan.end)
+        let start = table.start(plan.start)
+        let end = table.start(plan.end)
         return place(&fragments, contentWidth: column, y: y, start: start, end: end)
     }
 
@@ -84,7 +85,8 @@ struct LineBuilder {
     private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
-        let kinds = table.kinds, widths = table.widths
+        let kinds = table.kinds
+        let widths = table.widths
         for span in plan.spans {
             switch span {
             case .ellipsis: column += ellipsis.width
@@ -112,13 +114,18 @@ struct LineBuilder {
         levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
         // Local copies of the table's arrays: no class access per cluster.
-        let kinds = table.kinds, styles = table.styles, widths = table.widths
+        let kinds = table.kinds
+        let styles = table.styles
+        let widths = table.widths
         let flat = !hasLevels
         for (k, span) in plan.spans.enumerated() {
             guard case .clusters(let range) = span else {
                 if case .ellipsis(let at) = span {
                     let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
-                    fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                    fragments.append(
+                        LayoutFragment(
+                            x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain,
+                            role: .ellipsis, rtl: lv % 2 == 1))
                     levels.append(lv)
                 }
                 continue
@@ -129,7 +136,10 @@ struct LineBuilder {
                 if kinds[i] == .tab {
                     let w = tabs[tabIndex] + (extras[i] ?? 0)
                     tabIndex += 1
-                    fragments.append(LayoutFragment(x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t", display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                    fragments.append(
+                        LayoutFragment(
+                            x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
+                            display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
                     levels.append(lv)
                     i += 1
                     continue
@@ -160,7 +170,10 @@ struct LineBuilder {
                 let e = table.ends[j - 1]
                 let text = table.text.substring(s..<e)
                 let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
-                fragments.append(LayoutFragment(x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1))
+                fragments.append(
+                    LayoutFragment(
+                        x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1
+                    ))
                 levels.append(lv)
                 i = j
             }
@@ -191,9 +204,15 @@ struct LineBuilder {
     func buildTitle(_ title: MeasuredString, at offset: Int, withEllipsis: Bool, y: Int) -> LayoutLine {
         let room = withEllipsis ? max(0, available - ellipsis.width) : available
         let shown = title.prefix(fitting: room)
-        var fragments = [LayoutFragment(x: 0, width: shown.width, start: offset, end: offset, text: "", display: shown.display, style: .plain, role: .title)]
+        var fragments = [
+            LayoutFragment(
+                x: 0, width: shown.width, start: offset, end: offset, text: "", display: shown.display, style: .plain, role: .title)
+        ]
         if withEllipsis {
-            fragments.append(LayoutFragment(x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain, role: .ellipsis))
+            fragments.append(
+                LayoutFragment(
+                    x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain,
+                    role: .ellipsis))
         }
         let width = fragments.reduce(0) { $0 + $1.width }
         return place(&fragments, contentWidth: width, y: y, start: offset, end: offset)
@@ -288,7 +307,9 @@ struct LineBuilder {
         }
         if barWidth > 0 {
             let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
-            placed.insert(LayoutFragment(x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)
+            placed.insert(
+                LayoutFragment(
+                    x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)
             lineX = 0
             x = 0
         }
@@ -297,6 +318,7 @@ struct LineBuilder {
             placed[k].x = x
             x += placed[k].width
         }
-        return LayoutLine(y: y, x: lineX, width: x - lineX, start: start, end: end, block: block, quoted: quoted, rtl: rtl, fragments: placed)
+        return LayoutLine(
+            y: y, x: lineX, width: x - lineX, start: start, end: end, block: block, quoted: quoted, rtl: rtl, fragments: placed)
     }
 }

@@ -19,8 +19,10 @@ enum ParagraphPlanner {
         ellipsisWidth: Int, constraints: LayoutConstraints
     ) -> [LinePlan] {
         if content.isEmpty { return [LinePlan(start: content.lowerBound, end: end, spans: [])] }
-        let (words, items) = self.words(content, table: table, available: available, ellipsisWidth: ellipsisWidth, overflow: constraints.overflow)
-        let ends = constraints.wrap == .greedy
+        let (words, items) = self.words(
+            content, table: table, available: available, ellipsisWidth: ellipsisWidth, overflow: constraints.overflow)
+        let ends =
+            constraints.wrap == .greedy
             ? BreakChooser.greedy(items, lineWidths: [available])
             : BreakChooser.balanced(items, lineWidths: [available])
         var plans: [LinePlan] = []
@@ -66,7 +68,9 @@ enum ParagraphPlanner {
         var k = content.lowerBound
         let limit = content.upperBound
         // Local copies of the table's arrays: no class access per cluster.
-        let breakAfter = table.breakAfter, kinds = table.kinds, widths = table.widths
+        let breakAfter = table.breakAfter
+        let kinds = table.kinds
+        let widths = table.widths
         while k < limit {
             var j = k + 1
             while j < limit, !breakAfter[j - 1] { j += 1 }

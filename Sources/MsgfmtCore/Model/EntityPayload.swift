@@ -29,7 +29,7 @@ final class EntityPayload: Sendable {
     static func same(_ a: EntityPayload?, _ b: EntityPayload?) -> Bool {
         switch (a, b) {
         case (nil, nil): true
-        case let (a?, b?): a === b || a.fields == b.fields
+        case (let a?, let b?): a === b || a.fields == b.fields
         default: false  // a box is never made for fields that are all nil
         }
     }
@@ -49,14 +49,18 @@ final class EntityPayload: Sendable {
         url: String?, userID: Int64?, language: String?, customEmojiID: String?, unixTime: Int64?,
         dateTimeFormat: String?
     ) {
-        self.init(Fields(url: url, userID: userID, language: language, customEmojiID: customEmojiID,
-                         unixTime: unixTime, dateTimeFormat: dateTimeFormat))
+        self.init(
+            Fields(
+                url: url, userID: userID, language: language, customEmojiID: customEmojiID,
+                unixTime: unixTime, dateTimeFormat: dateTimeFormat))
     }
 }
 
 extension EntityPayload.Fields {
-    init(url: String?, userID: Int64?, language: String?, customEmojiID: String?, unixTime: Int64?,
-         dateTimeFormat: String?) {
+    init(
+        url: String?, userID: Int64?, language: String?, customEmojiID: String?, unixTime: Int64?,
+        dateTimeFormat: String?
+    ) {
         self.url = url
         self.userID = userID
         self.language = language

@@ -14,7 +14,9 @@ extension MediaPlaceholder {
     /// `0:07`, `2:05`, `1:02:03`; negative durations count as 0.
     public static func duration(_ seconds: Int64) -> String {
         let s = max(0, seconds)
-        let h = s / 3600, m = s % 3600 / 60, sec = s % 60
+        let h = s / 3600
+        let m = s % 3600 / 60
+        let sec = s % 60
         let ss = sec < 10 ? "0\(sec)" : "\(sec)"
         if h > 0 { return "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" }
         return "\(m):\(ss)"
@@ -45,7 +47,8 @@ extension MediaPlaceholder {
 
     /// `12.50 USD` from an amount in the currency's smallest unit (two decimals assumed).
     public static func money(_ amount: Int64, _ currency: String) -> String {
-        let whole = amount / 100, cents = abs(amount % 100)
+        let whole = amount / 100
+        let cents = abs(amount % 100)
         return "\(whole).\(cents < 10 ? "0" : "")\(cents) \(currency)"
     }
 

@@ -55,7 +55,8 @@ extension MediaPlaceholder {
     /// `Venue Place name`, with the address (or else the coordinates) as status.
     static func venue(title: String, address: String?, latitude: Double?, longitude: Double?) -> MediaPlaceholder {
         let address = address ?? ""
-        return MediaPlaceholder(kind: "venue", title: "Venue \(title)", status: address.isEmpty ? coordinates(latitude, longitude) : address)
+        return MediaPlaceholder(
+            kind: "venue", title: "Venue \(title)", status: address.isEmpty ? coordinates(latitude, longitude) : address)
     }
 
     /// `Contact First Last`, with the phone number as status.

@@ -76,7 +76,8 @@ extension EntityDetector {
         while i < s.count {
             guard s.units[i] == 0x3A else { i += 1; continue }
             // The run of digits and colons around this colon.
-            var start = i, end = i + 1
+            var start = i
+            var end = i + 1
             while start > 0, isTimestampUnit(s.units[start - 1]) { start -= 1 }
             while end < s.count, isTimestampUnit(s.units[end]) { end += 1 }
             defer { i = end }

@@ -13,7 +13,10 @@ extension EntityDetector {
             guard s.units[i] == 0x23 else { i += 1; continue }
             if i > 0, TextScanner.isHashtagCharacter(s.scalar(endingAt: i).0) { i += 1; continue }
             // The run of hashtag characters; the tag keeps its first `hashtagLimit`.
-            var runEnd = i + 1, tagEnd = i + 1, characters = 0, hasLetter = false
+            var runEnd = i + 1
+            var tagEnd = i + 1
+            var characters = 0
+            var hasLetter = false
             while runEnd < s.count {
                 let (c, n) = s.scalar(at: runEnd)
                 guard TextScanner.isHashtagCharacter(c) else { break }

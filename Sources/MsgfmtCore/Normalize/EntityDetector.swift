@@ -16,8 +16,9 @@ public enum EntityDetector {
         var t = 0
         for entity in EntityOrder.sorted(found) {
             // Timestamps that sort before this entity claim their text first.
-            while t < timestamps.count, timestamps[t].lowerBound < entity.offset
-                || (timestamps[t].lowerBound == entity.offset && timestamps[t].count > entity.length)
+            while t < timestamps.count,
+                timestamps[t].lowerBound < entity.offset
+                    || (timestamps[t].lowerBound == entity.offset && timestamps[t].count > entity.length)
             {
                 if timestamps[t].lowerBound >= end { end = timestamps[t].upperBound }
                 t += 1

@@ -78,7 +78,8 @@ extension Normalizer {
 
     /// The index of the first element of sorted `values` greater than `value`.
     static func firstIndex(in values: [Int], greaterThan value: Int) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let mid = (low + high) / 2
             if values[mid] <= value { low = mid + 1 } else { high = mid }
@@ -88,7 +89,8 @@ extension Normalizer {
 
     /// True when `range` lies inside one of the sorted, disjoint `ranges`.
     static func isInside(_ range: Range<Int>, _ ranges: [Range<Int>]) -> Bool {
-        var low = 0, high = ranges.count
+        var low = 0
+        var high = ranges.count
         while low < high {
             let mid = (low + high) / 2
             if ranges[mid].lowerBound <= range.lowerBound { low = mid + 1 } else { high = mid }

@@ -113,7 +113,8 @@ public enum Normalizer {
     /// Auto-detected entities that touch no kept continuous, pre-like or quote boundary.
     static func detectedItems(in text: UTF16Text, given: [Item]) -> [Item] {
         EntityDetector.detect(in: text).compactMap { found in
-            let s = found.offset, e = found.offset + found.length
+            let s = found.offset
+            let e = found.offset + found.length
             for g in given where g.offset < e && s < g.end {
                 if g.entity.kind.entityClass == .quote, g.offset <= s, e <= g.end { continue }
                 return nil
@@ -127,8 +128,10 @@ public enum Normalizer {
     static func resolveSolid(_ items: [Item], report: inout NormalizationReport) -> (solid: [Item], quotes: [Item]) {
         var solid: [Item] = []
         var quotes: [Item] = []
-        var solidEnd = Int.min, quoteEnd = Int.min
-        var lastSolid: Item?, lastQuote: Item?
+        var solidEnd = Int.min
+        var quoteEnd = Int.min
+        var lastSolid: Item?
+        var lastQuote: Item?
         for item in items {
             switch item.entity.kind.entityClass {
             case .continuous, .preLike:
@@ -162,7 +165,8 @@ public enum Normalizer {
 
     /// The quote whose boundary `item` crosses, if any (`quotes` sorted, disjoint).
     static func straddledQuote(_ item: Item, quotes: [Item]) -> Item? {
-        var low = 0, high = quotes.count
+        var low = 0
+        var high = quotes.count
         while low < high {
             let mid = (low + high) / 2
             if quotes[mid].offset < item.end { low = mid + 1 } else { high = mid }

@@ -43,7 +43,8 @@ public enum StyledTextBuilder {
         cuts = Array(Set(cuts)).sorted()
         if count == 0 { return [Block(kind: .paragraph, range: 0..<0, runs: [])] }
         var blocks: [Block] = []
-        var q = 0, p = 0
+        var q = 0
+        var p = 0
         for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
             while q < quotes.count, quotes[q].end <= start { q += 1 }
             while p < pres.count, pres[p].end <= start { p += 1 }
@@ -72,7 +73,8 @@ public enum StyledTextBuilder {
         var active: [Int] = []
         var runs: [StyledRun] = []
         runs.reserveCapacity(boundaries.count)
-        var s = 0, e = 0
+        var s = 0
+        var e = 0
         var previous = -1
         for (start, end) in zip(boundaries, boundaries.dropFirst()) where start < end && start != previous {
             previous = start

@@ -25,9 +25,11 @@ extension MediaPlaceholder {
         let text = paragraphs.map { DisplaySafety.sanitize(String($0.map { $0.isNewline ? " " : $0 })) }.joined(separator: "\n")
         let units = UTF16Text(text)
         let all = 0..<units.count
-        let styled = StyledText(text: units, blocks: [
-            Block(kind: .paragraph, range: all, runs: [StyledRun(range: all, style: Style(attributes: .italic))])
-        ])
+        let styled = StyledText(
+            text: units,
+            blocks: [
+                Block(kind: .paragraph, range: all, runs: [StyledRun(range: all, style: Style(attributes: .italic))])
+            ])
         return TextLayouter.layout(styled, constraints).lines
     }
 }

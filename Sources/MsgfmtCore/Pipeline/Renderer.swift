@@ -96,7 +96,8 @@ public struct Renderer {
         for i in repairs.indices where repairs[i].location.messageIndex == nil {
             repairs[i].location.messageIndex = index
         }
-        let styled = needsStyledBlocks
+        let styled =
+            needsStyledBlocks
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         let layout = needsLayout ? TextLayouter.layout(styled, options.layout) : nil

@@ -59,7 +59,8 @@ public struct ExportClock: Sendable {
         s = s.dropFirst()
         let digits = s.filter { $0 != ":" }
         guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let hours: Int, minutes: Int
+        let hours: Int
+        let minutes: Int
         if digits.count <= 2 {
             hours = Int(digits) ?? 0
             minutes = 0

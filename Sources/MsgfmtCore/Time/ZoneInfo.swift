@@ -88,7 +88,8 @@ struct ZoneInfo: Sendable {
     func offset(at unix: Int64) -> Int {
         guard let first = transitions.first, unix >= first else { return initialOffset }
         if let rule, let last = transitions.last, unix >= last { return rule.offset(at: unix) }
-        var low = 0, high = transitions.count  // the last transition ≤ unix is at low
+        var low = 0
+        var high = transitions.count  // the last transition ≤ unix is at low
         while high - low > 1 {
             let mid = (low + high) / 2
             if transitions[mid] <= unix { low = mid } else { high = mid }

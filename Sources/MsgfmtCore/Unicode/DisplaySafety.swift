@@ -46,7 +46,8 @@ public enum DisplaySafety {
             if b < 0x20 || b == 0x7F { return true }
             if b == 0xC2, i + 1 < n, utf8[i + 1] < 0xA0 { return true }
             if b == 0xE2, i + 2 < n {
-                let b1 = utf8[i + 1], b2 = utf8[i + 2]
+                let b1 = utf8[i + 1]
+                let b2 = utf8[i + 2]
                 if b1 == 0x80, b2 >= 0xAA, b2 <= 0xAE { return true }
                 if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
             }

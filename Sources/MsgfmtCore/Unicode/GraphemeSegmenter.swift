@@ -36,8 +36,8 @@ public enum GraphemeSegmenter {
         switch unit {
         case 0..<0x80: return unit != 0x0D
         case 0x80...0x2FF: return unit != 0xA9 && unit != 0xAE  // Latin; © and ® are pictographs
-        case 0x370...0x482, 0x48A...0x52F: return true           // Greek and Cyrillic letters
-        case 0x5D0...0x5EA, 0x620...0x64A: return true           // Hebrew and Arabic letters
+        case 0x370...0x482, 0x48A...0x52F: return true  // Greek and Cyrillic letters
+        case 0x5D0...0x5EA, 0x620...0x64A: return true  // Hebrew and Arabic letters
         case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK ideographs
         // Precomposed Hangul syllables join only conjoining jamo, which never stand alone.
         case 0xAC00...0xD7A3: return true
@@ -81,9 +81,11 @@ public enum GraphemeSegmenter {
 
     /// Writes ICU's boundaries of `text[start..<end]` (offset to the whole text) at
     /// `out[written...]`.
-    private static func icuStretch(_ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
-                                   into out: UnsafeMutableBufferPointer<Int>, at written: inout Int,
-                                   scratch: inout [Int32]) -> Bool {
+    private static func icuStretch(
+        _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int,
+        into out: UnsafeMutableBufferPointer<Int>, at written: inout Int,
+        scratch: inout [Int32]
+    ) -> Bool {
         let length = end - start
         if scratch.count < length + 1 { scratch = [Int32](repeating: 0, count: max(length + 1, 64)) }
         let count = scratch.withUnsafeMutableBufferPointer { offsets in

@@ -8,8 +8,10 @@ extension UTF16Text {
     /// `utf8.count` units. Returns the number of units written; clears `ascii` when a byte
     /// is 0x80 or above.
     @inline(__always)
-    static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>,
-                          ascii: inout Bool) -> Int {
+    static func transcode(
+        _ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>,
+        ascii: inout Bool
+    ) -> Int {
         let n = utf8.count
         var i = 0
         var o = 0
@@ -32,7 +34,8 @@ extension UTF16Text {
                 i &+= 3
                 o &+= 1
             } else {
-                let value = UInt32(b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12
+                let value =
+                    UInt32(b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12
                     | UInt32(utf8[i &+ 2] & 0x3F) << 6 | UInt32(utf8[i &+ 3] & 0x3F)
                 let v = value &- 0x10000
                 out[o] = UInt16(truncatingIfNeeded: 0xD800 | (v >> 10))

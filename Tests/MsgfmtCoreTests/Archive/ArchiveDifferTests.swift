@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The differ on small exports: each kind of change, the range rule, chats, failures.

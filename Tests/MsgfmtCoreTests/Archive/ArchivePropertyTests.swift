@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The differ on random pairs of exports made from one another by adding, editing and
@@ -29,16 +30,22 @@ import TestSupport
     static func message(_ id: Int64, date: Int64, _ rng: inout SeededGenerator) -> JSONValue {
         var extra: [(String, JSONValue)] = []
         if rng.below(3) == 0 {
-            let a = text(&rng), b = text(&rng)
-            extra.append(("text_entities", .array([
-                .object([("type", .string("plain")), ("text", .string(a + " "))]),
-                .object([("type", .string(["bold", "italic", "code", "spoiler"][rng.below(4)])), ("text", .string(b))]),
-            ])))
+            let a = text(&rng)
+            let b = text(&rng)
+            extra.append(
+                (
+                    "text_entities",
+                    .array([
+                        .object([("type", .string("plain")), ("text", .string(a + " "))]),
+                        .object([("type", .string(["bold", "italic", "code", "spoiler"][rng.below(4)])), ("text", .string(b))]),
+                    ])
+                ))
         }
         if rng.below(4) == 0 { extra.append(("edited_unixtime", .string(String(date + 30)))) }
         if rng.below(5) == 0 { extra.append(("reply_to_message_id", .number(String(max(1, id - 1))))) }
         let sender = rng.below(3)
-        return E.message(id, date: date, from: ["Alice", "Bob", "Dana"][sender], fromID: "user\(sender + 1)", text: text(&rng), extra: extra)
+        return E.message(
+            id, date: date, from: ["Alice", "Bob", "Dana"][sender], fromID: "user\(sender + 1)", text: text(&rng), extra: extra)
     }
 
     static func pair(_ rng: inout SeededGenerator) -> Pair {
@@ -69,10 +76,13 @@ import TestSupport
                     pair.made[identity] = .deleted
                 case 1:
                     pair.made[identity] = .edited
-                    kept.messages.append(m.setting("text", .string(text(&rng) + " (changed)")).setting("edited_unixtime", .string("1800000000")))
+                    kept.messages.append(
+                        m.setting("text", .string(text(&rng) + " (changed)")).setting("edited_unixtime", .string("1800000000")))
                 case 2:
                     // Reactions are not content: the message is the same.
-                    kept.messages.append(m.setting("reactions", .array([.object([("type", .string("emoji")), ("count", .number("3")), ("emoji", .string("🔥"))])])))
+                    kept.messages.append(
+                        m.setting(
+                            "reactions", .array([.object([("type", .string("emoji")), ("count", .number("3")), ("emoji", .string("🔥"))])])))
                 default:
                     kept.messages.append(m)
                 }
@@ -109,7 +119,8 @@ import TestSupport
         for round in 0..<150 {
             let pair = Self.pair(&rng)
             let note = Comment(rawValue: "seed \(seed) (MSGFMT_SEED=\(Self.seed)), round \(round)")
-            let a = try pair.old.index(), b = try pair.new.index(layouts[rng.below(layouts.count)])
+            let a = try pair.old.index()
+            let b = try pair.new.index(layouts[rng.below(layouts.count)])
             let same = ArchiveDiffer.diff(old: a, new: try pair.old.index(layouts[rng.below(layouts.count)]))
             #expect(same.isEmpty && same.chats.isEmpty, note)
 
@@ -144,9 +155,10 @@ import TestSupport
                 state[identity] = nil
             }
             #expect(state == target, note)
-            let found = Dictionary(uniqueKeysWithValues: diff.chats.flatMap { chat in
-                chat.changes.map { (MessageIdentity(chat: chat.key, id: $0.id), $0.kind) }
-            })
+            let found = Dictionary(
+                uniqueKeysWithValues: diff.chats.flatMap { chat in
+                    chat.changes.map { (MessageIdentity(chat: chat.key, id: $0.id), $0.kind) }
+                })
             for (identity, made) in pair.made {
                 switch made {
                 case .added: #expect(found[identity] == .added, note)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MsgfmtCore
 
 /// A Telegram Desktop export built in memory for the archive tests: chats of messages
@@ -60,7 +61,8 @@ struct ArchiveTestExport {
             members.append(("messages", .array(chat.messages)))
             return .object(members)
         }
-        let root: JSONValue = account
+        let root: JSONValue =
+            account
             ? .object([
                 ("personal_information", .object([("user_id", .number(String(owner)))])),
                 ("chats", .object([("about", .string("chats")), ("list", .array(chatValues))])),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Marks in edited bodies: brackets move the entities with their text and stay outside
@@ -6,10 +7,12 @@ import Testing
 @Suite struct DiffMarksTests {
     @Test func bracketsMoveEntities() {
         // "Hello world again": bold "world", italic "again".
-        let message = Message(text: "Hello world again", entities: [
-            MessageEntity(kind: .bold, offset: 6, length: 5),
-            MessageEntity(kind: .italic, offset: 12, length: 5),
-        ])
+        let message = Message(
+            text: "Hello world again",
+            entities: [
+                MessageEntity(kind: .bold, offset: 6, length: 5),
+                MessageEntity(kind: .italic, offset: 12, length: 5),
+            ])
         let marked = DiffMarks.mark(message, ranges: [6..<11], side: .removed, style: .brackets)
         #expect(marked.text == "Hello [-world-] again")
         #expect(marked.entities.map(\.range) == [8..<13, 16..<21])

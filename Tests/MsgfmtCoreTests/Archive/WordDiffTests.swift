@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The word-level diff: what is marked, how runs join, scripts without spaces, and that
@@ -68,9 +69,12 @@ import TestSupport
         let vocabulary = ["a", "bb", "ccc", "ω", "界", "😀", " ", "  ", "\n", ",", "d-e", "ünï"]
         for _ in 0..<500 {
             func text() -> String { (0..<rng.below(30)).map { _ in vocabulary[rng.below(vocabulary.count)] }.joined() }
-            let old = text(), new = text()
+            let old = text()
+            let new = text()
             let d = WordDiff.between(old, new)
-            #expect(d.segments.filter { $0.kind != .inserted }.map(\.text).joined() == old, "seed 42: \(old.debugDescription) → \(new.debugDescription)")
+            #expect(
+                d.segments.filter { $0.kind != .inserted }.map(\.text).joined() == old,
+                "seed 42: \(old.debugDescription) → \(new.debugDescription)")
             #expect(d.segments.filter { $0.kind != .removed }.map(\.text).joined() == new)
             #expect(d.removed.allSatisfy { $0.upperBound <= old.utf16.count && !$0.isEmpty })
             #expect(d.inserted.allSatisfy { $0.upperBound <= new.utf16.count && !$0.isEmpty })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Updates: the message under every key that carries one, the bot's own message under
@@ -15,7 +16,8 @@ import Testing
     }
 
     @Test func callbackQueryGivesTheBotsMessage() {
-        let input = #"{"update_id":1,"callback_query":{"id":"7","from":{"id":1,"is_bot":false,"first_name":"A"},"message":{"message_id":9,"date":1700000000,"text":"Pick one","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"a"}]]}},"data":"a"}}"#
+        let input =
+            #"{"update_id":1,"callback_query":{"id":"7","from":{"id":1,"is_bot":false,"first_name":"A"},"message":{"message_id":9,"date":1700000000,"text":"Pick one","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"a"}]]}},"data":"a"}}"#
         #expect(decode(input) == [.message(Message(id: 9, text: "Pick one"), diagnostics: [])])
     }
 

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Input sniffing, Bot API shapes, `--from text` entities and legacy Markdown.
 @Suite struct DecoderTests {
     func decode(_ input: String, _ format: InputFormat = .auto, entities: String? = nil) -> [DecodedItem] {
-        MessageDecoder.decode(InputFile(name: "t", bytes: Array(input.utf8)), options: DecodeOptions(format: format, entitiesJSON: entities))
+        MessageDecoder.decode(
+            InputFile(name: "t", bytes: Array(input.utf8)), options: DecodeOptions(format: format, entitiesJSON: entities))
     }
 
     func messages(_ items: [DecodedItem]) -> [Message] {
@@ -19,8 +21,10 @@ import Testing
     }
 
     @Test func captionsAndIDs() {
-        let items = decode(#"{"message_id":9,"caption":"hi","caption_entities":[{"type":"text_mention","offset":0,"length":2,"user":{"id":5}}]}"#, .botAPI)
-        #expect(messages(items) == [Message(id: 9, text: "hi", entities: [MessageEntity(kind: .textMention, offset: 0, length: 2, userID: 5)])])
+        let items = decode(
+            #"{"message_id":9,"caption":"hi","caption_entities":[{"type":"text_mention","offset":0,"length":2,"user":{"id":5}}]}"#, .botAPI)
+        #expect(
+            messages(items) == [Message(id: 9, text: "hi", entities: [MessageEntity(kind: .textMention, offset: 0, length: 2, userID: 5)])])
     }
 
     @Test func jsonLinesErrorsAreLocated() {
@@ -32,7 +36,9 @@ import Testing
     }
 
     @Test func hugeNumbersDoNotTrap() {
-        let items = decode(#"{"text":"abc","entities":[{"type":"bold","offset":99999999999999999999999,"length":1},{"type":"bold","offset":0,"length":1.5}]}"#, .botAPI)
+        let items = decode(
+            #"{"text":"abc","entities":[{"type":"bold","offset":99999999999999999999999,"length":1},{"type":"bold","offset":0,"length":1.5}]}"#,
+            .botAPI)
         guard case .message(let m, let d) = items.first else { Issue.record("expected a message"); return }
         #expect(m.entities.count == 2)
         #expect(d.count == 1)
@@ -49,24 +55,30 @@ import Testing
     @Test func legacyMarkdown() throws {
         let m = try LegacyMarkdownParser.parse(Array("*b* _i_ `c` [t](example.com) ```py\nx``` \\*".utf8))
         #expect(m.text == "b i c t x *")
-        #expect(m.entities == [
-            MessageEntity(kind: .bold, offset: 0, length: 1),
-            MessageEntity(kind: .italic, offset: 2, length: 1),
-            MessageEntity(kind: .code, offset: 4, length: 1),
-            MessageEntity(kind: .textLink, offset: 6, length: 1, url: "http://example.com/"),
-            MessageEntity(kind: .pre, offset: 8, length: 1, language: "py"),
-        ])
+        #expect(
+            m.entities == [
+                MessageEntity(kind: .bold, offset: 0, length: 1),
+                MessageEntity(kind: .italic, offset: 2, length: 1),
+                MessageEntity(kind: .code, offset: 4, length: 1),
+                MessageEntity(kind: .textLink, offset: 6, length: 1, url: "http://example.com/"),
+                MessageEntity(kind: .pre, offset: 8, length: 1, language: "py"),
+            ])
         #expect(throws: ParseModeError.legacyUnclosedEntity(byteOffset: 2)) { try LegacyMarkdownParser.parse(Array("a *b".utf8)) }
     }
 
     @Test func markdownV2Quotes() throws {
         let m = try MarkdownV2Parser.parse(Array(">a\n**>b\n>c||\nd".utf8))
         #expect(m.text == "a\nb\nc\nd")
-        #expect(m.entities == [MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .expandableBlockquote, offset: 2, length: 4)])
+        #expect(
+            m.entities == [
+                MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .expandableBlockquote, offset: 2, length: 4),
+            ])
         #expect(throws: ParseModeError.unclosedEntity(name: "Bold", byteOffset: 1)) { try MarkdownV2Parser.parse(Array(">*a\nb*".utf8)) }
         // `>` starts a quote wherever nothing was written on the output line yet, even
         // inside an entity, as Telegram does: the link can then no longer close.
-        #expect(throws: ParseModeError.reservedCharacter("]", byteOffset: 3)) { try MarkdownV2Parser.parse(Array("[>a](http://x.com)".utf8)) }
+        #expect(throws: ParseModeError.reservedCharacter("]", byteOffset: 3)) {
+            try MarkdownV2Parser.parse(Array("[>a](http://x.com)".utf8))
+        }
         #expect(try MarkdownV2Parser.parse(Array("**>a".utf8)).entities == [MessageEntity(kind: .blockquote, offset: 0, length: 1)])
         #expect(throws: ParseModeError.reservedCharacter(">", byteOffset: 3)) { try MarkdownV2Parser.parse(Array("x**>a".utf8)) }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// `--from html` decodes numeric character references exactly as tdlib's
@@ -49,7 +50,9 @@ import Testing
     }
 
     @Test func surrogateErrorPointsAtTheFirstSurrogateAfterOtherErrors() {
-        #expect(throws: ParseModeError.unmatchedSurrogate(byteOffset: 4)) { try TelegramHTMLParser.parse(Array("<b>x&#xD800;</b>&#56320;".utf8)) }
+        #expect(throws: ParseModeError.unmatchedSurrogate(byteOffset: 4)) {
+            try TelegramHTMLParser.parse(Array("<b>x&#xD800;</b>&#56320;".utf8))
+        }
         // An unclosed tag is reported first, as tdlib checks the text only at the end.
         #expect(throws: ParseModeError.unclosedTag("b", byteOffset: 0)) { try TelegramHTMLParser.parse(Array("<b>&#57311;".utf8)) }
     }

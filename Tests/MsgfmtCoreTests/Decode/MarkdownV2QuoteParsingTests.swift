@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// `--from markdown-v2` starts, continues and ends quotes where tdlib's `parse_markdown_v2`

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// tdlib's MarkdownV2 and HTML vectors: text, entities and error messages match.

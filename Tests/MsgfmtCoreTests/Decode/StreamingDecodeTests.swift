@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// Decoding an input as it arrives, line by line, gives exactly what decoding it read
@@ -45,9 +46,11 @@ import TestSupport
     @Test func fixturesDecodeAlikeWholeAndCut() throws {
         let root = PackagePaths.root
         var inputs: [[UInt8]] = []
-        for path in ["examples/welcome.jsonl", "fixtures/decode/corpus.jsonl", "fixtures/decode/botapi-messy/input",
-                     "fixtures/decode/jsonl-errors/input", "fixtures/decode/getupdates/input", "fixtures/hostile/botapi-jsonl-mixed.json",
-                     "fixtures/hostile/botapi-invalid-utf8.json", "fixtures/hostile/botapi-huge-numbers.json"] {
+        for path in [
+            "examples/welcome.jsonl", "fixtures/decode/corpus.jsonl", "fixtures/decode/botapi-messy/input",
+            "fixtures/decode/jsonl-errors/input", "fixtures/decode/getupdates/input", "fixtures/hostile/botapi-jsonl-mixed.json",
+            "fixtures/hostile/botapi-invalid-utf8.json", "fixtures/hostile/botapi-huge-numbers.json",
+        ] {
             let url = root.appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
             inputs.append(Array(data))
@@ -117,8 +120,9 @@ import TestSupport
             } catch {
                 Issue.record("reading failed: \(error)", sourceLocation: sourceLocation)
             }
-            #expect(streamed == whole, "\(format), chunks of \(chunk): \(String(decoding: bytes.prefix(120), as: UTF8.self).debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                streamed == whole, "\(format), chunks of \(chunk): \(String(decoding: bytes.prefix(120), as: UTF8.self).debugDescription)",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import MsgfmtCore
 
 /// tdlib's Telegram test vectors (`fixtures/telegram/vectors.json`, each with the line of
@@ -23,7 +24,8 @@ enum TelegramVectors {
     /// An expected entity as msgfmt models it (`bank_card_number` is the Bot API's `bank_card`).
     static func entity(_ value: JSONValue) -> MessageEntity {
         var v = value
-        if case .object(var members) = v, let i = members.firstIndex(where: { $0.0 == "type" }), members[i].1 == .string("bank_card_number") {
+        if case .object(var members) = v, let i = members.firstIndex(where: { $0.0 == "type" }), members[i].1 == .string("bank_card_number")
+        {
             members[i].1 = .string("bank_card")
             v = .object(members)
         }

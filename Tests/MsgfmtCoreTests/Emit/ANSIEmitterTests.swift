@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct ANSIEmitterTests {
@@ -42,9 +43,11 @@ import Testing
     }
 
     @Test func colorOffWritesNoEscapes() {
-        let sample = EmitSample(text: "bold link\nspoiler", runs: [
-            (0..<4, .with(.bold)), (5..<9, .with(.textLink, link: "https://example.com")), (10..<17, .with(.spoiler)),
-        ])
+        let sample = EmitSample(
+            text: "bold link\nspoiler",
+            runs: [
+                (0..<4, .with(.bold)), (5..<9, .with(.textLink, link: "https://example.com")), (10..<17, .with(.spoiler)),
+            ])
         let out = EmitCapture.ansi([sample.rendered()], StyleOptions())
         #expect(!out.contains(esc))
         #expect(out == "bold link\n░░░░░░░\n")
@@ -99,16 +102,19 @@ import Testing
 
     @Test func controlsInDisplayAreNeutralised() {
         // A layout that (wrongly) let raw controls into `display` still cannot reach the terminal.
-        let fragment = LayoutFragment(x: 0, width: 9, start: 0, end: 9, text: "", display: "\u{1B}]0;x\u{07}\u{9B}2J\u{202E}", style: .plain)
+        let fragment = LayoutFragment(
+            x: 0, width: 9, start: 0, end: 9, text: "", display: "\u{1B}]0;x\u{07}\u{9B}2J\u{202E}", style: .plain)
         let line = LayoutLine(y: 0, x: 0, width: 9, start: 0, end: 9, block: .paragraph, rtl: false, fragments: [fragment])
-        let message = RenderedMessage(index: 0, message: Message(text: ""), styled: StyledText(plain: ""),
-                                      layout: TextLayout(text: "", width: 9, truncated: false, lines: [line]), diagnostics: [])
+        let message = RenderedMessage(
+            index: 0, message: Message(text: ""), styled: StyledText(plain: ""),
+            layout: TextLayout(text: "", width: 9, truncated: false, lines: [line]), diagnostics: [])
         let out = EmitCapture.ansi([message], StyleOptions())
         #expect(out == "␛]0;x␇\u{FFFD}2J\u{FFFD}\n")
     }
 
     @Test func quoteBarIsDimAndColoured() {
-        let sample = EmitSample(text: "q", blocks: [Block(kind: .paragraph, quote: BlockQuote(index: 0, expandable: false), range: 0..<1, runs: [])])
+        let sample = EmitSample(
+            text: "q", blocks: [Block(kind: .paragraph, quote: BlockQuote(index: 0, expandable: false), range: 0..<1, runs: [])])
         #expect(EmitCapture.ansi([sample.rendered()], .full) == "\(esc)[2;94m▎\(esc)[0mq\n")
     }
 
@@ -121,8 +127,9 @@ import Testing
         let f1 = LayoutFragment(x: 0, width: 1, start: 0, end: 1, text: "a", display: "a", style: .with(.bold))
         let f2 = LayoutFragment(x: 3, width: 1, start: 2, end: 3, text: "b", display: "b", style: .with(.bold))
         let line = LayoutLine(y: 0, x: 2, width: 4, start: 0, end: 3, block: .paragraph, rtl: false, fragments: [f1, f2])
-        let message = RenderedMessage(index: 0, message: Message(text: "a b"), styled: StyledText(plain: "a b"),
-                                      layout: TextLayout(text: "a b", width: 6, truncated: false, lines: [line]), diagnostics: [])
+        let message = RenderedMessage(
+            index: 0, message: Message(text: "a b"), styled: StyledText(plain: "a b"),
+            layout: TextLayout(text: "a b", width: 6, truncated: false, lines: [line]), diagnostics: [])
         #expect(EmitCapture.ansi([message], .full) == "  \(esc)[1ma\(esc)[0m  \(esc)[1mb\(esc)[0m\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The generated Bot API corpus in `fixtures/decode/corpus.jsonl` survives re-encoding to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 /// Opens standalone HTML pages in headless Chromium: nothing from the message runs, and
@@ -16,14 +17,17 @@ import Testing
         let text = "<script>document.title='pwned'</script><img src=x onerror=\"document.body.dataset.pwned=1\"> click secret more"
         func range(_ part: String) -> Range<Int> {
             let r = text.range(of: part)!
-            return text.utf16.distance(from: text.startIndex, to: r.lowerBound)..<text.utf16.distance(from: text.startIndex, to: r.upperBound)
+            return text.utf16.distance(
+                from: text.startIndex, to: r.lowerBound)..<text.utf16.distance(from: text.startIndex, to: r.upperBound)
         }
-        return EmitSample(text: text, runs: [
-            (range("<script>document.title='pwned'</script>"), .with(.bold)),
-            (range("click"), .with(.textLink, link: "javascript:document.body.dataset.pwned=1")),
-            (range("secret"), .with(.spoiler)),
-            (range("more"), .with([.spoiler, .textLink], link: "https://example.com/")),
-        ])
+        return EmitSample(
+            text: text,
+            runs: [
+                (range("<script>document.title='pwned'</script>"), .with(.bold)),
+                (range("click"), .with(.textLink, link: "javascript:document.body.dataset.pwned=1")),
+                (range("secret"), .with(.spoiler)),
+                (range("more"), .with([.spoiler, .textLink], link: "https://example.com/")),
+            ])
     }()
 
     static func page(_ sample: EmitSample) -> String {
@@ -80,8 +84,9 @@ import Testing
             """
         var html = Self.page(Self.hostile)
         let policy = HTMLEscaping.escape(HTMLPage.contentSecurityPolicy)
-        let extended = HTMLEscaping.escape(HTMLPage.contentSecurityPolicy.replacingOccurrences(
-            of: "script-src ", with: "script-src \(HTMLContentHash.cspSource(for: probe)) "))
+        let extended = HTMLEscaping.escape(
+            HTMLPage.contentSecurityPolicy.replacingOccurrences(
+                of: "script-src ", with: "script-src \(HTMLContentHash.cspSource(for: probe)) "))
         #expect(html.contains(policy))
         html = html.replacingOccurrences(of: policy, with: extended)
             .replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MsgfmtCore
 
 /// Runs an emitter into a memory sink and returns what it wrote.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// Golden fixtures: `fixtures/ansi/<case>/input.json` → `expected.ansi` and

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import MsgfmtCore
 
 /// Random hostile text and links never get through the emitters raw.
@@ -11,7 +12,9 @@ import Testing
         "j", "a", "v", "s", "c", "r", "i", "p", "t", "h", "A", "1", "é", "你", "👍", "\r\n",
     ]
     static let text = Gen<Character?>.element(of: nasty).map { $0 ?? "a" }.string(of: 0...40)
-    static let schemes = Gen<String?>.element(of: ["", "http://", "javascript:", "JaVaScRiPt:", "tg://", "data:", " https://", "mailto:", "java\tscript:", "x.org/"]).map { $0 ?? "" }
+    static let schemes = Gen<String?>.element(of: [
+        "", "http://", "javascript:", "JaVaScRiPt:", "tg://", "data:", " https://", "mailto:", "java\tscript:", "x.org/",
+    ]).map { $0 ?? "" }
 
     /// Strips msgfmt's own SGR and OSC 8 sequences.
     static func strippingOwnEscapes(_ s: String) -> String {
@@ -41,7 +44,8 @@ import Testing
         await propertyCheck(count: 800, input: Self.text, Self.schemes, styles) { text, scheme, pick in
             let length = text.utf16.count
             let attrs: [StyleAttributes] = [.bold, .spoiler, .textLink, [.code, .italic]]
-            let sample = EmitSample(text: text, runs: length == 0 ? [] : [(0..<length, Style(attributes: attrs[pick], link: scheme + text))])
+            let sample = EmitSample(
+                text: text, runs: length == 0 ? [] : [(0..<length, Style(attributes: attrs[pick], link: scheme + text))])
             for spoilers in SpoilerMode.allCases {
                 var options = StyleOptions.full
                 options.spoilers = spoilers
@@ -54,10 +58,12 @@ import Testing
     @Test func htmlOutputHasOnlyItsOwnMarkup() async {
         await propertyCheck(count: 800, input: Self.text, Self.schemes) { text, scheme in
             let length = text.utf16.count
-            let sample = EmitSample(text: text, runs: length == 0 ? [] : [(0..<length, Style(attributes: [.textLink, .spoiler, .bold], link: scheme + text))])
+            let sample = EmitSample(
+                text: text, runs: length == 0 ? [] : [(0..<length, Style(attributes: [.textLink, .spoiler, .bold], link: scheme + text))])
             let out = EmitCapture.html([sample.rendered()], StyleOptions())
             // Remove msgfmt's own tags; what is left is text, which must hold no markup.
-            let own = #"</?(div|p|br|strong|span|a|code|pre|blockquote)( (class|role|tabindex|aria-label|data-message-id|rel|href|dir)="[^"<>]*")*>"#
+            let own =
+                #"</?(div|p|br|strong|span|a|code|pre|blockquote)( (class|role|tabindex|aria-label|data-message-id|rel|href|dir)="[^"<>]*")*>"#
             let rest = out.replacing(try! Regex(own), with: "")
             #expect(!rest.contains("<") && !rest.contains(">"), "\(out.debugDescription)")
             #expect(!rest.unicodeScalars.contains { $0 != "\t" && Self.isUnsafe($0) })

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MsgfmtCore
 
 /// Builds emitter inputs by hand: styled text from runs and blocks, and a simple
@@ -26,7 +27,8 @@ struct EmitSample {
         let cut = shapes.map { block in
             var b = block
             b.runs = filled.compactMap { run in
-                let lo = max(run.range.lowerBound, block.range.lowerBound), hi = min(run.range.upperBound, block.range.upperBound)
+                let lo = max(run.range.lowerBound, block.range.lowerBound)
+                let hi = min(run.range.upperBound, block.range.upperBound)
                 return lo < hi ? StyledRun(range: lo..<hi, style: run.style) : nil
             }
             return b
@@ -51,23 +53,31 @@ struct EmitSample {
             var x = 0
             let block = styled.blocks.first { $0.range.contains(start) || ($0.range.upperBound == start && start == units.count) }
             if block?.quote != nil {
-                fragments.append(LayoutFragment(x: 0, width: 1, start: start, end: start, text: "", display: "▎", style: .plain, role: .quoteBar))
+                fragments.append(
+                    LayoutFragment(x: 0, width: 1, start: start, end: start, text: "", display: "▎", style: .plain, role: .quoteBar))
                 x = 1
             }
             for run in styled.runs where run.range.overlaps(start..<i) {
                 let r = max(run.range.lowerBound, start)..<min(run.range.upperBound, i)
                 let s = styled.text.substring(r)
                 let w = CellWidth.of(s, model: .modern)
-                fragments.append(LayoutFragment(x: x, width: w, start: r.lowerBound, end: r.upperBound, text: s, display: DisplaySafety.sanitize(s), style: run.style))
+                fragments.append(
+                    LayoutFragment(
+                        x: x, width: w, start: r.lowerBound, end: r.upperBound, text: s, display: DisplaySafety.sanitize(s),
+                        style: run.style))
                 x += w
             }
-            lines.append(LayoutLine(y: lines.count, x: 0, width: x, start: start, end: end, block: block?.kind ?? .paragraph, quoted: block?.quote != nil, rtl: false, fragments: fragments))
+            lines.append(
+                LayoutLine(
+                    y: lines.count, x: 0, width: x, start: start, end: end, block: block?.kind ?? .paragraph, quoted: block?.quote != nil,
+                    rtl: false, fragments: fragments))
             start = end
             if i == units.count { break }
         }
         if truncated, var last = lines.popLast() {
             let x = last.width
-            last.fragments.append(LayoutFragment(x: x, width: 1, start: last.end, end: last.end, text: "", display: ellipsis, style: .plain, role: .ellipsis))
+            last.fragments.append(
+                LayoutFragment(x: x, width: 1, start: last.end, end: last.end, text: "", display: ellipsis, style: .plain, role: .ellipsis))
             last.width += 1
             lines.append(last)
         }
@@ -76,6 +86,7 @@ struct EmitSample {
 
     /// A rendered message with the test layout.
     func rendered(index: Int = 0, maxLines: Int = 0) -> RenderedMessage {
-        RenderedMessage(index: index, message: Message(id: messageID, text: text), styled: styled, layout: layout(maxLines: maxLines), diagnostics: [])
+        RenderedMessage(
+            index: index, message: Message(id: messageID, text: text), styled: styled, layout: layout(maxLines: maxLines), diagnostics: [])
     }
 }

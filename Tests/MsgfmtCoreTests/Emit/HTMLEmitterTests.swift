@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct HTMLEmitterTests {
-    func html(_ sample: EmitSample, _ options: StyleOptions = StyleOptions(), layout: LayoutConstraints = LayoutConstraints(), maxLines: Int = 0) -> String {
+    func html(
+        _ sample: EmitSample, _ options: StyleOptions = StyleOptions(), layout: LayoutConstraints = LayoutConstraints(), maxLines: Int = 0
+    ) -> String {
         HTMLEmitter.fragment(for: sample.rendered(maxLines: maxLines), options: options, layout: layout)
     }
 
@@ -13,16 +16,19 @@ import Testing
     }
 
     @Test func semanticTags() {
-        let sample = EmitSample(text: "bold it under strike code", runs: [
-            (0..<4, .with(.bold)), (5..<7, .with([.italic, .bold])), (8..<13, .with(.underline)),
-            (14..<20, .with(.strikethrough)), (21..<25, .with(.code)),
-        ], messageID: 7)
-        #expect(html(sample) == """
-            <div class="msgfmt-message" data-message-id="7">
-            <p dir="auto"><strong>bold</strong> <strong><em>it</em></strong> <u>under</u> <s>strike</s> <code>code</code></p>
-            </div>
+        let sample = EmitSample(
+            text: "bold it under strike code",
+            runs: [
+                (0..<4, .with(.bold)), (5..<7, .with([.italic, .bold])), (8..<13, .with(.underline)),
+                (14..<20, .with(.strikethrough)), (21..<25, .with(.code)),
+            ], messageID: 7)
+        #expect(
+            html(sample) == """
+                <div class="msgfmt-message" data-message-id="7">
+                <p dir="auto"><strong>bold</strong> <strong><em>it</em></strong> <u>under</u> <s>strike</s> <code>code</code></p>
+                </div>
 
-            """)
+                """)
     }
 
     @Test func neighbouringRunsShareOuterElements() {
@@ -31,18 +37,27 @@ import Testing
     }
 
     @Test func linksGetRelAndOnlyAllowedSchemes() {
-        let sample = EmitSample(text: "good bad", runs: [
-            (0..<4, .with(.textLink, link: "https://x.org/?a=1&b=\"2\"")), (5..<8, .with(.textLink, link: "javascript:alert(1)")),
-        ])
-        #expect(html(sample).contains(#"<p dir="auto"><a href="https://x.org/?a=1&amp;b=%222%22" rel="noopener noreferrer nofollow">good</a> bad</p>"#))
+        let sample = EmitSample(
+            text: "good bad",
+            runs: [
+                (0..<4, .with(.textLink, link: "https://x.org/?a=1&b=\"2\"")), (5..<8, .with(.textLink, link: "javascript:alert(1)")),
+            ])
+        #expect(
+            html(sample).contains(
+                #"<p dir="auto"><a href="https://x.org/?a=1&amp;b=%222%22" rel="noopener noreferrer nofollow">good</a> bad</p>"#))
     }
 
     @Test func spoilersAreButtonsUntilRevealed() {
         let sample = EmitSample(text: "a secret", runs: [(2..<8, .with(.spoiler))])
-        #expect(html(sample).contains(#"a <span class="msgfmt-spoiler" role="button" tabindex="0" aria-label="Spoiler: press to reveal"><span class="msgfmt-spoiler-text">secret</span></span>"#))
+        #expect(
+            html(sample).contains(
+                #"a <span class="msgfmt-spoiler" role="button" tabindex="0" aria-label="Spoiler: press to reveal"><span class="msgfmt-spoiler-text">secret</span></span>"#
+            ))
         var reveal = StyleOptions()
         reveal.spoilers = .reveal
-        #expect(html(sample, reveal).contains(#"<span class="msgfmt-spoiler msgfmt-revealed"><span class="msgfmt-spoiler-text">secret</span></span>"#))
+        #expect(
+            html(sample, reveal).contains(
+                #"<span class="msgfmt-spoiler msgfmt-revealed"><span class="msgfmt-spoiler-text">secret</span></span>"#))
     }
 
     @Test func preBlocksKeepNewlinesAndSanitizeTheLanguage() {
@@ -54,15 +69,16 @@ import Testing
                 Block(kind: .pre(language: "swift\" onmouseover=\"x"), range: 4..<17, runs: []),
                 Block(kind: .paragraph, range: 17..<21, runs: []),
             ])
-        #expect(html(sample) == """
-            <div class="msgfmt-message">
-            <p dir="auto">see</p>
-            <pre><code class="language-swiftonmouseoverx">let x = 1
-            &lt;y&gt;</code></pre>
-            <p dir="auto">end</p>
-            </div>
+        #expect(
+            html(sample) == """
+                <div class="msgfmt-message">
+                <p dir="auto">see</p>
+                <pre><code class="language-swiftonmouseoverx">let x = 1
+                &lt;y&gt;</code></pre>
+                <p dir="auto">end</p>
+                </div>
 
-            """)
+                """)
     }
 
     @Test func quotesAndExpandableQuotes() {
@@ -73,14 +89,15 @@ import Testing
                 Block(kind: .paragraph, quote: BlockQuote(index: 1, expandable: true), range: 3..<6, runs: []),
                 Block(kind: .paragraph, range: 6..<10, runs: []),
             ])
-        #expect(html(sample) == """
-            <div class="msgfmt-message">
-            <blockquote><p dir="auto">q1</p></blockquote>
-            <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2…</span></summary><blockquote><p dir="auto">q2</p></blockquote></details>
-            <p dir="auto">more</p>
-            </div>
+        #expect(
+            html(sample) == """
+                <div class="msgfmt-message">
+                <blockquote><p dir="auto">q1</p></blockquote>
+                <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2…</span></summary><blockquote><p dir="auto">q2</p></blockquote></details>
+                <p dir="auto">more</p>
+                </div>
 
-            """)
+                """)
         var expanded = LayoutConstraints()
         expanded.expandQuotes = true
         #expect(html(sample, layout: expanded).contains(#"<details class="msgfmt-expandable" open>"#))
@@ -90,12 +107,13 @@ import Testing
         let sample = EmitSample(text: "one\ntwo\nthree", runs: [(2..<9, .with(.bold))])
         var limit = LayoutConstraints()
         limit.maxLines = 2
-        #expect(html(sample, layout: limit, maxLines: 2) == """
-            <div class="msgfmt-message">
-            <p dir="auto">on<strong>e<br>two</strong><span class="msgfmt-ellipsis">…</span></p>
-            </div>
+        #expect(
+            html(sample, layout: limit, maxLines: 2) == """
+                <div class="msgfmt-message">
+                <p dir="auto">on<strong>e<br>two</strong><span class="msgfmt-ellipsis">…</span></p>
+                </div>
 
-            """)
+                """)
         // Without a line limit the whole text is shown even if the layout was cut.
         #expect(html(sample, maxLines: 2).contains("t</strong>hree</p>"))
     }
@@ -137,10 +155,14 @@ import Testing
 
     @Test func malformedBlocksDoNotCrash() {
         let text = UTF16Text("ab\n")
-        let styled = StyledText(text: text, blocks: [
-            Block(kind: .paragraph, quote: BlockQuote(index: 0, expandable: true), range: 0..<9, runs: [StyledRun(range: 1..<7, style: .with(.bold))]),
-            Block(kind: .pre(language: nil), range: 5..<12, runs: []),
-        ])
+        let styled = StyledText(
+            text: text,
+            blocks: [
+                Block(
+                    kind: .paragraph, quote: BlockQuote(index: 0, expandable: true), range: 0..<9,
+                    runs: [StyledRun(range: 1..<7, style: .with(.bold))]),
+                Block(kind: .pre(language: nil), range: 5..<12, runs: []),
+            ])
         let message = RenderedMessage(index: 0, message: Message(text: "ab\n"), styled: styled, layout: nil, diagnostics: [])
         let out = HTMLEmitter.fragment(for: message, options: StyleOptions())
         #expect(out.contains("<strong>b</strong>"), "\(out)")

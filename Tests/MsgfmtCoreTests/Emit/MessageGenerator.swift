@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import MsgfmtCore
 
 /// A seeded generator of messy messages: mixed scripts, emoji (surrogate pairs), markup
@@ -68,7 +69,8 @@ struct MessageGenerator {
         let units = Array(text.utf16)
         var starts = [0]
         for (i, u) in units.enumerated() where u == 0x0A { starts.append(i + 1) }
-        let a = int(0...(starts.count - 1)), b = int(a...(starts.count - 1))
+        let a = int(0...(starts.count - 1))
+        let b = int(a...(starts.count - 1))
         let start = starts[a]
         let end = b + 1 < starts.count ? starts[b + 1] : units.count
         e.offset = start

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// `--to markdown-v2` skips normalizing a normalized message again when it only drops the
@@ -23,10 +24,12 @@ import Testing
 
     @Test func stylePiecesAroundADroppedURLAreJoined() {
         // Bold split around a URL it partly overlaps: once the URL goes, the pieces touch.
-        let message = Message(text: "see https://example.com now", entities: [
-            MessageEntity(kind: .bold, offset: 0, length: 10),
-            MessageEntity(kind: .url, offset: 4, length: 19),
-        ])
+        let message = Message(
+            text: "see https://example.com now",
+            entities: [
+                MessageEntity(kind: .bold, offset: 0, length: 10),
+                MessageEntity(kind: .url, offset: 4, length: 19),
+            ])
         let normalized = Normalizer.normalize(message, detect: false).0
         let reduced = MarkdownV2Encoder.representable(normalized, text: UTF16Text(normalized.text), normalized: true)
         #expect(reduced.entities.filter { $0.kind == .url }.isEmpty)
@@ -35,11 +38,13 @@ import Testing
 
     @Test func entitiesCrossingAGrownQuoteAreSplit() {
         // The quote takes its newline; bold starting at that newline now crosses its end.
-        let message = Message(text: "quote\nnext line", entities: [
-            MessageEntity(kind: .blockquote, offset: 0, length: 5),
-            MessageEntity(kind: .bold, offset: 5, length: 5),
-            MessageEntity(kind: .italic, offset: 2, length: 3),
-        ])
+        let message = Message(
+            text: "quote\nnext line",
+            entities: [
+                MessageEntity(kind: .blockquote, offset: 0, length: 5),
+                MessageEntity(kind: .bold, offset: 5, length: 5),
+                MessageEntity(kind: .italic, offset: 2, length: 3),
+            ])
         let normalized = Normalizer.normalize(message, detect: false).0
         let reduced = MarkdownV2Encoder.representable(normalized, text: UTF16Text(normalized.text), normalized: true)
         #expect(reduced.entities.first == MessageEntity(kind: .blockquote, offset: 0, length: 6))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// `--to markdown-v2` and `--to telegram-html` read back by msgfmt's own parsers give the
@@ -46,17 +47,22 @@ import Testing
     }
 
     @Test func markdownV2KeepsEveryHTMLExpressibleEntityOfWholeLineMessages() throws {
-        let message = Message(text: "quote line\nmore\ncode here\nend", entities: [
-            MessageEntity(kind: .expandableBlockquote, offset: 0, length: 16),
-            MessageEntity(kind: .bold, offset: 0, length: 5),
-            MessageEntity(kind: .pre, offset: 16, length: 9, language: "swift"),
-            MessageEntity(kind: .textLink, offset: 26, length: 3, url: "https://example.com/a_(b)"),
-            MessageEntity(kind: .customEmoji, offset: 6, length: 4, customEmojiID: "5368324170671202286"),
-            MessageEntity(kind: .dateTime, offset: 11, length: 4, unixTime: 1_700_000_000, dateTimeFormat: "wDT"),
-        ])
+        let message = Message(
+            text: "quote line\nmore\ncode here\nend",
+            entities: [
+                MessageEntity(kind: .expandableBlockquote, offset: 0, length: 16),
+                MessageEntity(kind: .bold, offset: 0, length: 5),
+                MessageEntity(kind: .pre, offset: 16, length: 9, language: "swift"),
+                MessageEntity(kind: .textLink, offset: 26, length: 3, url: "https://example.com/a_(b)"),
+                MessageEntity(kind: .customEmoji, offset: 6, length: 4, customEmojiID: "5368324170671202286"),
+                MessageEntity(kind: .dateTime, offset: 11, length: 4, unixTime: 1_700_000_000, dateTimeFormat: "wDT"),
+            ])
         let normalized = Normalizer.normalize(message, detect: false).0
         let source = MarkdownV2Encoder.encode(normalized)
-        #expect(source == ">*quote* ![line](tg://emoji?id=5368324170671202286)\n>![more](tg://time?unix=1700000000&format=wDT)||\n```swift\ncode here```\n[end](https://example.com/a_(b\\))")
+        #expect(
+            source
+                == ">*quote* ![line](tg://emoji?id=5368324170671202286)\n>![more](tg://time?unix=1700000000&format=wDT)||\n```swift\ncode here```\n[end](https://example.com/a_(b\\))"
+        )
         let back = Normalizer.normalize(try MarkdownV2Parser.parse(Array(source.utf8)), detect: false).0
         #expect(back == normalized)
         let html = TelegramHTMLEncoder.encode(normalized)
@@ -67,9 +73,11 @@ import Testing
 /// Control characters never reach the output of the Telegram encoders raw.
 @Suite struct EncoderSafetyTests {
     @Test func adjacentQuotesStayApart() throws {
-        let message = Message(text: "a\nb\n", entities: [
-            MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .blockquote, offset: 2, length: 2),
-        ])
+        let message = Message(
+            text: "a\nb\n",
+            entities: [
+                MessageEntity(kind: .blockquote, offset: 0, length: 2), MessageEntity(kind: .blockquote, offset: 2, length: 2),
+            ])
         let source = MarkdownV2Encoder.encode(message)
         #expect(source == ">a\n**>b\n")
         #expect(try MarkdownV2Parser.parse(Array(source.utf8)) == message)
@@ -78,9 +86,11 @@ import Testing
     @Test func styleCrossingAQuoteEndClosesBeforeTheQuoteNewline() throws {
         // Telegram ends a quote at a newline not followed by `>`, and fails ("Can't find
         // end of Bold entity") when bold is still open there: bold gives up the newline.
-        let message = Message(text: "ab\ncd\nef", entities: [
-            MessageEntity(kind: .expandableBlockquote, offset: 0, length: 5), MessageEntity(kind: .bold, offset: 3, length: 4),
-        ])
+        let message = Message(
+            text: "ab\ncd\nef",
+            entities: [
+                MessageEntity(kind: .expandableBlockquote, offset: 0, length: 5), MessageEntity(kind: .bold, offset: 3, length: 4),
+            ])
         let normalized = Normalizer.normalize(message, detect: false).0
         let source = MarkdownV2Encoder.encode(normalized)
         #expect(source == ">ab\n>*cd*||\n*e*f")
@@ -88,9 +98,11 @@ import Testing
     }
 
     @Test func styleEndingWithTheNewlineBeforeAQuoteClosesBeforeIt() {
-        let message = Message(text: "ab\ncd", entities: [
-            MessageEntity(kind: .italic, offset: 0, length: 3), MessageEntity(kind: .blockquote, offset: 3, length: 2),
-        ])
+        let message = Message(
+            text: "ab\ncd",
+            entities: [
+                MessageEntity(kind: .italic, offset: 0, length: 3), MessageEntity(kind: .blockquote, offset: 3, length: 2),
+            ])
         #expect(MarkdownV2Encoder.encode(message) == "_ab_\n>cd")
     }
 
@@ -98,13 +110,15 @@ import Testing
         // tdlib refuses the whole message for an invalid custom emoji id or Unix time
         // ("Invalid tg://emoji or tg://time URL specified"), and turns a mention of user 0
         // into a link; an unknown date format would be refused too, so it is left out.
-        let message = Message(text: "a b c d e", entities: [
-            MessageEntity(kind: .customEmoji, offset: 0, length: 1, customEmojiID: "0"),
-            MessageEntity(kind: .dateTime, offset: 2, length: 1, unixTime: 0),
-            MessageEntity(kind: .textMention, offset: 4, length: 1, userID: 0),
-            MessageEntity(kind: .dateTime, offset: 6, length: 1, unixTime: 5, dateTimeFormat: "x"),
-            MessageEntity(kind: .customEmoji, offset: 8, length: 1, customEmojiID: "007"),
-        ])
+        let message = Message(
+            text: "a b c d e",
+            entities: [
+                MessageEntity(kind: .customEmoji, offset: 0, length: 1, customEmojiID: "0"),
+                MessageEntity(kind: .dateTime, offset: 2, length: 1, unixTime: 0),
+                MessageEntity(kind: .textMention, offset: 4, length: 1, userID: 0),
+                MessageEntity(kind: .dateTime, offset: 6, length: 1, unixTime: 5, dateTimeFormat: "x"),
+                MessageEntity(kind: .customEmoji, offset: 8, length: 1, customEmojiID: "007"),
+            ])
         #expect(MarkdownV2Encoder.encode(message) == "a b c ![d](tg://time?unix=5) e")
         #expect(TelegramHTMLEncoder.encode(message) == "a b c <tg-time unix=\"5\">d</tg-time> e")
         let kept = [MessageEntity(kind: .dateTime, offset: 6, length: 1, unixTime: 5)]
@@ -115,10 +129,12 @@ import Testing
     @Test func preLanguagesAndURLsWithControlsAreLeftOut() {
         // A pre language or link URL cannot be escaped in MarkdownV2: written as it is,
         // it would carry the escape into the output.
-        let message = Message(text: "code x", entities: [
-            MessageEntity(kind: .pre, offset: 0, length: 4, language: "a\u{1B}b"),
-            MessageEntity(kind: .textLink, offset: 5, length: 1, url: "https://example.com/\u{9B}31m"),
-        ])
+        let message = Message(
+            text: "code x",
+            entities: [
+                MessageEntity(kind: .pre, offset: 0, length: 4, language: "a\u{1B}b"),
+                MessageEntity(kind: .textLink, offset: 5, length: 1, url: "https://example.com/\u{9B}31m"),
+            ])
         #expect(MarkdownV2Encoder.encode(message) == "```\ncode``` x")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import MsgfmtCore
 
 /// Messages whose `--to markdown-v2` or `--to telegram-html` output tdlib once refused or
@@ -23,7 +24,7 @@ import Testing
         var cases: [Case] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard let value = try? JSONParser.parse(Array(line)), let format = value["to"]?.stringValue,
-                  let input = value["input"].flatMap(message), let tdlib = value["tdlib"].flatMap(message)
+                let input = value["input"].flatMap(message), let tdlib = value["tdlib"].flatMap(message)
             else {
                 Issue.record("fixture line \(n + 1) is unreadable")
                 continue
@@ -46,7 +47,8 @@ import Testing
         for u in message.text.utf16 { kept.append(kept[kept.count - 1] + (u == 0x0D ? 0 : 1)) }
         var sent = Message(text: message.text.replacingOccurrences(of: "\r", with: ""), entities: [])
         for var e in message.entities {
-            let start = kept[e.offset], end = kept[e.end]
+            let start = kept[e.offset]
+            let end = kept[e.end]
             e.offset = start
             e.length = end - start
             e.dateTimeFormat = nil

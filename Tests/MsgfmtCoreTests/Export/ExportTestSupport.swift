@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import MsgfmtCore
 
 /// Helpers shared by the export tests.
@@ -44,7 +45,8 @@ enum ExportTestSupport {
 
     /// A minimal message object at `date` from `from`.
     static func simple(id: Int64, date: Int64, from: String = "user1", forwarded: String? = nil, service: Bool = false) -> ExportMessage {
-        var m = ExportMessage(type: service ? "service" : "message", id: id, date: date, from: from, fromID: from, body: Message(id: id, text: "m\(id)"))
+        var m = ExportMessage(
+            type: service ? "service" : "message", id: id, date: date, from: from, fromID: from, body: Message(id: id, text: "m\(id)"))
         if let forwarded {
             m.forwarded = true
             m.forwardedFrom = forwarded

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MsgfmtCore
 
 /// Synthetic Telegram Desktop exports for the export and transcript tests.
@@ -10,7 +11,8 @@ enum SyntheticExport {
         for i in 1...count {
             if i > 1 { s += ",\n" }
             let date = start + Int64(i) * 60
-            var m = #"{"id": \#(i), "type": "message", "date_unixtime": "\#(date)", "from": "User \#(i % 3)", "from_id": "user\#(i % 3)", "text": "message number \#(i)""#
+            var m =
+                #"{"id": \#(i), "type": "message", "date_unixtime": "\#(date)", "from": "User \#(i % 3)", "from_id": "user\#(i % 3)", "text": "message number \#(i)""#
             if i > 1, i % 7 == 0 { m += #", "reply_to_message_id": \#(i - 5)"# }
             m += "}"
             if corrupt.contains(i) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The filter over Bot API messages (`render`): what each operator sees of a Message
@@ -32,41 +33,42 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("release", [1]),
-        ("photo", [2]),
-        ("from:zoe", [1, 5, 7]),
-        ("from:@zoe_s", [1]),
-        (#"from:"zoe smith""#, [1]),
-        ("from:8", [2, 4, -6]),
-        ("from:news", [3]),
-        ("from:@news", [3]),
-        ("from:-1002", [3]),
-        ("chat:crew", [1]),
-        ("chat:@crew", [1]),
-        ("chat:-1001", [1, 5, 7]),
-        ("chat:bob", [2]),
-        ("has:link", [1]),
-        ("has:photo", [2]),
-        ("has:spoiler", [2]),
-        ("is:edited", [2]),
-        ("has:media -has:file", [2, 3, 5, -6, 7]),
-        ("has:file", [4]),
-        ("has:video", [5]),
-        ("has:voice", [-6]),
-        ("has:sticker", [7]),
-        ("has:reply", [4]),
-        ("is:forwarded", [4]),
-        ("mentions:bob", [5]),
-        ("mentions:round", [5]),
-        ("mentions:8", [5]),
-        ("has:mention", [5]),
-        ("before:2024-01-03", [1, 2]),
-        ("after:2024-01-06", [7]),
-        ("id:2..3", [2, 3]),
-        ("is:service", []),
-        ("has:reaction", []),
-    ] as [(String, [Int64])])
+    @Test(
+        arguments: [
+            ("release", [1]),
+            ("photo", [2]),
+            ("from:zoe", [1, 5, 7]),
+            ("from:@zoe_s", [1]),
+            (#"from:"zoe smith""#, [1]),
+            ("from:8", [2, 4, -6]),
+            ("from:news", [3]),
+            ("from:@news", [3]),
+            ("from:-1002", [3]),
+            ("chat:crew", [1]),
+            ("chat:@crew", [1]),
+            ("chat:-1001", [1, 5, 7]),
+            ("chat:bob", [2]),
+            ("has:link", [1]),
+            ("has:photo", [2]),
+            ("has:spoiler", [2]),
+            ("is:edited", [2]),
+            ("has:media -has:file", [2, 3, 5, -6, 7]),
+            ("has:file", [4]),
+            ("has:video", [5]),
+            ("has:voice", [-6]),
+            ("has:sticker", [7]),
+            ("has:reply", [4]),
+            ("is:forwarded", [4]),
+            ("mentions:bob", [5]),
+            ("mentions:round", [5]),
+            ("mentions:8", [5]),
+            ("has:mention", [5]),
+            ("before:2024-01-03", [1, 2]),
+            ("after:2024-01-06", [7]),
+            ("id:2..3", [2, 3]),
+            ("is:service", []),
+            ("has:reaction", []),
+        ] as [(String, [Int64])])
     func keeps(_ expression: String, _ ids: [Int64]) throws {
         #expect(try Self.kept(expression) == ids)
     }

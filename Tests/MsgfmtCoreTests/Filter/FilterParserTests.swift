@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The filter language's grammar: precedence, quoting, operators and located errors.

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import MsgfmtCore
 
 /// Laws of the filter language over random expressions and the hand-made messages:
@@ -43,7 +44,8 @@ import Testing
     @Test func negationPartitions() async {
         await propertyCheck(count: 300, input: Self.choices) { choices in
             let a = Self.expression(choices)
-            let yes = try Self.kept(a), no = try Self.kept("-(\(a))")
+            let yes = try Self.kept(a)
+            let no = try Self.kept("-(\(a))")
             #expect(zip(yes, no).allSatisfy { $0 != $1 }, "\(a)")
             #expect(try Self.kept("--(\(a))") == yes, "\(a)")
         }
@@ -51,9 +53,12 @@ import Testing
 
     @Test func orIsUnionAndIsIntersection() async {
         await propertyCheck(count: 300, input: Self.choices, Self.choices) { left, right in
-            let a = Self.expression(left), b = Self.expression(right)
-            let ka = try Self.kept(a), kb = try Self.kept(b)
-            let union = zip(ka, kb).map { $0 || $1 }, both = zip(ka, kb).map { $0 && $1 }
+            let a = Self.expression(left)
+            let b = Self.expression(right)
+            let ka = try Self.kept(a)
+            let kb = try Self.kept(b)
+            let union = zip(ka, kb).map { $0 || $1 }
+            let both = zip(ka, kb).map { $0 && $1 }
             #expect(try Self.kept("(\(a)) | (\(b))") == union, "\(a) | \(b)")
             #expect(try Self.kept("(\(a)) OR (\(b))") == union, "\(a) OR \(b)")
             #expect(try Self.kept("(\(a)) (\(b))") == both, "\(a) \(b)")
@@ -64,7 +69,9 @@ import Testing
 
     @Test func precedenceIsNotAndOr() async {
         await propertyCheck(count: 300, input: Self.choices, Self.choices, Self.choices) { x, y, z in
-            let a = "(\(Self.expression(x)))", b = "(\(Self.expression(y)))", c = "(\(Self.expression(z)))"
+            let a = "(\(Self.expression(x)))"
+            let b = "(\(Self.expression(y)))"
+            let c = "(\(Self.expression(z)))"
             for (loose, grouped) in [
                 ("\(a) \(b) | \(c)", "(\(a) \(b)) | \(c)"),
                 ("\(a) | \(b) \(c)", "\(a) | (\(b) \(c))"),

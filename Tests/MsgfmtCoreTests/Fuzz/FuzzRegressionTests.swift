@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
-import Testing
 import TestSupport
+import Testing
 
 /// Replays every input saved under `fixtures/fuzz-regressions/<target>/` (crashes the
 /// fuzzers once found, now fixed) through the same checks the fuzz target runs, and a
@@ -30,7 +30,9 @@ import TestSupport
 
     @Test(arguments: FuzzTarget.allCases)
     func hostileCorpusKeepsInvariants(_ target: FuzzTarget) throws {
-        let files = Self.files(in: Self.root.appendingPathComponent("hostile")).filter { $0.pathExtension != "md" && $0.pathExtension != "args" }
+        let files = Self.files(in: Self.root.appendingPathComponent("hostile")).filter {
+            $0.pathExtension != "md" && $0.pathExtension != "args"
+        }
         #expect(files.count >= 10)
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: file))

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import MsgfmtCore
 
 /// The byte-appending helpers the emitters, readers and date writers share.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 /// The one reader behind `InputReader` and `ExportByteSource`: paths, standard input and

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// JSON string parsing: the escape-free fast path, escapes mixed with raw UTF-8, and the
@@ -35,8 +36,10 @@ import TestSupport
     }
 
     @Test func invalidUTF8IsLocatedInBothPaths() {
-        for (bytes, offset) in [([0x22, 0x61, 0xC3, 0x28, 0x22], 2), ([0x22, 0x5C, 0x6E, 0xE2, 0x82, 0x22], 3),
-                                ([0x22, 0xD0, 0xB6, 0xED, 0xA0, 0x80, 0x22], 3), ([0x22, 0xF5, 0x22], 1)] as [([UInt8], Int)] {
+        for (bytes, offset) in [
+            ([0x22, 0x61, 0xC3, 0x28, 0x22], 2), ([0x22, 0x5C, 0x6E, 0xE2, 0x82, 0x22], 3),
+            ([0x22, 0xD0, 0xB6, 0xED, 0xA0, 0x80, 0x22], 3), ([0x22, 0xF5, 0x22], 1),
+        ] as [([UInt8], Int)] {
             do {
                 _ = try JSONParser.parse(bytes)
                 Issue.record("accepted \(bytes)")
@@ -66,7 +69,8 @@ import TestSupport
             for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 8) {
                 for b2 in [UInt8(0x41), 0x80, 0xBF] {
                     let bytes: [UInt8] = [0x22, b0, b1, b2, 0x22]
-                    let valid = String(validating: bytes[1..<4], as: UTF8.self) != nil
+                    let valid =
+                        String(validating: bytes[1..<4], as: UTF8.self) != nil
                         || String(validating: bytes[1..<3], as: UTF8.self) != nil && b2 < 0x80
                     do {
                         let value = try JSONParser.parse(bytes)

@@ -1,13 +1,16 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The JSON writer's escaping and numbers: what it writes parses back to the same value,
 /// and nothing unsafe for a terminal, HTML or JSON Lines is ever written raw.
 @Suite struct JSONWriterConformanceTests {
-    static let scalars: [Unicode.Scalar] = ["a", "<", ">", "&", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1B}",
-                                            "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{2027}",
-                                            "\u{2028}", "\u{2029}", "中", "😀", "\u{FFFD}"]
+    static let scalars: [Unicode.Scalar] = [
+        "a", "<", ">", "&", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1B}",
+        "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{2027}",
+        "\u{2028}", "\u{2029}", "中", "😀", "\u{FFFD}",
+    ]
 
     @Test func escapedStringsParseBackAndStayOnOneSafeLine() throws {
         var rng = SeededGenerator(seed: 0x6a77_7269)

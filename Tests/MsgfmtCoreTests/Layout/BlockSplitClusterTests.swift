@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// An entity may start a block inside a grapheme cluster (offsets are UTF-16 units); the

@@ -1,12 +1,15 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The break choosers work on numbers alone.
 @Suite struct BreakChooserTests {
     /// `aaaa bb cc dddddd` as widths.
-    let items = [WrapItem(width: 4, whitespaceWidth: 1), WrapItem(width: 2, whitespaceWidth: 1),
-                 WrapItem(width: 2, whitespaceWidth: 1), WrapItem(width: 6)]
+    let items = [
+        WrapItem(width: 4, whitespaceWidth: 1), WrapItem(width: 2, whitespaceWidth: 1),
+        WrapItem(width: 2, whitespaceWidth: 1), WrapItem(width: 6),
+    ]
 
     @Test func greedyFillsEachLine() {
         #expect(BreakChooser.greedy(items, lineWidths: [10]) == [3, 4])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// UAX #14 allows a break between a space and a following combining mark, but the two form

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The cluster table answers common single units without calling the measurer; the

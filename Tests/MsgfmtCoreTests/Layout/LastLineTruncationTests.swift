@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The last line `--max-lines` allows: joined with the rest of the message, cut per
@@ -15,7 +16,11 @@ import Testing
     ])
 
     func lines(_ styled: StyledText, _ width: Int, _ maxLines: Int, _ mode: TruncationMode) -> [String] {
-        let (layout, lines, problems) = S.render(styled, S.constraints(width) { $0.maxLines = maxLines; $0.truncate = mode })
+        let (layout, lines, problems) = S.render(
+            styled,
+            S.constraints(width) {
+                $0.maxLines = maxLines; $0.truncate = mode
+            })
         #expect(problems == [], "\(mode) at \(width)")
         #expect(layout.truncated, "\(mode) at \(width)")
         return lines
@@ -42,13 +47,21 @@ import Testing
     }
 
     @Test func theJoinedLineCoversTheRestOfTheMessage() {
-        let layout = TextLayouter.layout(paragraphs, S.constraints(20) { $0.maxLines = 2; $0.truncate = .start })
+        let layout = TextLayouter.layout(
+            paragraphs,
+            S.constraints(20) {
+                $0.maxLines = 2; $0.truncate = .start
+            })
         let last = layout.lines[1]
         #expect(last.start == 14)
         #expect(last.end == 44)
         #expect(last.fragments.map(\.role) == [.ellipsis, .text])
         #expect(last.fragments.map(\.start) == [28, 28])
-        let middle = TextLayouter.layout(paragraphs, S.constraints(20) { $0.maxLines = 2; $0.truncate = .middle })
+        let middle = TextLayouter.layout(
+            paragraphs,
+            S.constraints(20) {
+                $0.maxLines = 2; $0.truncate = .middle
+            })
         #expect(middle.lines[1].fragments.map(\.start) == [14, 23, 34])
         #expect(middle.lines[1].fragments.map(\.end) == [23, 23, 44])
     }
@@ -60,7 +73,10 @@ import Testing
         // A line that starts in a quote keeps its bar.
         #expect(lines(blocks, 40, 3, .start) == ["Intro paragraph here", "▎ quoted line one", "▎ …Last paragraph ends here."])
         #expect(lines(blocks, 30, 3, .middle) == ["Intro paragraph here", "▎ quoted line one", "▎ quoted line tw…ph ends here."])
-        #expect(lines(blocks, 40, 5, .middle) == ["Intro paragraph here", "▎ quoted line one", "▎ quoted line two", "swift", "let x = 42…Last paragraph ends here."])
+        #expect(
+            lines(blocks, 40, 5, .middle) == [
+                "Intro paragraph here", "▎ quoted line one", "▎ quoted line two", "swift", "let x = 42…Last paragraph ends here.",
+            ])
     }
 
     @Test func aPreTitleGivesWayToTheEndOfTheMessage() {
@@ -95,7 +111,11 @@ import Testing
     @Test func theEllipsisFollowsTheTextItCutsInThatTextsDirection() {
         let mixed = S.styled("abc def שלום עולם גדול ומאוד ארוך xyz qqq")
         func last(_ mode: TruncationMode) -> LayoutLine {
-            let (layout, _, problems) = S.render(mixed, S.constraints(12) { $0.maxLines = 1; $0.truncate = mode })
+            let (layout, _, problems) = S.render(
+                mixed,
+                S.constraints(12) {
+                    $0.maxLines = 1; $0.truncate = mode
+                })
             #expect(problems == [])
             return layout.lines[0]
         }
@@ -115,13 +135,21 @@ import Testing
         // A right-to-left last paragraph in a left-to-right line reads right to left from
         // the ellipsis: "לודג םלוע abc םולש…".
         let toRTL = S.styled("hello world here\nmiddle stuff\nשלום abc עולם גדול")
-        let (layout, lines, problems) = S.render(toRTL, S.constraints(20) { $0.maxLines = 1; $0.truncate = .start })
+        let (layout, lines, problems) = S.render(
+            toRTL,
+            S.constraints(20) {
+                $0.maxLines = 1; $0.truncate = .start
+            })
         #expect(problems == [])
         #expect(lines == ["לודג םלוע abc םולש…"])
         #expect(visual(layout.lines[0]) == ["R38-48", "L35-38", "R30-35", "…30-30"])
         // A left-to-right last paragraph in a right-to-left line: "123 world…ג םלוע םולש".
         let toLTR = S.styled("שלום עולם גדול\nmiddle\nhello 123 world")
-        let (rtlLayout, _, rtlProblems) = S.render(toLTR, S.constraints(22) { $0.maxLines = 1; $0.truncate = .middle })
+        let (rtlLayout, _, rtlProblems) = S.render(
+            toLTR,
+            S.constraints(22) {
+                $0.maxLines = 1; $0.truncate = .middle
+            })
         #expect(rtlProblems == [])
         #expect(rtlLayout.lines[0].rtl)
         #expect(visual(rtlLayout.lines[0]) == ["L28-37", "…11-11", "R0-11"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 /// `--to text` and `--to json` over laid-out messages.
@@ -16,7 +17,8 @@ import Testing
         var styled = styled
         styled.messageID = id
         let layout = TextLayouter.layout(styled, S.constraints(width))
-        return RenderedMessage(index: 0, message: Message(id: id, text: styled.text.string), styled: styled, layout: layout, diagnostics: diagnostics)
+        return RenderedMessage(
+            index: 0, message: Message(id: id, text: styled.text.string), styled: styled, layout: layout, diagnostics: diagnostics)
     }
 
     @Test func plainTextMasksSpoilersCellForCell() throws {
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func plainTextSeparatesMessagesWithABlankLine() throws {
-        let a = rendered(S.styled("one two"), width: 3), b = rendered(S.styled("three"), width: 10)
+        let a = rendered(S.styled("one two"), width: 3)
+        let b = rendered(S.styled("three"), width: 10)
         #expect(try output(PlainTextEmitter(options: StyleOptions()), [a, b]) == "one\ntwo\n\nthree\n")
     }
 
@@ -40,7 +43,10 @@ import Testing
         let b = rendered(S.styled(""), width: 40)
         let lines = try output(JSONLayoutEmitter(), [a, b]).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0] == #"{"id":42,"text":"Hi there","width":8,"height":1,"truncated":false,"lines":[{"y":0,"x":0,"width":8,"start":0,"end":8,"block":"paragraph","rtl":false,"fragments":[{"x":0,"width":2,"start":0,"end":2,"text":"Hi","styles":["bold"],"link":null,"role":"text","rtl":false},{"x":2,"width":6,"start":2,"end":8,"text":" there","styles":[],"link":null,"role":"text","rtl":false}]}],"diagnostics":[{"severity":"warning","message":"entity 2 overlaps entity 1 and was dropped","entity":2}]}"#)
+        #expect(
+            lines[0]
+                == #"{"id":42,"text":"Hi there","width":8,"height":1,"truncated":false,"lines":[{"y":0,"x":0,"width":8,"start":0,"end":8,"block":"paragraph","rtl":false,"fragments":[{"x":0,"width":2,"start":0,"end":2,"text":"Hi","styles":["bold"],"link":null,"role":"text","rtl":false},{"x":2,"width":6,"start":2,"end":8,"text":" there","styles":[],"link":null,"role":"text","rtl":false}]}],"diagnostics":[{"severity":"warning","message":"entity 2 overlaps entity 1 and was dropped","entity":2}]}"#
+        )
         #expect(lines[1] == #"{"id":null,"text":"","width":0,"height":0,"truncated":false,"lines":[],"diagnostics":[]}"#)
     }
 

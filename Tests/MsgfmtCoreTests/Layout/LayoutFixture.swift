@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @_spi(Testing) @testable import MsgfmtCore
 
 /// One golden layout case: `fixtures/layout/<name>/` holds `input.txt` (one plain
@@ -35,7 +36,8 @@ struct LayoutFixture {
             styled = StyledText(plain: text)
         }
         let optionsFile = directory.appendingPathComponent("options.txt")
-        let options = manager.fileExists(atPath: optionsFile.path)
+        let options =
+            manager.fileExists(atPath: optionsFile.path)
             ? try String(contentsOf: optionsFile, encoding: .utf8) : ""
         (constraints, spoilers) = try Self.parse(options.split(whereSeparator: \.isWhitespace).map(String.init))
     }
@@ -54,7 +56,8 @@ struct LayoutFixture {
             for line in layout.lines {
                 text += PlainTextEmitter.text(of: line, spoilers: spoilers) + "\n"
             }
-            let message = RenderedMessage(index: 0, message: Message(text: styled.text.string), styled: styled, layout: layout, diagnostics: [])
+            let message = RenderedMessage(
+                index: 0, message: Message(text: styled.text.string), styled: styled, layout: layout, diagnostics: [])
             var writer = JSONWriter()
             JSONLayoutEmitter.write(message, into: &writer)
             json += writer.string + "\n"
@@ -117,7 +120,9 @@ struct LayoutFixture {
             let range = Int(block["start"]?.int64Value ?? 0)..<Int(block["end"]?.int64Value ?? Int64(text.count))
             let kind: BlockKind = block["kind"]?.stringValue == "pre" ? .pre(language: block["language"]?.stringValue) : .paragraph
             let quote = block["quote"]?.int64Value.map { BlockQuote(index: Int($0), expandable: block["expandable"]?.boolValue ?? false) }
-            var blockRuns = runs.filter { $0.range.overlaps(range) }.map { StyledRun(range: max($0.range.lowerBound, range.lowerBound)..<min($0.range.upperBound, range.upperBound), style: $0.style) }
+            var blockRuns = runs.filter { $0.range.overlaps(range) }.map {
+                StyledRun(range: max($0.range.lowerBound, range.lowerBound)..<min($0.range.upperBound, range.upperBound), style: $0.style)
+            }
             blockRuns = fill(blockRuns, range)
             blocks.append(Block(kind: kind, quote: quote, range: range, runs: blockRuns))
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// Golden layouts under `fixtures/layout/`; `MSGFMT_RECORD=1` rewrites the expected files.
@@ -18,7 +19,8 @@ import TestSupport
         let cases = try LayoutFixture.all()
         #expect(cases.count >= 20)
         for fixture in cases where !GoldenFile.isRecording {
-            #expect(FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("expected.txt").path), "\(fixture.name)")
+            #expect(
+                FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("expected.txt").path), "\(fixture.name)")
         }
     }
 }

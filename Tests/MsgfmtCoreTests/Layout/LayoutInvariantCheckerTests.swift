@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The invariant checker itself must catch broken layouts, or the property tests prove nothing.
@@ -20,10 +21,11 @@ import Testing
     }
 
     @Test func catchesLinesWiderThanTheWidth() {
-        #expect(!broken { layout in
-            layout.lines[0].x = 5
-            for i in layout.lines[0].fragments.indices { layout.lines[0].fragments[i].x += 5 }
-        }.isEmpty)
+        #expect(
+            !broken { layout in
+                layout.lines[0].x = 5
+                for i in layout.lines[0].fragments.indices { layout.lines[0].fragments[i].x += 5 }
+            }.isEmpty)
     }
 
     @Test func catchesDecorationsThatPushALinePastTheWidth() {
@@ -61,7 +63,10 @@ import Testing
     }
 
     @Test func catchesLostText() {
-        #expect(!broken { $0.lines[0].fragments[0].end -= 2; $0.lines[0].fragments[0].text = "Hello ther" }.isEmpty)
+        #expect(
+            !broken {
+                $0.lines[0].fragments[0].end -= 2; $0.lines[0].fragments[0].text = "Hello ther"
+            }.isEmpty)
     }
 
     @Test func catchesBreaksInsideWordsThatFit() {

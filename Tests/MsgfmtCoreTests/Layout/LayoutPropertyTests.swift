@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Testing) @testable import MsgfmtCore
 
 /// Layout invariants over random messages under every combination of wrapping, overflow,
@@ -40,7 +41,9 @@ import TestSupport
     func invariantsHoldForRandomMessages(chunk: Int) {
         let seed = Self.seed &+ UInt64(chunk)
         let messages = (Self.messages + Self.chunks - 1 - chunk) / Self.chunks
-        print("LayoutPropertyTests chunk \(chunk) seed \(seed) (rerun all chunks with MSGFMT_SEED=\(Self.seed)); \(messages) messages × \(Self.combinations.count) combinations")
+        print(
+            "LayoutPropertyTests chunk \(chunk) seed \(seed) (rerun all chunks with MSGFMT_SEED=\(Self.seed)); \(messages) messages × \(Self.combinations.count) combinations"
+        )
         var rng = SeededGenerator(seed: seed)
         var failures = 0
         let clock = ContinuousClock()
@@ -48,8 +51,10 @@ import TestSupport
         var layoutTime = Duration.zero
         for caseIndex in 0..<messages {
             let styled = RandomStyledText.make(&rng)
-            let prepared = [WidthModel.modern: PreparedText(styled, measurer: CellMeasurer(model: .modern)),
-                            .legacy: PreparedText(styled, measurer: CellMeasurer(model: .legacy))]
+            let prepared = [
+                WidthModel.modern: PreparedText(styled, measurer: CellMeasurer(model: .modern)),
+                .legacy: PreparedText(styled, measurer: CellMeasurer(model: .legacy)),
+            ]
             let compared = Int.random(in: 0..<Self.combinations.count, using: &rng)
             // Every layout of the message, checked together below (one segmentation).
             var layouts: [(layout: TextLayout, constraints: LayoutConstraints)] = []
@@ -72,7 +77,8 @@ import TestSupport
                 let layout = TextLayouter.layout(prepared[c.widthModel]!, c)
                 layoutTime += clock.now - t0
                 if index == compared, layout != TextLayouter.layout(styled, c) {
-                    Issue.record("seed \(seed) case \(caseIndex) [\(combination)]: laying out prepared text differs from laying out the message")
+                    Issue.record(
+                        "seed \(seed) case \(caseIndex) [\(combination)]: laying out prepared text differs from laying out the message")
                 }
                 layouts.append((layout, c))
             }
@@ -81,12 +87,16 @@ import TestSupport
                 let c = layouts[index].constraints
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(violations[index].prefix(3))")
+                    Issue.record(
+                        "seed \(seed) case \(caseIndex) [\(combination), width \(c.width), maxLines \(c.maxLines), align \(c.align), tab \(c.tabWidth), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(violations[index].prefix(3))"
+                    )
                 }
             }
         }
         let elapsed = clock.now - started
-        print("LayoutPropertyTests chunk \(chunk): \(messages * Self.combinations.count) layouts (\(messages) per combination) in \(elapsed) (layout alone \(layoutTime)), \(failures) failing")
+        print(
+            "LayoutPropertyTests chunk \(chunk): \(messages * Self.combinations.count) layouts (\(messages) per combination) in \(elapsed) (layout alone \(layoutTime)), \(failures) failing"
+        )
         #expect(failures == 0)
     }
 
@@ -126,7 +136,9 @@ import TestSupport
                     if !problems.isEmpty {
                         failures += 1
                         if failures <= 5 {
-                            Issue.record("seed \(seed) case \(caseIndex) [width \(width), \(overflow), maxLines \(c.maxLines), \(c.truncate), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))")
+                            Issue.record(
+                                "seed \(seed) case \(caseIndex) [width \(width), \(overflow), maxLines \(c.maxLines), \(c.truncate), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))"
+                            )
                         }
                     }
                 }
@@ -168,7 +180,9 @@ import TestSupport
                 if !problems.isEmpty {
                     failures += 1
                     if failures <= 5 {
-                        Issue.record("seed \(seed) case \(caseIndex) [\(mode), width \(c.width), maxLines \(c.maxLines), \(c.wrap), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))")
+                        Issue.record(
+                            "seed \(seed) case \(caseIndex) [\(mode), width \(c.width), maxLines \(c.maxLines), \(c.wrap), align \(c.align), \(c.widthModel), ellipsis \(c.ellipsis)] text \(styled.text.string.debugDescription) blocks \(styled.blocks.map { "\($0.kind)\($0.quote == nil ? "" : " quoted")\($0.range)" }): \(problems.prefix(3))"
+                        )
                     }
                 }
             }
@@ -183,7 +197,8 @@ import TestSupport
     /// end of the message's text, trailing whitespace aside).
     static func truncationProblems(_ layout: TextLayout, mode: TruncationMode, textEnd: Int) -> [String] {
         guard layout.truncated, let line = layout.lines.last,
-              let ellipsis = line.fragments.first(where: { $0.role == .ellipsis }) else { return [] }
+            let ellipsis = line.fragments.first(where: { $0.role == .ellipsis })
+        else { return [] }
         let at = ellipsis.start
         let text = line.fragments.filter { $0.role == .text || $0.role == .tab }
         var found: [String] = []

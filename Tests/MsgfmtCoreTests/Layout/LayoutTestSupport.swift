@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import MsgfmtCore
 
 /// Builds styled texts for layout tests and renders layouts as plain lines.

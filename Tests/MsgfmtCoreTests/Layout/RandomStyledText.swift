@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import MsgfmtCore
 
 /// Random styled messages for property tests: words from several scripts, emoji
@@ -46,7 +47,8 @@ enum RandomStyledText {
                 units += separators.randomElement(using: &rng)!.utf16
             }
             if b < blockCount - 1 { units.append(0x0A) }
-            let kind: BlockKind = Int.random(in: 0..<10, using: &rng) < 3
+            let kind: BlockKind =
+                Int.random(in: 0..<10, using: &rng) < 3
                 ? .pre(language: languages.randomElement(using: &rng)!) : .paragraph
             var quote: BlockQuote? = nil
             if Int.random(in: 0..<4, using: &rng) == 0 {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Reversing right-to-left clusters for display can put two clusters side by side that
@@ -7,9 +8,9 @@ import Testing
 /// zero-width separator so it is drawn as wide as laid out (found by FuzzLayout).
 @Suite struct ReversedClusterTests {
     @Test(arguments: [
-        "\u{5D0}\u{1F389}\u{1F468}\u{200D}\u{5D1}",      // 👨‍ then 🎉 would fuse into one ZWJ sequence
-        "\u{5D0}\u{1F1F5}\u{1F1F1}\u{1F1EA}\u{5D1}",     // 🇵🇱 + lone 🇪 pair up differently
-        "\u{5D0}\u{1160}\u{1100}\u{5D1}",                // jamo V then L become L V
+        "\u{5D0}\u{1F389}\u{1F468}\u{200D}\u{5D1}",  // 👨‍ then 🎉 would fuse into one ZWJ sequence
+        "\u{5D0}\u{1F1F5}\u{1F1F1}\u{1F1EA}\u{5D1}",  // 🇵🇱 + lone 🇪 pair up differently
+        "\u{5D0}\u{1160}\u{1100}\u{5D1}",  // jamo V then L become L V
     ])
     func reversedClustersKeepTheirWidth(_ string: String) {
         let layouts = LayoutTestSupport.expectDrawnAsMeasured(StyledText(plain: string))

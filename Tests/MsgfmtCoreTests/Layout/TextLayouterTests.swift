@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Behaviour of the layout engine, option by option.
@@ -57,9 +58,25 @@ import Testing
     @Test func maxLinesTruncatesTheLastLine() {
         let text = S.styled("alpha beta gamma delta epsilon zeta eta theta")
         #expect(S.render(text, S.constraints(12) { $0.maxLines = 2 }).1 == ["alpha beta", "gamma delta…"])
-        #expect(S.render(text, S.constraints(12) { $0.maxLines = 2; $0.truncate = .middle }).1 == ["alpha beta", "gamma…theta"])
-        #expect(S.render(text, S.constraints(12) { $0.maxLines = 2; $0.truncate = .start }).1 == ["alpha beta", "…a eta theta"])
-        let (layout, _, problems) = S.render(text, S.constraints(12) { $0.maxLines = 2; $0.ellipsis = "[…]" })
+        #expect(
+            S.render(
+                text,
+                S.constraints(12) {
+                    $0.maxLines = 2; $0.truncate = .middle
+                }
+            ).1 == ["alpha beta", "gamma…theta"])
+        #expect(
+            S.render(
+                text,
+                S.constraints(12) {
+                    $0.maxLines = 2; $0.truncate = .start
+                }
+            ).1 == ["alpha beta", "…a eta theta"])
+        let (layout, _, problems) = S.render(
+            text,
+            S.constraints(12) {
+                $0.maxLines = 2; $0.ellipsis = "[…]"
+            })
         #expect(layout.truncated)
         #expect(S.lines(layout) == ["alpha beta", "gamma del[…]"])
         #expect(layout.lines[1].fragments.last?.role == .ellipsis)
@@ -202,10 +219,15 @@ import Testing
     }
 
     @Test func outOfRangeConstraintsAreClampedNeverFatal() {
-        let styled = S.styled([S.Part(text: "a\tlong message with 👨‍👩‍👧\n", quote: BlockQuote(index: 0, expandable: true)), S.Part(text: "x", kind: .pre(language: "go"))])
+        let styled = S.styled([
+            S.Part(text: "a\tlong message with 👨‍👩‍👧\n", quote: BlockQuote(index: 0, expandable: true)),
+            S.Part(text: "x", kind: .pre(language: "go")),
+        ])
         for width in [-5, 0, 1, 2, 3, Int.max] {
             for maxLines in [-1, 0, 1] {
-                let c = S.constraints(width) { $0.maxLines = maxLines; $0.tabWidth = width; $0.ellipsis = "<<<<truncated>>>>" }
+                let c = S.constraints(width) {
+                    $0.maxLines = maxLines; $0.tabWidth = width; $0.ellipsis = "<<<<truncated>>>>"
+                }
                 let layout = TextLayouter.layout(styled, c)
                 #expect(S.violations(layout, of: styled, c) == [], "width \(width) maxLines \(maxLines)")
             }
@@ -217,7 +239,9 @@ import Testing
         #expect(throws: LayoutConstraintError.negativeMaxLines(-1)) { try S.constraints(5) { $0.maxLines = -1 }.validate() }
         #expect(throws: LayoutConstraintError.tabWidthNotPositive(0)) { try S.constraints(5) { $0.tabWidth = 0 }.validate() }
         #expect(throws: LayoutConstraintError.ellipsisTooWide(6, width: 5)) {
-            try S.constraints(5) { $0.maxLines = 1; $0.ellipsis = "......" }.validate()
+            try S.constraints(5) {
+                $0.maxLines = 1; $0.ellipsis = "......"
+            }.validate()
         }
         #expect(throws: Never.self) { try S.constraints(5) { $0.ellipsis = "......" }.validate() }
     }
@@ -225,12 +249,18 @@ import Testing
     @Test func limitsAreCheckedWithoutTheEllipsis() {
         #expect(throws: LayoutConstraintError.widthNotPositive(-2)) { try S.constraints(-2).validateLimits() }
         #expect(throws: LayoutConstraintError.tabWidthNotPositive(0)) { try S.constraints(5) { $0.tabWidth = 0 }.validateLimits() }
-        #expect(throws: Never.self) { try S.constraints(1) { $0.maxLines = 1; $0.ellipsis = "......" }.validateLimits() }
+        #expect(throws: Never.self) {
+            try S.constraints(1) {
+                $0.maxLines = 1; $0.ellipsis = "......"
+            }.validateLimits()
+        }
     }
 
     /// The ellipsis is measured as layout draws it: each control is a 1-cell placeholder.
     @Test func validationMeasuresTheEllipsisAsDrawn() {
-        let c = S.constraints(2) { $0.maxLines = 1; $0.ellipsis = "\u{1}\u{1}\u{1}" }
+        let c = S.constraints(2) {
+            $0.maxLines = 1; $0.ellipsis = "\u{1}\u{1}\u{1}"
+        }
         #expect(throws: LayoutConstraintError.ellipsisTooWide(3, width: 2)) { try c.validate() }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import MsgfmtCore
 
 /// Strings on which msgfmt's auto-detection once differed from tdlib's, with tdlib's

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// tdlib's find_* vectors: each finder returns exactly the expected entities.
@@ -23,15 +24,16 @@ import Testing
             #expect(found == expected, "\(input)")
             return
         }
-        let found: [MessageEntity] = switch kind {
-        case "find_mentions": EntityDetector.mentions(in: scanner)
-        case "find_bot_commands": EntityDetector.botCommands(in: scanner)
-        case "find_hashtags": EntityDetector.hashtags(in: scanner)
-        case "find_cashtags": EntityDetector.cashtags(in: scanner)
-        case "find_bank_card_numbers": EntityDetector.bankCards(in: scanner)
-        case "find_urls": URLDetector.find(in: scanner)
-        default: []
-        }
+        let found: [MessageEntity] =
+            switch kind {
+            case "find_mentions": EntityDetector.mentions(in: scanner)
+            case "find_bot_commands": EntityDetector.botCommands(in: scanner)
+            case "find_hashtags": EntityDetector.hashtags(in: scanner)
+            case "find_cashtags": EntityDetector.cashtags(in: scanner)
+            case "find_bank_card_numbers": EntityDetector.bankCards(in: scanner)
+            case "find_urls": URLDetector.find(in: scanner)
+            default: []
+            }
         #expect(EntityOrder.sorted(found) == TelegramVectors.expected(vector), "\(kind): \(input)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// tdlib's fix_formatted_text vectors. tdlib also deletes `\r` when a message is sent;
@@ -28,7 +29,8 @@ import Testing
         for u in units { kept.append(kept[kept.count - 1] + (u == 0x0D ? 0 : 1)) }
         let entities = message.entities.map { e -> MessageEntity in
             var e = e
-            let start = kept[min(e.offset, units.count)], end = kept[min(e.end, units.count)]
+            let start = kept[min(e.offset, units.count)]
+            let end = kept[min(e.end, units.count)]
             e.offset = start
             e.length = end - start
             return e

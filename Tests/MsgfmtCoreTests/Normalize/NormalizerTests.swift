@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Normalization repairs, each reported with its entity index.
@@ -8,22 +9,25 @@ import Testing
     }
 
     @Test func clampsAndDropsBadRanges() {
-        let (m, d) = normalize("hello", [
-            MessageEntity(kind: .bold, offset: -2, length: 4),
-            MessageEntity(kind: .italic, offset: 3, length: 10),
-            MessageEntity(kind: .underline, offset: 9, length: 1),
-            MessageEntity(kind: .code, offset: 1, length: 0),
-            MessageEntity(kind: .strikethrough, offset: 0, length: -1),
-            MessageEntity(kind: .unknown("sparkle"), offset: 0, length: 1),
-            MessageEntity(kind: .textLink, offset: 0, length: 2),
-        ])
+        let (m, d) = normalize(
+            "hello",
+            [
+                MessageEntity(kind: .bold, offset: -2, length: 4),
+                MessageEntity(kind: .italic, offset: 3, length: 10),
+                MessageEntity(kind: .underline, offset: 9, length: 1),
+                MessageEntity(kind: .code, offset: 1, length: 0),
+                MessageEntity(kind: .strikethrough, offset: 0, length: -1),
+                MessageEntity(kind: .unknown("sparkle"), offset: 0, length: 1),
+                MessageEntity(kind: .textLink, offset: 0, length: 2),
+            ])
         #expect(m.entities == [MessageEntity(kind: .bold, offset: 0, length: 2), MessageEntity(kind: .italic, offset: 3, length: 2)])
         #expect(d.map(\.location.entityIndex) == [0, 1, 2, 3, 4, 5, 6])
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 
     @Test func surrogateSplitIsAnError() {
-        let (m, d) = normalize("a😀b", [MessageEntity(kind: .bold, offset: 2, length: 2), MessageEntity(kind: .italic, offset: 1, length: 2)])
+        let (m, d) = normalize(
+            "a😀b", [MessageEntity(kind: .bold, offset: 2, length: 2), MessageEntity(kind: .italic, offset: 1, length: 2)])
         #expect(m.entities == [MessageEntity(kind: .italic, offset: 1, length: 2)])
         #expect(d.count == 1)
         #expect(d.first?.severity == .error)
@@ -31,37 +35,47 @@ import Testing
     }
 
     @Test func firstOfIntersectingContinuousEntitiesWins() {
-        let (m, d) = normalize("abcdefgh", [
-            MessageEntity(kind: .textLink, offset: 2, length: 4, url: "https://a.example/"),
-            MessageEntity(kind: .code, offset: 0, length: 3),
-            MessageEntity(kind: .mention, offset: 3, length: 2),
-        ])
+        let (m, d) = normalize(
+            "abcdefgh",
+            [
+                MessageEntity(kind: .textLink, offset: 2, length: 4, url: "https://a.example/"),
+                MessageEntity(kind: .code, offset: 0, length: 3),
+                MessageEntity(kind: .mention, offset: 3, length: 2),
+            ])
         #expect(m.entities.map(\.kind) == [.code, .mention])
         #expect(d.map(\.location.entityIndex) == [0])
     }
 
     @Test func quotesDoNotNestAndCutStraddlers() {
-        let (m, d) = normalize("abcdefgh", [
-            MessageEntity(kind: .blockquote, offset: 0, length: 4),
-            MessageEntity(kind: .expandableBlockquote, offset: 2, length: 4),
-            MessageEntity(kind: .code, offset: 3, length: 3),
-            MessageEntity(kind: .bold, offset: 2, length: 4),
-        ])
-        #expect(m.entities == [
-            MessageEntity(kind: .blockquote, offset: 0, length: 4),
-            MessageEntity(kind: .bold, offset: 2, length: 2),
-            MessageEntity(kind: .bold, offset: 4, length: 2),
-        ])
+        let (m, d) = normalize(
+            "abcdefgh",
+            [
+                MessageEntity(kind: .blockquote, offset: 0, length: 4),
+                MessageEntity(kind: .expandableBlockquote, offset: 2, length: 4),
+                MessageEntity(kind: .code, offset: 3, length: 3),
+                MessageEntity(kind: .bold, offset: 2, length: 4),
+            ])
+        #expect(
+            m.entities == [
+                MessageEntity(kind: .blockquote, offset: 0, length: 4),
+                MessageEntity(kind: .bold, offset: 2, length: 2),
+                MessageEntity(kind: .bold, offset: 4, length: 2),
+            ])
         #expect(d.map(\.location.entityIndex) == [1, 2])
     }
 
     @Test func mergesOverlapsAndStripsStylesInsideCode() {
-        let (m, d) = normalize("abcdefgh", [
-            MessageEntity(kind: .bold, offset: 0, length: 3),
-            MessageEntity(kind: .bold, offset: 2, length: 4),
-            MessageEntity(kind: .pre, offset: 4, length: 4, language: "sh"),
-        ])
-        #expect(m.entities == [MessageEntity(kind: .bold, offset: 0, length: 4), MessageEntity(kind: .pre, offset: 4, length: 4, language: "sh")])
+        let (m, d) = normalize(
+            "abcdefgh",
+            [
+                MessageEntity(kind: .bold, offset: 0, length: 3),
+                MessageEntity(kind: .bold, offset: 2, length: 4),
+                MessageEntity(kind: .pre, offset: 4, length: 4, language: "sh"),
+            ])
+        #expect(
+            m.entities == [
+                MessageEntity(kind: .bold, offset: 0, length: 4), MessageEntity(kind: .pre, offset: 4, length: 4, language: "sh"),
+            ])
         #expect(d.count == 2)
     }
 

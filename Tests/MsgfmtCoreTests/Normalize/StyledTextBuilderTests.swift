@@ -1,17 +1,20 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Blocks and runs built from normalized entities.
 @Suite struct StyledTextBuilderTests {
     @Test func blocksAndRunsTileTheText() {
         let text = "quote\nlink code\nlet x = 1\nend"
-        let message = Message(id: 3, text: text, entities: [
-            MessageEntity(kind: .expandableBlockquote, offset: 0, length: 6),
-            MessageEntity(kind: .bold, offset: 0, length: 5),
-            MessageEntity(kind: .textLink, offset: 6, length: 4, url: "https://example.com/"),
-            MessageEntity(kind: .code, offset: 11, length: 4),
-            MessageEntity(kind: .pre, offset: 16, length: 10, language: "swift"),
-        ])
+        let message = Message(
+            id: 3, text: text,
+            entities: [
+                MessageEntity(kind: .expandableBlockquote, offset: 0, length: 6),
+                MessageEntity(kind: .bold, offset: 0, length: 5),
+                MessageEntity(kind: .textLink, offset: 6, length: 4, url: "https://example.com/"),
+                MessageEntity(kind: .code, offset: 11, length: 4),
+                MessageEntity(kind: .pre, offset: 16, length: 10, language: "swift"),
+            ])
         let styled = StyledTextBuilder.build(message)
         #expect(styled.messageID == 3)
         #expect(styled.blocks.map(\.range) == [0..<6, 6..<16, 16..<26, 26..<29])
@@ -28,12 +31,14 @@ import Testing
     }
 
     @Test func linkTargets() {
-        let message = Message(text: "a@b.com +1 (555) x.org", entities: [
-            MessageEntity(kind: .email, offset: 0, length: 7),
-            MessageEntity(kind: .phoneNumber, offset: 8, length: 8),
-            MessageEntity(kind: .url, offset: 17, length: 5),
-            MessageEntity(kind: .textMention, offset: 16, length: 1, userID: 42),
-        ])
+        let message = Message(
+            text: "a@b.com +1 (555) x.org",
+            entities: [
+                MessageEntity(kind: .email, offset: 0, length: 7),
+                MessageEntity(kind: .phoneNumber, offset: 8, length: 8),
+                MessageEntity(kind: .url, offset: 17, length: 5),
+                MessageEntity(kind: .textMention, offset: 16, length: 1, userID: 42),
+            ])
         let links = StyledTextBuilder.build(message).runs.compactMap(\.style.link)
         #expect(links == ["mailto:a@b.com", "tel:+1555", "tg://user?id=42", "http://x.org"])
     }

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The render pipeline with Bot API media and Updates: placeholders laid out for the
 /// terminal formats, counts that add up, and the notes a run leaves.
 @Suite struct RendererMediaTests {
     /// What rendering `input` as `to` writes, with its counts and diagnostics.
-    func render(_ input: String, to: OutputFormat, width: Int = 40, style: StyleOptions = StyleOptions()) -> (output: String, stats: Renderer.Stats, notes: [String]) {
+    func render(_ input: String, to: OutputFormat, width: Int = 40, style: StyleOptions = StyleOptions()) -> (
+        output: String, stats: Renderer.Stats, notes: [String]
+    ) {
         var options = RenderOptions()
         options.to = to
         options.layout.width = width
@@ -45,7 +48,8 @@ import Testing
     }
 
     static let photo = #"{"message_id":5,"photo":[{"width":90,"height":90,"file_size":1000}]}"#
-    static let poll = #"{"message_id":6,"caption":"Vote","poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
+    static let poll =
+        #"{"message_id":6,"caption":"Vote","poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
 
     @Test func placeholdersComeFirstInTheTerminalFormats() {
         #expect(render(Self.photo, to: .text).output == "[Photo 90×90 · 1000 B]\n")
@@ -57,14 +61,17 @@ import Testing
     }
 
     @Test func htmlAndJSONDescribeTheMedia() {
-        #expect(render(Self.photo, to: .html).output == """
-            <div class="msgfmt-message" data-message-id="5">
-            <div class="msgfmt-media" data-kind="photo" dir="auto"><i>[Photo 90×90 · 1000 B]</i></div>
-            </div>
+        #expect(
+            render(Self.photo, to: .html).output == """
+                <div class="msgfmt-message" data-message-id="5">
+                <div class="msgfmt-media" data-kind="photo" dir="auto"><i>[Photo 90×90 · 1000 B]</i></div>
+                </div>
 
-            """)
-        #expect(render(Self.photo, to: .json).output.hasPrefix(
-            #"{"id":5,"media":{"kind":"photo","title":"Photo 90×90","status":"1000 B","details":[]},"text":"","width":0,"height":0,"truncated":false,"lines":[]"#))
+                """)
+        #expect(
+            render(Self.photo, to: .json).output.hasPrefix(
+                #"{"id":5,"media":{"kind":"photo","title":"Photo 90×90","status":"1000 B","details":[]},"text":"","width":0,"height":0,"truncated":false,"lines":[]"#
+            ))
         #expect(!render(#"{"text":"a"}"#, to: .json).output.contains("media"))
     }
 

@@ -1,6 +1,7 @@
 import Glibc
 import TestSupport
 import Testing
+
 @testable import MsgfmtCore
 
 /// The calendar arithmetic shared by the transcript clock and HTML `<time>` elements, and
@@ -48,7 +49,9 @@ import Testing
         #expect(Int64.max.floorDivision(by: 7) == (Int64.max / 7, Int64.max % 7))
         var rng = SeededGenerator(seed: 0xF1_00D1)
         var dividends: [Int64] = [Int64.min, Int64.min + 1, -1, 0, 1, Int64.max]
-        for _ in 0..<3000 { dividends.append(Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int64.random(in: 0...62, using: &rng)) }
+        for _ in 0..<3000 {
+            dividends.append(Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int64.random(in: 0...62, using: &rng))
+        }
         for a in dividends {
             for b: Int64 in [1, 2, 7, 400, 86_400, 146_097, Int64.max] {
                 let (q, r) = a.floorDivision(by: b)
@@ -81,7 +84,8 @@ import Testing
             }
             func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
             let year = String(parts.tm_year + 1900)
-            let expected = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday)
+            let expected =
+                String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday)
                 + "T" + two(parts.tm_hour) + ":" + two(parts.tm_min) + ":" + two(parts.tm_sec) + "Z"
             #expect(HTMLDateTime.iso8601(unix) == expected, "\(unix), seed \(rng.seed)")
         }

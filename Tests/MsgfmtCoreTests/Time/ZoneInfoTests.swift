@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 /// msgfmt reads the system zone database itself (no Foundation at run time): offsets must

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct BidiTests {
@@ -14,10 +15,11 @@ import Testing
         let text = UTF16Text("שלום abc עולם")
         let para = BidiParagraph(text.units[...])
         #expect(para.isRTL)
-        #expect(para.runs == [
-            BidiRun(start: 0, end: 5, level: 1), BidiRun(start: 5, end: 8, level: 2),
-            BidiRun(start: 8, end: 13, level: 1),
-        ])
+        #expect(
+            para.runs == [
+                BidiRun(start: 0, end: 5, level: 1), BidiRun(start: 5, end: 8, level: 2),
+                BidiRun(start: 8, end: 13, level: 1),
+            ])
     }
 
     @Test func explicitDirectionWins() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// Single-unit clusters in common scripts are measured without asking ICU; every BMP

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The grapheme fast path cuts text where a boundary is certain and asks ICU only about
@@ -7,13 +8,13 @@ import TestSupport
 @Suite struct GraphemeChunkingConformanceTests {
     /// Units that exercise every Grapheme_Cluster_Break value and the emoji rules.
     static let alphabet: [UInt16] = [
-        0x61, 0x20, 0x0D, 0x0A, 0x09, 0x7F, 0xA9, 0xAD, 0xE9,     // ASCII, CR, LF, controls, ©, soft hyphen, é
-        0x0430, 0x0301, 0x0489, 0x05D0, 0x05B0, 0x0627, 0x064B,    // Cyrillic, marks, Hebrew, Arabic, harakat
-        0x0600, 0x06DD, 0x0915, 0x093F, 0x094D, 0x0903, 0x0E33,    // prepend, Devanagari, spacing marks, Thai
-        0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0x4E2D, 0x3042,    // Hangul L V T LV LVT, CJK, kana
-        0x3099, 0xFF76, 0xFF9E, 0x200B, 0x200C, 0x200D, 0x2028,    // combining kana marks, ZWSP, ZWNJ, ZWJ, LS
-        0x2764, 0x203C, 0xFE0F, 0xFE0E, 0x20E3, 0x2640,            // pictographs, variation selectors, keycap
-        0xD83D, 0xDE00, 0xD83C, 0xDFFD, 0xDDFA, 0xDDE6, 0xDC4D,    // surrogates: 😀, skin tone, regional indicators
+        0x61, 0x20, 0x0D, 0x0A, 0x09, 0x7F, 0xA9, 0xAD, 0xE9,  // ASCII, CR, LF, controls, ©, soft hyphen, é
+        0x0430, 0x0301, 0x0489, 0x05D0, 0x05B0, 0x0627, 0x064B,  // Cyrillic, marks, Hebrew, Arabic, harakat
+        0x0600, 0x06DD, 0x0915, 0x093F, 0x094D, 0x0903, 0x0E33,  // prepend, Devanagari, spacing marks, Thai
+        0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0x4E2D, 0x3042,  // Hangul L V T LV LVT, CJK, kana
+        0x3099, 0xFF76, 0xFF9E, 0x200B, 0x200C, 0x200D, 0x2028,  // combining kana marks, ZWSP, ZWNJ, ZWJ, LS
+        0x2764, 0x203C, 0xFE0F, 0xFE0E, 0x20E3, 0x2640,  // pictographs, variation selectors, keycap
+        0xD83D, 0xDE00, 0xD83C, 0xDFFD, 0xDDFA, 0xDDE6, 0xDC4D,  // surrogates: 😀, skin tone, regional indicators
     ]
 
     @Test func randomTextMatchesICUOnTheWholeText() {
@@ -51,13 +52,13 @@ import TestSupport
         for value in UInt16(0)...UInt16(0xFFFF) where GraphemeSegmenter.standsAlone(value) {
             checked += 1
             let probes: [([UInt16], [Int])] = [
-                ([0x61, value], [1, 2]),           // not Extend, ZWJ or SpacingMark
-                ([value, 0x61], [1, 2]),           // not Prepend
-                ([0xAC00, value], [1, 2]),         // not V or T jamo (after LV)
-                ([value, 0xAC00], [1, 2]),         // not L jamo (before LV)
-                ([0xAC01, value], [1, 2]),         // not T jamo (after LVT)
-                ([value, 0x0A], [1, 2]),           // not CR
-                ([0x2764, 0x200D, value], [2, 3]), // not Extended_Pictographic after ZWJ
+                ([0x61, value], [1, 2]),  // not Extend, ZWJ or SpacingMark
+                ([value, 0x61], [1, 2]),  // not Prepend
+                ([0xAC00, value], [1, 2]),  // not V or T jamo (after LV)
+                ([value, 0xAC00], [1, 2]),  // not L jamo (before LV)
+                ([0xAC01, value], [1, 2]),  // not T jamo (after LVT)
+                ([value, 0x0A], [1, 2]),  // not CR
+                ([0x2764, 0x200D, value], [2, 3]),  // not Extended_Pictographic after ZWJ
             ]
             for (units, expected) in probes where GraphemeSegmenter.icuBoundaries(units) != expected {
                 Issue.record("U+\(String(value, radix: 16)) joins in \(units.map { String($0, radix: 16) })")

@@ -1,11 +1,13 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct GraphemeConformanceTests {
     @Test func everyCaseOfGraphemeBreakTestPasses() throws {
-        let cases = try #require(UnicodeTestFile.cases("GraphemeBreakTest.txt"),
-                                 "install Debian's unicode-data package for \(UnicodeTestFile.directory)")
+        let cases = try #require(
+            UnicodeTestFile.cases("GraphemeBreakTest.txt"),
+            "install Debian's unicode-data package for \(UnicodeTestFile.directory)")
         #expect(cases.count == 602)
         var passed = 0
         for testCase in cases {

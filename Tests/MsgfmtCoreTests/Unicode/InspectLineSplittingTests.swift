@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// JSON Lines are cut at newlines with `memchr`; the lines and their numbers must be what

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct InspectionReportTests {
@@ -13,7 +14,10 @@ import Testing
 
     @Test func jsonHasTheContractFields() {
         let json = InspectionReport("a\nb", model: .legacy).json(id: 7)
-        #expect(json == #"{"id":7,"text":"a\nb","graphemes":[{"start":0,"end":1,"width":1},{"start":1,"end":2,"width":0},{"start":2,"end":3,"width":1}],"breaks":[{"offset":2,"mandatory":true},{"offset":3,"mandatory":false}],"bidi":[{"start":0,"end":3,"level":0}]}"#)
+        #expect(
+            json
+                == #"{"id":7,"text":"a\nb","graphemes":[{"start":0,"end":1,"width":1},{"start":1,"end":2,"width":0},{"start":2,"end":3,"width":1}],"breaks":[{"offset":2,"mandatory":true},{"offset":3,"mandatory":false}],"bidi":[{"start":0,"end":3,"level":0}]}"#
+        )
     }
 
     @Test func emptyTextHasEmptyLists() {

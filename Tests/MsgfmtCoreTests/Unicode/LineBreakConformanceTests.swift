@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct LineBreakConformanceTests {
@@ -19,8 +20,9 @@ import TestSupport
     }
 
     @Test func lineBreaksMatchICUWithEveryTailoringNamed() throws {
-        let cases = try #require(UnicodeTestFile.cases("LineBreakTest.txt"),
-                                 "install Debian's unicode-data package for \(UnicodeTestFile.directory)")
+        let cases = try #require(
+            UnicodeTestFile.cases("LineBreakTest.txt"),
+            "install Debian's unicode-data package for \(UnicodeTestFile.directory)")
         let tailored = try Self.tailorings()
         #expect(cases.count == 7654)
         var misses: Set<Int> = []
@@ -28,8 +30,9 @@ import TestSupport
             let got = LineBreaker.breaks(in: UTF16Text(units: testCase.units)).map(\.offset)
             if got != testCase.breaks {
                 misses.insert(testCase.line)
-                #expect(tailored[testCase.line] != nil,
-                        "LineBreakTest.txt line \(testCase.line) (\(testCase.hex)): expected \(testCase.breaks), got \(got)")
+                #expect(
+                    tailored[testCase.line] != nil,
+                    "LineBreakTest.txt line \(testCase.line) (\(testCase.hex)): expected \(testCase.breaks), got \(got)")
             }
         }
         for line in tailored.keys where !misses.contains(line) {
@@ -53,9 +56,10 @@ import TestSupport
 
     @Test func mandatoryBreaksFollowNewlines() {
         let breaks = LineBreaker.breaks(in: UTF16Text("ab\ncd é\n"))
-        #expect(breaks == [
-            LineBreak(offset: 3, mandatory: true), LineBreak(offset: 6, mandatory: false),
-            LineBreak(offset: 8, mandatory: true),
-        ])
+        #expect(
+            breaks == [
+                LineBreak(offset: 3, mandatory: true), LineBreak(offset: 6, mandatory: false),
+                LineBreak(offset: 8, mandatory: true),
+            ])
     }
 }

@@ -1,12 +1,15 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// `UTF16Text`'s hand-written transcoders against the standard library's.
 @Suite struct UTF16TranscodingTests {
-    static let scalars: [Unicode.Scalar] = ["a", " ", "\n", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}", "ж",
-                                            "中", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}",
-                                            "😀", "\u{10FFFF}"]
+    static let scalars: [Unicode.Scalar] = [
+        "a", " ", "\n", "\u{7F}", "\u{80}", "é", "\u{7FF}", "\u{800}", "ж",
+        "中", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}",
+        "😀", "\u{10FFFF}",
+    ]
 
     @Test func stringToUnitsMatchesTheStandardLibrary() {
         var rng = SeededGenerator(seed: 0x7574_6631)

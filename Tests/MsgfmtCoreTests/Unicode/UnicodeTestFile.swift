@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MsgfmtCore
 
 /// One case of a Unicode break test file (GraphemeBreakTest.txt, LineBreakTest.txt).
@@ -21,7 +22,8 @@ enum UnicodeTestFile {
     static func cases(_ name: String) -> [UnicodeBreakCase]? {
         guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else { return nil }
         var result: [UnicodeBreakCase] = []
-        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        {
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard tokens.first == "÷" || tokens.first == "×" else { continue }

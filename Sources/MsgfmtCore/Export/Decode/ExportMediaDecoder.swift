@@ -6,7 +6,9 @@ public enum ExportMediaDecoder {
     /// The placeholder for the message's media, or nil when it has none.
     public static func media(of m: JSONValue) -> ExportMedia? {
         if m["photo"] != nil {
-            return .photo(width: m["width"]?.int64Value, height: m["height"]?.int64Value, status: fileStatus(m, path: "photo", sizeKey: "photo_file_size"))
+            return .photo(
+                width: m["width"]?.int64Value, height: m["height"]?.int64Value,
+                status: fileStatus(m, path: "photo", sizeKey: "photo_file_size"))
         }
         if let type = m["media_type"]?.stringValue {
             return typed(type, m)
@@ -27,7 +29,8 @@ public enum ExportMediaDecoder {
             return .game(title: title, description: m["game_description"]?.stringValue)
         }
         if let invoice = m["invoice_information"] {
-            return .invoice(title: invoice["title"]?.stringValue, amount: invoice["amount"]?.int64Value, currency: invoice["currency"]?.stringValue)
+            return .invoice(
+                title: invoice["title"]?.stringValue, amount: invoice["amount"]?.int64Value, currency: invoice["currency"]?.stringValue)
         }
         if let dice = m["dice"] {
             return .dice(emoji: dice["emoji"]?.stringValue ?? "🎲", value: dice["value"]?.int64Value)
@@ -62,7 +65,8 @@ public enum ExportMediaDecoder {
     }
 
     private static func location(_ loc: JSONValue, _ m: JSONValue) -> ExportMedia {
-        let lat = loc["latitude"]?.doubleValue, lon = loc["longitude"]?.doubleValue
+        let lat = loc["latitude"]?.doubleValue
+        let lon = loc["longitude"]?.doubleValue
         if let place = m["place_name"]?.stringValue {
             return .venue(title: place, address: m["address"]?.stringValue, latitude: lat, longitude: lon)
         }

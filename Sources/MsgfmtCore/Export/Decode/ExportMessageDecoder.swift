@@ -68,7 +68,9 @@ public enum ExportMessageDecoder {
         }
         if let local = value[localKey] {
             if let s = local.stringValue, let n = clock.unix(ofLocalDate: s) { return n }
-            throw .wrongType(field: localKey, expected: "a date like 2024-01-31T10:00:00", found: local.stringValue.map { "\"\($0)\"" } ?? local.typeName)
+            throw .wrongType(
+                field: localKey, expected: "a date like 2024-01-31T10:00:00", found: local.stringValue.map { "\"\($0)\"" } ?? local.typeName
+            )
         }
         if required { throw .missing(field: "date_unixtime") }
         return nil

@@ -54,7 +54,8 @@ public enum TDesktopReader {
         var i = bytes.startIndex
         while i + pattern.count <= bytes.endIndex {
             if bytes[i] == pattern[0], bytes[i..<i + pattern.count].elementsEqual(pattern),
-               i == bytes.startIndex || bytes[i - 1] != UInt8(ascii: "\\") {
+                i == bytes.startIndex || bytes[i - 1] != UInt8(ascii: "\\")
+            {
                 var j = i + pattern.count
                 while j < bytes.endIndex, blanks.contains(bytes[j]) { j += 1 }
                 if j < bytes.endIndex, bytes[j] == UInt8(ascii: ":") {

@@ -109,7 +109,9 @@ public final class ExportConverter {
     }
 
     /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.
-    private func fill<Writer: TranscriptWriter>(_ batch: ExportBatch<Writer>, from scanner: inout ExportScanner) throws(ExportReadError) -> Bool {
+    private func fill<Writer: TranscriptWriter>(_ batch: ExportBatch<Writer>, from scanner: inout ExportScanner) throws(ExportReadError)
+        -> Bool
+    {
         var messages = 0
         while messages < options.batchSize {
             guard let event = try scanner.next() else { return true }

@@ -73,7 +73,8 @@ extension ExportScanner {
     /// line).
     private func closesMessage(_ o: Opaque) -> Bool {
         guard o.kind == .message, let indent = messageIndent, messageLineStart > o.start else { return true }
-        let lineStart = messageLineStart - base, at = pos - 1
+        let lineStart = messageLineStart - base
+        let at = pos - 1
         guard lineStart >= 0, at - lineStart == indent else { return false }
         return buffer[lineStart..<at].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
@@ -154,7 +155,10 @@ extension ExportScanner {
             while i < end {
                 let b = p[i]
                 if b == Self.quote || b == Self.openBrace || b == Self.closeBrace || b == Self.openBracket
-                    || b == Self.closeBracket || (b == 0x0A && stopsAtLineBreak) { break }
+                    || b == Self.closeBracket || (b == 0x0A && stopsAtLineBreak)
+                {
+                    break
+                }
                 i += 1
             }
         }

@@ -85,7 +85,8 @@ extension ExportScanner {
         guard let o = opaque else { return }
         opaque = nil
         messageIndent = nil
-        let lower = o.start - base, upper = end - base
+        let lower = o.start - base
+        let upper = end - base
         guard o.kind != .skip, lower >= 0, upper <= buffer.count, lower <= upper else { return }
         let slice = buffer[lower..<upper]
         var options = JSONParser.Options()

@@ -6,7 +6,12 @@
 /// counts brackets inside everything else. It keeps in memory the current chunk and the
 /// partial object being cut out, nothing more.
 public struct ExportScanner {
-    enum Role { case root, section(left: Bool), list(left: Bool), chat, messages }
+    enum Role {
+        case root
+        case section(left: Bool)
+        case list(left: Bool)
+        case chat, messages
+    }
     enum Capture { case skip, message, personalInfo, field }
 
     struct Frame {

@@ -11,7 +11,9 @@ enum PreviewScan {
     static func firstLine(of text: String) -> String? {
         guard !text.isEmpty else { return nil }
         let found: (cut: Int?, asciiInk: Bool, nonASCII: Bool)? = text.utf8.withContiguousStorageIfAvailable { p in
-            var i = 0, asciiInk = false, nonASCII = false
+            var i = 0
+            var asciiInk = false
+            var nonASCII = false
             let n = p.count
             while i < n {
                 let b = p[i]

@@ -100,7 +100,8 @@ public enum ServiceSentence {
         switch reason {
         case "missed": return "Missed call from \(who)"
         case "busy": return "\(who) called, the line was busy"
-        case "disconnect": return "\(who) called, the call was disconnected" + (duration.map { " after \(ExportMediaDecoder.formatDuration($0))" } ?? "")
+        case "disconnect":
+            return "\(who) called, the call was disconnected" + (duration.map { " after \(ExportMediaDecoder.formatDuration($0))" } ?? "")
         default: return "\(who) called" + (duration.map { " (\(ExportMediaDecoder.formatDuration($0)))" } ?? "")
         }
     }

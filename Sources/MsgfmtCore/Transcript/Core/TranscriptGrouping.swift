@@ -44,12 +44,14 @@ public struct TranscriptGrouping: Sendable {
     /// Places `m` after the previous message and remembers it.
     public mutating func place(_ m: ExportMessage) -> Placement {
         let day = clock.day(of: m.date)
-        let sender = Self.senderKey(m), forward = Self.forwardKey(m)
+        let sender = Self.senderKey(m)
+        let forward = Self.forwardKey(m)
         var placement = Placement(day: day, newDay: true, newGroup: true)
         if let last {
             placement.newDay = last.day != day
             let gap = m.date &- last.date
-            placement.newGroup = placement.newDay || m.isService || last.service || last.sender != sender
+            placement.newGroup =
+                placement.newDay || m.isService || last.service || last.sender != sender
                 || last.forward != forward || gap > Self.maxGap || gap < 0
         }
         last = Last(day: day, date: m.date, sender: sender, forward: forward, service: m.isService)

@@ -9,7 +9,9 @@ struct TranscriptLine {
     mutating func pad(to x: Int) {
         guard x > width else { return }
         let n = x - width
-        fragments.append(LayoutFragment(x: width, width: n, start: 0, end: 0, text: "", display: Self.run(of: " ", count: n), style: .plain, role: .title))
+        fragments.append(
+            LayoutFragment(
+                x: width, width: n, start: 0, end: 0, text: "", display: Self.run(of: " ", count: n), style: .plain, role: .title))
         width = x
     }
 

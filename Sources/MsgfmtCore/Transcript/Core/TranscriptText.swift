@@ -10,7 +10,8 @@ struct TranscriptText {
 
     /// The text as one line at most `width` cells wide, ending in the ellipsis when cut;
     /// fragments carry `style` and `role`.
-    func oneLine(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> (fragments: [LayoutFragment], width: Int) {
+    func oneLine(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> (fragments: [LayoutFragment], width: Int)
+    {
         if let fitted = Self.printableASCIILine(text, width: max(2, width), style: style, role: role) { return fitted }
         return laidOutLine(text, width: width, style: style, role: role)
     }
@@ -31,7 +32,9 @@ struct TranscriptText {
     /// The line the layout engine would make of `text` when it is printable ASCII (one cell
     /// per character, one break class that cannot cluster or reorder) and fits `width`
     /// once its trailing spaces are dropped, as a line end drops them; nil otherwise.
-    static func printableASCIILine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (fragments: [LayoutFragment], width: Int)? {
+    static func printableASCIILine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (
+        fragments: [LayoutFragment], width: Int
+    )? {
         var text = text
         let count: Int? = text.withUTF8 { utf8 in
             var end = 0
@@ -48,7 +51,9 @@ struct TranscriptText {
     }
 
     /// The text wrapped to `width` cells, one fragment list per line.
-    func wrapped(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> [(fragments: [LayoutFragment], width: Int)] {
+    func wrapped(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> [(
+        fragments: [LayoutFragment], width: Int
+    )] {
         var c = constraints
         c.width = max(2, width)
         c.maxLines = 0

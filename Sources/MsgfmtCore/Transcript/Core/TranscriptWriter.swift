@@ -36,10 +36,10 @@ extension TranscriptWriter where Piece == Void {
 }
 
 #if compiler(>=6.2)
-/// What a transcript writer's type is, since worker threads call its prepare step: usable
-/// from any thread (compilers before Swift 6.2 do not check this).
-public typealias TranscriptWriterMetatype = SendableMetatype
+    /// What a transcript writer's type is, since worker threads call its prepare step: usable
+    /// from any thread (compilers before Swift 6.2 do not check this).
+    public typealias TranscriptWriterMetatype = SendableMetatype
 #else
-/// What a transcript writer's type is (checked from Swift 6.2 on: usable from any thread).
-public typealias TranscriptWriterMetatype = Any
+    /// What a transcript writer's type is (checked from Swift 6.2 on: usable from any thread).
+    public typealias TranscriptWriterMetatype = Any
 #endif

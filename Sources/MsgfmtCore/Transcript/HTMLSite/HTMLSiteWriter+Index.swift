@@ -18,13 +18,16 @@ extension HTMLSiteWriter {
     /// `index.html`: the chats with their counts and date ranges.
     func writeIndex() {
         let file = startPage("index.html", title: "Exported chats", nav: [], heading: "Exported chats", mainClasses: "index")
-        file.write("<table>\n<thead><tr><th>Chat</th><th>Type</th><th class=\"count\">Messages</th><th>From</th><th>To</th></tr></thead><tbody>\n")
+        file.write(
+            "<table>\n<thead><tr><th>Chat</th><th>Type</th><th class=\"count\">Messages</th><th>From</th><th>To</th></tr></thead><tbody>\n")
         for chat in chats {
             let name = HTMLEscaping.escape(chat.info.displayName)
             let type = HTMLEscaping.escape(chat.info.type ?? "") + (chat.info.left ? " (left)" : "")
             let first = chat.first.map { ExportClock.isoDay(options.clock.day(of: $0)) } ?? ""
             let last = chat.last.map { ExportClock.isoDay(options.clock.day(of: $0)) } ?? ""
-            file.write("<tr><td><a href=\"\(chat.folder)/messages.html\">\(name)</a></td><td>\(type)</td><td class=\"count\">\(chat.messages)</td><td>\(first)</td><td>\(last)</td></tr>\n")
+            file.write(
+                "<tr><td><a href=\"\(chat.folder)/messages.html\">\(name)</a></td><td>\(type)</td><td class=\"count\">\(chat.messages)</td><td>\(first)</td><td>\(last)</td></tr>\n"
+            )
         }
         file.write("</tbody></table>\n")
         endPage(file)

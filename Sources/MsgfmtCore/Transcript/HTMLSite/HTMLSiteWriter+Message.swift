@@ -27,7 +27,8 @@ extension HTMLSiteWriter {
         }
         if placement.newGroup || !groupOpen {
             closeGroup()
-            var sender = "<div class=\"group \(state.isOutgoing(m) ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
+            var sender =
+                "<div class=\"group \(state.isOutgoing(m) ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
             if let author = m.author, !author.isEmpty { sender += " <span class=\"author\">\(HTMLEscaping.escape(author))</span>" }
             file.write(sender + "</div>\n")
             groupOpen = true
@@ -44,7 +45,8 @@ extension HTMLSiteWriter {
 
     /// The placeholder of a message's media: its title, status and details.
     static func mediaBox(_ media: ExportMedia) -> String {
-        var out = "<div class=\"media media-\(HTMLEscaping.escape(media.kind))\"><div class=\"media-title\">\(HTMLEscaping.escape(media.title))</div>"
+        var out =
+            "<div class=\"media media-\(HTMLEscaping.escape(media.kind))\"><div class=\"media-title\">\(HTMLEscaping.escape(media.title))</div>"
         if !media.status.isEmpty { out += "<div class=\"media-status\">\(HTMLEscaping.escape(media.status))</div>" }
         if !media.details.isEmpty {
             out += "<ul>" + media.details.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"

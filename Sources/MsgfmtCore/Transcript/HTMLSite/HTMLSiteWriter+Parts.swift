@@ -23,9 +23,12 @@ extension HTMLSiteWriter {
             tail += "<div class=\"empty\">(empty message)</div>"
         }
         if !m.reactions.isEmpty {
-            tail += "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscaping.escape($0.emoji)) \($0.count)</span>" }.joined() + "</div>"
+            tail +=
+                "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscaping.escape($0.emoji)) \($0.count)</span>" }.joined()
+                + "</div>"
         }
-        tail += "</div><div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "")
+        tail +=
+            "</div><div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "")
             + time(m, clock: options.clock) + "</div></div>\n"
         return HTMLMessageParts(head: head, tail: tail)
     }

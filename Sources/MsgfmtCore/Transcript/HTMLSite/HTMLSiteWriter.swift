@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
@@ -106,9 +106,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
             header += "<nav>" + nav.map { "<a href=\"\($0.href)\">\($0.label)</a>" }.joined(separator: " · ") + "</nav>"
         }
         header += "<h1>\(HTMLEscaping.escape(heading))</h1></div></header>\n"
-        file.write(HTMLPage.head(
-            title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
-            header: header, mainClasses: mainClasses))
+        file.write(
+            HTMLPage.head(
+                title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
+                header: header, mainClasses: mainClasses))
         return file
     }
 

@@ -23,7 +23,8 @@ struct MessagePageIndex {
     /// The page of message `id`, if it was recorded.
     func page(of id: Int64) -> Int? {
         if let p = outOfOrder[id] { return p }
-        var lo = 0, hi = ranges.count
+        var lo = 0
+        var hi = ranges.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if ranges[mid].last < id { lo = mid + 1 } else { hi = mid }

@@ -58,7 +58,6 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         return w.bytes
     }
 
-
     private static func optional(_ w: inout JSONWriter, _ s: String?) {
         if let s { w.string(s) } else { w.null() }
     }

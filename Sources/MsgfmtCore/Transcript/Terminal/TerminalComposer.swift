@@ -32,7 +32,8 @@ struct TerminalComposer: Sendable {
         let w = contentWidth
         let meta = Style(attributes: .italic)
         if m.forwarded {
-            p.before.append(line(text.oneLine("↪ Forwarded from " + (m.forwardedFrom ?? "a hidden user"), width: w, style: meta, role: .title)))
+            p.before.append(
+                line(text.oneLine("↪ Forwarded from " + (m.forwardedFrom ?? "a hidden user"), width: w, style: meta, role: .title)))
         }
         if let bot = m.viaBot {
             p.before.append(line(text.oneLine("via " + bot, width: w, style: meta, role: .title)))

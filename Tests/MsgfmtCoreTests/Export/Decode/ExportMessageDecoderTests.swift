@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct ExportMessageDecoderTests {
@@ -7,11 +8,12 @@ import Testing
         let messages = try ExportTestSupport.messages(try ExportTestSupport.fixture("kinds/result.json"))
         let m = try #require(messages.first { $0.id == 21 })
         let kinds = m.body.entities.map(\.kind.botAPIName)
-        #expect(kinds == [
-            "url", "bold", "italic", "underline", "strikethrough", "code", "pre", "spoiler",
-            "expandable_blockquote", "blockquote", "text_link", "mention", "text_mention", "hashtag",
-            "cashtag", "bot_command", "email", "phone_number", "custom_emoji", "bank_card",
-        ])
+        #expect(
+            kinds == [
+                "url", "bold", "italic", "underline", "strikethrough", "code", "pre", "spoiler",
+                "expandable_blockquote", "blockquote", "text_link", "mention", "text_mention", "hashtag",
+                "cashtag", "bot_command", "email", "phone_number", "custom_emoji", "bank_card",
+            ])
         let units = Array(m.body.text.utf16)
         for e in m.body.entities {
             #expect(e.end <= units.count)
@@ -26,20 +28,24 @@ import Testing
     }
 
     @Test func utf16OffsetsCountSurrogatePairs() throws {
-        let m = try ExportTestSupport.message(#"{"id": 1, "date_unixtime": "0", "text_entities": [{"type": "plain", "text": "😀é"}, {"type": "bold", "text": "b"}]}"#)
+        let m = try ExportTestSupport.message(
+            #"{"id": 1, "date_unixtime": "0", "text_entities": [{"type": "plain", "text": "😀é"}, {"type": "bold", "text": "b"}]}"#)
         #expect(m.body.entities == [MessageEntity(kind: .bold, offset: 3, length: 1)])
     }
 
     @Test func legacyTextArrayAndLocalDate() throws {
         let clock = ExportClock(timeZone: "+02:00")!
-        let m = try ExportTestSupport.message(#"{"id": 5, "date": "2019-05-04T10:00:00", "text": ["a ", {"type": "italic", "text": "b"}, {"type": "text_link", "text": "c", "href": "https://x"}]}"#, clock: clock)
+        let m = try ExportTestSupport.message(
+            #"{"id": 5, "date": "2019-05-04T10:00:00", "text": ["a ", {"type": "italic", "text": "b"}, {"type": "text_link", "text": "c", "href": "https://x"}]}"#,
+            clock: clock)
         #expect(m.body.text == "a bc")
         #expect(m.body.entities.map(\.kind) == [.italic, .textLink])
         #expect(m.date == 1_556_964_000 - 7200, "10:00 at +02:00 is 08:00 UTC")
     }
 
     @Test func nullSenderNegativeIdAndForward() throws {
-        let m = try ExportTestSupport.message(#"{"id": -12, "type": "message", "date_unixtime": "1", "from": null, "forwarded_from": null, "text": "x"}"#)
+        let m = try ExportTestSupport.message(
+            #"{"id": -12, "type": "message", "date_unixtime": "1", "from": null, "forwarded_from": null, "text": "x"}"#)
         #expect(m.id == -12)
         #expect(m.senderName == "Deleted Account")
         #expect(m.forwarded && m.forwardedFrom == nil)
@@ -64,36 +70,38 @@ import Testing
         #expect(media(34) == "GIF 320×240")
         #expect(media(35) == "Audio Band – Song 3:12")
         #expect(media(37) == "Unsupported message")
-        #expect(messages.first { $0.id == 23 }?.reactions == [
-            ExportReaction(emoji: "👍", count: 2), ExportReaction(emoji: "custom emoji", count: 1), ExportReaction(emoji: "⭐", count: 5),
-        ])
+        #expect(
+            messages.first { $0.id == 23 }?.reactions == [
+                ExportReaction(emoji: "👍", count: 2), ExportReaction(emoji: "custom emoji", count: 1), ExportReaction(emoji: "⭐", count: 5),
+            ])
     }
 
     @Test func serviceSentences() throws {
         let messages = try ExportTestSupport.messages(try ExportTestSupport.fixture("kinds/result.json"))
         let sentences = messages.filter(\.isService).map(ServiceSentence.sentence(for:))
-        #expect(sentences == [
-            "Alice created the group «Release crew» with Alice and Bob",
-            "Alice created the channel «News»",
-            "Alice converted this group to a supergroup",
-            "Alice added Dana and Zoë",
-            "Alice removed Zoë",
-            "Dana joined the group via invite link",
-            "Alice changed the group name to «Release crew 2»",
-            "Alice changed the group photo",
-            "Alice removed the group photo",
-            "Bob called (2:05)",
-            "Missed call from Bob",
-            "Bob started a video chat (1:02:03)",
-            "Deleted Account joined Telegram",
-            "Bob scored 42 in a game",
-            "Alice created the topic «Bugs»",
-            "Alice renamed the topic to «Bugs & fixes»",
-            "History was cleared",
-            "Alice set messages to auto-delete in 1 day",
-            "Alice pinned a message",
-            "Alice performed an action: some_future_action",
-        ])
+        #expect(
+            sentences == [
+                "Alice created the group «Release crew» with Alice and Bob",
+                "Alice created the channel «News»",
+                "Alice converted this group to a supergroup",
+                "Alice added Dana and Zoë",
+                "Alice removed Zoë",
+                "Dana joined the group via invite link",
+                "Alice changed the group name to «Release crew 2»",
+                "Alice changed the group photo",
+                "Alice removed the group photo",
+                "Bob called (2:05)",
+                "Missed call from Bob",
+                "Bob started a video chat (1:02:03)",
+                "Deleted Account joined Telegram",
+                "Bob scored 42 in a game",
+                "Alice created the topic «Bugs»",
+                "Alice renamed the topic to «Bugs & fixes»",
+                "History was cleared",
+                "Alice set messages to auto-delete in 1 day",
+                "Alice pinned a message",
+                "Alice performed an action: some_future_action",
+            ])
     }
 
     @Test func badMessagesNameTheirId() {

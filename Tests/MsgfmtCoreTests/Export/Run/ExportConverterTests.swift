@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct ExportConverterTests {
@@ -31,7 +32,8 @@ import Testing
         #expect(corrupt.count == 50)
         #expect(writer.ids == (1...500).filter { !corrupt.contains($0) }.map(Int64.init))
         #expect(Set(diagnostics.compactMap(\.location.messageID)) == Set(corrupt.map(Int64.init)))
-        #expect(diagnostics.allSatisfy { $0.severity == .error && $0.formatted(source: "t.json").hasPrefix("msgfmt: error: t.json:message ") })
+        #expect(
+            diagnostics.allSatisfy { $0.severity == .error && $0.formatted(source: "t.json").hasPrefix("msgfmt: error: t.json:message ") })
         #expect(stats.failed == 50 && stats.written == 450)
     }
 
@@ -56,7 +58,9 @@ import Testing
         options.batchSize = 10
         let writer = RecordingWriter()
         let converter = ExportConverter(options: options, writer: writer, report: { _ in })
-        #expect(throws: ExportReadError.self) { try converter.run(ExportByteSource(bytes: Array(bytes.prefix(bytes.count / 2)), name: "t")) }
+        #expect(throws: ExportReadError.self) {
+            try converter.run(ExportByteSource(bytes: Array(bytes.prefix(bytes.count / 2)), name: "t"))
+        }
         #expect(writer.ids.count > 100)
         #expect(writer.ids == Array(1...Int64(writer.ids.count)))
         #expect(writer.log.last == "finish")

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct OrderedSlotsTests {
@@ -29,7 +30,8 @@ import Testing
 
     @Test(arguments: [0, 1, 7, 10_000])
     func everySlotIsFilledOnceAndTakenInOrder(count: Int) {
-        let inputs = Census(), outputs = Census()
+        let inputs = Census()
+        let outputs = Census()
         let slots = OrderedSlots<Tracked, Tracked>((0..<count).map { Tracked($0, inputs) })
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             // A slot given another slot's input would show up as -1 below.
@@ -47,7 +49,8 @@ import Testing
     }
 
     @Test func slotsDroppedWithoutTakingReleaseInputsAndOutputs() {
-        let inputs = Census(), outputs = Census()
+        let inputs = Census()
+        let outputs = Census()
         do {
             let slots = OrderedSlots<Tracked, Tracked>((0..<100).map { Tracked($0, inputs) })
             DispatchQueue.concurrentPerform(iterations: 3) { _ in
@@ -70,7 +73,9 @@ import Testing
     @Test func fillingAgainMakesNothingMore() {
         let slots = OrderedSlots<Int, Int>([1, 2, 3, 4, 5])
         slots.fill { k, input in input * 10 + k }
-        slots.fill { _, _ in Issue.record("a filled slot was claimed again"); return -1 }
+        slots.fill { _, _ in
+            Issue.record("a filled slot was claimed again"); return -1
+        }
         #expect(slots.take() == [10, 21, 32, 43, 54])
     }
 }

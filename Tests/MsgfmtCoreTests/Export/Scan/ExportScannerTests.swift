@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct ExportScannerTests {
@@ -17,7 +18,11 @@ import Testing
     @Test func singleChatShape() throws {
         let json = #"{"name": "Solo", "type": "personal_chat", "id": 7, "messages": [{"id": 1, "text": "a}]"}, {"id": 2, "text": "\"{["}]}"#
         let s = summary(try ExportTestSupport.events(Array(json.utf8)))
-        #expect(s == ["start Solo 7 left=false", #"msg 0 {"id": 1, "text": "a}]"}"#, #"msg 1 {"id": 2, "text": "\"{["}"#, "end Solo personal_chat"])
+        #expect(
+            s == [
+                "start Solo 7 left=false", #"msg 0 {"id": 1, "text": "a}]"}"#, #"msg 1 {"id": 2, "text": "\"{["}"#,
+                "end Solo personal_chat",
+            ])
     }
 
     @Test func wholeAccountShapeWithLeftChats() throws {
@@ -107,7 +112,8 @@ import Testing
         let raws = events.compactMap { if case .message(let raw) = $0 { return raw } else { return nil } }
         #expect(raws.count == 6)
         let clock = ExportClock(timeZone: "UTC")!
-        var good: [Int64] = [], bad: [Int64?] = []
+        var good: [Int64] = []
+        var bad: [Int64?] = []
         for raw in raws {
             switch ExportMessageDecoder.decode(raw, clock: clock) {
             case .success(let m): good.append(m.id)

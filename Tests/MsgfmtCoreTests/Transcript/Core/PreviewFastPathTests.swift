@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 /// The export's byte-level fast path for previews gives exactly what the general string code gives.

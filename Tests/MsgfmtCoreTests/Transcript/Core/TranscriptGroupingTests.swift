@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct TranscriptGroupingTests {
@@ -8,7 +9,9 @@ import Testing
 
     private func places(_ messages: [ExportMessage]) -> [(Bool, Bool)] {
         var g = TranscriptGrouping(clock: clock)
-        return messages.map { let p = g.place($0); return (p.newDay, p.newGroup) }
+        return messages.map {
+            let p = g.place($0); return (p.newDay, p.newGroup)
+        }
     }
 
     @Test func gapOf899SecondsKeepsTheGroup() {

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import MsgfmtCore
 
 /// The transcript's one-line shortcut for printable ASCII gives exactly the line the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct HTMLSiteWriterTests {
@@ -25,7 +26,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("chat_001").path).sorted()
         #expect(files == ["days.html", "messages.html", "messages2.html", "messages3.html"])
-        let p1 = try read(dir, "chat_001/messages.html"), p2 = try read(dir, "chat_001/messages2.html"), p3 = try read(dir, "chat_001/messages3.html")
+        let p1 = try read(dir, "chat_001/messages.html")
+        let p2 = try read(dir, "chat_001/messages2.html")
+        let p3 = try read(dir, "chat_001/messages3.html")
         #expect(!p1.contains("class=\"prev\"") && p1.contains("<a class=\"next\" href=\"messages2.html\">"))
         #expect(p2.contains("<a class=\"prev\" href=\"messages.html\">") && p2.contains("href=\"messages3.html\""))
         #expect(p3.contains("href=\"messages2.html\"") && !p3.contains("class=\"next\""))
@@ -45,7 +48,8 @@ import Testing
     }
 
     @Test func textAndAttributesAreEscaped() throws {
-        let json = #"{"name": "<script>alert(1)</script>", "id": 1, "messages": [{"id": 1, "date_unixtime": "0", "from": "\"><img src=x onerror=alert(1)>", "text": [{"type": "text_link", "text": "x", "href": "javascript:alert(1)"}, {"type": "text_link", "text": "y", "href": "https://ok.example/?a=\"b\""}, " <b>&"]}]}"#
+        let json =
+            #"{"name": "<script>alert(1)</script>", "id": 1, "messages": [{"id": 1, "date_unixtime": "0", "from": "\"><img src=x onerror=alert(1)>", "text": [{"type": "text_link", "text": "x", "href": "javascript:alert(1)"}, {"type": "text_link", "text": "y", "href": "https://ok.example/?a=\"b\""}, " <b>&"]}]}"#
         let dir = try site(Array(json.utf8), pageSize: 10)
         defer { try? FileManager.default.removeItem(at: dir) }
         let page = try read(dir, "chat_001/messages.html")
@@ -83,7 +87,9 @@ import Testing
     }
 
     /// One message with two spoilers.
-    static let spoilerChat = Array(#"{"name": "S", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "0", "from": "A", "from_id": "user1", "text": ["see ", {"type": "spoiler", "text": "secret"}, " and ", {"type": "spoiler", "text": "more"}]}]}"#.utf8)
+    static let spoilerChat = Array(
+        #"{"name": "S", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "0", "from": "A", "from_id": "user1", "text": ["see ", {"type": "spoiler", "text": "secret"}, " and ", {"type": "spoiler", "text": "more"}]}]}"#
+            .utf8)
 
     @Test(.enabled(if: EmitBrowserTests.chromium != nil, "chromium is not installed"))
     func spoilersRevealOnExportPagesUnderTheirPolicy() throws {
@@ -99,9 +105,12 @@ import Testing
             """
         let policy = HTMLEscaping.escape(HTMLPage.contentSecurityPolicy(extraCSS: TranscriptCSS.text))
         #expect(html.contains(policy))
-        html = html.replacingOccurrences(of: policy, with: policy.replacingOccurrences(
-            of: "script-src ", with: "script-src \(HTMLContentHash.cspSource(for: probe)) "))
-            .replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
+        html = html.replacingOccurrences(
+            of: policy,
+            with: policy.replacingOccurrences(
+                of: "script-src ", with: "script-src \(HTMLContentHash.cspSource(for: probe)) ")
+        )
+        .replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
         let dom = try EmitBrowserTests.dumpDOM(html)
         // hidden, hidden → click → visible, hidden → Space → visible.
         #expect(dom.contains("data-probe=\"hidden,hidden,visible,hidden,visible\""), "\(dom)")

@@ -1,12 +1,15 @@
 import TestSupport
 import Testing
+
 @testable import MsgfmtCore
 
 /// The HTML site's `<time>` element, written as bytes with the zone looked up once, says
 /// what the clock's string functions say, for any instant.
 @Suite struct HTMLTimeTagTests {
-    static let clocks = ["UTC", "+05:30", "-11:00", "+14:00", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "EST5EDT,M3.2.0,M11.1.0"]
-        .compactMap { ExportClock(timeZone: $0) }
+    static let clocks = [
+        "UTC", "+05:30", "-11:00", "+14:00", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "EST5EDT,M3.2.0,M11.1.0",
+    ]
+    .compactMap { ExportClock(timeZone: $0) }
 
     /// The element built from the clock's and `HTMLDateTime`'s strings.
     func general(_ unix: Int64, clock: ExportClock) -> String {
@@ -16,7 +19,8 @@ import Testing
 
     @Test func knownInstants() throws {
         let utc = try #require(ExportClock(timeZone: "UTC"))
-        #expect(HTMLTimeTag.make(951_782_400, clock: utc) == "<time datetime=\"2000-02-29T00:00:00Z\" title=\"2000-02-29 00:00\">00:00</time>")
+        #expect(
+            HTMLTimeTag.make(951_782_400, clock: utc) == "<time datetime=\"2000-02-29T00:00:00Z\" title=\"2000-02-29 00:00\">00:00</time>")
         let kolkata = try #require(ExportClock(timeZone: "+05:30"))
         #expect(HTMLTimeTag.make(-1, clock: kolkata) == "<time datetime=\"1969-12-31T23:59:59Z\" title=\"1970-01-01 05:29\">05:29</time>")
         #expect(HTMLTimeTag.make(253_402_300_800, clock: utc) == "<time title=\"10000-01-01 00:00\">00:00</time>")

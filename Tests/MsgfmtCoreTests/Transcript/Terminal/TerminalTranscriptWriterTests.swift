@@ -1,10 +1,12 @@
 import Testing
+
 @testable import MsgfmtCore
 
 @Suite struct TerminalTranscriptWriterTests {
     /// Two messages with links (one wrapped over two lines), a reply quoting the first and
     /// a service message, for both presentations.
-    static let chat = Array(#"""
+    static let chat = Array(
+        #"""
         {"name": "Links", "type": "private_group", "id": 5, "messages": [
         {"id": 1, "type": "message", "date_unixtime": "1709633100", "from": "Alice", "from_id": "user1", "text": ["see ", {"type": "text_link", "text": "the long documentation page of the project", "href": "https://example.com/docs"}, " now"]},
         {"id": 2, "type": "message", "date_unixtime": "1709633160", "from": "Bob", "from_id": "user2", "reply_to_message_id": 1, "text": ["and ", {"type": "link", "text": "https://t.me"}]},
