@@ -268,16 +268,18 @@ def change_words(text, rng):
 def new_message(last, message_id, rng):
     """Message `message_id`, sent a minute after `last` by its sender."""
     base = last or {}
-    date = message_date(base) + 60
     message = {"id": message_id, "type": "message"}
     if "date" in base:
         message["date"] = shifted_local(base["date"], 60)
-    message["date_unixtime"] = str(date)
+    if "date_unixtime" in base or "date" not in base:
+        # Legacy exports have local dates only; keep to the export's own format.
+        message["date_unixtime"] = str(message_date(base) + 60)
     message["from"] = base.get("from", "Archivist")
     message["from_id"] = base.get("from_id", "user1")
     words = " ".join(rng.sample(WORDS, 3))
     message["text"] = "added %d: %s" % (message_id, words)
-    message["text_entities"] = [{"type": "plain", "text": message["text"]}]
+    if "text_entities" in base:
+        message["text_entities"] = [{"type": "plain", "text": message["text"]}]
     return message
 
 

@@ -235,6 +235,18 @@ import Testing
         #expect(result.stderr.contains("added 0, deleted 2, edited 1,"))
     }
 
+    /// Extreme widths end quickly in every format (the transcript width is clamped).
+    @Test(arguments: ["1", "1000000000"])
+    func extremeWidths(width: String) throws {
+        let chat = Self.fixtures.appendingPathComponent("chat")
+        for format in ["text", "ansi", "json", "html"] {
+            let arguments = ["diff", "old.json", "new.json", "--to", format, "--width", width, "-o", "/dev/null"]
+            let result = try GuardedRun.run(arguments.map { $0.hasSuffix(".json") ? chat.appendingPathComponent($0).path : $0 })
+            #expect(result.crashProblems().isEmpty, "\(format): \(result.crashProblems())")
+            #expect(result.status == 1, "\(format): \(result.stderr)")
+        }
+    }
+
     /// Hostile names and texts (escape sequences, markup, bad links) in every change kind:
     /// terminal output holds no escape but msgfmt's own, HTML no script or handler.
     @Test(arguments: ["text", "ansi", "html", "json"])
