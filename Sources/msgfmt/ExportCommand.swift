@@ -120,7 +120,8 @@ struct ExportCommand: ParsableCommand {
         case .json: format = .json
         case .text, .markdown: format = .text
         }
-        let width = TerminalEnvironment.width(explicit: layout.width)
+        // The transcript pads day headers to the middle of its width: clamp it as layout does.
+        let width = min(TerminalEnvironment.width(explicit: layout.width), LayoutConstraints.maximumWidth)
         options.width = width
         let bodyWidth =
             export.to == .ansi || export.to == .text

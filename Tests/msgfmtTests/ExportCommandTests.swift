@@ -26,6 +26,16 @@ import Testing
         try GoldenFile.check(result.stdout, against: base.appendingPathExtension("out"))
     }
 
+    /// A huge `--width` is clamped as layout clamps it: the transcript's centred day
+    /// headers once padded a one-message export to 500 MB of spaces.
+    @Test func hugeWidthIsClampedForTerminalTranscripts() throws {
+        let result = try Binary.run(
+            ["export", Self.fixtures.appendingPathComponent("single/result.json").path, "--to", "text", "--width", "1000000000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest <= 1 << 16)
+    }
+
     @Test func everyMessageOnceInJSONLines() throws {
         let result = try Binary.run(["export", Self.fixtures.appendingPathComponent("account/result.json").path, "--to", "json"])
         #expect(result.status == 0)
