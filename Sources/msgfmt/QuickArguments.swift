@@ -28,6 +28,7 @@ enum QuickArguments {
         ("detect", .flag { $0.options.detect = true }),
         ("strict", .flag { $0.options.strict = true }),
         ("stats", .flag { $0.stats = true }),
+        ("filter", .value { convert($1, into: &$0.filter) }),
         ("to", .value { convert($1, into: &$0.options.to) }),
         ("width", .value { convert($1, into: &$0.width) }),
         ("max-lines", .value { convert($1, into: &$0.options.layout.maxLines) }),

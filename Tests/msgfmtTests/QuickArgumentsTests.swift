@@ -32,6 +32,7 @@ import Testing
         ("hyperlinks", ["auto", "always", "never", "1"]),
         ("spoilers", ["hide", "reveal", "show"]),
         ("theme", ["dark", "light", "auto"]),
+        ("filter", ["from:alice", "has:link -is:service", "\"a phrase\" | id:1..5", "from:", "-has:photo"]),
         ("nonsense", ["1"]),
     ]
     static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "help", "version", "verbose"]
