@@ -1,12 +1,19 @@
 import Foundation
 
 /// Runs the built `msgfmt` binary under `/bin/sh` with a virtual-memory limit, input from a
-/// file and output to files (raw bytes, no pipe to deadlock on), timing the run. For the
-/// hostile-input, fault and exit-status tests.
+/// file and output to files (raw bytes, no pipe to deadlock on), measuring the CPU time it
+/// used. For the hostile-input, fault and exit-status tests.
+///
+/// Time limits are on CPU time (user + system, read with the shell's `times`), which does not
+/// grow when other processes load the machine; wall time only guards against hangs, with a
+/// wide margin.
 struct GuardedRun {
     var status: Int32
     var stdout: [UInt8]
     var stderr: String
+    /// CPU seconds (user + system) the binary used.
+    var cpuSeconds: Double
+    /// Wall-clock seconds from start to exit.
     var seconds: Double
 
     /// The virtual-memory limit in KiB (`ulimit -v`): generous for a debug build, small
@@ -21,17 +28,23 @@ struct GuardedRun {
         defer { try? FileManager.default.removeItem(at: temp) }
         let out = stdoutPath ?? temp.appendingPathComponent("out").path
         let err = temp.appendingPathComponent("err").path
+        let times = temp.appendingPathComponent("times").path
         let input = stdinFile?.path ?? "/dev/null"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments =
-            ["-c", "ulimit -v \(memoryLimitKiB); exec \"$0\" \"$@\" <\"$MSGFMT_IN\" >\"$MSGFMT_OUT\" 2>\"$MSGFMT_ERR\"", Binary.url.path]
-            + arguments
+            [
+                "-c",
+                "ulimit -v \(memoryLimitKiB); \"$0\" \"$@\" <\"$MSGFMT_IN\" >\"$MSGFMT_OUT\" 2>\"$MSGFMT_ERR\"; "
+                    + "status=$?; times >\"$MSGFMT_TIMES\"; exit $status",
+                Binary.url.path,
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = nil
         environment["MSGFMT_IN"] = input
         environment["MSGFMT_OUT"] = out
         environment["MSGFMT_ERR"] = err
+        environment["MSGFMT_TIMES"] = times
         process.environment = environment
         let start = Date()
         try process.run()
@@ -39,11 +52,33 @@ struct GuardedRun {
         let seconds = Date().timeIntervalSince(start)
         let stdout = stdoutPath == nil ? [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()) : []
         let stderr = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self)
-        return GuardedRun(status: process.terminationStatus, stdout: stdout, stderr: stderr, seconds: seconds)
+        let timesText = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: times))) ?? Data(), as: UTF8.self)
+        return GuardedRun(
+            status: process.terminationStatus, stdout: stdout, stderr: stderr, cpuSeconds: childCPUSeconds(timesText), seconds: seconds)
+    }
+
+    /// The children's user + system seconds from the output of the shell's `times` builtin:
+    /// its second line, `0m1.250s 0m0.031s` (or `0m1,250s` under a decimal-comma locale).
+    /// A missing or unreadable report counts as infinite, so a limit check fails loudly.
+    static func childCPUSeconds(_ timesOutput: String) -> Double {
+        let lines = timesOutput.split(separator: "\n")
+        guard lines.count >= 2 else { return .infinity }
+        let fields = lines[1].split(separator: " ")
+        guard fields.count == 2 else { return .infinity }
+        var total = 0.0
+        for field in fields {
+            let parts = field.replacingOccurrences(of: ",", with: ".").dropLast().split(separator: "m")
+            guard field.hasSuffix("s"), parts.count == 2, let minutes = Double(parts[0]), let secs = Double(parts[1]) else {
+                return .infinity
+            }
+            total += minutes * 60 + secs
+        }
+        return total
     }
 
     /// Problems any run must not have: a crash (status outside 0…3, a signal), a backtrace
-    /// or fatal error on stderr, or more than `limit` seconds.
+    /// or fatal error on stderr, more than `limit` CPU seconds, or a wall time so far past
+    /// the limit that the run must have hung.
     func crashProblems(limit: Double = 10) -> [String] {
         var problems: [String] = []
         if !(0...3).contains(status) { problems.append("exit status \(status)") }
@@ -53,7 +88,8 @@ struct GuardedRun {
         where stderr.contains(marker) {
             problems.append("stderr shows \"\(marker)\"")
         }
-        if seconds > limit { problems.append("took \(Int(seconds)) s") }
+        if cpuSeconds > limit { problems.append("used \(cpuSeconds) s of CPU time") }
+        if seconds > max(120, 10 * limit) { problems.append("took \(Int(seconds)) s of wall time") }
         return problems
     }
 
