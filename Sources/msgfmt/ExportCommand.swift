@@ -68,11 +68,14 @@ struct ExportCommand: ParsableCommand {
             switch error {
             case .truncated(let offset), .malformed(let offset, _):
                 printer.error("\(source.name):byte \(offset): \(error.message)")
+            case .unreadable:
+                printer.error(error.message)  // already names the file
             default:
                 printer.error("\(source.name): \(error.message)")
             }
             if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
             printStats(converter.stats, printer)
+            if case .unreadable = error { throw ExitStatus.usage }
             throw ExitStatus.invalidInput
         }
         try commit(output, printer)

@@ -18,6 +18,8 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         var arguments: [String]
         var stdin: String = ""
+        /// A path to give as standard input instead of `stdin` (a folder, say).
+        var stdinPath: String? = nil
         var status: Int32
         /// Text the stderr must contain (empty: stderr must be empty).
         var stderr: String
@@ -53,6 +55,10 @@ import Testing
             arguments: ["export", "-", "--to", "text", "-o", "-"], stdin: "{\"name\":\"x\",\"messages\":[{\"id\":1,", status: 1,
             stderr: "<stdin>:byte "),
         Case(arguments: ["export", "/nonexistent/result.json"], status: 2, stderr: "cannot read /nonexistent/result.json"),
+        Case(
+            arguments: ["export", "-", "--to", "text", "-o", "-"], stdinPath: "/", status: 2,
+            stderr: "msgfmt: error: cannot read <stdin>: is a directory\n"),
+        Case(arguments: ["-"], stdinPath: "/", status: 2, stderr: "msgfmt: error: cannot read <stdin>: is a directory\n"),
         Case(arguments: ["export", export, "--jobs", "0"], status: 2, stderr: "--jobs"),
         Case(arguments: ["export", export, "--to", "pdf"], status: 2, stderr: "pdf"),
         Case(
@@ -64,7 +70,7 @@ import Testing
     func status(_ c: Case) throws {
         let input = try Self.file(c.stdin)
         defer { try? FileManager.default.removeItem(at: input) }
-        let run = try GuardedRun.run(c.arguments, stdin: input)
+        let run = try GuardedRun.run(c.arguments, stdin: c.stdinPath.map { URL(fileURLWithPath: $0) } ?? input)
         #expect(run.status == c.status, "stderr: \(run.stderr)")
         #expect(run.crashProblems().isEmpty, "\(run.crashProblems())")
         if c.stderr.isEmpty {
