@@ -19,9 +19,10 @@ extension MessageEntity {
             guard let unix = unixTime, unix > 0, unix <= Int64(Int32.max) else { return nil }
             if let format = dateTimeFormat {
                 let canonical = DateTimeFormat.canonical(format) ?? ""
-                guard canonical != format else { break }
+                let written = canonical.isEmpty ? nil : canonical
+                guard written != format else { break }
                 var e = self
-                e.dateTimeFormat = canonical.isEmpty ? nil : canonical
+                e.dateTimeFormat = written
                 return e
             }
         case .textLink:
