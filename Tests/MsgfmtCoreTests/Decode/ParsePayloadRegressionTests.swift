@@ -4,7 +4,7 @@ import Testing
 
 @testable import MsgfmtCore
 
-/// Telegram HTML and MarkdownV2 inputs with tricky links and payloads on which msgfmt's
+/// Telegram HTML, MarkdownV2 and legacy Markdown inputs with tricky links and payloads on which msgfmt's
 /// parsers once disagreed with tdlib (`fixtures/telegram-parse/tdlib-payloads.jsonl`,
 /// recorded by `scripts/check_payloads_with_tdlib.py record`): each must give tdlib's error,
 /// or tdlib's text and entities (as msgfmt normalizes them), without tdlib.
@@ -39,7 +39,7 @@ import Testing
 
     @Test func fixturesArePresent() {
         #expect(Self.cases.count >= 200)
-        #expect(Set(Self.cases.map(\.mode)) == ["html", "markdown-v2"])
+        #expect(Set(Self.cases.map(\.mode)) == ["html", "markdown-v2", "markdown"])
         #expect(Self.cases.contains { $0.error != nil } && Self.cases.contains { $0.tdlib != nil })
     }
 
@@ -48,7 +48,11 @@ import Testing
             let bytes = Array(c.input.utf8)
             let parsed: Message
             do throws(ParseModeError) {
-                parsed = try c.mode == "html" ? TelegramHTMLParser.parse(bytes) : MarkdownV2Parser.parse(bytes)
+                switch c.mode {
+                case "html": parsed = try TelegramHTMLParser.parse(bytes)
+                case "markdown": parsed = try LegacyMarkdownParser.parse(bytes)
+                default: parsed = try MarkdownV2Parser.parse(bytes)
+                }
             } catch {
                 #expect(error.message == c.error, "line \(c.line): \(c.input)")
                 continue
