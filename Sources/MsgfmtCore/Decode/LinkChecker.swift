@@ -27,22 +27,16 @@ enum LinkChecker {
 
     /// tdlib's `check_link_impl`: the canonical URL, or nil.
     private static func checkedURL(_ raw: ArraySlice<UInt8>) -> String? {
-        var link = raw
-        var scheme: Scheme?
-        for candidate in Scheme.allCases where TelegramURLPayload.lowerCasePrefix(link, is: candidate.rawValue + ":") {
-            scheme = candidate
-            link = link.dropFirst(candidate.rawValue.utf8.count + 1)
-            break
-        }
+        let scheme = Scheme.allCases.first { TelegramURLPayload.lowerCasePrefix(raw, is: $0.rawValue + ":") }
+        var link = scheme.map { raw.dropFirst($0.rawValue.utf8.count + 1) } ?? raw
         if scheme != nil, link.starts(with: "//".utf8) { link = link.dropFirst(2) }
         guard let url = HTTPURL.parse(link) else { return nil }
         guard let scheme else {
             guard url.isIPv6 || url.host.contains(0x2E) else { return nil }
             return url.text
         }
-        if TelegramURLPayload.lowerCasePrefix(link, is: "http://") || url.isHTTPS || !url.userinfo.isEmpty || url.specifiedPort != 0 || url.isIPv6 {
-            return nil
-        }
+        let wrapsWebURL = TelegramURLPayload.lowerCasePrefix(link, is: "http://") || url.isHTTPS
+        if wrapsWebURL || !url.userinfo.isEmpty || url.specifiedPort != 0 || url.isIPv6 { return nil }
         let hostIsValid = url.host.allSatisfy {
             HTTPURL.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || (scheme == .tonsite && $0 == 0x2E)
         }
