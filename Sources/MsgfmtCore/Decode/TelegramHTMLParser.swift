@@ -208,6 +208,13 @@ public struct TelegramHTMLParser {
             }
         case "a": closeLink(tag)
         case "code":
+            if !tag.argument.isEmpty, let last = out.entities.last, last.kind == .pre, last.language == nil,
+                last.offset == start, last.end == out.utf16Count
+            {
+                // `<code class="language-…"><pre>…</pre></code>`: tdlib gives the pre its language.
+                out.entities[out.entities.count - 1].language = tag.argument
+                return
+            }
             let count = out.entities.count
             out.close(.code, from: start)
             if !tag.argument.isEmpty, out.entities.count > count { codeLanguage = (count, tag.argument) }
