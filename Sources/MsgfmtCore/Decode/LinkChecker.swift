@@ -1,6 +1,8 @@
-/// Validates and normalizes link targets written in parse modes, as Telegram does: adds
-/// `http://` when the scheme is missing and `/` before an empty path, recognizes
-/// `tg://user?id=` as a mention, and rejects anything else that is not a valid link.
+/// Checks and normalizes link targets written in parse modes as tdlib does
+/// (`LinkManager::get_link_user_id`, then `check_link`): `tg://user?id=N` is a mention;
+/// `tg:`, `ton:` and `tonsite:` links keep their scheme with a checked host; anything else
+/// must be an `http` or `https` URL (`http` when no scheme is written) whose host has a dot
+/// or is an IPv6 address, and comes back in tdlib's canonical form (see `HTTPURL`).
 enum LinkChecker {
     /// What a link target turned out to be.
     enum Target: Equatable {
@@ -9,66 +11,49 @@ enum LinkChecker {
         case invalid
     }
 
+    /// The largest user id tdlib accepts (2⁴⁰ − 1).
+    static let maxUserID: Int64 = (1 << 40) - 1
+
     /// The checked form of `raw`.
     static func check(_ raw: String) -> Target {
-        if raw.isEmpty || raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) { return .invalid }
-        var scheme = "http"
-        var rest = Substring(raw)
-        if let colon = raw.firstIndex(of: ":"), raw[..<colon].allSatisfy({ $0.isASCII && $0.isLetter }), !raw[..<colon].isEmpty {
-            let candidate = raw[..<colon].lowercased()
-            let after = raw[raw.index(after: colon)...]
-            if after.hasPrefix("//") {
-                scheme = candidate
-                rest = after.dropFirst(2)
-            } else if candidate == "tg" || candidate == "ton" {
-                scheme = candidate
-                rest = after
-            }
-        }
-        switch scheme {
-        case "tg", "ton":
-            if scheme == "tg", let id = mentionID(rest) { return .user(id) }
-            return rest.isEmpty ? .invalid : .url(scheme + "://" + rest)
-        case "http", "https", "ftp", "tonsite":
-            let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-            let host = rest[..<hostEnd]
-            guard isValidHost(host) else { return .invalid }
-            var tail = rest[hostEnd...]
-            if !tail.hasPrefix("/") { tail = "/" + tail }
-            return .url(scheme + "://" + host + tail)
-        default:
-            return .invalid
-        }
+        if let id = mentionID(raw) { return .user(id) }
+        return checkedURL(Array(raw.utf8)[...]).map(Target.url) ?? .invalid
     }
 
-    /// The user id of `user?id=N`.
-    private static func mentionID(_ rest: Substring) -> Int64? {
-        let lower = rest.lowercased()
-        guard lower.hasPrefix("user?id=") else { return nil }
-        let digits = rest.dropFirst(8)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int64(digits)
+    /// The schemes that keep their own form.
+    private enum Scheme: String, CaseIterable {
+        case tg, ton, tonsite
     }
 
-    /// A host name (optionally with `:port`) with at least two labels and an alphabetic
-    /// top-level domain, or an IPv4 address.
-    private static func isValidHost(_ hostAndPort: Substring) -> Bool {
-        var host = hostAndPort
-        if let colon = host.lastIndex(of: ":") {
-            let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-            host = host[..<colon]
+    /// tdlib's `check_link_impl`: the canonical URL, or nil.
+    private static func checkedURL(_ raw: ArraySlice<UInt8>) -> String? {
+        let scheme = Scheme.allCases.first { TelegramURLPayload.lowerCasePrefix(raw, is: $0.rawValue + ":") }
+        var link = scheme.map { raw.dropFirst($0.rawValue.utf8.count + 1) } ?? raw
+        if scheme != nil, link.starts(with: "//".utf8) { link = link.dropFirst(2) }
+        guard let url = HTTPURL.parse(link) else { return nil }
+        guard let scheme else {
+            guard url.isIPv6 || url.host.contains(0x2E) else { return nil }
+            return url.text
         }
-        if host.hasSuffix(".") { host = host.dropLast() }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return false }
-        for label in labels {
-            guard label.unicodeScalars.allSatisfy({ $0 == "-" || $0 == "_" || TextScanner.isLetter($0) || TextScanner.isDigit($0) }) else {
-                return false
-            }
+        let wrapsWebURL = TelegramURLPayload.lowerCasePrefix(link, is: "http://") || url.isHTTPS
+        if wrapsWebURL || !url.userinfo.isEmpty || url.specifiedPort != 0 || url.isIPv6 { return nil }
+        let hostIsValid = url.host.allSatisfy {
+            HTTPURL.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || (scheme == .tonsite && $0 == 0x2E)
         }
-        if labels.count == 4, labels.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) { return true }
-        let tld = labels[labels.count - 1]
-        return tld.count >= 2 && tld.unicodeScalars.allSatisfy { $0 == "-" || TextScanner.isLetter($0) }
+        guard hostIsValid else { return nil }
+        var rest = url.rest[...]
+        if rest.count > 1, rest[rest.startIndex + 1] == 0x3F { rest = rest.dropFirst() }
+        return scheme.rawValue + "://" + String(decoding: url.host + rest, as: UTF8.self)
+    }
+
+    /// The user id of a `tg://user?id=N` link (any case; the first `id` parameter decides),
+    /// when it is a valid one (1…2⁴⁰−1).
+    private static func mentionID(_ raw: String) -> Int64? {
+        let lower = raw.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        guard let parameters = TelegramURLPayload.parameters(lower[...], host: "user"),
+            let value = parameters.first(where: { $0.key == "id" })?.value,
+            let id = TelegramInteger.strict(value, as: Int64.self), id > 0, id <= maxUserID
+        else { return nil }
+        return id
     }
 }

@@ -10,6 +10,9 @@ public enum ParseModeError: Error, Sendable, Hashable {
     case unexpectedEndTag(byteOffset: Int)
     case unmatchedEndTag(byteOffset: Int, expected: String, found: String)
     case unclosedStartTag(byteOffset: Int)
+    case unclosedStartTagNamed(String, byteOffset: Int)
+    case emptyAttributeName(tag: String, byteOffset: Int)
+    case unexpectedEndOfNameToken(byteOffset: Int)
     case unclosedEndTag(byteOffset: Int)
     case unclosedTag(String, byteOffset: Int)
     case spanWithoutSpoilerClass(byteOffset: Int)
@@ -23,7 +26,8 @@ public enum ParseModeError: Error, Sendable, Hashable {
         switch self {
         case .unclosedEntity(_, let o), .reservedCharacter(_, let o), .missingEmojiURL(let o), .invalidEmojiURL(let o),
             .unclosedURL(let o), .unsupportedStartTag(_, let o), .unexpectedEndTag(let o), .unmatchedEndTag(let o, _, _),
-            .unclosedStartTag(let o), .unclosedEndTag(let o), .unclosedTag(_, let o), .spanWithoutSpoilerClass(let o),
+            .unclosedStartTag(let o), .unclosedStartTagNamed(_, let o), .emptyAttributeName(_, let o),
+            .unexpectedEndOfNameToken(let o), .unclosedEndTag(let o), .unclosedTag(_, let o), .spanWithoutSpoilerClass(let o),
             .invalidCustomEmojiID(let o), .invalidDateFormat(let o), .legacyUnclosedEntity(let o), .unmatchedSurrogate(let o):
             o
         }
@@ -42,6 +46,9 @@ public enum ParseModeError: Error, Sendable, Hashable {
         case .unmatchedEndTag(let o, let expected, let found):
             "Unmatched end tag at byte offset \(o), expected \"</\(expected)>\", found \"</\(found)>\""
         case .unclosedStartTag(let o): "Unclosed start tag at byte offset \(o)"
+        case .unclosedStartTagNamed(let name, let o): "Unclosed start tag \"\(name)\" at byte offset \(o)"
+        case .emptyAttributeName(let tag, let o): "Empty attribute name in the tag \"\(tag)\" at byte offset \(o)"
+        case .unexpectedEndOfNameToken(let o): "Unexpected end of name token at byte offset \(o)"
         case .unclosedEndTag(let o): "Unclosed end tag at byte offset \(o)"
         case .unclosedTag(let name, _): "Can't find end tag corresponding to start tag \"\(name)\""
         case .spanWithoutSpoilerClass(let o): "Tag \"span\" must have class \"tg-spoiler\" at byte offset \(o)"

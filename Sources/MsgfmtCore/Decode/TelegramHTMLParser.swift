@@ -2,12 +2,32 @@
 ///
 /// Tags are kept on an explicit stack (no recursion), so thousands of nested tags are fine.
 public struct TelegramHTMLParser {
-    /// A start tag not yet closed.
+    /// A start tag not yet closed, with what tdlib keeps of its attributes.
     struct Open {
         var name: String
         var start: Int
         var byteOffset: Int
-        var attributes: [String: String]
+        /// The one attribute value the tag uses, the last one written: the `href` of `a`, the
+        /// `emoji-id` of `tg-emoji`, the `format` of `tg-time`, the language of a `code`
+        /// class `language-…`, the rest of a `span` class `tg-…`; "1" for an `expandable`
+        /// blockquote.
+        var argument = ""
+        /// The `unix` attribute of `tg-time`, read as leniently as tdlib does (0 when absent).
+        var unixTime: Int32 = 0
+
+        /// Keeps `value` when tdlib uses `attribute` (names are case-sensitive) on this tag.
+        mutating func take(_ attribute: String, _ value: String) {
+            switch (name, attribute) {
+            case ("a", "href"), ("tg-emoji", "emoji-id"), ("tg-time", "format"): argument = value
+            case ("code", "class") where value.utf8.starts(with: "language-".utf8):
+                argument = String(decoding: value.utf8.dropFirst(9), as: UTF8.self)
+            case ("span", "class") where value.utf8.starts(with: "tg-".utf8):
+                argument = String(decoding: value.utf8.dropFirst(3), as: UTF8.self)
+            case ("blockquote", "expandable"): argument = "1"
+            case ("tg-time", "unix"): unixTime = TelegramInteger.lenientInt32(value)
+            default: break
+            }
+        }
     }
 
     static let supported: Set<String> = [
@@ -64,110 +84,108 @@ public struct TelegramHTMLParser {
         if let surrogateOffset { throw .unmatchedSurrogate(byteOffset: surrogateOffset) }
     }
 
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
-    }
+    /// tdlib's `is_space`: NUL counts, as it ends the C string tdlib reads.
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0 }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-
-    private mutating func readName() -> String {
+    /// A tag name: everything up to a space or `>`, ASCII lower-cased.
+    private mutating func readTagName() -> String {
         let start = i
-        while i < bytes.count, Self.isNameByte(bytes[i]) { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self).lowercased()
+        while !Self.isSpace(byte(i)), byte(i) != 0x3E { i += 1 }
+        return Self.lowercased(bytes[start..<i])
     }
 
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Skips spaces, stopping at a NUL byte or the end.
     private mutating func skipSpaces() {
-        while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
+        while byte(i) != 0, Self.isSpace(byte(i)) { i += 1 }
     }
 
     private mutating func startTag() throws(ParseModeError) {
         let at = i
         i += 1
-        let name = readName()
+        let name = readTagName()
+        guard byte(i) != 0 else { throw .unclosedStartTag(byteOffset: at) }
         guard Self.supported.contains(name) else { throw .unsupportedStartTag(name, byteOffset: at) }
-        var attributes: [String: String] = [:]
-        while true {
+        var tag = Open(name: name, start: out.utf16Count, byteOffset: at)
+        while byte(i) != 0x3E {
             skipSpaces()
-            guard i < bytes.count else { throw .unclosedStartTag(byteOffset: at) }
-            if bytes[i] == 0x3E { i += 1; break }
-            let attribute = readName()
-            if attribute.isEmpty { i += 1; continue }
+            if byte(i) == 0x3E { break }
+            let attributeStart = i
+            while !Self.isSpace(byte(i)), ![0x3D, 0x3E, 0x2F, 0x22, 0x27].contains(byte(i)) { i += 1 }
+            guard i > attributeStart else { throw .emptyAttributeName(tag: name, byteOffset: at) }
+            let attribute = String(decoding: bytes[attributeStart..<i], as: UTF8.self)
             skipSpaces()
-            var value = ""
-            if byte(i) == 0x3D {
-                i += 1
-                skipSpaces()
-                guard let read = readValue() else { throw .unclosedStartTag(byteOffset: at) }
-                value = read
+            guard byte(i) == 0x3D else {
+                if byte(i) == 0 { throw .unclosedStartTagNamed(name, byteOffset: at) }
+                if name == "blockquote", attribute == "expandable" { tag.argument = "1" }
+                continue
             }
-            if attributes[attribute] == nil { attributes[attribute] = value }
+            i += 1
+            skipSpaces()
+            if byte(i) == 0 { throw .unclosedStartTagNamed(name, byteOffset: at) }
+            let value = try readValue()
+            if byte(i) == 0 { throw .unclosedStartTag(byteOffset: at) }
+            tag.take(attribute, value)
         }
-        try checkStart(name, attributes, at: at)
-        stack.append(Open(name: name, start: out.utf16Count, byteOffset: at, attributes: attributes))
+        i += 1
+        if name == "span", tag.argument != "spoiler" { throw .spanWithoutSpoilerClass(byteOffset: at) }
+        stack.append(tag)
     }
 
-    /// An attribute value: quoted (with references decoded) or a lower-cased bare token.
-    private mutating func readValue() -> String? {
+    /// An attribute value: quoted (with references decoded; an unclosed one runs to the
+    /// end), or a bare name token (letters, digits, `.`, `-`) lower-cased, which must be
+    /// followed by a space or `>`.
+    private mutating func readValue() throws(ParseModeError) -> String {
         let quote = byte(i)
-        if quote == 0x22 || quote == 0x27 {
-            i += 1
-            var scalars: [Unicode.Scalar] = []
-            var raw: [UInt8] = []
-            while i < bytes.count, bytes[i] != quote {
-                if bytes[i] == 0x26, case .scalar(let s, let end) = HTMLReference.decode(bytes, at: i) {
-                    // A surrogate stays literal: tdlib writes it as bytes that are not UTF-8 and,
-                    // in attributes, does not refuse them.
-                    scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-                    raw.removeAll()
-                    scalars.append(s)
-                    i = end
-                } else {
-                    raw.append(bytes[i])
-                    i += 1
-                }
-            }
-            guard i < bytes.count else { return nil }
-            i += 1
-            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
-            return text
+        guard quote == 0x22 || quote == 0x27 else {
+            let start = i
+            while HTTPURL.isAlphanumeric(byte(i)) || byte(i) == 0x2E || byte(i) == 0x2D { i += 1 }
+            guard Self.isSpace(byte(i)) || byte(i) == 0x3E else { throw .unexpectedEndOfNameToken(byteOffset: start) }
+            return Self.lowercased(bytes[start..<i])
         }
-        let start = i
-        while i < bytes.count, !Self.isSpace(bytes[i]), bytes[i] != 0x3E { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self).lowercased()
-    }
-
-    private func checkStart(_ name: String, _ attributes: [String: String], at: Int) throws(ParseModeError) {
-        switch name {
-        case "span":
-            if attributes["class"] != "tg-spoiler" { throw .spanWithoutSpoilerClass(byteOffset: at) }
-        case "tg-emoji":
-            let id = attributes["emoji-id"] ?? ""
-            if id.isEmpty || !id.allSatisfy({ $0.isASCII && $0.isNumber }) || Int64(id) == nil {
-                throw .invalidCustomEmojiID(byteOffset: at)
+        i += 1
+        var scalars: [Unicode.Scalar] = []
+        var raw: [UInt8] = []
+        while byte(i) != quote, byte(i) != 0 {
+            if bytes[i] == 0x26, case .scalar(let s, let end) = HTMLReference.decode(bytes, at: i) {
+                // A surrogate stays literal: tdlib writes it as bytes that are not UTF-8 and,
+                // in attributes, does not refuse them.
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw.removeAll()
+                scalars.append(s)
+                i = end
+            } else {
+                raw.append(bytes[i])
+                i += 1
             }
-        case "tg-time":
-            if let format = attributes["format"], !DateTimeFormat.isValid(format) { throw .invalidDateFormat(byteOffset: at) }
-        default:
-            break
         }
+        if byte(i) == quote { i += 1 }
+        scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 
     private mutating func endTag() throws(ParseModeError) {
         let at = i
-        i += 2
-        let name = readName()
-        skipSpaces()
         guard let top = stack.last else { throw .unexpectedEndTag(byteOffset: at) }
+        i += 2
+        let name = readTagName()
+        skipSpaces()
         guard byte(i) == 0x3E else { throw .unclosedEndTag(byteOffset: at) }
         i += 1
         if !name.isEmpty, name != top.name { throw .unmatchedEndTag(byteOffset: at, expected: top.name, found: name) }
         stack.removeLast()
-        close(top)
+        try close(top, endTagOffset: at)
     }
 
-    private mutating func close(_ tag: Open) {
+    /// Adds the entity of `tag`, closed by the end tag at `endTagOffset`. Like tdlib, an empty
+    /// one is dropped before its payload is checked.
+    private mutating func close(_ tag: Open, endTagOffset: Int) throws(ParseModeError) {
+        guard out.utf16Count > tag.start else { return }
         let start = tag.start
         switch tag.name {
         case "b", "strong": out.close(.bold, from: start)
@@ -175,21 +193,31 @@ public struct TelegramHTMLParser {
         case "u", "ins": out.close(.underline, from: start)
         case "s", "strike", "del": out.close(.strikethrough, from: start)
         case "tg-spoiler", "span": out.close(.spoiler, from: start)
-        case "blockquote": out.close(tag.attributes["expandable"] != nil ? .expandableBlockquote : .blockquote, from: start)
-        case "tg-emoji": out.close(.customEmoji, from: start) { $0.customEmojiID = tag.attributes["emoji-id"] }
+        case "blockquote": out.close(tag.argument.isEmpty ? .blockquote : .expandableBlockquote, from: start)
+        case "tg-emoji":
+            guard let id = TelegramInteger.strict(tag.argument, as: Int64.self), id != 0 else {
+                throw .invalidCustomEmojiID(byteOffset: endTagOffset)
+            }
+            out.close(.customEmoji, from: start) { $0.customEmojiID = tag.argument }
         case "tg-time":
-            guard let unix = tag.attributes["unix"].flatMap({ Int64($0) }) else { return }
+            guard let format = DateTimeFormat.canonical(tag.argument) else { throw .invalidDateFormat(byteOffset: endTagOffset) }
+            guard tag.unixTime > 0 else { return }
             out.close(.dateTime, from: start) {
-                $0.unixTime = unix
-                $0.dateTimeFormat = tag.attributes["format"]
+                $0.unixTime = Int64(tag.unixTime)
+                $0.dateTimeFormat = format.isEmpty ? nil : format
             }
         case "a": closeLink(tag)
         case "code":
+            if !tag.argument.isEmpty, let last = out.entities.last, last.kind == .pre, last.language == nil,
+                last.offset == start, last.end == out.utf16Count
+            {
+                // `<code class="language-…"><pre>…</pre></code>`: tdlib gives the pre its language.
+                out.entities[out.entities.count - 1].language = tag.argument
+                return
+            }
             let count = out.entities.count
             out.close(.code, from: start)
-            if let cls = tag.attributes["class"], cls.hasPrefix("language-"), out.entities.count > count {
-                codeLanguage = (count, String(cls.dropFirst(9)))
-            }
+            if !tag.argument.isEmpty, out.entities.count > count { codeLanguage = (count, tag.argument) }
         case "pre":
             if let (index, language) = codeLanguage, index == out.entities.count - 1,
                 out.entities[index].offset == start, out.entities[index].end == out.utf16Count, !language.isEmpty
@@ -203,7 +231,7 @@ public struct TelegramHTMLParser {
     }
 
     private mutating func closeLink(_ tag: Open) {
-        let target = tag.attributes["href"] ?? out.text(since: tag.start)
+        let target = tag.argument.isEmpty ? out.text(since: tag.start) : tag.argument
         switch LinkChecker.check(target) {
         case .url(let url): out.close(.textLink, from: tag.start) { $0.url = url }
         case .user(let id): out.close(.textMention, from: tag.start) { $0.userID = id }

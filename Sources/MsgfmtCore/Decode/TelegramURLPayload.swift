@@ -1,38 +1,66 @@
-/// The payload of a `tg://emoji?id=…` or `tg://time?unix=…&format=…` URL.
+/// The payload of a `tg://emoji?id=…` or `tg://time?unix=…&format=…` URL, checked as tdlib
+/// checks it (`LinkManager::get_link_custom_emoji_id`, then `get_link_formatted_date`).
+///
+/// The scheme and host may be in any case, `//` and a `/` before `?` are optional, the
+/// fragment is ignored; parameter names are case-sensitive and values are not
+/// percent-decoded. The first `id` decides: a non-zero 64-bit integer in canonical decimal
+/// (a `-` allowed). Every `unix` must be a positive 32-bit integer in canonical decimal and
+/// the last one wins; the last `format` wins and must be one `DateTimeFormat` accepts.
 enum TelegramURLPayload: Equatable {
     case customEmoji(String)
+    /// A date; `format` is canonical (`DateTimeFormat.canonical`), nil when it sets no flag.
     case dateTime(unix: Int64, format: String?)
 
     /// Parses `url`; nil when it is neither form or its parameters are invalid.
     static func parse(_ url: String) -> TelegramURLPayload? {
-        var rest = Substring(url)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        let lower = rest.lowercased()
-        let prefix: Int
-        if lower.hasPrefix("tg://") { prefix = 5 } else if lower.hasPrefix("tg:") { prefix = 3 } else { return nil }
-        rest = rest.dropFirst(prefix)
-        let query = rest.firstIndex(of: "?").map { rest[rest.index(after: $0)...] } ?? ""
-        var host = rest.prefix { $0 != "?" }.lowercased()
-        if host.hasSuffix("/") { host.removeLast() }
-        var parameters: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = String(parts[0]).lowercased()
-            if parameters[key] == nil { parameters[key] = parts.count > 1 ? String(parts[1]) : "" }
-        }
-        switch host {
-        case "emoji":
-            guard let id = parameters["id"], !id.isEmpty, id.allSatisfy({ $0.isASCII && $0.isNumber }), Int64(id) != nil else {
-                return nil
+        let bytes = Array(url.utf8)[...]
+        if let parameters = parameters(bytes, host: "emoji") {
+            if let id = parameters.first(where: { $0.key == "id" })?.value, let value = TelegramInteger.strict(id, as: Int64.self),
+                value != 0
+            {
+                return .customEmoji(id)
             }
-            return .customEmoji(id)
-        case "time":
-            guard let unix = parameters["unix"].flatMap({ Int64($0) }) else { return nil }
-            let format = parameters["format"]
-            if let format, !DateTimeFormat.isValid(format) { return nil }
-            return .dateTime(unix: unix, format: format)
-        default:
-            return nil
         }
+        guard let parameters = parameters(bytes, host: "time") else { return nil }
+        var unix: Int32 = 0
+        var format = ""
+        for (key, value) in parameters {
+            if key == "unix" {
+                guard let date = TelegramInteger.strict(value, as: Int32.self), date > 0 else { return nil }
+                unix = date
+            } else if key == "format" {
+                format = value
+            }
+        }
+        guard unix > 0, let canonical = DateTimeFormat.canonical(format) else { return nil }
+        return .dateTime(unix: Int64(unix), format: canonical.isEmpty ? nil : canonical)
+    }
+
+    /// The `key=value` parameters of a `tg:` URL with `host` (tdlib's `check_tg_url_host`):
+    /// nil when the URL has another scheme or host, or no `?`. A parameter without `=` has
+    /// an empty value; empty parameters are kept.
+    static func parameters(_ url: ArraySlice<UInt8>, host: String) -> [(key: String, value: String)]? {
+        var rest = url
+        guard lowerCasePrefix(rest, is: "tg:") else { return nil }
+        rest = rest.dropFirst(3)
+        if rest.starts(with: "//".utf8) { rest = rest.dropFirst(2) }
+        guard lowerCasePrefix(rest, is: host) else { return nil }
+        rest = rest.dropFirst(host.utf8.count)
+        if let next = rest.first, next != 0x2F, next != 0x3F, next != 0x23 { return nil }
+        if rest.first == 0x2F { rest = rest.dropFirst() }
+        guard rest.first == 0x3F else { return nil }
+        rest = rest.dropFirst()
+        if let hash = rest.firstIndex(of: 0x23) { rest = rest[..<hash] }
+        return rest.split(separator: 0x26, omittingEmptySubsequences: false).map { parameter in
+            let equals = parameter.firstIndex(of: 0x3D) ?? parameter.endIndex
+            let value = equals < parameter.endIndex ? parameter[(equals + 1)...] : []
+            return (String(decoding: parameter[..<equals], as: UTF8.self), String(decoding: value, as: UTF8.self))
+        }
+    }
+
+    /// Whether `bytes` starts with the lower-case ASCII `prefix`, ignoring case.
+    static func lowerCasePrefix(_ bytes: ArraySlice<UInt8>, is prefix: String) -> Bool {
+        guard bytes.count >= prefix.utf8.count else { return false }
+        return zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
     }
 }

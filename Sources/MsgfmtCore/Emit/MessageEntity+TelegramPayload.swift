@@ -2,25 +2,27 @@ extension MessageEntity {
     /// The entity as the Telegram encoders write it, or nil when Telegram cannot take its
     /// payload.
     ///
-    /// A `text_mention` needs a user id in 1…2⁴⁰−1, a `custom_emoji` a positive 64-bit id
-    /// in decimal digits without leading zeros, a `date_time` a Unix time in 1…2³¹−1 (a
-    /// format outside `r|w?[dD]?[tT]?` is left out), a `text_link` a URL Telegram accepts
-    /// (as msgfmt's parsers check it). Otherwise tdlib
-    /// refuses the whole message (MarkdownV2; custom emoji and time formats in HTML) or
-    /// turns the entity into another one (a link to `tg://user?id=0`, a wrapped time).
+    /// A `text_mention` needs a user id in 1…2⁴⁰−1, a `custom_emoji` a non-zero 64-bit id
+    /// in canonical decimal (no `+`, no leading zeros), a `date_time` a Unix time in
+    /// 1…2³¹−1 (its format is written in canonical form, `DateTimeFormat.canonical`, and
+    /// left out when tdlib would refuse it or it sets no flag), a `text_link` a URL
+    /// tdlib accepts (as `LinkChecker` checks it). Otherwise tdlib refuses the whole message
+    /// (MarkdownV2; custom emoji and time formats in HTML) or turns the entity into another
+    /// one (a link to `tg://user?id=0`, a wrapped time).
     var telegramSendable: MessageEntity? {
         switch kind {
         case .textMention:
             guard let id = userID, id > 0, id < 1 << 40 else { return nil }
         case .customEmoji:
-            guard let id = customEmojiID, id.utf8.first != UInt8(ascii: "0"),
-                id.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), Int64(id) != nil
-            else { return nil }
+            guard let id = customEmojiID, let value = TelegramInteger.strict(id, as: Int64.self), value != 0 else { return nil }
         case .dateTime:
             guard let unix = unixTime, unix > 0, unix <= Int64(Int32.max) else { return nil }
-            if let format = dateTimeFormat, !DateTimeFormat.isValid(format) {
+            if let format = dateTimeFormat {
+                let canonical = DateTimeFormat.canonical(format) ?? ""
+                let written = canonical.isEmpty ? nil : canonical
+                guard written != format else { break }
                 var e = self
-                e.dateTimeFormat = nil
+                e.dateTimeFormat = written
                 return e
             }
         case .textLink:
