@@ -49,6 +49,11 @@ enum LinkChecker {
     /// The user id of a `tg://user?id=N` link (any case; the first `id` parameter decides),
     /// when it is a valid one (1…2⁴⁰−1).
     private static func mentionID(_ raw: String) -> Int64? {
+        // Only `tg:` links can be mentions: most links leave here, before any copy.
+        var prefix = raw.utf8.makeIterator()
+        guard prefix.next().map({ $0 | 0x20 }) == UInt8(ascii: "t"), prefix.next().map({ $0 | 0x20 }) == UInt8(ascii: "g"),
+            prefix.next() == UInt8(ascii: ":")
+        else { return nil }
         let lower = raw.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         guard let parameters = TelegramURLPayload.parameters(lower[...], host: "user"),
             let value = parameters.first(where: { $0.key == "id" })?.value,
