@@ -120,8 +120,7 @@ struct ExportCommand: ParsableCommand {
         case .json: format = .json
         case .text, .markdown: format = .text
         }
-        // The transcript pads day headers to the middle of its width: clamp it as layout does.
-        let width = min(TerminalEnvironment.width(explicit: layout.width), LayoutConstraints.maximumWidth)
+        let width = ExportOptions.transcriptWidth(TerminalEnvironment.width(explicit: layout.width))
         options.width = width
         let bodyWidth =
             export.to == .ansi || export.to == .text

@@ -30,6 +30,13 @@ public struct ExportOptions: Sendable {
     /// Creates the defaults.
     public init() {}
 
+    /// A requested transcript width brought into what layout accepts (1 through
+    /// `LayoutConstraints.maximumWidth`): the transcript pads day headers to the middle of
+    /// its width, so an absurd `--width` would pad with megabytes of spaces.
+    public static func transcriptWidth(_ requested: Int) -> Int {
+        min(max(1, requested), LayoutConstraints.maximumWidth)
+    }
+
     /// Whether `--chat` selects `chat`.
     public func selects(_ chat: ExportChatInfo) -> Bool {
         chats.isEmpty || chats.contains { chat.matches($0) }
