@@ -24,6 +24,8 @@ public struct ExportOptions: Sendable {
     public var width: Int = 80
     /// How message bodies are normalized, laid out and emitted.
     public var render = RenderOptions()
+    /// Merging several exports: what becomes of messages a later export deleted.
+    public var deleted: DeletedMessages = .mark
     /// Messages per parallel batch.
     public var batchSize: Int = 256
 
