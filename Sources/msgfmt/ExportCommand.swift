@@ -55,6 +55,12 @@ struct ExportCommand: ParsableCommand {
         if files.count > 1, files.contains("-") {
             throw ValidationError("Merging several exports reads each file twice, so they must be files, not standard input ('-').")
         }
+        if archive.update {
+            if files.contains("-") { throw ValidationError("--update compares the input files with the output's manifest: give files, not '-'.") }
+            if export.to != .html, export.output == nil || export.output == "-" {
+                throw ValidationError("--update updates an output: give -o FILE (or -o DIR with --to html).")
+            }
+        }
     }
 
     func run() throws {
@@ -62,6 +68,8 @@ struct ExportCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
+        let update = try archive.update ? planUpdate(options, printer) : nil
+        if let update, update.decision == .upToDate { return }
         let input = try openInput(options, printer)
         let output = try openOutput(printer)
         let signals = Self.cleanUpOnSignals()
@@ -91,11 +99,14 @@ struct ExportCommand: ParsableCommand {
             default:
                 printer.error("\(input.name): \(error.message)")
             }
-            if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
+            if case .notAnExport = error { output.abandon() } else if update != nil { output.abandon() } else { try commit(output, printer) }
             printStats(converter.stats, printer)
             throw ExitStatus.invalidInput
         }
+        let complete = stats.failed == 0 && printer.errorCount == 0
+        if let update, complete, export.to == .html { try writeManifest(update, output: output, printer) }
         try commit(output, printer)
+        if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
         printStats(stats, printer)
         if !export.chat.isEmpty, stats.chats == 0 {
             printer.error("\(input.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
@@ -218,7 +229,7 @@ struct ExportCommand: ParsableCommand {
 
     /// `result_transcript` for `result.json` (in the current directory); the first file
     /// names a merge.
-    private func defaultDirectory() -> String {
+    func defaultDirectory() -> String {
         let file = files[0]
         guard file != "-" else { return "transcript" }
         var name = String(file.split(separator: "/").last ?? "export")
