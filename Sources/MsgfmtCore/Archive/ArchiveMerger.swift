@@ -2,8 +2,9 @@ import Dispatch
 
 /// Merges several exports into the events of one (`msgfmt export A.json B.json …`).
 ///
-/// Every file is streamed once into an `ArchiveIndex` (identities, dates, content hashes
-/// and file offsets, no messages), several at a time; `ArchiveMerge` plans the merged
+/// Every file is streamed once into an `ArchiveIndex` (identities, dates, hashes of the
+/// bytes and file offsets, no messages; only id and times are read from each message,
+/// which is not decoded), several at a time; `ArchiveMerge` plans the merged
 /// transcript from the indexes; `MergedExportSource` then reads each winning message
 /// again by its offset, in order, for the export converter. Memory holds the indexes and
 /// the plan (about 50 bytes a message per file) and the converter's batches, however long
@@ -33,7 +34,8 @@ public final class ArchiveMerger {
                 throw .read(source: path, error)
             }
         }
-        let indexer = ArchiveIndexer(clock: options.clock)
+        var indexer = ArchiveIndexer(clock: options.clock)
+        indexer.bytesOnly = true
         let jobs = sources.map { ArchiveIndexJob(indexer: indexer, source: $0) }
         let lanes = max(1, min(options.jobs, jobs.count))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in

@@ -61,4 +61,33 @@ import Testing
             #expect(seen == expected, note)
         }
     }
+
+    /// The merge's quick read of id and times agrees with the decoder in every layout, and
+    /// gives up (for the decoder to decide) on what it cannot read.
+    @Test func quickFieldsAgreeWithTheDecoder() throws {
+        var rng = SeededGenerator(seed: P.seed &+ 2000)
+        let clock = ExportClock(timeZone: "UTC")!
+        var checked = 0
+        for _ in 0..<40 {
+            let pair = P.pair(&rng)
+            for layout in [ArchiveTestExport.Layout.telegram, .compact, .reversedKeys, .asciiOnly] {
+                var scanner = ExportScanner(source: ExportByteSource(bytes: pair.new.bytes(layout), name: "t.json"))
+                while let event = try scanner.next() {
+                    guard case .message(let raw) = event, case .success(let m) = ExportMessageDecoder.decode(raw, clock: clock) else {
+                        continue
+                    }
+                    let quick = QuickMessageFields.read(raw.bytes)
+                    #expect(quick?.id == m.id && quick?.date == m.date && quick?.edited == m.edited, "seed \(P.seed)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0)
+        for odd in [#"{"id": 1.5, "date_unixtime": "1"}"#, #"{"id": 1}"#, #"{"id": 1, "date_unixtime": "x"}"#, #"["id"]"#, #"{"id": 1, "#] {
+            let q = QuickMessageFields.read(Array(odd.utf8))
+            #expect(q == nil || q?.date == nil, "\(odd)")
+        }
+        let nested = QuickMessageFields.read(Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
+        #expect(nested?.id == 2 && nested?.date == 7 && nested?.edited == 8)
+    }
 }
