@@ -82,9 +82,9 @@ class Bench:
         ex = [corpus.export_text(m) for m in corpus.export_messages(self.export)]
         self.ex_n, self.ex_bytes = len(ex), corpus.utf8_size(ex)
 
-    def add(self, r, cmd, sample_cmd=None, stdout=subprocess.DEVNULL):
+    def add(self, r, cmd, sample_cmd=None, stdout=subprocess.DEVNULL, ok_codes=(0,)):
         say(f"  {r.tool}: {r.name}")
-        out = measure.run(r, cmd, stdout=stdout, env=self.env)
+        out = measure.run(r, cmd, stdout=stdout, env=self.env, ok_codes=ok_codes)
         self.results.append(r)
         if sample_cmd:
             self.sample_cmds[id(r)] = sample_cmd
@@ -152,7 +152,8 @@ class Bench:
         pair = os.path.join(HERE, "..", "scripts", "make-archive-pair.py")
         newer = f"{w}/export-{self.a.export_messages}-plus1pc.json"
         if not os.path.exists(newer):
-            subprocess.run([sys.executable, pair, self.export, newer, "--seed", "3", "--add", str(max(1, n // 100))],
+            subprocess.run([sys.executable, pair, self.export, newer, "--seed", "3", "--add", str(max(1, n // 100)),
+                            "--edit", "0", "--delete", "0"],
                            check=True, stdout=subprocess.DEVNULL)
         site = f"{w}/archive-site"
         shutil.rmtree(site, ignore_errors=True)
@@ -167,7 +168,8 @@ class Bench:
         self.add(js, [msgfmt, "export", self.export, "--to", "json", "-o", "/dev/null"])
         diff = Result("archive: diff OLD NEW --to json", "msgfmt", n, self.ex_bytes)
         diff.extra["archive"] = "diff"
-        self.add(diff, [msgfmt, "diff", self.export, newer, "--to", "json", "-o", "/dev/null"])
+        # diff(1)'s status: 1 means differences were found.
+        self.add(diff, [msgfmt, "diff", self.export, newer, "--to", "json", "-o", "/dev/null"], ok_codes=(0, 1))
         # Half-overlapping halves: A = the first half, B = the middle half, union = both.
         a, b, union = (f"{w}/archive-{k}.json" for k in ("a", "b", "union"))
         if not os.path.exists(union):
