@@ -13,7 +13,9 @@ struct ArchiveOptionGroup: ParsableArguments {
     @Flag(
         help: ArgumentHelp(
             "Keep a manifest in the output (-o) and leave the output alone when it already holds what these inputs and options make; else write it in full, replacing it when complete.",
-            discussion: "An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."))
+            discussion:
+                "An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
+        ))
     var update = false
 }
 

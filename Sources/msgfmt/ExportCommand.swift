@@ -56,7 +56,9 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("Merging several exports reads each file twice, so they must be files, not standard input ('-').")
         }
         if archive.update {
-            if files.contains("-") { throw ValidationError("--update compares the input files with the output's manifest: give files, not '-'.") }
+            if files.contains("-") {
+                throw ValidationError("--update compares the input files with the output's manifest: give files, not '-'.")
+            }
             if export.to != .html, export.output == nil || export.output == "-" {
                 throw ValidationError("--update updates an output: give -o FILE (or -o DIR with --to html).")
             }
@@ -99,7 +101,13 @@ struct ExportCommand: ParsableCommand {
             default:
                 printer.error("\(input.name): \(error.message)")
             }
-            if case .notAnExport = error { output.abandon() } else if update != nil { output.abandon() } else { try commit(output, printer) }
+            if case .notAnExport = error {
+                output.abandon()
+            } else if update != nil {
+                output.abandon()
+            } else {
+                try commit(output, printer)
+            }
             printStats(converter.stats, printer)
             throw ExitStatus.invalidInput
         }

@@ -96,7 +96,8 @@ import Testing
         let result = try Binary.run(["export", "old.json", "new.json", "--to", "json", "--time-zone", "UTC", "-o", "-"], in: chat)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        let ids = lines.compactMap { line in line.firstRange(of: "\"id\":").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) ?? -1 } }
+        let ids = lines.compactMap { line in line.firstRange(of: "\"id\":").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) ?? -1 }
+        }
         #expect(ids == Array(1...11), "every message of both exports once, by date")
         #expect(lines.filter { $0.contains("\"deleted\":true") }.count == 1)
         #expect(lines[5].contains("\"id\":6,") && lines[5].contains("\"deleted\":true"))

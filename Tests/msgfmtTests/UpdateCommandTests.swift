@@ -41,12 +41,16 @@ import Testing
                     let site = try Binary.run(["export"] + files + ["-o", "site-\(label)", "--update"] + common, in: dir)
                     let fresh = try Binary.run(["export"] + files + ["-o", "fresh-\(label)"] + common, in: dir)
                     #expect(site.status == 0 && fresh.status == 0, "\(site.stderr) \(fresh.stderr) \(note)")
-                    #expect(try Self.tree(dir.appendingPathComponent("site-\(label)")) == Self.tree(dir.appendingPathComponent("fresh-\(label)")), note)
+                    #expect(
+                        try Self.tree(dir.appendingPathComponent("site-\(label)"))
+                            == Self.tree(dir.appendingPathComponent("fresh-\(label)")), note)
                     try? FileManager.default.removeItem(at: dir.appendingPathComponent("fresh-\(label)"))
-                    let text = try Binary.run(["export"] + files + ["--to", "json", "-o", "out-\(label).jsonl", "--update"] + common, in: dir)
+                    let text = try Binary.run(
+                        ["export"] + files + ["--to", "json", "-o", "out-\(label).jsonl", "--update"] + common, in: dir)
                     let stream = try Binary.run(["export"] + files + ["--to", "json", "-o", "-"] + common, in: dir)
                     #expect(text.status == 0, "\(text.stderr) \(note)")
-                    #expect(try String(contentsOf: dir.appendingPathComponent("out-\(label).jsonl"), encoding: .utf8) == stream.stdout, note)
+                    #expect(
+                        try String(contentsOf: dir.appendingPathComponent("out-\(label).jsonl"), encoding: .utf8) == stream.stdout, note)
                 }
             }
         }
@@ -127,7 +131,9 @@ import Testing
         try ExportCommandTests.bigData.write(to: input)
         let process = Process()
         process.executableURL = Binary.url
-        process.arguments = ["export", input.path, "-o", dir.appendingPathComponent("site").path, "--update", "--jobs", "1", "--progress", "never"]
+        process.arguments = [
+            "export", input.path, "-o", dir.appendingPathComponent("site").path, "--update", "--jobs", "1", "--progress", "never",
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         let temporary = dir.appendingPathComponent(".site.tmp-\(process.processIdentifier)")

@@ -47,8 +47,9 @@ public enum ArchiveUpdate {
     public static func check(output: String, directory: Bool, wanted: ArchiveManifest) -> Decision {
         let manifest: ArchiveManifest
         do {
-            guard let bytes = try ArchiveOutputFiles.contents(
-                ofFileAt: manifestPath(of: output, directory: directory), limit: ArchiveManifest.maximumBytes)
+            guard
+                let bytes = try ArchiveOutputFiles.contents(
+                    ofFileAt: manifestPath(of: output, directory: directory), limit: ArchiveManifest.maximumBytes)
             else {
                 return .rebuild(note: exists(output) ? "\(output) has no msgfmt manifest; writing it in full" : nil)
             }

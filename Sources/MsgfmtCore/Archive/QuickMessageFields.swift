@@ -100,8 +100,11 @@ struct QuickMessageFields {
                 i += 1
             }
             guard digits > 0 else { return nil }
-            if quoted { guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil } }
-            else if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") { return nil }
+            if quoted {
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            } else if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
+                return nil
+            }
             return negative ? -value : value
         }
 

@@ -33,7 +33,9 @@ import Testing
         #expect(problem(good.replacingOccurrences(of: "\"schema\":1", with: "\"schema\":2")) == .otherSchema(2))
         #expect(problem(good.replacingOccurrences(of: "\"inputs\"", with: "\"x\"")) == .damaged("options, inputs or files missing"))
         for path in ["../x", "/etc/passwd", "a/../../b", "a//b", "./a", "", "a\\b", "msgfmt-manifest.json", "a\u{1}b", "a/"] {
-            let hostile = good.replacingOccurrences(of: "\"index.html\"", with: "\"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\u{1}", with: "\\u0001"))\"")
+            let hostile = good.replacingOccurrences(
+                of: "\"index.html\"",
+                with: "\"\(path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\u{1}", with: "\\u0001"))\"")
             #expect(problem(hostile) == .unsafePath(path), "\(path.debugDescription)")
         }
     }

@@ -87,7 +87,8 @@ import Testing
             let q = QuickMessageFields.read(Array(odd.utf8))
             #expect(q == nil || q?.date == nil, "\(odd)")
         }
-        let nested = QuickMessageFields.read(Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
+        let nested = QuickMessageFields.read(
+            Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
         #expect(nested?.id == 2 && nested?.date == 7 && nested?.edited == 8)
     }
 }

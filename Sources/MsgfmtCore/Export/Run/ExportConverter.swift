@@ -50,12 +50,16 @@ public final class ExportConverter {
 
     /// Converts with the writer's own type, so the path every message takes is generic
     /// over it rather than going through an existential.
-    private func convert<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer) -> ExportReadError? {
+    private func convert<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         options.jobs <= 1 ? runInSequence(&scanner, into: writer) : runInParallel(&scanner, into: writer)
     }
 
     /// Scans, processes and writes batch after batch on the calling thread.
-    private func runInSequence<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer) -> ExportReadError? {
+    private func runInSequence<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         let renderer = Renderer(options: options.render)
         while true {
             let batch = ExportBatch<Writer>()
@@ -75,7 +79,9 @@ public final class ExportConverter {
 
     /// Keeps the workers busy with one batch while the next is scanned and the previous
     /// written; at most three batches exist at a time, the written one already emptied.
-    private func runInParallel<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer) -> ExportReadError? {
+    private func runInParallel<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         var running: (batch: ExportBatch<Writer>, group: DispatchGroup)?
         let renderer = Renderer(options: options.render)
         var failure: ExportReadError?
@@ -115,7 +121,8 @@ public final class ExportConverter {
     }
 
     /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.
-    private func fill<Writer: TranscriptWriter, Events: ExportEventSource>(_ batch: ExportBatch<Writer>, from scanner: inout Events) throws(ExportReadError)
+    private func fill<Writer: TranscriptWriter, Events: ExportEventSource>(_ batch: ExportBatch<Writer>, from scanner: inout Events)
+        throws(ExportReadError)
         -> Bool
     {
         var messages = 0
