@@ -171,7 +171,7 @@ class Bench:
         # diff(1)'s status: 1 means differences were found.
         self.add(diff, [msgfmt, "diff", self.export, newer, "--to", "json", "-o", "/dev/null"], ok_codes=(0, 1))
         # Half-overlapping halves: A = the first half, B = the middle half, union = both.
-        a, b, union = (f"{w}/archive-{k}.json" for k in ("a", "b", "union"))
+        a, b, union = (f"{w}/archive-{self.a.export_messages}-{k}.json" for k in ("a", "b", "union"))
         if not os.path.exists(union):
             with open(self.export, encoding="utf-8") as f:
                 chat = json.load(f)

@@ -67,6 +67,10 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         OutputSink.ignoreBrokenPipe()
+        // From the start: comparing with an output (--update) or indexing exports to merge
+        // can take a while, and must stop on SIGINT/SIGTERM like the conversion.
+        let signals = Self.cleanUpOnSignals()
+        defer { for signal in signals { signal.cancel() } }
         let printer = DiagnosticPrinter()
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
@@ -74,8 +78,6 @@ struct ExportCommand: ParsableCommand {
         if let update, update.decision == .upToDate { return }
         let input = try openInput(options, printer)
         let output = try openOutput(printer)
-        let signals = Self.cleanUpOnSignals()
-        defer { for signal in signals { signal.cancel() } }
 
         let writer = TranscriptWriters.make(options: options, output: output)
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
