@@ -48,6 +48,7 @@ def parse_args():
     p.add_argument("--no-peer-instructions", action="store_true", help="skip counting the Python peers")
     p.add_argument("--msgfmt-counted", help="msgfmt binary to count instructions of (default --msgfmt)")
     p.add_argument("--json", help="also write the results here")
+    p.add_argument("--archive-only", action="store_true", help="only the archive rows: --update, diff, merge")
     return p.parse_args()
 
 
@@ -81,9 +82,9 @@ class Bench:
         ex = [corpus.export_text(m) for m in corpus.export_messages(self.export)]
         self.ex_n, self.ex_bytes = len(ex), corpus.utf8_size(ex)
 
-    def add(self, r, cmd, sample_cmd=None, stdout=subprocess.DEVNULL):
+    def add(self, r, cmd, sample_cmd=None, stdout=subprocess.DEVNULL, ok_codes=(0,)):
         say(f"  {r.tool}: {r.name}")
-        out = measure.run(r, cmd, stdout=stdout, env=self.env)
+        out = measure.run(r, cmd, stdout=stdout, env=self.env, ok_codes=ok_codes)
         self.results.append(r)
         if sample_cmd:
             self.sample_cmds[id(r)] = sample_cmd
@@ -140,6 +141,56 @@ class Bench:
                          base + [self.export_sample] + tail + [out + "-sample"] if jobs == 1 else None)
                 if jobs > 1:
                     r.instructions = "as --jobs 1"
+
+    def archive(self):
+        """The three archive targets of issue 17 on the export: `--update` after adding 1 %
+        of new messages (made by scripts/make-archive-pair.py) against a full export of
+        the site; `diff` of the two against a full `export --to json`; a merge of two
+        half-overlapping exports against exporting their union once."""
+        say("archive")
+        w, msgfmt, n = self.a.work, self.a.msgfmt, self.ex_n
+        pair = os.path.join(HERE, "..", "scripts", "make-archive-pair.py")
+        newer = f"{w}/export-{self.a.export_messages}-plus1pc.json"
+        if not os.path.exists(newer):
+            subprocess.run([sys.executable, pair, self.export, newer, "--seed", "3", "--add", str(max(1, n // 100)),
+                            "--edit", "0", "--delete", "0"],
+                           check=True, stdout=subprocess.DEVNULL)
+        site = f"{w}/archive-site"
+        shutil.rmtree(site, ignore_errors=True)
+        full = Result("archive: full export (html site, --update)", "msgfmt", n, self.ex_bytes)
+        full.extra["archive"] = "full"
+        self.add(full, [msgfmt, "export", self.export, "-o", site, "--update"])
+        upd = Result("archive: export --update after 1 % added", "msgfmt", n, self.ex_bytes)
+        upd.extra["archive"] = "update"
+        self.add(upd, [msgfmt, "export", newer, "-o", site, "--update"])
+        js = Result("archive: export --to json (one export)", "msgfmt", n, self.ex_bytes)
+        js.extra["archive"] = "json"
+        self.add(js, [msgfmt, "export", self.export, "--to", "json", "-o", "/dev/null"])
+        diff = Result("archive: diff OLD NEW --to json", "msgfmt", n, self.ex_bytes)
+        diff.extra["archive"] = "diff"
+        # diff(1)'s status: 1 means differences were found.
+        self.add(diff, [msgfmt, "diff", self.export, newer, "--to", "json", "-o", "/dev/null"], ok_codes=(0, 1))
+        # Half-overlapping halves: A = the first half, B = the middle half, union = both.
+        a, b, union = (f"{w}/archive-{self.a.export_messages}-{k}.json" for k in ("a", "b", "union"))
+        if not os.path.exists(union):
+            with open(self.export, encoding="utf-8") as f:
+                chat = json.load(f)
+            messages = chat["messages"]
+            half, quarter = len(messages) // 2, len(messages) // 4
+            for path, part in ((a, messages[:half]), (b, messages[quarter:quarter + half]),
+                               (union, messages[:quarter + half])):
+                with open(path, "w", encoding="utf-8") as f:
+                    json.dump(dict(chat, messages=part), f, ensure_ascii=False, indent=1)
+            del chat, messages
+        one = Result("archive: export of the union (html site)", "msgfmt", n * 3 // 4, self.ex_bytes * 3 // 4)
+        one.extra["archive"] = "union"
+        shutil.rmtree(f"{w}/archive-union-site", ignore_errors=True)
+        self.add(one, [msgfmt, "export", union, "-o", f"{w}/archive-union-site"])
+        merged = Result("archive: merge of two half-overlapping exports (html site)", "msgfmt", n * 3 // 4,
+                        self.ex_bytes * 3 // 4)
+        merged.extra["archive"] = "merge"
+        shutil.rmtree(f"{w}/archive-merged-site", ignore_errors=True)
+        self.add(merged, [msgfmt, "export", a, b, "-o", f"{w}/archive-merged-site"])
 
     def export_peers(self):
         say("export peers")
@@ -231,15 +282,18 @@ def main():
     load_before = measure.uptime()
     t0 = time.time()
     b = Bench(a)
-    b.render()
-    if not a.no_peers:
-        b.peers()
-    b.icu_loop()
-    b.exports()
-    if not a.no_peers:
-        b.export_peers()
-    b.startup_time()
-    b.instructions()
+    if not a.archive_only:
+        b.render()
+        if not a.no_peers:
+            b.peers()
+        b.icu_loop()
+        b.exports()
+        if not a.no_peers:
+            b.export_peers()
+        b.startup_time()
+    b.archive()
+    if not a.archive_only:
+        b.instructions()
     info = {"load_before": load_before, "load_after": measure.uptime(), "minutes": (time.time() - t0) / 60,
             "cores": os.cpu_count(), "export_file_mb": os.path.getsize(b.export) / 1e6,
             "corpus_file_mb": os.path.getsize(b.botapi) / 1e6, "sample": a.sample,

@@ -41,9 +41,9 @@ class Result:
         return self.error is None and self.seconds is not None
 
 
-def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800):
-    """Runs `cmd` under /usr/bin/time -v, filling seconds, rss_mb, or error. Returns the
-    command's stdout text when `stdout` is PIPE, else ''."""
+def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes=(0,)):
+    """Runs `cmd` under /usr/bin/time -v, filling seconds, rss_mb, or error (an exit status
+    outside `ok_codes`). Returns the command's stdout text when `stdout` is PIPE, else ''."""
     wrapped = ([TIME, "-v"] if os.path.exists(TIME) else []) + cmd
     t0 = time.perf_counter()
     try:
@@ -59,7 +59,7 @@ def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800):
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     if m:
         result.rss_mb = int(m.group(1)) / 1024
-    if p.returncode != 0:
+    if p.returncode not in ok_codes:
         first = [l for l in err.splitlines() if l.strip() and not l.startswith("\t")][:1]
         result.error = f"exit {p.returncode}" + (f": {first[0][:80]}" if first else "")
         result.seconds = None

@@ -75,6 +75,17 @@ def targets(results, startup):
             rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", f"{x:.2f}×", "≥ 1.6×", x >= 1.6))
         else:
             rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", "n/a", "≥ 1.6×", None))
+    def archive(desc, kind, base, goal, text):
+        r, b = find(results, archive=kind), find(results, archive=base)
+        if r is None or b is None or not r.ok or not b.ok:
+            rows.append((desc, "n/a", text, None))
+            return
+        x = r.seconds / b.seconds
+        rows.append((desc, f"{r.seconds:.2f} s vs {b.seconds:.2f} s = {x:.2f}×", text, x <= goal))
+
+    archive("`export --update` after 1 % added vs a full export", "update", "full", 0.10, "≤ 0.10×")
+    archive("`diff` of two exports vs `export --to json` of one", "diff", "json", 0.999, "< 1×")
+    archive("merge of two half-overlapping exports vs exporting their union", "merge", "union", 1.3, "≤ 1.3×")
     if startup:
         r, h = startup
         x = r.seconds / h.seconds

@@ -45,13 +45,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format: text, ansi, json or html (default: ansi when --color allows escapes, else text).")
     var to: DiffFormat?
 
-    @Option(
-        name: [.short, .long],
-        help: ArgumentHelp("Write to this file (replaced only when complete) instead of standard output ('-').", valueName: "path"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
-    var chat: [String] = []
+    @OptionGroup var outputChat: OutputChatOptionGroup
 
     @Option(
         name: .customLong("time-zone"),
@@ -121,7 +115,7 @@ struct DiffCommand: ParsableCommand {
 
     /// `-o`, with `-` meaning standard output.
     private var outputPath: String? {
-        output == "-" ? nil : output
+        outputChat.output == "-" ? nil : outputChat.output
     }
 
     /// The diff options from the flags and the environment.
@@ -144,7 +138,7 @@ struct DiffCommand: ParsableCommand {
         options.width = TerminalEnvironment.width(explicit: layout.width)
         options.layout = try layout.constraints.resolved(width: options.width)
         options.clock = timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
-        options.chats = chat
+        options.chats = outputChat.chat
         if let me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
         return options
     }

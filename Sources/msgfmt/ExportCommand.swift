@@ -18,14 +18,29 @@ struct ExportCommand: ParsableCommand {
             plus metadata) or Markdown. Output is written under a temporary name and moved \
             into place when complete. A message that cannot be read is reported with its \
             id and the rest is converted (exit status 1).
+
+            Several exports of the same chats (any order, overlapping ranges, single chat or \
+            whole account) are merged into one transcript: each message (chat id and \
+            message id) appears once, by date then id, in the version of the most recent \
+            export (the one showing the latest date or edit); a message that an export \
+            covering its date lacks was deleted (see --deleted). Each file is read once \
+            into an index of identities, hashes and file offsets, then the messages to \
+            write are read again by offset, so memory holds about 50 bytes a message, not \
+            the messages; the files must be regular files.
             """
     )
 
-    @Argument(help: "The export's result.json ('-' reads standard input).")
-    var file: String
+    @Argument(
+        help: ArgumentHelp(
+            "The export's result.json ('-' reads standard input); several exports (files) are merged into one transcript.",
+            valueName: "file"))
+    var files: [String]
 
     @OptionGroup(title: "Export")
     var export: ExportOptionGroup
+
+    @OptionGroup(title: "Archive")
+    var archive: ArchiveOptionGroup
 
     @OptionGroup(title: "Filter")
     var filter: FilterOptionGroup
@@ -36,54 +51,121 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Style")
     var style: StyleOptionGroup
 
+    func validate() throws {
+        if files.count > 1, files.contains("-") {
+            throw ValidationError("Merging several exports reads each file twice, so they must be files, not standard input ('-').")
+        }
+        if archive.update {
+            if files.contains("-") {
+                throw ValidationError("--update compares the input files with the output's manifest: give files, not '-'.")
+            }
+            if export.to != .html, export.output == nil || export.output == "-" {
+                throw ValidationError("--update updates an output: give -o FILE (or -o DIR with --to html).")
+            }
+        }
+    }
+
     func run() throws {
         OutputSink.ignoreBrokenPipe()
+        // From the start: comparing with an output (--update) or indexing exports to merge
+        // can take a while, and must stop on SIGINT/SIGTERM like the conversion.
+        let signals = Self.cleanUpOnSignals()
+        defer { for signal in signals { signal.cancel() } }
         let printer = DiagnosticPrinter()
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
-        let source: ExportByteSource
-        do {
-            source = try ExportByteSource(path: file)
-        } catch {
-            printer.error(error.message)
-            throw ExitStatus.usage
-        }
+        let update = try archive.update ? planUpdate(options, printer) : nil
+        if let update, update.decision == .upToDate { return }
+        let input = try openInput(options, printer)
         let output = try openOutput(printer)
-        let signals = Self.cleanUpOnSignals()
-        defer { for signal in signals { signal.cancel() } }
 
         let writer = TranscriptWriters.make(options: options, output: output)
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
-        let progress = showProgress ? ExportProgress(totalBytes: source.totalBytes) : nil
+        let progress = showProgress ? ExportProgress(totalBytes: input.totalBytes) : nil
         let converter = ExportConverter(
             options: options, writer: writer,
-            report: { printer.report($0, source: source.name) },
+            report: { printer.report($0, source: input.name) },
             progress: progress.map { p in { p.update($0, bytesRead: $1) } })
         let stats: ExportStats
         do {
-            stats = try converter.run(source)
+            switch input {
+            case .export(let source): stats = try converter.run(source)
+            case .merge(var events): stats = try converter.run(events: &events)
+            }
             progress?.finish()
         } catch {
             progress?.finish()
             switch error {
             case .truncated(let offset), .malformed(let offset, _):
-                printer.error("\(source.name):byte \(offset): \(error.message)")
+                printer.error("\(input.name):byte \(offset): \(error.message)")
             case .unreadable:
                 printer.error(error.message)  // already names the file
             default:
-                printer.error("\(source.name): \(error.message)")
+                printer.error("\(input.name): \(error.message)")
             }
-            if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
+            if case .notAnExport = error {
+                output.abandon()
+            } else if update != nil {
+                output.abandon()
+            } else {
+                try commit(output, printer)
+            }
             printStats(converter.stats, printer)
             if case .unreadable = error { throw ExitStatus.usage }
             throw ExitStatus.invalidInput
         }
+        let complete = stats.failed == 0 && printer.errorCount == 0
+        if let update, complete, export.to == .html { try writeManifest(update, output: output, printer) }
         try commit(output, printer)
+        if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
         printStats(stats, printer)
         if !export.chat.isEmpty, stats.chats == 0 {
-            printer.error("\(source.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
+            printer.error("\(input.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
         }
         if stats.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
+    }
+
+    /// What the transcript is made from: one export streamed, or several merged.
+    private enum Input {
+        case export(ExportByteSource)
+        case merge(MergedExportSource)
+
+        /// The name messages about the input use.
+        var name: String {
+            switch self {
+            case .export(let source): source.name
+            case .merge: "merged exports"
+            }
+        }
+
+        /// Bytes to read, when known, for progress.
+        var totalBytes: Int? {
+            switch self {
+            case .export(let source): source.totalBytes
+            case .merge(let events): events.totalBytes
+            }
+        }
+    }
+
+    /// Opens the export, or indexes and plans the merge of several (exit status 2 when a
+    /// file cannot be opened, 1 when one is not a readable export).
+    private func openInput(_ options: ExportOptions, _ printer: DiagnosticPrinter) throws -> Input {
+        guard files.count > 1 else {
+            do {
+                return .export(try ExportByteSource(path: files[0]))
+            } catch {
+                printer.error(error.message)
+                throw ExitStatus.usage
+            }
+        }
+        let merger = ArchiveMerger(options: options) { printer.report($0, source: $1) }
+        do {
+            return .merge(try merger.prepare(files).events)
+        } catch {
+            printer.error(error.message)
+            if case .read(_, .unreadable) = error { throw ExitStatus.usage }
+            throw ExitStatus.invalidInput
+        }
     }
 
     /// The `--stats` line on stderr, when asked for.
@@ -110,6 +192,7 @@ struct ExportCommand: ParsableCommand {
         options.format = export.to
         options.style = export.style ?? (export.to == .html ? .bubbles : .list)
         options.chats = export.chat
+        options.deleted = archive.deleted
         options.clock = export.timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
         options.since = export.since.flatMap(ExportClock.parseDay)
         options.until = export.until.flatMap(ExportClock.parseDay)
@@ -123,8 +206,7 @@ struct ExportCommand: ParsableCommand {
         case .json: format = .json
         case .text, .markdown: format = .text
         }
-        // The transcript pads day headers to the middle of its width: clamp it as layout does.
-        let width = min(TerminalEnvironment.width(explicit: layout.width), LayoutConstraints.maximumWidth)
+        let width = ExportOptions.transcriptWidth(TerminalEnvironment.width(explicit: layout.width))
         options.width = width
         let bodyWidth =
             export.to == .ansi || export.to == .text
@@ -156,8 +238,10 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// `result_transcript` for `result.json` (in the current directory).
-    private func defaultDirectory() -> String {
+    /// `result_transcript` for `result.json` (in the current directory); the first file
+    /// names a merge.
+    func defaultDirectory() -> String {
+        let file = files[0]
         guard file != "-" else { return "transcript" }
         var name = String(file.split(separator: "/").last ?? "export")
         if name.hasSuffix(".json") { name.removeLast(5) }

@@ -6,13 +6,12 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Output format: html, ansi, text, json or markdown.")
     var to: ExportFormat = .html
 
-    @Option(
-        name: [.short, .long],
-        help: ArgumentHelp("Output: a directory for html, a file (or '-' for stdout) for the other formats.", valueName: "path"))
-    var output: String?
+    @OptionGroup var outputChat: OutputChatOptionGroup
 
-    @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
-    var chat: [String] = []
+    /// `-o`.
+    var output: String? { outputChat.output }
+    /// `--chat`.
+    var chat: [String] { outputChat.chat }
 
     @Option(help: ArgumentHelp("Only messages from this day on (YYYY-MM-DD, in --time-zone).", valueName: "date"))
     var since: String?

@@ -20,14 +20,25 @@ enum Binary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
-        try run(arguments, stdinData: Data(stdin.utf8), environment: environment)
+    /// Runs `msgfmt arguments…` (or `executable`) with `stdin` as its input, in `directory`
+    /// when given (so file names in the output are relative) and with `environment` added
+    /// to this process's (less `COLUMNS`).
+    static func run(
+        _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
+        executable: URL? = nil
+    ) throws -> Result {
+        try run(arguments, stdinData: Data(stdin.utf8), environment: environment, in: directory, executable: executable)
     }
 
-    static func run(_ arguments: [String], stdinData: Data, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `msgfmt arguments…` (or `executable`) with `stdinData` as its input (see above).
+    static func run(
+        _ arguments: [String], stdinData: Data, environment: [String: String] = [:], in directory: URL? = nil,
+        executable: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["COLUMNS"] = nil
         for (k, v) in environment { env[k] = v }

@@ -8,43 +8,14 @@ import Testing
 @Suite struct DiffCommandTests {
     static let fixtures = PackagePaths.fixture("diff")
 
-    /// `DIR/NAME` for every `fixtures/diff/DIR/NAME.args`.
-    static var goldenCases: [String] {
-        let fm = FileManager.default
-        let dirs = (try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []
-        return dirs.sorted().flatMap { dir in
-            ((try? fm.contentsOfDirectory(atPath: fixtures.appendingPathComponent(dir).path)) ?? [])
-                .filter { $0.hasSuffix(".args") }.sorted().map { "\(dir)/\($0.dropLast(5))" }
-        }
-    }
+    static var goldenCases: [String] { GoldenCases.list(in: fixtures) }
 
     /// Runs `msgfmt arguments…` (or `executable`) in `directory`, so file names in the
     /// output are relative.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL = Binary.url
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL? = nil
     ) throws -> Binary.Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["COLUMNS"] = nil
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorData = ErrorCollector()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Binary.Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: errorData.wait(), as: UTF8.self))
+        try Binary.run(arguments, environment: environment, in: directory, executable: executable)
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -5,14 +5,7 @@ import Testing
 @Suite struct ExportCommandTests {
     static let fixtures = PackagePaths.fixture("export")
 
-    static var goldenCases: [String] {
-        let fm = FileManager.default
-        let dirs = (try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []
-        return dirs.sorted().flatMap { dir in
-            ((try? fm.contentsOfDirectory(atPath: fixtures.appendingPathComponent(dir).path)) ?? [])
-                .filter { $0.hasSuffix(".args") }.sorted().map { "\(dir)/\($0.dropLast(5))" }
-        }
-    }
+    static var goldenCases: [String] { GoldenCases.list(in: fixtures) }
 
     @Test(arguments: goldenCases)
     func golden(_ name: String) throws {

@@ -86,10 +86,10 @@ public final class ArchiveComparison {
     /// diagnostics, then the new one's.
     private func indexBoth(_ old: ExportByteSource, _ new: ExportByteSource) throws(Failure) -> (ArchiveIndex, ArchiveIndex) {
         let indexer = ArchiveIndexer(clock: options.clock, scope: options.scope)
-        let oldJob = IndexJob(indexer: indexer, source: old)
+        let oldJob = ArchiveIndexJob(indexer: indexer, source: old)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { oldJob.run() }
-        let newJob = IndexJob(indexer: indexer, source: new)
+        let newJob = ArchiveIndexJob(indexer: indexer, source: new)
         newJob.run()
         group.wait()
         for d in oldJob.diagnostics { report(d, old.name) }
@@ -142,27 +142,6 @@ public final class ArchiveComparison {
         case .text, .ansi: TerminalDiffWriter(options: options, transcript: transcript, sink: sink, owner: owner)
         case .json: JSONDiffWriter(transcript: transcript, sink: sink, owner: owner)
         case .html: HTMLDiffWriter(options: options, transcript: transcript, sink: sink, owner: owner)
-        }
-    }
-}
-
-/// One file's indexing, run on its own thread; read only after the thread is done.
-private final class IndexJob: @unchecked Sendable {
-    let indexer: ArchiveIndexer
-    let source: ExportByteSource
-    var diagnostics: [Diagnostic] = []
-    var result: Result<ArchiveIndex, ExportReadError>?
-
-    init(indexer: ArchiveIndexer, source: ExportByteSource) {
-        self.indexer = indexer
-        self.source = source
-    }
-
-    func run() {
-        do {
-            result = .success(try indexer.index(source) { diagnostics.append($0) })
-        } catch {
-            result = .failure(error)
         }
     }
 }

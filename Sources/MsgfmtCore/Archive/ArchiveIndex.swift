@@ -12,6 +12,12 @@ public struct ArchiveIndex: Sendable {
     public var messages = 0
     /// Messages that could not be decoded.
     public var failed = 0
+    /// The latest time the export shows (a message's date or last edit): how recent the
+    /// export is, as a merge of several exports judges it.
+    public var asOf: Int64 = 0
+    /// An order-free summary of every chat key, identity, content hash and message length,
+    /// telling apart two exports with the same `asOf` whatever order they are given in.
+    public var fingerprint: UInt64 = 0
     private var positions: [ChatKey: Int] = [:]
 
     /// Creates an empty index.
@@ -28,12 +34,22 @@ public struct ArchiveIndex: Sendable {
         }
         positions[key] = chats.count
         chats.append(ArchiveChat(key: key, info: info))
+        fingerprint &+= Self.mix(key.stableHash)
         return chats.count - 1
     }
 
     /// Adds a message to the chat at `position`.
     public mutating func add(_ entry: ArchiveEntry, toChatAt position: Int) {
         chats[position].add(entry)
+        fingerprint &+= Self.mix(entry.hash.low ^ UInt64(bitPattern: entry.id) ^ (UInt64(entry.length) << 40))
+    }
+
+    /// Spreads a value's bits over the fingerprint (SplitMix64's finalizer).
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// Counts a message of the chat at `position` that could not be identified.

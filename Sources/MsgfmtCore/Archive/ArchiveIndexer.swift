@@ -5,6 +5,11 @@ public struct ArchiveIndexer: Sendable {
     public var clock: ExportClock
     /// What the hashes cover.
     public var scope: ContentHash.Scope
+    /// Reads only each message's id and times from its bytes when it can (see
+    /// `QuickMessageFields`), without decoding it: the hash is then of the message's bytes,
+    /// not its content. Enough for a merge, which tells versions apart by export, not by
+    /// hash; a message whose fields cannot be read so is decoded as usual.
+    public var bytesOnly = false
 
     /// Creates an indexer.
     public init(clock: ExportClock, scope: ContentHash.Scope = .content) {
@@ -33,8 +38,9 @@ public struct ArchiveIndexer: Sendable {
             case .message(let raw):
                 let chat = position ?? index.chatPosition(for: ExportChatInfo())
                 index.messages += 1
-                let (entry, failed) = self.entry(for: raw, report: report)
+                let (entry, failed, latest) = self.entry(for: raw, report: report)
                 if failed { index.failed += 1 }
+                index.asOf = max(index.asOf, latest)
                 if let entry {
                     index.add(entry, toChatAt: chat)
                 } else {
@@ -54,24 +60,32 @@ public struct ArchiveIndexer: Sendable {
         return index
     }
 
-    /// The entry of one message (nil when it cannot be identified) and whether it failed
-    /// to decode.
-    func entry(for raw: RawExportMessage, report: (Diagnostic) -> Void) -> (ArchiveEntry?, failed: Bool) {
+    /// The entry of one message (nil when it cannot be identified), whether it failed to
+    /// decode, and its latest time (date or last edit; 0 when it failed).
+    func entry(for raw: RawExportMessage, report: (Diagnostic) -> Void) -> (ArchiveEntry?, failed: Bool, latest: Int64) {
+        if bytesOnly, let quick = QuickMessageFields.read(raw.bytes) {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in raw.bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            let entry = ArchiveEntry(
+                id: quick.id, date: quick.date, hash: ContentHash(high: 0, low: hash), offset: raw.byteOffset,
+                length: raw.bytes.count)
+            return (entry, false, max(quick.date, quick.edited ?? 0))
+        }
         switch ExportMessageDecoder.decode(raw, clock: clock) {
         case .success(let message):
             let entry = ArchiveEntry(
                 id: message.id, date: message.date, hash: ContentHash.of(message, scope: scope),
                 offset: raw.byteOffset, length: raw.bytes.count)
-            return (entry, false)
+            return (entry, false, max(message.date, message.edited ?? 0))
         case .failure(let failure):
             var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
             if failure.id == nil { location.byteOffset = raw.byteOffset }
             report(Diagnostic(.error, location, failure.error.message))
-            guard let id = failure.id else { return (nil, true) }
+            guard let id = failure.id else { return (nil, true, 0) }
             let entry = ArchiveEntry(
                 id: id, date: 0, hash: ContentHash(high: 0, low: 0), offset: raw.byteOffset,
                 length: raw.bytes.count, failed: true)
-            return (entry, true)
+            return (entry, true, 0)
         }
     }
 }

@@ -2,10 +2,9 @@ extension DiffOptions {
     /// The export options the transcript writers draw messages with in this diff's format:
     /// the list presentation one gutter narrower for text and ansi, the full width for
     /// json, message bodies laid out at the width the transcript gives them.
-    /// The width is clamped to what layout accepts (`LayoutConstraints.maximumWidth`):
-    /// the transcript pads day headers to the middle of it.
+    /// The width is clamped as export clamps it (`ExportOptions.transcriptWidth`).
     func transcriptOptions(owner: String?) -> ExportOptions {
-        let width = min(max(1, self.width), LayoutConstraints.maximumWidth)
+        let width = ExportOptions.transcriptWidth(self.width)
         var o = ExportOptions()
         o.style = .list
         o.clock = clock

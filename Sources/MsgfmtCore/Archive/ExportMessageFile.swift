@@ -18,7 +18,7 @@ public final class ExportMessageFile {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw .unreadable(path: path, reason: "not a regular file (msgfmt diff reads each file twice)")
+            throw .unreadable(path: path, reason: "not a regular file (msgfmt diff and merging exports read each file twice)")
         }
     }
 

@@ -35,6 +35,12 @@ public final class ExportConverter {
     /// the previous one, then helps with what is left of the batch.
     public func run(_ source: ExportByteSource) throws(ExportReadError) -> ExportStats {
         var scanner = ExportScanner(source: source)
+        return try run(events: &scanner)
+    }
+
+    /// Converts every event `events` yields: the messages of several exports merged into
+    /// one, for example (see `run(_:)`).
+    public func run<Events: ExportEventSource>(events scanner: inout Events) throws(ExportReadError) -> ExportStats {
         let failure = convert(&scanner, into: writer)
         writer.finish()
         if let failure { throw failure }
@@ -44,12 +50,16 @@ public final class ExportConverter {
 
     /// Converts with the writer's own type, so the path every message takes is generic
     /// over it rather than going through an existential.
-    private func convert<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
+    private func convert<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         options.jobs <= 1 ? runInSequence(&scanner, into: writer) : runInParallel(&scanner, into: writer)
     }
 
     /// Scans, processes and writes batch after batch on the calling thread.
-    private func runInSequence<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
+    private func runInSequence<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         let renderer = Renderer(options: options.render)
         while true {
             let batch = ExportBatch<Writer>()
@@ -69,7 +79,9 @@ public final class ExportConverter {
 
     /// Keeps the workers busy with one batch while the next is scanned and the previous
     /// written; at most three batches exist at a time, the written one already emptied.
-    private func runInParallel<Writer: TranscriptWriter>(_ scanner: inout ExportScanner, into writer: Writer) -> ExportReadError? {
+    private func runInParallel<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
+        -> ExportReadError?
+    {
         var running: (batch: ExportBatch<Writer>, group: DispatchGroup)?
         let renderer = Renderer(options: options.render)
         var failure: ExportReadError?
@@ -109,7 +121,8 @@ public final class ExportConverter {
     }
 
     /// Reads events into `batch` until it holds a batch's worth of messages; true at the end.
-    private func fill<Writer: TranscriptWriter>(_ batch: ExportBatch<Writer>, from scanner: inout ExportScanner) throws(ExportReadError)
+    private func fill<Writer: TranscriptWriter, Events: ExportEventSource>(_ batch: ExportBatch<Writer>, from scanner: inout Events)
+        throws(ExportReadError)
         -> Bool
     {
         var messages = 0

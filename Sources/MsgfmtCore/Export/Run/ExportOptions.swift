@@ -24,11 +24,20 @@ public struct ExportOptions: Sendable {
     public var width: Int = 80
     /// How message bodies are normalized, laid out and emitted.
     public var render = RenderOptions()
+    /// Merging several exports: what becomes of messages a later export deleted.
+    public var deleted: DeletedMessages = .mark
     /// Messages per parallel batch.
     public var batchSize: Int = 256
 
     /// Creates the defaults.
     public init() {}
+
+    /// A requested transcript width brought into what layout accepts (1 through
+    /// `LayoutConstraints.maximumWidth`): the transcript pads day headers to the middle of
+    /// its width, so an absurd `--width` would pad with megabytes of spaces.
+    public static func transcriptWidth(_ requested: Int) -> Int {
+        min(max(1, requested), LayoutConstraints.maximumWidth)
+    }
 
     /// Whether `--chat` selects `chat`.
     public func selects(_ chat: ExportChatInfo) -> Bool {

@@ -8,6 +8,9 @@ public struct TranscriptMessage: Sendable {
     public var rendered: RenderedMessage
     /// Position of the message in its chat.
     public var index: Int
+    /// True when a merge of several exports found the message deleted and marks it
+    /// (`--deleted mark`): the writers tag it "deleted".
+    public var deleted = false
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 

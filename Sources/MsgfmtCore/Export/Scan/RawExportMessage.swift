@@ -8,6 +8,9 @@ public struct RawExportMessage: Sendable {
     public var index: Int
     /// The chat it is in, as far as the export said before its messages (for `chat:`).
     public var chat: ExportChatInfo
+    /// Set by a merge of several exports (`--deleted mark`): a later export that covers
+    /// the message's date no longer has it. The scanner never sets it.
+    public var deleted = false
 
     /// Creates a raw message.
     public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {

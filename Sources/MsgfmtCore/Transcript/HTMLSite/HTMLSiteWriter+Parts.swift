@@ -7,7 +7,8 @@ extension HTMLSiteWriter {
             return HTMLMessageParts(
                 head: "<div class=\"service\" id=\"message\(m.id)\"><span>",
                 sentence: HTMLEscaping.escape(ServiceSentence.sentence(for: m)),
-                tail: time(m, clock: options.clock) + "</span></div>\n")
+                tail: (message.deleted ? " <span class=\"edited deleted\">deleted</span> " : "") + time(m, clock: options.clock)
+                    + "</span></div>\n")
         }
         var head = "<div class=\"message\" id=\"message\(m.id)\"><div class=\"content\">"
         if m.forwarded {
@@ -28,7 +29,8 @@ extension HTMLSiteWriter {
                 + "</div>"
         }
         tail +=
-            "</div><div class=\"meta\">" + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "")
+            "</div><div class=\"meta\">" + (message.deleted ? "<span class=\"edited deleted\">deleted</span> " : "")
+            + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "")
             + time(m, clock: options.clock) + "</div></div>\n"
         return HTMLMessageParts(head: head, tail: tail)
     }

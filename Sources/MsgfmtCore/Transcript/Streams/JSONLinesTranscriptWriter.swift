@@ -39,6 +39,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         w.comma(); w.key("from"); optional(&w, m.from)
         w.comma(); w.key("from_id"); optional(&w, m.fromID)
         w.comma(); w.key("edited"); if let e = m.edited { w.number(e) } else { w.null() }
+        if message.deleted { w.comma(); w.key("deleted"); w.bool(true) }
         w.comma(); w.key("reply_to"); if let r = m.replyTo { w.number(r) } else { w.null() }
         w.comma(); w.key("forwarded"); w.bool(m.forwarded)
         w.comma(); w.key("forwarded_from"); optional(&w, m.forwardedFrom)

@@ -19,11 +19,13 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         if placement.newDay { out += "## \(ExportClock.dayTitle(placement.day))\n\n" }
         let time = options.clock.time(of: m.date)
         if m.isService {
-            out += "*\(MarkdownText.escape(ServiceSentence.sentence(for: m))) · \(time)*\n\n"
+            let tag = message.deleted ? " *(deleted)*" : ""
+            out += "*\(MarkdownText.escape(ServiceSentence.sentence(for: m))) · \(time)*\(tag)\n\n"
         } else {
             if placement.newGroup { out += "**\(MarkdownText.escape(m.senderName))**\n\n" }
             var meta = "`\(time)`"
             if m.edited != nil { meta += " *(edited)*" }
+            if message.deleted { meta += " *(deleted)*" }
             if m.forwarded { meta += " *Forwarded from \(MarkdownText.escape(m.forwardedFrom ?? "a hidden user"))*" }
             if let bot = m.viaBot { meta += " *via \(MarkdownText.escape(bot))*" }
             out += meta + "\n\n"

@@ -83,7 +83,7 @@ extension TerminalTranscriptWriter {
         }
         let body = bubble?.bodies.count ?? 0
         var rows = contentLines(message, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
-        let time = composer.timeLabel(m)
+        let time = (message.deleted ? "deleted " : "") + composer.timeLabel(m)
         if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
         } else {

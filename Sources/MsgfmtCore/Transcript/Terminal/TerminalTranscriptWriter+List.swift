@@ -27,6 +27,15 @@ extension TerminalTranscriptWriter {
                 content.append(line)
             }
         }
+        if message.deleted {
+            if let last = content.last, last.width + 10 <= bodyWidth {
+                content[content.count - 1].ascii(" (deleted)", role: .title)
+            } else {
+                var line = TranscriptLine()
+                line.ascii("(deleted)", role: .title)
+                content.append(line)
+            }
+        }
         return content.enumerated().map { i, body in
             var line = TranscriptLine()
             if i == 0 { line.ascii(options.clock.time(of: m.date), role: .title) }

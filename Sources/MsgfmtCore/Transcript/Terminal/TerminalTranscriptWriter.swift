@@ -60,6 +60,12 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         if m.isService {
             if !placement.newDay { lines.append(TranscriptLine()) }
             lines += pieces.service
+            if message.deleted {
+                var tag = TranscriptLine()
+                tag.pad(to: max(0, (composer.width - 9) / 2))
+                tag.ascii("(deleted)", role: .title)
+                lines.append(tag)
+            }
             emit(lines, body: message.rendered.styled)
         } else {
             switch options.style {

@@ -1,0 +1,114 @@
+/// What `msgfmt export --update` keeps beside its output: which msgfmt wrote it, digests of
+/// the options that shape the output and of the input files, and every file written with
+/// the hash of its bytes. A later `--update` with the same version, options and inputs
+/// whose files are all still as written has nothing to do; anything else is rebuilt.
+///
+/// One small JSON file with a versioned schema (`schema`), read with the located-error
+/// JSON parser: whatever it holds, it is only compared, and its paths are only followed
+/// when `ArchiveOutputFiles.isSafe` accepts them (relative, inside the output).
+public struct ArchiveManifest: Sendable, Equatable {
+    /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
+    public static let schema = 1
+    /// The manifest's name inside an HTML site; a file output's manifest is the file's
+    /// name with `suffix` added.
+    public static let fileName = "msgfmt-manifest.json"
+    public static let suffix = ".msgfmt-manifest.json"
+    /// The largest manifest read: anything longer is damaged.
+    public static let maximumBytes = 64 << 20
+
+    /// The msgfmt version that wrote the output.
+    public var version: String
+    /// Digest of the options that shape the output.
+    public var options: ContentHash
+    /// Digest of the input files' bytes.
+    public var inputs: ContentHash
+    /// Every file of the output (relative to the site, or the file's own name), sorted,
+    /// with the hash of its bytes.
+    public var files: [File]
+
+    /// One written file.
+    public struct File: Sendable, Equatable {
+        public var path: String
+        public var hash: ContentHash
+
+        public init(path: String, hash: ContentHash) {
+            self.path = path
+            self.hash = hash
+        }
+    }
+
+    /// Creates a manifest.
+    public init(version: String, options: ContentHash, inputs: ContentHash, files: [File]) {
+        self.version = version
+        self.options = options
+        self.inputs = inputs
+        self.files = files
+    }
+
+    /// Why a manifest was not used: one sentence for the rebuild note.
+    public enum Problem: Error, Sendable, Equatable {
+        case unreadable(String)
+        case damaged(String)
+        case otherSchema(Int)
+        case otherVersion(String)
+        case unsafePath(String)
+
+        /// One lower-case sentence.
+        public var message: String {
+            switch self {
+            case .unreadable(let reason): "the manifest cannot be read (\(reason))"
+            case .damaged(let reason): "the manifest is damaged (\(reason))"
+            case .otherSchema(let s): "the manifest has schema \(s), this msgfmt writes \(ArchiveManifest.schema)"
+            case .otherVersion(let v): "the output was written by msgfmt \(v)"
+            case .unsafePath(let p): "the manifest names a path outside the output (\(p.debugDescription))"
+            }
+        }
+    }
+
+    /// The manifest as JSON, one line per file.
+    public func json() -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{"); w.key("schema"); w.number(Self.schema)
+        w.comma(); w.key("msgfmt"); w.string(version)
+        w.comma(); w.key("content_hash"); w.number(ContentHash.version)
+        w.comma(); w.key("options"); w.string(options.description)
+        w.comma(); w.key("inputs"); w.string(inputs.description)
+        w.comma(); w.key("files"); w.raw("[")
+        for (i, file) in files.enumerated() {
+            if i > 0 { w.comma() }
+            w.raw("\n{"); w.key("path"); w.string(file.path); w.comma(); w.key("hash"); w.string(file.hash.description); w.raw("}")
+        }
+        w.raw("\n]}\n")
+        return w.bytes
+    }
+
+    /// Reads a manifest; `version` is this msgfmt's (a manifest of another is refused).
+    public static func parse(_ bytes: [UInt8], version: String) throws(Problem) -> ArchiveManifest {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw .damaged("not JSON")
+        }
+        guard case .object = value else { throw .damaged("not a JSON object") }
+        guard let schema = value["schema"]?.int64Value else { throw .damaged("no schema") }
+        guard schema == Int64(Self.schema) else { throw .otherSchema(Int(clamping: schema)) }
+        guard let writer = value["msgfmt"]?.stringValue else { throw .damaged("no msgfmt version") }
+        guard writer == version, value["content_hash"]?.int64Value == Int64(ContentHash.version) else {
+            throw .otherVersion(writer)
+        }
+        guard let options = value["options"]?.stringValue.flatMap(ContentHash.init),
+            let inputs = value["inputs"]?.stringValue.flatMap(ContentHash.init),
+            case .array(let items)? = value["files"]
+        else { throw .damaged("options, inputs or files missing") }
+        var files: [File] = []
+        for item in items {
+            guard let path = item["path"]?.stringValue, let hash = item["hash"]?.stringValue.flatMap(ContentHash.init) else {
+                throw .damaged("a file without path or hash")
+            }
+            guard ArchiveOutputFiles.isSafe(path) else { throw .unsafePath(path) }
+            files.append(File(path: path, hash: hash))
+        }
+        return ArchiveManifest(version: writer, options: options, inputs: inputs, files: files)
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `msgfmt export --update`: whether an existing output is already what the inputs and
+/// options would make, and the manifest that lets a later run tell.
+///
+/// An output is up to date when its manifest (see `ArchiveManifest`) was written by this
+/// msgfmt, records the same option and input digests, and every file it lists is still
+/// there with the same bytes (a site holding other files, a file edited by hand or a
+/// manifest that cannot be trusted is rebuilt). Anything else is rebuilt in full, under a
+/// temporary name, and replaces the output only when complete: the result is
+/// byte-identical to a fresh export, and an interrupted update leaves the old output.
+public enum ArchiveUpdate {
+    /// What to do with the output.
+    public enum Decision: Sendable, Equatable {
+        /// Nothing to write.
+        case upToDate
+        /// Write it again; the note says why (nil: there was no output before).
+        case rebuild(note: String?)
+    }
+
+    /// Where the manifest of `output` lives: inside a site, beside a file.
+    public static func manifestPath(of output: String, directory: Bool) -> String {
+        directory ? output + "/" + ArchiveManifest.fileName : output + ArchiveManifest.suffix
+    }
+
+    /// A digest of the input files' bytes that does not depend on their order (a merge is
+    /// the same whatever order its files are given in); nil when one cannot be read.
+    public static func digest(ofInputs paths: [String]) -> ContentHash? {
+        var hashes: [ContentHash] = []
+        for path in paths {
+            guard let hash = ArchiveOutputFiles.hash(ofFileAt: path) else { return nil }
+            hashes.append(hash)
+        }
+        var hasher = ContentHasher()
+        hasher.combine(Int64(hashes.count))
+        for hash in hashes.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+            hasher.combine(Int64(bitPattern: hash.high))
+            hasher.combine(Int64(bitPattern: hash.low))
+        }
+        return hasher.hash
+    }
+
+    /// Compares the output at `output` (a site when `directory`, else a file) with what
+    /// `wanted` describes (its `files` are ignored).
+    public static func check(output: String, directory: Bool, wanted: ArchiveManifest) -> Decision {
+        let manifest: ArchiveManifest
+        do {
+            guard
+                let bytes = try ArchiveOutputFiles.contents(
+                    ofFileAt: manifestPath(of: output, directory: directory), limit: ArchiveManifest.maximumBytes)
+            else {
+                return .rebuild(note: exists(output) ? "\(output) has no msgfmt manifest; writing it in full" : nil)
+            }
+            manifest = try ArchiveManifest.parse(bytes, version: wanted.version)
+        } catch {
+            return .rebuild(note: "\(error.message); writing \(output) in full")
+        }
+        if manifest.options != wanted.options { return .rebuild(note: "the options changed; writing \(output) in full") }
+        if manifest.inputs != wanted.inputs { return .rebuild(note: "the input changed; writing \(output) in full") }
+        if directory {
+            let present = ArchiveOutputFiles.list(output)
+            guard present == manifest.files.map(\.path),
+                manifest.files.allSatisfy({ ArchiveOutputFiles.hash(of: $0.path, under: output) == $0.hash })
+            else { return .rebuild(note: "files of \(output) changed since it was written; writing it in full") }
+        } else {
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            guard manifest.files.count == 1, manifest.files[0].path == name,
+                ArchiveOutputFiles.hash(ofFileAt: output) == manifest.files[0].hash
+            else { return .rebuild(note: "\(output) changed since it was written; writing it in full") }
+        }
+        return .upToDate
+    }
+
+    /// The manifest of the output just written at `written` (the temporary site, or the
+    /// file) that will be called `output`.
+    public static func manifest(of written: String, output: String, directory: Bool, wanted: ArchiveManifest) -> ArchiveManifest {
+        var manifest = wanted
+        if directory {
+            manifest.files = ArchiveOutputFiles.list(written).compactMap { path in
+                ArchiveOutputFiles.hash(of: path, under: written).map { ArchiveManifest.File(path: path, hash: $0) }
+            }
+        } else {
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            manifest.files = ArchiveOutputFiles.hash(ofFileAt: written).map { [ArchiveManifest.File(path: name, hash: $0)] } ?? []
+        }
+        return manifest
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}

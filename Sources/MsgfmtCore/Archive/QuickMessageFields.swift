@@ -1,0 +1,156 @@
+/// The id and times of an export message read straight from its bytes, without decoding
+/// it: what a merge needs of each message to plan (see `ArchiveIndexer.bytesOnly`). Reads
+/// only the top-level members `id`, `date_unixtime` and `edited_unixtime` (numbers or
+/// strings of digits) and skips everything else; nil when the object is not as expected
+/// or lacks `id` or `date_unixtime` (the caller then decodes the message in full).
+struct QuickMessageFields {
+    var id: Int64
+    var date: Int64
+    var edited: Int64?
+
+    /// Reads the fields of the JSON object in `bytes`.
+    static func read(_ bytes: [UInt8]) -> QuickMessageFields? {
+        bytes.withUnsafeBufferPointer { read(Reader(bytes: $0)) }
+    }
+
+    private static func read(_ r: Reader) -> QuickMessageFields? {
+        var r = r
+        var id: Int64?
+        var date: Int64?
+        var edited: Int64?
+        r.skipSpace()
+        guard r.take(UInt8(ascii: "{")) else { return nil }
+        r.skipSpace()
+        if r.take(UInt8(ascii: "}")) { return nil }
+        while true {
+            r.skipSpace()
+            guard let key = r.key() else { return nil }
+            r.skipSpace()
+            guard r.take(UInt8(ascii: ":")) else { return nil }
+            r.skipSpace()
+            switch key {
+            case .id: id = r.integer()
+            case .date: date = r.integer()
+            case .edited: edited = r.integer()
+            case .other: break
+            }
+            guard r.skipValue() else { return nil }
+            r.skipSpace()
+            if r.take(UInt8(ascii: ",")) { continue }
+            guard r.take(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        guard let id, let date else { return nil }
+        return QuickMessageFields(id: id, date: date, edited: edited)
+    }
+
+    /// The members read.
+    private enum Key { case id, date, edited, other }
+
+    /// A cursor over the bytes.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            at += 1
+            return true
+        }
+
+        mutating func skipSpace() {
+            while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { at += 1 }
+        }
+
+        /// A member name; names with escapes count as other members.
+        mutating func key() -> Key? {
+            let start = at + 1
+            guard skipString() else { return nil }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)])
+            if name.elementsEqual("id".utf8) { return .id }
+            if name.elementsEqual("date_unixtime".utf8) { return .date }
+            if name.elementsEqual("edited_unixtime".utf8) { return .edited }
+            return .other
+        }
+
+        /// The integer at the cursor, bare or quoted, without moving it; nil for anything else.
+        func integer() -> Int64? {
+            var i = at
+            let quoted = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
+            if quoted { i += 1 }
+            var negative = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") {
+                negative = true
+                i += 1
+            }
+            var value: Int64 = 0
+            var digits = 0
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (s, o2) = m.addingReportingOverflow(Int64(bytes[i] - 0x30))
+                if o1 || o2 { return nil }
+                value = s
+                digits += 1
+                i += 1
+            }
+            guard digits > 0 else { return nil }
+            if quoted {
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+            } else if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
+                return nil
+            }
+            return negative ? -value : value
+        }
+
+        /// Skips a string (the cursor on its opening quote).
+        mutating func skipString() -> Bool {
+            guard take(UInt8(ascii: "\"")) else { return false }
+            while at < bytes.count {
+                let b = bytes[at]
+                at += 1
+                if b == UInt8(ascii: "\\") {
+                    at += 1
+                } else if b == UInt8(ascii: "\"") {
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// Skips any value: strings, and objects and arrays to their matching close.
+        mutating func skipValue() -> Bool {
+            guard let first = peek else { return false }
+            if first == UInt8(ascii: "\"") { return skipString() }
+            guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+                // A number or literal: up to the next delimiter.
+                while let b = peek, b != UInt8(ascii: ","), b != UInt8(ascii: "}"), b != UInt8(ascii: "]"), b > 0x20 { at += 1 }
+                return true
+            }
+            var depth = 0
+            while let b = peek {
+                switch b {
+                case UInt8(ascii: "\""):
+                    guard skipString() else { return false }
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 {
+                        at += 1
+                        return true
+                    }
+                default: break
+                }
+                at += 1
+            }
+            return false
+        }
+    }
+}

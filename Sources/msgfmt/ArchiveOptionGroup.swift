@@ -1,0 +1,22 @@
+import ArgumentParser
+import MsgfmtCore
+
+/// The options of `msgfmt export` for keeping an archive: what a merge of several exports
+/// does with deleted messages, and updating an earlier output.
+struct ArchiveOptionGroup: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "With several exports: a message a later export covering its date lacks is kept as it was (keep), kept with a 'deleted' tag (mark) or left out (drop).",
+            valueName: "keep|mark|drop"))
+    var deleted: DeletedMessages = .mark
+
+    @Flag(
+        help: ArgumentHelp(
+            "Keep a manifest in the output (-o) and leave the output alone when it already holds what these inputs and options make; else write it in full, replacing it when complete.",
+            discussion:
+                "An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
+        ))
+    var update = false
+}
+
+extension DeletedMessages: ExpressibleByArgument {}

@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `msgfmt export --update`, black box: an updated output is byte-identical to a fresh
+/// export on random histories of a chat (single exports and merges, site and file); an
+/// unchanged output is left alone; a missing, damaged, hostile or outdated manifest means
+/// a full rebuild with a note, never a path followed outside the output; an interrupted
+/// update leaves the previous site intact.
+@Suite struct UpdateCommandTests {
+    static let seed = ProcessInfo.processInfo.environment["MSGFMT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+
+    /// Every file under `dir` (relative path → bytes), the manifest aside.
+    static func tree(_ dir: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = dir.standardizedFileURL.path
+        for case let url as URL in FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) ?? .init() {
+            let path = url.standardizedFileURL.path
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let relative = String(path.dropFirst(base.count + 1))
+            if relative != "msgfmt-manifest.json" { files[relative] = try Data(contentsOf: url) }
+        }
+        return files
+    }
+
+    @Test func updateEqualsAFreshExportOnRandomHistories() throws {
+        var rng = SeededGenerator(seed: Self.seed)
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for round in 0..<3 {
+            let history = MergeCommandTests.history(&rng)
+            var inputs: [String] = []
+            for (step, json) in history.enumerated() {
+                let note = Comment(rawValue: "MSGFMT_SEED=\(Self.seed), round \(round), step \(step)")
+                let name = "r\(round)s\(step).json"
+                try json.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                inputs.append(name)
+                // The latest export alone, and every export so far merged (deleted kept).
+                for (label, files) in [("one", [name]), ("all", inputs)] {
+                    let common = ["--time-zone", "UTC", "--jobs", "2"]
+                    let site = try Binary.run(["export"] + files + ["-o", "site-\(label)", "--update"] + common, in: dir)
+                    let fresh = try Binary.run(["export"] + files + ["-o", "fresh-\(label)"] + common, in: dir)
+                    #expect(site.status == 0 && fresh.status == 0, "\(site.stderr) \(fresh.stderr) \(note)")
+                    #expect(
+                        try Self.tree(dir.appendingPathComponent("site-\(label)"))
+                            == Self.tree(dir.appendingPathComponent("fresh-\(label)")), note)
+                    try? FileManager.default.removeItem(at: dir.appendingPathComponent("fresh-\(label)"))
+                    let text = try Binary.run(
+                        ["export"] + files + ["--to", "json", "-o", "out-\(label).jsonl", "--update"] + common, in: dir)
+                    let stream = try Binary.run(["export"] + files + ["--to", "json", "-o", "-"] + common, in: dir)
+                    #expect(text.status == 0, "\(text.stderr) \(note)")
+                    #expect(
+                        try String(contentsOf: dir.appendingPathComponent("out-\(label).jsonl"), encoding: .utf8) == stream.stdout, note)
+                }
+            }
+        }
+    }
+
+    /// A second `--update` with the same inputs and options writes nothing.
+    @Test func unchangedOutputIsLeftAlone() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let account = PackagePaths.fixture("diff/account")
+        let args = ["export", account.appendingPathComponent("old.json").path, account.appendingPathComponent("new.json").path, "--update"]
+        for output in [["-o", "site"], ["--to", "text", "-o", "out.txt"]] {
+            let first = try Binary.run(args + output, in: dir)
+            #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+            let path = dir.appendingPathComponent(output.last!).path
+            let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            let second = try Binary.run(args + output, in: dir)
+            #expect(second.status == 0)
+            #expect(second.stderr == "msgfmt: \(output.last!) is up to date: nothing to write\n")
+            let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+            #expect(before == after, "the output was not replaced")
+            let other = try Binary.run(args + output + ["--width", "50"], in: dir)
+            #expect(other.stderr.contains("note: the options changed"), "\(other.stderr)")
+        }
+    }
+
+    /// Manifests edited by hand, truncated, replaced by a link, of another schema or
+    /// version, or naming paths outside the output: each is refused with a note, the
+    /// output is written in full, and nothing outside it is read.
+    @Test(arguments: [
+        ("outside", "outside the output"), ("absolute", "outside the output"), ("truncated", "damaged"), ("link", "cannot be read"),
+        ("schema", "schema 7"), ("version", "msgfmt 0.0.1"), ("hash", "changed since it was written"), ("huge", "damaged"),
+    ])
+    func hostileManifestsMeanAFullRebuild(kind: String, expected: String) throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = PackagePaths.fixture("diff/chat/new.json").path
+        let args = ["export", input, "-o", "site", "--update", "--time-zone", "UTC"]
+        #expect(try Binary.run(args, in: dir).status == 0)
+        let site = dir.appendingPathComponent("site")
+        let fresh = try Self.tree(site)
+        let manifest = site.appendingPathComponent("msgfmt-manifest.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        try "secret".write(to: dir.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        switch kind {
+        case "outside": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"../secret.txt\"")
+        case "absolute": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"/etc/passwd\"")
+        case "truncated": text = String(text.prefix(text.count / 2))
+        case "schema": text = text.replacingOccurrences(of: "\"schema\":1", with: "\"schema\":7")
+        case "version": text = text.replacingOccurrences(of: "\"msgfmt\":\"", with: "\"msgfmt\":\"0.0.1\",\"x\":\"")
+        case "hash": try "changed".write(to: site.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        case "huge": text = text + String(repeating: " ", count: 65 << 20)
+        default: break
+        }
+        try FileManager.default.removeItem(at: manifest)
+        if kind == "link" {
+            try FileManager.default.createSymbolicLink(atPath: manifest.path, withDestinationPath: "../secret.txt")
+        } else {
+            try text.write(to: manifest, atomically: true, encoding: .utf8)
+        }
+        let result = try Binary.run(args, in: dir)
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("msgfmt: note: ") && result.stderr.contains(expected), "\(result.stderr)")
+        #expect(try Self.tree(site) == fresh)
+        #expect(try Binary.run(args, in: dir).stderr.contains("up to date"), "the rebuilt site has a good manifest")
+        #expect(try String(contentsOf: dir.appendingPathComponent("secret.txt"), encoding: .utf8) == "secret")
+    }
+
+    /// SIGTERM during an update that rewrites a site leaves the previous site as it was
+    /// and no temporary files.
+    @Test func interruptedUpdateLeavesThePreviousSite() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let small = PackagePaths.fixture("diff/chat/new.json").path
+        #expect(try Binary.run(["export", small, "-o", "site", "--update"], in: dir).status == 0)
+        let before = try Self.tree(dir.appendingPathComponent("site"))
+        let input = dir.appendingPathComponent("big.json")
+        try ExportCommandTests.bigData.write(to: input)
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = [
+            "export", input.path, "-o", dir.appendingPathComponent("site").path, "--update", "--jobs", "1", "--progress", "never",
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let temporary = dir.appendingPathComponent(".site.tmp-\(process.processIdentifier)")
+        // Hashing the input comes first (slow in a debug build under load): wait for the
+        // conversion to start.
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: temporary.path), Date() < deadline, process.isRunning {
+            usleep(5_000)
+        }
+        usleep(200_000)
+        let wasRunning = process.isRunning
+        process.terminate()
+        process.waitUntilExit()
+        #expect(wasRunning, "the update finished before it could be interrupted")
+        #expect(process.terminationStatus == 128 + 15 || process.terminationReason == .uncaughtSignal)
+        #expect(try Self.tree(dir.appendingPathComponent("site")) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["big.json", "site"], "left behind: \(left)")
+        #expect(try Binary.run(["export", small, "-o", "site", "--update"], in: dir).stderr.contains("up to date"))
+    }
+
+    /// `--update` needs input files and an output to update.
+    @Test func updateNeedsFilesAndAnOutput() throws {
+        let input = PackagePaths.fixture("diff/chat/new.json").path
+        let stdin = try Binary.run(["export", "-", "-o", "site", "--update"])
+        #expect(stdin.status == 2 && stdin.stderr.contains("give files"), "\(stdin.stderr)")
+        let stdout = try Binary.run(["export", input, "--to", "text", "--update"])
+        #expect(stdout.status == 2 && stdout.stderr.contains("-o FILE"), "\(stdout.stderr)")
+    }
+}
