@@ -49,6 +49,7 @@ struct ExportCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         let output = try openOutput(printer)
+        options.media = mediaOptions(output: output)
         let signals = Self.cleanUpOnSignals()
         defer { for signal in signals { signal.cancel() } }
 
@@ -88,6 +89,7 @@ struct ExportCommand: ParsableCommand {
         guard export.stats else { return }
         printer.info(
             "chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
+        if stats.media.total > 0 { printer.info(stats.media.summary) }
     }
 
     private func commit(_ output: AtomicOutput, _ printer: DiagnosticPrinter) throws {

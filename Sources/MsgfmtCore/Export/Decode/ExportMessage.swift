@@ -26,6 +26,8 @@ public struct ExportMessage: Sendable {
     public var body: Message
     /// A media attachment, when there is one.
     public var media: ExportMedia?
+    /// The file the media refers to (photos, videos, voice, stickers, documents).
+    public var file: MediaFile?
     /// Service messages: what happened.
     public var action: ExportAction?
     /// Reactions with their counts.

@@ -95,6 +95,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
             guard options.keeps(message, in: raw.chat) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
             var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
+            if options.media.mode != .none, !message.isService, let file = message.file {
+                transcript.resolveMedia(file, options: options.media)
+            }
             transcript.cachePreview()
             let piece = Writer.prepare(transcript, options: options)
             return .prepared(transcript, piece)

@@ -24,6 +24,8 @@ public struct ExportOptions: Sendable {
     public var width: Int = 80
     /// How message bodies are normalized, laid out and emitted.
     public var render = RenderOptions()
+    /// `--media`: where the export's files are and how transcripts refer to them.
+    public var media = MediaOptions()
     /// Messages per parallel batch.
     public var batchSize: Int = 256
 

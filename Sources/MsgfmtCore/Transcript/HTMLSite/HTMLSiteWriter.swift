@@ -109,8 +109,14 @@ public final class HTMLSiteWriter: TranscriptWriter {
         file.write(
             HTMLPage.head(
                 title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
-                header: header, mainClasses: mainClasses))
+                header: header, mainClasses: mainClasses, extraDirectives: mediaDirectives))
         return file
+    }
+
+    /// The policy directives that let pages show media files: from the page's own origin
+    /// (for pages opened from disk, local files) and nowhere else; none with `--media none`.
+    var mediaDirectives: [String] {
+        options.media.mode == .none ? [] : ["img-src 'self'", "media-src 'self'"]
     }
 
     /// Writes the page foot (closing `main`, the spoiler script) and closes the file.
