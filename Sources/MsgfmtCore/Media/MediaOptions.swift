@@ -1,8 +1,9 @@
 /// Where an export's media files are and how the transcript refers to them; the CLI fills
 /// it from `--media`, the export's path and the output's path.
 public struct MediaOptions: Sendable {
-    /// `--media`.
-    public var mode: MediaMode = .link
+    /// `--media`. Placeholders only unless asked: linking needs `exportFolder` and
+    /// `hrefPrefix`, which only a caller that knows the paths (the CLI, default `link`) sets.
+    public var mode: MediaMode = .none
     /// The export folder (`result.json`'s folder), absolute and with symbolic links
     /// resolved: media paths are relative to it and must stay inside it.
     public var exportFolder: String = "/nonexistent"
