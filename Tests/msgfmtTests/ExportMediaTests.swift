@@ -171,6 +171,28 @@ import Testing
         #expect(!text.contains("secret.txt)") && !text.contains("(/etc/passwd)"))
     }
 
+    /// Terminal transcripts: with hyperlinks on, the media line of a file that is there is an
+    /// OSC 8 link to its `file://` URL, in both presentations; nothing else links to files.
+    @Test(arguments: ["list", "bubbles"])
+    func terminalMediaLinesLinkTheFiles(style: String) throws {
+        let export = try MediaExport()
+        defer { export.remove() }
+        let result = try Self.run(export, ["--to", "ansi", "--style", style, "--hyperlinks", "always", "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = URL(fileURLWithPath: export.folder.path).resolvingSymlinksInPath().path
+        let photo = "\u{1B}]8;;file://\(folder)/photos/photo_1@01-01-2024_10-00-00.jpg\u{1B}\\"
+        #expect(result.stdout.contains(photo), "\(result.stdout)")
+        #expect(result.stdout.contains("\u{1B}]8;;file://\(folder)/files/report%20%28final%29%20%231.pdf\u{1B}\\"))
+        #expect(result.stdout.components(separatedBy: "\u{1B}]8;;file://").count - 1 == MediaExport.shownIDs.count)
+        #expect(!result.stdout.contains("secret.txt\u{1B}") && !result.stdout.contains("file:///etc"))
+        // Every link is closed on its line.
+        for line in result.stdout.split(separator: "\n") where line.contains("\u{1B}]8;;file") {
+            #expect(line.hasSuffix("\u{1B}]8;;\u{1B}\\"), "\(line)")
+        }
+        let plain = try Self.run(export, ["--to", "text", "--style", style, "--hyperlinks", "always", "-o", "-"])
+        #expect(!plain.stdout.contains("\u{1B}"))
+    }
+
     /// `--media copy` needs a folder to copy into: the HTML site.
     @Test func copyNeedsTheHTMLSite() throws {
         let export = try MediaExport()
