@@ -85,6 +85,10 @@ import Testing
             #expect(file.path.hasPrefix(export.folder.standardizedFileURL.path + "/"), "\(file.path)")
         }
         #expect(page.contains("; img-src &#39;self&#39;; media-src &#39;self&#39;\">"))
+        // The last two photos (one sender, one second) form an album; nothing else does.
+        #expect(page.components(separatedBy: "<div class=\"album").count == 2)
+        #expect(page.contains("<div class=\"album album-2\">\n<div class=\"message\" id=\"message16\">"), "\(page)")
+        #expect(page.contains("id=\"message17\">") && page.contains("</div></div>\n</div>\n</div>\n</main>"), "\(page)")
     }
 
     /// `--media copy`: every shown file is placed under `media/` (hard-linked here: the
@@ -191,6 +195,26 @@ import Testing
         }
         let plain = try Self.run(export, ["--to", "text", "--style", style, "--hyperlinks", "always", "-o", "-"])
         #expect(!plain.stdout.contains("\u{1B}"))
+    }
+
+    /// With `grouped_id`, albums follow it: shared ids make one grid however far apart the
+    /// photos were sent; different ids make two, even within one second.
+    @Test func groupedIDsMakeAlbums() throws {
+        let export = try MediaExport()
+        defer { export.remove() }
+        let photo = { (id: Int, date: Int, group: Int) in
+            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(date)", "from": "A", "from_id": "user1", "grouped_id": \#(group), "photo": "photos/photo_2@01-01-2024_10-05-00.jpg", "text": ""}"#
+        }
+        let messages = [photo(1, 100, 7), photo(2, 105, 7), photo(3, 105, 8), photo(4, 105, 9)]
+        try Data(#"{"name": "G", "type": "personal_chat", "id": 1, "messages": [\#(messages.joined(separator: ","))]}"#.utf8)
+            .write(to: export.resultJSON)
+        let site = export.root.appendingPathComponent("site")
+        let result = try Self.run(export, ["-o", site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try Self.read(site.appendingPathComponent("chat_001/messages.html"))
+        #expect(page.components(separatedBy: "<div class=\"album").count == 2, "\(page)")
+        #expect(page.contains("<div class=\"album album-2\">\n<div class=\"message\" id=\"message1\">"), "\(page)")
+        #expect(page.contains("</div>\n<div class=\"message\" id=\"message3\">"), "\(page)")
     }
 
     /// `--media copy` needs a folder to copy into: the HTML site.

@@ -53,6 +53,7 @@ public enum ExportMessageDecoder {
         message.viaBot = value["via_bot"]?.stringValue
         message.media = ExportMediaDecoder.media(of: value)
         message.file = ExportMediaDecoder.file(of: value)
+        message.groupedID = value["grouped_id"]?.int64Value
         if type == "unsupported", message.media == nil {
             message.media = ExportMedia(kind: "unsupported", title: "Unsupported message")
         }

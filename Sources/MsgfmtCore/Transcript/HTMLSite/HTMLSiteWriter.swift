@@ -33,6 +33,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// without a second anchor.
     var lastDay: Int64?
     var anyFailed = false
+    /// The photos and videos held back while they may form an album (see `addToAlbum`).
+    var album = HTMLAlbum()
 
     /// Creates a writer into `directory` (the temporary output directory).
     public init(options: ExportOptions, directory: String) {
@@ -151,6 +153,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     }
 
     func closeGroup() {
+        flushAlbum()
         if groupOpen { page?.write("</div>\n") }
         groupOpen = false
     }

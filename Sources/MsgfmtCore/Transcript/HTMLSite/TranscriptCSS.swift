@@ -40,6 +40,9 @@ enum TranscriptCSS {
             .media-sticker img{max-width:10rem;border-radius:0}.sticker-emoji{font-size:4rem;line-height:1.1;text-decoration:none}\
             .media-shown video.round{border-radius:50%;width:12rem;height:12rem;object-fit:cover}\
             .media-shown audio{display:block;width:100%;max-width:22rem;margin:.2rem 0}\
+            .album{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.2rem;margin:.15rem 0;max-width:36rem}\
+            .album-3{grid-template-columns:repeat(3,minmax(0,1fr))}.album>.message{margin:0;max-width:none}\
+            .album img,.album video{width:100%;height:auto;aspect-ratio:1;object-fit:cover}\
             .media-file.media-shown,.media-voice_message.media-shown,.media-audio_file.media-shown{background:var(--tint);padding:.35rem .6rem}\
             .reactions{margin-top:.25rem}\
             .reactions span{display:inline-block;background:var(--tint);border-radius:1rem;padding:0 .5rem;margin:0 .25rem .1rem 0;font-size:.85rem}\
