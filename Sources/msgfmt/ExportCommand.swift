@@ -18,6 +18,12 @@ struct ExportCommand: ParsableCommand {
             plus metadata) or Markdown. Output is written under a temporary name and moved \
             into place when complete. A message that cannot be read is reported with its \
             id and the rest is converted (exit status 1).
+
+            Photos, videos, voice messages, stickers and files are shown from the export \
+            folder (--media link, the default: paths relative from the output), copied into \
+            OUTPUT/media for a self-contained site (--media copy), or described by \
+            placeholders (--media none). Paths that are absolute or lead out of the export \
+            folder are refused with a warning.
             """
     )
 
