@@ -3,8 +3,9 @@
 #endif
 
 /// Resolves the files export messages refer to (on the worker threads): checks that each
-/// path stays inside the export folder, looks the file up, and with `--media copy` places
-/// it in the output (`MediaCopier`).
+/// path stays inside the export folder, looks the file up (reading an image's size from
+/// its header when the export does not give it, `MediaProbe`), and with `--media copy`
+/// places it in the output (`MediaCopier`).
 public enum MediaResolver {
     /// What became of `file` under `options`.
     public static func resolve(_ file: MediaFile, options: MediaOptions) -> ResolvedMedia {
@@ -20,6 +21,10 @@ public enum MediaResolver {
         case .success(let found):
             media.path = found.path
             media.size = found.size
+            if file.kind.isImage, file.width == nil || file.height == nil, let size = MediaProbe.dimensions(ofFileAt: found.path) {
+                media.file.width = size.width
+                media.file.height = size.height
+            }
             guard let href = place(found, options: options) else {
                 media.problem = .copyFailed
                 return media
