@@ -76,7 +76,8 @@ public struct MediaExport {
             let date = 1_704_103_200 + (i < 15 ? i * 60 : 15 * 60)
             lines.append(#"{"type": "message", "date_unixtime": "\#(date)", \#(fields), "text": "", "text_entities": []}"#)
         }
-        let json = #"{"name": "Media chat", "type": "personal_chat", "id": 77, "messages": [\#n"# + lines.joined(separator: ",\n") + "\n]}\n"
+        let json =
+            #"{"name": "Media chat", "type": "personal_chat", "id": 77, "messages": [\#n"# + lines.joined(separator: ",\n") + "\n]}\n"
         try Data(json.utf8).write(to: resultJSON)
     }
 

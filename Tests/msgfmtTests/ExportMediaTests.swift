@@ -62,12 +62,19 @@ import Testing
         #expect(page.contains("<img src=\"\(p)stickers/animated.tgs_thumb.jpg\" alt=\"Sticker 🎉\""))
         #expect(
             page.contains(
-                "<video src=\"\(p)video_files/clip.mp4\" controls preload=\"none\" poster=\"\(p)video_files/clip.mp4_thumb.jpg\" width=\"8\" height=\"8\""))
+                "<video src=\"\(p)video_files/clip.mp4\" controls preload=\"none\" poster=\"\(p)video_files/clip.mp4_thumb.jpg\" width=\"8\" height=\"8\""
+            ))
         #expect(page.contains("<video src=\"\(p)video_files/gif.mp4\" controls preload=\"none\" loop muted playsinline"))
         #expect(page.contains("<video class=\"round\" src=\"\(p)round_video_messages/round.mp4\" controls preload=\"none\""))
-        #expect(page.contains("<div class=\"media-title\">Voice message 0:02</div><audio src=\"\(p)voice_messages/audio_1@01-01-2024_10-00-00.ogg\" controls preload=\"none\"></audio>"))
+        #expect(
+            page.contains(
+                "<div class=\"media-title\">Voice message 0:02</div><audio src=\"\(p)voice_messages/audio_1@01-01-2024_10-00-00.ogg\" controls preload=\"none\"></audio>"
+            ))
         #expect(page.contains("<div class=\"media-title\">Audio Band – Song 3:12</div><audio src=\"\(p)files/song.mp3\""))
-        #expect(page.contains("<a class=\"media-title\" href=\"\(p)files/report%20%28final%29%20%231.pdf\" download=\"report (final) #1.pdf\">report (final) #1.pdf</a>"))
+        #expect(
+            page.contains(
+                "<a class=\"media-title\" href=\"\(p)files/report%20%28final%29%20%231.pdf\" download=\"report (final) #1.pdf\">report (final) #1.pdf</a>"
+            ))
         // Markup in a file name is percent-encoded in the URL and escaped in the text.
         #expect(page.contains("href=\"\(p)files/%3Cb%3Ex%22.pdf\" download=\"&lt;b&gt;x&quot;.pdf\">&lt;b&gt;x&quot;.pdf</a>"))
         #expect(!page.contains("<b>x"))
@@ -142,7 +149,9 @@ import Testing
         try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
         let result = try Self.run(export, ["--to", "json", "-o", out.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try Self.read(out).split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let lines = try Self.read(out).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
         let photo = try #require(lines.first?["media"] as? [String: Any])
         #expect(photo["path"] as? String == "photos/photo_1@01-01-2024_10-00-00.jpg")
         #expect(photo["href"] as? String == "../export/photos/photo_1@01-01-2024_10-00-00.jpg")

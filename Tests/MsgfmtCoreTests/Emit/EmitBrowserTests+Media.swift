@@ -63,7 +63,8 @@ extension EmitBrowserTests {
         return page.replacingOccurrences(of: marker, with: marker + HTMLContentHash.cspSource(for: mediaProbe) + " ")
             .replacingOccurrences(
                 of: "</body>",
-                with: "<img src=\"data:image/png;base64,\(Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 0))).base64EncodedString())\">"
+                with:
+                    "<img src=\"data:image/png;base64,\(Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 0))).base64EncodedString())\">"
                     + "<script>\(mediaProbe)</script>\n</body>")
     }
 

@@ -22,7 +22,10 @@ import Testing
         #expect(Self.size(vp8x) == [512, 256])
         // VP8L: signature 0x2F, then 14-bit width-1 and height-1 (100×50).
         let bits: UInt32 = 99 | 49 << 14
-        let vp8l = riff + Array("VP8L".utf8) + [0, 0, 0, 0, 0x2F] + [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)] + [0, 0, 0, 0, 0]
+        let vp8l =
+            riff + Array("VP8L".utf8) + [0, 0, 0, 0, 0x2F] + [
+                UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24),
+            ] + [0, 0, 0, 0, 0]
         #expect(Self.size(vp8l) == [100, 50])
         // VP8: frame tag, start code, then 14-bit sizes (64×32).
         let vp8 = riff + Array("VP8 ".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0x9D, 0x01, 0x2A] + [64, 0, 32, 0] + [0, 0]

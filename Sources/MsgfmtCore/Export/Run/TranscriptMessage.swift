@@ -38,7 +38,10 @@ public struct TranscriptMessage: Sendable {
         media = resolved
         if resolved.problem == .outsideExport {
             let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
-            rendered.diagnostics.append(Diagnostic(.warning, location, "media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))"))
+            rendered.diagnostics.append(
+                Diagnostic(
+                    .warning, location,
+                    "media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))"))
         }
     }
 

@@ -18,26 +18,32 @@ enum HTMLMediaMarkup {
         let alt = HTMLEscaping.escape(placeholder.title)
         switch file.kind {
         case .photo:
-            return "<div class=\"\(kindClass)\"><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\"\(size(file))></a></div>"
+            return
+                "<div class=\"\(kindClass)\"><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\"\(size(file))></a></div>"
         case .sticker:
             return "<div class=\"\(kindClass)\"><img src=\"\(src)\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\"\(size(file))></div>"
         case .animatedSticker:
             if let thumbnail = media.thumbnailHref {
-                return "<div class=\"\(kindClass)\"><a href=\"\(src)\"><img src=\"\(attribute(pagePrefix + thumbnail))\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\"\(size(file))></a></div>"
+                return
+                    "<div class=\"\(kindClass)\"><a href=\"\(src)\"><img src=\"\(attribute(pagePrefix + thumbnail))\" alt=\"\(alt)\" loading=\"lazy\" decoding=\"async\"\(size(file))></a></div>"
             }
             guard let emoji = file.emoji, !emoji.isEmpty else { return box(placeholder, reason: nil) }
-            return "<div class=\"\(kindClass)\"><a class=\"sticker-emoji\" href=\"\(src)\" title=\"\(alt)\">\(HTMLEscaping.escape(emoji))</a></div>"
+            return
+                "<div class=\"\(kindClass)\"><a class=\"sticker-emoji\" href=\"\(src)\" title=\"\(alt)\">\(HTMLEscaping.escape(emoji))</a></div>"
         case .animation, .video, .videoMessage:
             let round = file.kind == .videoMessage ? " class=\"round\"" : ""
             let loop = file.kind == .animation ? " loop muted playsinline" : ""
-            return "<div class=\"\(kindClass)\"><video\(round) src=\"\(src)\" controls preload=\"none\"\(loop)\(poster)\(size(file)) aria-label=\"\(alt)\"></video>"
+            return
+                "<div class=\"\(kindClass)\"><video\(round) src=\"\(src)\" controls preload=\"none\"\(loop)\(poster)\(size(file)) aria-label=\"\(alt)\"></video>"
                 + caption(placeholder, media: media, href: src) + "</div>"
         case .voice, .audio:
-            return "<div class=\"\(kindClass)\"><div class=\"media-title\">\(alt)</div><audio src=\"\(src)\" controls preload=\"none\"></audio>"
+            return
+                "<div class=\"\(kindClass)\"><div class=\"media-title\">\(alt)</div><audio src=\"\(src)\" controls preload=\"none\"></audio>"
                 + status(media) + "</div>"
         case .document:
             let name = HTMLEscaping.escape(file.displayName)
-            return "<div class=\"\(kindClass)\"><a class=\"media-title\" href=\"\(src)\" download=\"\(name)\">\(name)</a>" + status(media) + "</div>"
+            return "<div class=\"\(kindClass)\"><a class=\"media-title\" href=\"\(src)\" download=\"\(name)\">\(name)</a>" + status(media)
+                + "</div>"
         }
     }
 
