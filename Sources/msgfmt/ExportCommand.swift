@@ -27,6 +27,12 @@ struct ExportCommand: ParsableCommand {
             into an index of identities, hashes and file offsets, then the messages to \
             write are read again by offset, so memory holds about 50 bytes a message, not \
             the messages; the files must be regular files.
+
+            Photos, videos, voice messages, stickers and files are shown from the export \
+            folder (--media link, the default: paths relative from the output), copied into \
+            OUTPUT/media for a self-contained site (--media copy), or described by \
+            placeholders (--media none). Paths that are absolute or lead out of the export \
+            folder are refused with a warning.
             """
     )
 
@@ -74,10 +80,12 @@ struct ExportCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
+        try checkMediaFolders()
         let update = try archive.update ? planUpdate(options, printer) : nil
         if let update, update.decision == .upToDate { return }
         let input = try openInput(options, printer)
         let output = try openOutput(printer)
+        options.media = mediaOptions(output: output)
 
         let writer = TranscriptWriters.make(options: options, output: output)
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
@@ -173,6 +181,7 @@ struct ExportCommand: ParsableCommand {
         guard export.stats else { return }
         printer.info(
             "chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
+        if stats.media.total > 0 { printer.info(stats.media.summary) }
     }
 
     private func commit(_ output: AtomicOutput, _ printer: DiagnosticPrinter) throws {

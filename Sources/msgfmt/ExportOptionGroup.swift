@@ -45,6 +45,12 @@ struct ExportOptionGroup: ParsableArguments {
             "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
     var me: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Media files: link (refer to them in the export folder), copy (hard-link or copy them into the html output's media/ folder) or none (placeholders only).",
+            valueName: "mode"))
+    var media: MediaMode = .link
+
     @Flag(help: "Print how many messages were read, written, filtered and failed on stderr.")
     var stats = false
 
@@ -59,6 +65,9 @@ struct ExportOptionGroup: ParsableArguments {
         if let timeZone, ExportClock(timeZone: timeZone) == nil {
             throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
         }
+        if media == .copy, to != .html {
+            throw ValidationError("--media copy needs --to html (a stream format can only link to the files).")
+        }
         if to == .html, output == "-" {
             throw ValidationError("--to html writes a directory; give -o DIR, or choose a stream format for stdout.")
         }
@@ -67,3 +76,4 @@ struct ExportOptionGroup: ParsableArguments {
 
 extension ExportFormat: ExpressibleByArgument {}
 extension TranscriptStyle: ExpressibleByArgument {}
+extension MediaMode: ExpressibleByArgument {}

@@ -58,22 +58,28 @@ public enum HTMLPage {
     /// The page's policy: nothing may load; only the page's own style and script apply.
     public static let contentSecurityPolicy = contentSecurityPolicy(extraCSS: nil)
 
-    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`.
-    public static func contentSecurityPolicy(extraCSS: String?) -> String {
+    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`;
+    /// `extraDirectives` (`img-src 'self'`, …) are added at the end.
+    public static func contentSecurityPolicy(extraCSS: String?, extraDirectives: [String] = []) -> String {
         let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
         return
             "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+            + extraDirectives.map { "; " + $0 }.joined()
     }
 
     /// Everything up to and including `<main class="msgfmt">`.
     ///
     /// A page with more to show passes `extraCSS` (a second `<style>`, which the policy
     /// allows as well), `header` (markup between `<body>` and `<main>`) and `mainClasses`
-    /// (added to `msgfmt`); the defaults give the `--standalone` page.
+    /// (added to `msgfmt`) and `extraDirectives` (policy directives such as the sources of
+    /// images); the defaults give the `--standalone` page.
     public static func head(
-        title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = ""
+        title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = "",
+        extraDirectives: [String] = []
     ) -> String {
-        let policy = extraCSS == nil ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS)
+        let policy =
+            extraCSS == nil && extraDirectives.isEmpty
+            ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS, extraDirectives: extraDirectives)
         let extraStyle = extraCSS.map { "<style>\($0)</style>\n" } ?? ""
         let mainClass = mainClasses.isEmpty ? "msgfmt" : "msgfmt " + HTMLEscaping.escape(mainClasses)
         return """

@@ -26,6 +26,10 @@ public struct ExportMessage: Sendable {
     public var body: Message
     /// A media attachment, when there is one.
     public var media: ExportMedia?
+    /// The file the media refers to (photos, videos, voice, stickers, documents).
+    public var file: MediaFile?
+    /// The album the message belongs to (`grouped_id`), when the export records it.
+    public var groupedID: Int64?
     /// Service messages: what happened.
     public var action: ExportAction?
     /// Reactions with their counts.

@@ -52,6 +52,8 @@ public enum ExportMessageDecoder {
         message.replyTo = value["reply_to_message_id"]?.int64Value
         message.viaBot = value["via_bot"]?.stringValue
         message.media = ExportMediaDecoder.media(of: value)
+        message.file = ExportMediaDecoder.file(of: value)
+        message.groupedID = value["grouped_id"]?.int64Value
         if type == "unsupported", message.media == nil {
             message.media = ExportMedia(kind: "unsupported", title: "Unsupported message")
         }

@@ -96,6 +96,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
             var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
             transcript.deleted = raw.deleted
+            if options.media.mode != .none, !message.isService, let file = message.file {
+                transcript.resolveMedia(file, options: options.media)
+            }
             transcript.cachePreview()
             let piece = Writer.prepare(transcript, options: options)
             return .prepared(transcript, piece)

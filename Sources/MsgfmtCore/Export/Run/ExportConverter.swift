@@ -166,6 +166,7 @@ public final class ExportConverter {
                 switch batch.outcomes[next] {
                 case .prepared(let message, let piece):
                     stats.written += 1
+                    if let media = message.media { stats.media.add(media) }
                     message.rendered.diagnostics.forEach(report)
                     writer.write(message, piece: piece)
                 case .filtered:

@@ -26,6 +26,8 @@ public struct ExportOptions: Sendable {
     public var render = RenderOptions()
     /// Merging several exports: what becomes of messages a later export deleted.
     public var deleted: DeletedMessages = .mark
+    /// `--media`: where the export's files are and how transcripts refer to them.
+    public var media = MediaOptions()
     /// Messages per parallel batch.
     public var batchSize: Int = 256
 

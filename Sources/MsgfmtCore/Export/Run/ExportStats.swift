@@ -10,6 +10,8 @@ public struct ExportStats: Sendable, Hashable {
     public var filtered = 0
     /// Messages that could not be decoded.
     public var failed = 0
+    /// Media files of the written messages, by what became of them.
+    public var media = MediaCounts()
 
     /// Creates zero counts.
     public init() {}

@@ -11,6 +11,8 @@ public struct TranscriptMessage: Sendable {
     /// True when a merge of several exports found the message deleted and marks it
     /// (`--deleted mark`): the writers tag it "deleted".
     public var deleted = false
+    /// The message's media file, resolved on a worker thread (nil with `--media none`).
+    public var media: ResolvedMedia?
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 
@@ -30,6 +32,20 @@ public struct TranscriptMessage: Sendable {
     /// Computes the preview now (on a worker thread) so the writer only looks it up.
     mutating func cachePreview() {
         cachedPreview = Self.preview(of: message)
+    }
+
+    /// Resolves the message's media file (on a worker thread); a path that leads out of the
+    /// export folder becomes a warning about this message.
+    mutating func resolveMedia(_ file: MediaFile, options: MediaOptions) {
+        let resolved = MediaResolver.resolve(file, options: options)
+        media = resolved
+        if resolved.problem == .outsideExport {
+            let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
+            rendered.diagnostics.append(
+                Diagnostic(
+                    .warning, location,
+                    "media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))"))
+        }
     }
 
     /// The preview of `message` (see `preview`).

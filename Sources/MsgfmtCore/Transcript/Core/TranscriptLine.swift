@@ -4,6 +4,9 @@ struct TranscriptLine {
     private(set) var fragments: [LayoutFragment] = []
     /// Cells used so far.
     private(set) var width = 0
+    /// A URI the whole line links to (a media file's `file://` URL), drawn as an OSC 8
+    /// hyperlink by the terminal transcript when hyperlinks are on.
+    var link: String?
 
     /// Adds blank cells up to column `x`.
     mutating func pad(to x: Int) {

@@ -25,6 +25,7 @@ extension HTMLSiteWriter {
             file.write(parts.tail)
             return
         }
+        if !continuesAlbum(message) { flushAlbum() }
         if placement.newGroup || !groupOpen {
             closeGroup()
             var sender =
@@ -33,9 +34,8 @@ extension HTMLSiteWriter {
             file.write(sender + "</div>\n")
             groupOpen = true
         }
-        file.write(parts.head)
-        if let reply = m.replyTo { file.write(replyHeader(reply)) }
-        file.write(parts.tail)
+        let html = parts.head + (m.replyTo.map(replyHeader) ?? "") + parts.tail
+        if !addToAlbum(message, html: html) { file.write(html) }
     }
 
     /// A message body as the shared HTML emitter writes it (`<div class="msgfmt-message">`).

@@ -16,7 +16,7 @@ extension HTMLSiteWriter {
         }
         if let bot = m.viaBot { head += "<div class=\"via\">via \(HTMLEscaping.escape(bot))</div>" }
         var tail = ""
-        if let media = m.media { tail += mediaBox(media) }
+        if let media = m.media { tail += HTMLMediaMarkup.markup(media, media: message.media) }
         if !m.body.text.isEmpty {
             tail += body(message.rendered, options: options)
         }

@@ -33,6 +33,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// without a second anchor.
     var lastDay: Int64?
     var anyFailed = false
+    /// The photos and videos held back while they may form an album (see `addToAlbum`).
+    var album = HTMLAlbum()
 
     /// Creates a writer into `directory` (the temporary output directory).
     public init(options: ExportOptions, directory: String) {
@@ -109,8 +111,14 @@ public final class HTMLSiteWriter: TranscriptWriter {
         file.write(
             HTMLPage.head(
                 title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
-                header: header, mainClasses: mainClasses))
+                header: header, mainClasses: mainClasses, extraDirectives: mediaDirectives))
         return file
+    }
+
+    /// The policy directives that let pages show media files: from the page's own origin
+    /// (for pages opened from disk, local files) and nowhere else; none with `--media none`.
+    var mediaDirectives: [String] {
+        options.media.mode == .none ? [] : ["img-src 'self'", "media-src 'self'"]
     }
 
     /// Writes the page foot (closing `main`, the spoiler script) and closes the file.
@@ -145,6 +153,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     }
 
     func closeGroup() {
+        flushAlbum()
         if groupOpen { page?.write("</div>\n") }
         groupOpen = false
     }

@@ -1,7 +1,8 @@
 /// The transcript's own style sheet, inlined into every page of the HTML site after the
 /// shared `HTMLPage.css` (whose palette, message-body, link and spoiler rules it builds
 /// on): page header and navigation, day headers, sender groups, bubbles, replies, media
-/// boxes, reactions, service messages, pagination, the chat index and the day index.
+/// boxes and the media they show (images, players, download links), reactions, service
+/// messages, pagination, the chat index and the day index.
 enum TranscriptCSS {
     /// Colours the shared palette lacks: bubbles and the pills of days and reactions.
     private static let lightPalette = "--in:#f0f2f5;--out:#dcf3d0;--pill:#eceef1;--pill-fg:#4b5058;--tint:rgba(60,70,90,.08)"
@@ -34,6 +35,15 @@ enum TranscriptCSS {
             .media-title{font-weight:600}.media-title::before{content:"▣ ";color:var(--muted)}\
             .media-status{color:var(--muted);font-size:.85rem}\
             .media ul{margin:.2rem 0 0;padding-left:1.2rem;font-size:.9rem}\
+            .media-shown{background:none;padding:0}\
+            .media-shown img,.media-shown video{display:block;max-width:100%;height:auto;border-radius:.5rem}\
+            .media-sticker img{max-width:10rem;border-radius:0}.sticker-emoji{font-size:4rem;line-height:1.1;text-decoration:none}\
+            .media-shown video.round{border-radius:50%;width:12rem;height:12rem;object-fit:cover}\
+            .media-shown audio{display:block;width:100%;max-width:22rem;margin:.2rem 0}\
+            .album{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.2rem;margin:.15rem 0;max-width:36rem}\
+            .album-3{grid-template-columns:repeat(3,minmax(0,1fr))}.album>.message{margin:0;max-width:none}\
+            .album img,.album video{width:100%;height:auto;aspect-ratio:1;object-fit:cover}\
+            .media-file.media-shown,.media-voice_message.media-shown,.media-audio_file.media-shown{background:var(--tint);padding:.35rem .6rem}\
             .reactions{margin-top:.25rem}\
             .reactions span{display:inline-block;background:var(--tint);border-radius:1rem;padding:0 .5rem;margin:0 .25rem .1rem 0;font-size:.85rem}\
             .empty{color:var(--muted);font-style:italic}\

@@ -45,7 +45,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         w.comma(); w.key("forwarded_from"); optional(&w, m.forwardedFrom)
         w.comma(); w.key("via_bot"); optional(&w, m.viaBot)
         w.comma(); w.key("author"); optional(&w, m.author)
-        w.comma(); w.key("media"); media(&w, m.media)
+        w.comma(); w.key("media"); media(&w, m.media, file: m.file, resolved: message.media)
         w.comma(); w.key("action"); optional(&w, m.action?.name)
         w.comma(); w.key("service"); optional(&w, m.isService ? ServiceSentence.sentence(for: m) : nil)
         w.comma(); w.key("reactions"); w.raw("[")
@@ -63,7 +63,7 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
         if let s { w.string(s) } else { w.null() }
     }
 
-    private static func media(_ w: inout JSONWriter, _ media: ExportMedia?) {
+    private static func media(_ w: inout JSONWriter, _ media: ExportMedia?, file: MediaFile?, resolved: ResolvedMedia?) {
         guard let media else { return w.null() }
         w.raw("{"); w.key("kind"); w.string(media.kind)
         w.comma(); w.key("title"); w.string(media.title)
@@ -73,6 +73,33 @@ public final class JSONLinesTranscriptWriter: StreamTranscriptWriter, Transcript
             if i > 0 { w.comma() }
             w.string(d)
         }
-        w.raw("]}")
+        w.raw("]")
+        if let file { fileMembers(&w, file, resolved: resolved) }
+        w.raw("}")
+    }
+
+    /// The media file's members: the path as given, where it resolved to (the file on
+    /// disk, and the URL path from the output's folder), whether it exists and why not,
+    /// and what the export says about it. `exists` is null with `--media none`, which
+    /// does not look at the disk.
+    private static func fileMembers(_ w: inout JSONWriter, _ file: MediaFile, resolved: ResolvedMedia?) {
+        w.comma(); w.key("file_kind"); w.string(file.kind.rawValue)
+        w.comma(); w.key("path"); w.string(file.path)
+        w.comma(); w.key("resolved"); optional(&w, resolved?.path)
+        w.comma(); w.key("href"); optional(&w, resolved?.href)
+        w.comma(); w.key("exists"); if let resolved { w.bool(resolved.path != nil) } else { w.null() }
+        w.comma(); w.key("problem"); optional(&w, resolved?.problem?.reason)
+        w.comma(); w.key("size"); number(&w, resolved?.displaySize ?? file.size)
+        w.comma(); w.key("width"); number(&w, file.width)
+        w.comma(); w.key("height"); number(&w, file.height)
+        w.comma(); w.key("duration"); number(&w, file.duration)
+        w.comma(); w.key("mime_type"); optional(&w, file.mimeType)
+        w.comma(); w.key("file_name"); optional(&w, file.fileName)
+        w.comma(); w.key("thumbnail"); optional(&w, file.thumbnail)
+        w.comma(); w.key("thumbnail_href"); optional(&w, resolved?.thumbnailHref)
+    }
+
+    private static func number(_ w: inout JSONWriter, _ n: Int64?) {
+        if let n { w.number(n) } else { w.null() }
     }
 }

@@ -1,6 +1,7 @@
 /// `--to markdown`: a transcript for notes apps: a heading per chat and per day, a bold
 /// sender line per group, message bodies in CommonMark with their formatting, links,
-/// code blocks and quotes, media placeholders in italics.
+/// code blocks and quotes, media files as images (`![Photo](path)`) and links, other
+/// media (and files that are not there) as placeholders in italics.
 public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptWriter {
     public func beginChat(_ chat: ExportChatInfo) {
         state.beginChat()
@@ -33,7 +34,9 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
                 let quote = state.quote(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
                 out += "> ↩ *\(MarkdownText.escape(quote))*\n\n"
             }
-            if let media = m.media {
+            if let media = m.media, let resolved = message.media, resolved.available, let href = resolved.href {
+                out += Self.link(media, resolved: resolved, href: href) + "\n\n"
+            } else if let media = m.media {
                 out += "*[\(MarkdownText.escape(media.summary))]*\n"
                 for detail in media.details { out += "- \(MarkdownText.escape(detail))\n" }
                 out += "\n"
@@ -46,5 +49,16 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         }
         sink.write(out)
         state.remember(message)
+    }
+
+    /// `![Photo 1280×720](photos/photo_1.jpg)` for images, `[report.pdf](files/report.pdf)`
+    /// for the rest (with the size in italics); `href` is percent-encoded, so it needs no
+    /// escaping in a link destination.
+    static func link(_ media: ExportMedia, resolved: ResolvedMedia, href: String) -> String {
+        let file = resolved.file
+        if file.kind.isImage { return "![\(MarkdownText.escape(media.title))](\(href))" }
+        let label = file.kind == .document ? file.displayName : media.title
+        let size = resolved.displaySize.map { " *\(MediaPlaceholder.size($0))*" } ?? ""
+        return "[\(MarkdownText.escape(label))](\(href))" + size
     }
 }

@@ -54,6 +54,7 @@ struct BubbleGroup: Sendable {
             }
             line.pad(to: x + 2 + inner)
             line.add(" │", cells: 2)
+            line.link = row.left.link
             if row.body != current || pieces.count == 1 {
                 pieces.append(([], row.body.map { bodies[$0] }))
                 current = row.body

@@ -39,8 +39,11 @@ struct TerminalComposer: Sendable {
             p.before.append(line(text.oneLine("via " + bot, width: w, style: meta, role: .title)))
         }
         if let media = m.media {
+            let link = message.media.flatMap { $0.available ? $0.path : nil }.map(MediaPath.fileURL)
             for (i, piece) in text.wrapped("[\(media.summary)]", width: w, style: meta).enumerated() where i < 3 {
-                p.after.append(line(piece))
+                var l = line(piece)
+                l.link = link
+                p.after.append(l)
             }
             for detail in media.details {
                 p.after.append(line(text.oneLine("  " + detail, width: w, style: meta)))

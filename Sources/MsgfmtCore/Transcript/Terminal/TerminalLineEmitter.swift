@@ -8,10 +8,13 @@ struct TerminalLineEmitter {
     }
 
     private let emitter: Emitter
+    /// Whether lines that link somewhere as a whole (media files) become OSC 8 hyperlinks.
+    private let hyperlinks: Bool
 
     /// The emitter `options` ask for.
     init(options: RenderOptions) {
         emitter = options.to == .text ? .text(PlainTextEmitter(options: options.style)) : .ansi(ANSIEmitter(options: options.style))
+        hyperlinks = options.to != .text && options.style.hyperlinks
     }
 
     /// Appends `lines` as the emitter draws a message's laid-out lines. Decoration fragments
@@ -20,8 +23,27 @@ struct TerminalLineEmitter {
     func append(_ lines: [TranscriptLine], body: StyledText?, into out: inout [UInt8]) {
         let laid = lines.lazy.enumerated().map { $0.element.line(y: $0.offset) }
         switch emitter {
-        case .ansi(let ansi): ansi.append(laid, styled: body, into: &out)
+        case .ansi(let ansi):
+            guard hyperlinks, lines.contains(where: { $0.link != nil }) else { return ansi.append(laid, styled: body, into: &out) }
+            for (y, line) in lines.enumerated() {
+                guard let link = line.link else {
+                    ansi.append(CollectionOfOne(line.line(y: y)), styled: body, into: &out)
+                    continue
+                }
+                Self.appendLinked(link, into: &out) { ansi.append(CollectionOfOne(line.line(y: y)), styled: body, into: &$0) }
+            }
         case .text(let text): text.append(laid, into: &out)
         }
+    }
+
+    /// Appends what `draw` writes (one line and its newline) inside an OSC 8 hyperlink to
+    /// `uri` (percent-encoded, so it holds no control character), closed before the newline.
+    private static func appendLinked(_ uri: String, into out: inout [UInt8], draw: (inout [UInt8]) -> Void) {
+        out.append(contentsOf: "\u{1B}]8;;\(uri)\u{1B}\\".utf8)
+        draw(&out)
+        let newline = out.last == 0x0A
+        if newline { out.removeLast() }
+        out.append(contentsOf: "\u{1B}]8;;\u{1B}\\".utf8)
+        if newline { out.append(0x0A) }
     }
 }

@@ -41,6 +41,7 @@ extension TerminalTranscriptWriter {
             if i == 0 { line.ascii(options.clock.time(of: m.date), role: .title) }
             line.pad(to: TerminalComposer.timeColumn)
             line.append(body.line(y: 0))
+            line.link = body.link
             return line
         }
     }

@@ -1,0 +1,25 @@
+/// Where an export's media files are and how the transcript refers to them; the CLI fills
+/// it from `--media`, the export's path and the output's path.
+public struct MediaOptions: Sendable {
+    /// `--media`. Placeholders only unless asked: linking needs `exportFolder` and
+    /// `hrefPrefix`, which only a caller that knows the paths (the CLI, default `link`) sets.
+    public var mode: MediaMode = .none
+    /// The export folder (`result.json`'s folder), absolute and with symbolic links
+    /// resolved: media paths are relative to it and must stay inside it.
+    public var exportFolder: String = "/nonexistent"
+    /// What leads from the output's base folder (the HTML site's root, the Markdown or JSON
+    /// file's folder) to the files, as URL path components: the relative path to the export
+    /// folder (`link`) or `media` (`copy`).
+    public var hrefPrefix: [String] = []
+    /// `copy`: the absolute folder files are placed in (`media/` in the temporary output).
+    public var copyFolder: String?
+
+    /// Creates the defaults.
+    public init() {}
+
+    /// The percent-encoded URL path of a file whose components (relative to the export
+    /// folder) are `components`, from the output's base folder.
+    public func href(_ components: [String]) -> String {
+        MediaPath.urlPath(hrefPrefix + components)
+    }
+}
