@@ -1,3 +1,4 @@
+import ArgumentParser
 import MsgfmtCore
 
 #if canImport(Glibc)
