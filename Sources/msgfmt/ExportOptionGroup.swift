@@ -41,6 +41,11 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(name: .customLong("page-size"), help: "With --to html: messages per page.")
     var pageSize: Int = 1000
 
+    @Flag(
+        name: .customLong("no-search"),
+        help: "With --to html: leave out the search box, search.html and the search index.")
+    var noSearch = false
+
     @Option(
         help: ArgumentHelp(
             "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))

@@ -58,23 +58,31 @@ public enum HTMLPage {
     /// The page's policy: nothing may load; only the page's own style and script apply.
     public static let contentSecurityPolicy = contentSecurityPolicy(extraCSS: nil)
 
-    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`.
-    public static func contentSecurityPolicy(extraCSS: String?) -> String {
+    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`,
+    /// and, with `scriptFiles`, loads scripts that are files of its own site (`'self'`).
+    public static func contentSecurityPolicy(extraCSS: String?, scriptFiles: Bool = false) -> String {
         let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
-        return
-            "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+        let scripts = HTMLContentHash.cspSource(for: script) + (scriptFiles ? " 'self'" : "")
+        return "default-src 'none'; style-src \(styles); script-src \(scripts); base-uri 'none'; form-action 'none'"
     }
 
     /// Everything up to and including `<main class="msgfmt">`.
     ///
     /// A page with more to show passes `extraCSS` (a second `<style>`, which the policy
     /// allows as well), `header` (markup between `<body>` and `<main>`) and `mainClasses`
-    /// (added to `msgfmt`); the defaults give the `--standalone` page.
+    /// (added to `msgfmt`); the defaults give the `--standalone` page. `scriptFiles` are
+    /// the addresses of scripts of the site the page loads (deferred), which its policy
+    /// then allows.
     public static func head(
-        title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = ""
+        title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = "",
+        scriptFiles: [String] = []
     ) -> String {
-        let policy = extraCSS == nil ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS)
-        let extraStyle = extraCSS.map { "<style>\($0)</style>\n" } ?? ""
+        let policy =
+            extraCSS == nil && scriptFiles.isEmpty
+            ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS, scriptFiles: !scriptFiles.isEmpty)
+        let extraStyle =
+            (extraCSS.map { "<style>\($0)</style>\n" } ?? "")
+            + scriptFiles.map { "<script src=\"\(HTMLEscaping.escape($0))\" defer></script>\n" }.joined()
         let mainClass = mainClasses.isEmpty ? "msgfmt" : "msgfmt " + HTMLEscaping.escape(mainClasses)
         return """
             <!DOCTYPE html>

@@ -18,6 +18,8 @@ public struct ExportOptions: Sendable {
     public var jobs: Int = 2
     /// HTML: messages per page.
     public var pageSize: Int = 1000
+    /// HTML: a search box on every page, `search.html` and the index they search.
+    public var search = true
     /// The exporting account's `from_id` (`user123`), to tell outgoing messages apart.
     public var me: String?
     /// Transcript width in cells (terminal formats).

@@ -4,7 +4,9 @@
 
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
 /// and date ranges, one folder per chat with pages of `--page-size` messages linked
-/// previous/next, reply links that work across pages, and a day index per chat.
+/// previous/next, reply links that work across pages, and a day index per chat. Unless
+/// `options.search` is off, a search box on every page, `search.html`, `search.js` and
+/// the search index under `search/` (`SearchIndexWriter`, fed as messages are written).
 ///
 /// Every page is self-contained and looks like `msgfmt --to html --standalone`: the
 /// shared `HTMLPage` style, spoiler script and Content-Security-Policy, message bodies
@@ -33,15 +35,21 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// without a second anchor.
     var lastDay: Int64?
     var anyFailed = false
+    /// The search index being built (nil with `--no-search`) and where its files go.
+    var search: SearchIndexWriter?
+    let files: SiteFileWriter
 
     /// Creates a writer into `directory` (the temporary output directory).
     public init(options: ExportOptions, directory: String) {
         self.options = options
         self.directory = directory
         self.state = TranscriptState(options: options)
+        let files = SiteFileWriter(directory: directory)
+        self.files = files
+        if options.search { search = SearchIndexWriter(emit: { files.write($0, $1) }) }
     }
 
-    public var failed: Bool { anyFailed }
+    public var failed: Bool { anyFailed || files.failed }
 
     public func setOwner(_ fromID: String) {
         state.setOwner(fromID)
@@ -62,6 +70,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         days = []
         lastDay = nil
         state.beginChat()
+        search?.beginChat(folder: folder, name: chat.displayName)
         openPage()
     }
 
@@ -75,6 +84,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         }
         let m = message.message
         pages.add(m.id, page: pageNumber)
+        if let record = parts.search { search?.add(record, page: pageNumber) }
         var summary = chats[chats.count - 1]
         summary.messages += 1
         if summary.first == nil { summary.first = m.date }
@@ -92,10 +102,12 @@ public final class HTMLSiteWriter: TranscriptWriter {
         chats[chats.count - 1].info = chat
         closePage(hasNext: false)
         writeDayIndex()
+        search?.endChat(name: chat.displayName)
     }
 
     public func finish() {
         writeIndex()
+        if search != nil { writeSearch() }
     }
 
     /// Creates `path` under the output directory and writes the page head into it.
@@ -105,11 +117,15 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if !nav.isEmpty {
             header += "<nav>" + nav.map { "<a href=\"\($0.href)\">\($0.label)</a>" }.joined(separator: " · ") + "</nav>"
         }
-        header += "<h1>\(HTMLEscaping.escape(heading))</h1></div></header>\n"
+        header += "<h1>\(HTMLEscaping.escape(heading))</h1>"
+        let inChat = path.contains("/")
+        if search != nil { header += searchBox(scope: inChat ? chats.last?.folder : nil) }
+        header += "</div></header>\n"
         file.write(
             HTMLPage.head(
-                title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
-                header: header, mainClasses: mainClasses))
+                title: title, theme: options.render.style.theme,
+                extraCSS: search != nil ? TranscriptCSS.text + SearchCSS.text : TranscriptCSS.text,
+                header: header, mainClasses: mainClasses, scriptFiles: search != nil ? searchScripts(path: path, inChat: inChat) : []))
         return file
     }
 
