@@ -40,7 +40,8 @@ import Testing
         var bytes: [UInt8] = []
         for v in values { SearchCode.append(v, to: &bytes) }
         #expect(SearchCode.decode(bytes) == values)
-        #expect(bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "|") })
+        #expect(
+            bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "|") })
         var signed: [UInt8] = []
         for v: Int64 in [0, -1, 1, -2, 2] { SearchCode.append(signed: v, to: &signed) }
         #expect(SearchCode.decode(signed) == [0, 1, 2, 3, 4])
