@@ -112,6 +112,7 @@ struct ExportCommand: ParsableCommand {
         options.until = export.until.flatMap(ExportClock.parseDay)
         options.jobs = export.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         options.pageSize = export.pageSize
+        options.pages = export.pages
         if export.noSearch { options.search = false }
         if let me = export.me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
         let format: OutputFormat

@@ -3,8 +3,8 @@
 #endif
 
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
-/// and date ranges, one folder per chat with pages of `--page-size` messages linked
-/// previous/next, reply links that work across pages, and a day index per chat. Unless
+/// and date ranges, one folder per chat with pages of `--page-size` messages (or one per
+/// day, month or year with `--pages`) linked previous/next, reply links that work across pages, and a day index per chat. Unless
 /// `options.search` is off, a search box on every page, `search.html`, `search.js` and
 /// the search index under `search/` (`SearchIndexWriter`, fed as messages are written).
 ///
@@ -30,6 +30,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
     var onPage = 0
     var pages = MessagePageIndex()
     var days: [(day: Int64, page: Int)] = []
+    /// With `--pages` by date: the period of each page of the current chat so far.
+    var periods: [Period] = []
     var groupOpen = false
     /// The day of the last day header, so a page that continues a day repeats its header
     /// without a second anchor.
@@ -69,20 +71,26 @@ public final class HTMLSiteWriter: TranscriptWriter {
         pages = MessagePageIndex()
         days = []
         lastDay = nil
+        periods = []
         state.beginChat()
         search?.beginChat(folder: folder, name: chat.displayName)
-        openPage()
+        // Pages by date open with their first message, when their period is known.
+        if options.pages == .count { openPage() }
     }
 
     public func write(_ message: TranscriptMessage, piece parts: HTMLMessageParts) {
-        if onPage >= options.pageSize {
-            closePage(hasNext: true)
-            pageNumber += 1
-            onPage = 0
-            openPage()
-            state.restartGrouping()
-        }
         let m = message.message
+        if options.pages == .count {
+            if onPage >= options.pageSize { turnPage(next: nil) }
+        } else {
+            let period = Period(of: m.date, split: options.pages, clock: options.clock)
+            if page == nil {
+                periods.append(period)
+                openPage()
+            } else if period != periods.last {
+                turnPage(next: period)
+            }
+        }
         pages.add(m.id, page: pageNumber)
         if let record = parts.search { search?.add(record, page: pageNumber) }
         var summary = chats[chats.count - 1]
@@ -100,6 +108,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
+        if page == nil { openPage() }
         closePage(hasNext: false)
         writeDayIndex()
         search?.endChat(name: chat.displayName)
@@ -136,25 +145,40 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if file.failed { anyFailed = true }
     }
 
+    /// Closes the current page and opens the next, whose period (with `--pages` by date)
+    /// is `next`.
+    func turnPage(next: Period?) {
+        closePage(hasNext: true, next: next)
+        if let next { periods.append(next) }
+        pageNumber += 1
+        onPage = 0
+        openPage()
+        state.restartGrouping()
+    }
+
     func openPage() {
         let summary = chats[chats.count - 1]
         let name = summary.info.displayName
+        let period = periods.last
         let file = startPage(
-            "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — page \(pageNumber + 1)",
+            "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — \(period?.title ?? "page \(pageNumber + 1)")",
             nav: [("All chats", "../index.html"), ("Days", "days.html")], heading: name,
             mainClasses: "history \(options.style.rawValue)")
         if pageNumber > 0 {
-            file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← Previous messages</a></nav>\n")
+            let label = periods.count >= 2 ? HTMLEscaping.escape(periods[periods.count - 2].title) : "Previous messages"
+            file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← \(label)</a></nav>\n")
         }
         page = file
         groupOpen = false
     }
 
-    func closePage(hasNext: Bool) {
+    /// Closes the current page; `next` names the next page's period when pages go by date.
+    func closePage(hasNext: Bool, next: Period? = nil) {
         guard let file = page else { return }
         closeGroup()
         if hasNext {
-            file.write("<nav class=\"pager\"><a class=\"next\" href=\"\(Self.pageName(pageNumber + 1))\">Next messages →</a></nav>\n")
+            let label = next.map { HTMLEscaping.escape($0.title) } ?? "Next messages"
+            file.write("<nav class=\"pager\"><a class=\"next\" href=\"\(Self.pageName(pageNumber + 1))\">\(label) →</a></nav>\n")
         }
         endPage(file)
         page = nil
