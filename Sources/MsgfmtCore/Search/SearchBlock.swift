@@ -1,8 +1,9 @@
 /// One block of a chat's search index: up to `SearchIndexWriter.blockSize` consecutive
 /// messages, kept in memory until the block is full and then written as data files: the
-/// messages' metadata (`m`), their texts (`t`), and the terms with the messages that have
-/// them, split into `SearchIndexWriter.buckets` files by the term's first character, so
-/// a query loads only the buckets of its own terms.
+/// messages' metadata (`m`), their texts in files of `SearchIndexWriter.textChunk`
+/// messages (`t`), and the terms with the messages that have them, split into
+/// `SearchIndexWriter.buckets` files by the term's first character, so a query loads
+/// only the buckets of its own terms and the texts of the messages it shows.
 struct SearchBlock {
     /// The chat's number of the block's first message.
     let first: Int
@@ -15,16 +16,15 @@ struct SearchBlock {
     private var features: [UInt8] = []
     private var senders: [String: Int] = [:]
     private var senderList: [(name: String, id: String)] = []
-    private var texts = JSONWriter()
-    private var notes = JSONWriter()
+    /// The texts and notes of each chunk of `SearchIndexWriter.textChunk` messages.
+    private var texts: [JSONWriter] = []
+    private var notes: [JSONWriter] = []
     private var last = (id: Int64(0), page: 0, minutes: Int64(0))
     /// Bytes of message text the block covers (UTF-8).
     private(set) var textBytes = 0
 
     init(first: Int) {
         self.first = first
-        texts.raw("[")
-        notes.raw("{")
     }
 
     /// Adds the next message, which is on page `page` (0-based) of its chat.
@@ -45,19 +45,26 @@ struct SearchBlock {
         }
         SearchCode.append(UInt64(sender), to: &who)
         SearchCode.append(UInt64(record.features), to: &features)
-        if n > 0 { texts.comma() }
-        texts.string(record.text)
+        if n % SearchIndexWriter.textChunk == 0 {
+            texts.append(JSONWriter())
+            texts[texts.count - 1].raw("[")
+            notes.append(JSONWriter())
+            notes[notes.count - 1].raw("{")
+        } else {
+            texts[texts.count - 1].comma()
+        }
+        texts[texts.count - 1].string(record.text)
         if !record.note.isEmpty {
-            if notes.bytes.count > 1 { notes.comma() }
-            notes.key(String(n))
-            notes.string(record.note)
+            if notes[notes.count - 1].bytes.count > 1 { notes[notes.count - 1].comma() }
+            notes[notes.count - 1].key(String(n % SearchIndexWriter.textChunk))
+            notes[notes.count - 1].string(record.note)
         }
         textBytes += record.text.utf8.count
         last = (record.id, page, record.minutes)
         count += 1
     }
 
-    /// The block's data files: name (`m0.js`, `t0.js`, `i0_3.js`) and contents, each a
+    /// The block's data files: name (`m0.js`, `t0.js`, `t1.js`, …, `i0_3.js`) and contents, each a
     /// call of the script's `msgfmtSearch.load` with the chat's folder, the file's name
     /// and its data. Term buckets without terms are left out.
     func files(chat: String, block: Int, buckets: Int) -> [(name: String, bytes: [UInt8])] {
@@ -76,12 +83,14 @@ struct SearchBlock {
         }
         meta.raw("]}")
         out.append(file(chat, "m\(block)", meta.bytes))
-        var text = texts
-        text.raw("]")
-        var note = notes
-        note.raw("}")
-        let body = Array("{\"texts\":".utf8) + text.bytes + Array(",\"notes\":".utf8) + note.bytes + Array("}".utf8)
-        out.append(file(chat, "t\(block)", body))
+        for (c, chunk) in texts.enumerated() {
+            var text = chunk
+            text.raw("]")
+            var note = notes[c]
+            note.raw("}")
+            let body = Array("{\"texts\":".utf8) + text.bytes + Array(",\"notes\":".utf8) + note.bytes + Array("}".utf8)
+            out.append(file(chat, "t\(first / SearchIndexWriter.textChunk + c)", body))
+        }
         var sorted = Array(terms.keys)
         sorted.sort { $0.lexicographicallyPrecedes($1) }
         var bucketData = [[UInt8]](repeating: [], count: buckets)

@@ -6,13 +6,16 @@
 /// since browsers load scripts from disk but refuse `fetch()` there):
 /// - `search/CHAT/mB.js`: block B's messages: ids, pages, local times, senders, `has:`
 ///   features;
-/// - `search/CHAT/tB.js`: their texts, for phrases and snippets;
+/// - `search/CHAT/tC.js`: the texts of messages C × `textChunk` …, for phrases and
+///   snippets;
 /// - `search/CHAT/iB_K.js`: their terms whose first UTF-16 unit is K modulo `buckets`,
 ///   sorted, each with the block's messages that have it;
 /// - `search/chats.js`: every chat with its folder, name, message count and blocks.
 struct SearchIndexWriter {
-    /// Messages per block.
-    static let blockSize = 8192
+    /// Messages per block: fewer, larger files load faster in a browser.
+    static let blockSize = 32768
+    /// Messages per text file: a query loads the texts of the messages it shows.
+    static let textChunk = 1024
     /// Term files per block.
     static let buckets = 8
 
@@ -66,6 +69,8 @@ struct SearchIndexWriter {
         var w = JSONWriter()
         w.raw("msgfmtSearch.load(\"\",\"chats\",{\"blockSize\":")
         w.number(Self.blockSize)
+        w.raw(",\"textChunk\":")
+        w.number(Self.textChunk)
         w.raw(",\"buckets\":")
         w.number(Self.buckets)
         w.raw(",\"chats\":[")

@@ -43,6 +43,7 @@ enum SearchScript {
         function unzig(z){return z%2?-(z+1)/2:z/2}
         function sums(a,signed){var t=0;return a.map(function(x){t+=signed?unzig(x):x;return t})}
         var SPACE=/[\t-\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+        var SPACES=/[\t-\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
         var WORD=/^[\p{Alphabetic}\p{N}\p{Mn}\p{Mc}\p{Me}]$/u;
         var DROP=/\p{Default_Ignorable_Code_Point}|(?![\u3099\u309A])(?=\p{Mn})[\p{Script=Inherited}\u0591-\u05C7]/gu;
         var foldCache=new Map();
@@ -59,7 +60,8 @@ enum SearchScript {
         s+=f;for(var k=0;k<f.length;k++){from.push(at);to.push(end)}}
         at=end}
         return{s:s,from:from,to:to}}
-        function fold(text){return view(text).s}
+        // The same fold for a whole text at once (no ranges): faster, for checking candidates.
+        function fold(text){return text.normalize("NFKD").toLowerCase().replace(/\u00DF/g,"ss").replace(/\u03C2/g,"\u03C3").normalize("NFKD").replace(DROP,"").replace(SPACES," ").trim()}
         function cut(t){if(t.length>MAXLEN){t=t.slice(0,MAXLEN);var c=t.charCodeAt(t.length-1);if(c>=0xD800&&c<0xDC00)t=t.slice(0,-1)}return t}
         function terms(s){var out=[],word="",prev="";
         function add(t){if(t)out.push(cut(t))}
@@ -113,30 +115,37 @@ enum SearchScript {
         function pageName(p){return p?"messages"+(p+1)+".html":"messages.html"}
         function stamp(min){var d=new Date(min*60000);return isFinite(d.getTime())?d.toISOString().slice(0,16).replace("T"," "):""}
         async function search(query,scope){
-        var started=performance.now(),index=await load("","chats");if(!index)return{error:"The search index is missing."};
+        var index=await load("","chats");if(!index)return{error:"The search index is missing."};
         var parsed=parse(query);if(parsed.error)return parsed;var items=parsed.items;
         if(!items.length)return{results:[],total:0};
         var texts=items.filter(function(x){return!x.op}),positive=texts.filter(function(x){return!x.neg});
+        function chunk(ord){return Math.floor(ord/index.textChunk)}
+        // The text (or note) of a chat's message ord, once its file is loaded.
+        function text(chat,ord){var t=loaded[chat.folder+"/t"+chunk(ord)],k=ord%index.textChunk;return{text:t?t.texts[k]:"",note:t&&t.notes[k]||""}}
         var chats=index.chats.filter(function(c){return!scope||c.folder===scope}),found=[];
-        await Promise.all(chats.map(async function(chat){
-        var blocks=Math.ceil(chat.count/index.blockSize);
-        for(var b=0;b<blocks;b++){
-        var sets=await Promise.all(texts.map(function(x){return candidates(chat.folder,b,x,index.buckets)}));
+        var needText=texts.some(function(x){return!x.exact}),jobs=[];
+        chats.forEach(function(chat){for(var b=0;b*index.blockSize<chat.count;b++)jobs.push(searchBlock(chat,b))});
+        // Every block at once: the browser loads their files in parallel.
+        async function searchBlock(chat,b){
+        var mp=meta(chat.folder,b),sets=await Promise.all(texts.map(function(x){return candidates(chat.folder,b,x,index.buckets)}));
         var pick=null;positive.forEach(function(x){var s=sets[texts.indexOf(x)];if(s)pick=pick?intersect(pick,s):s});
-        if(pick&&!pick.size)continue;
-        var m=await meta(chat.folder,b);if(!m)continue;
+        if(pick&&!pick.size)return;
+        var m=await mp;if(!m)return;
         var list=pick?Array.from(pick):Array.from({length:m.count},function(_,k){return k});
-        var needText=texts.some(function(x){return!x.exact}),t=needText?await load(chat.folder,"t"+b):null;
+        list.sort(function(x,y){return x-y});
+        if(needText)await Promise.all(Array.from(new Set(list.map(function(n){return chunk(m.first+n)}))).map(function(c){return load(chat.folder,"t"+c)}));
         list.forEach(function(n){
         for(var x of items){var ok;
         if(x.op)ok=metaMatches(x,m,n);
-        else{var s=sets[texts.indexOf(x)];ok=s?s.has(n):true;if(ok&&!x.exact)ok=!!t&&hits(fold(t.texts[n]),x.needle,false,false).length>0}
+        else{var s=sets[texts.indexOf(x)];ok=s?s.has(n):true;if(ok&&!x.exact)ok=hits(fold(text(chat,m.first+n).text),x.needle,false,false).length>0}
         if(ok===x.neg)return}
-        found.push({chat:chat,block:b,n:n,time:m.times[n],id:m.ids[n],page:m.pages[n],sender:m.senders[m.who[n]][0]})})}}));
+        found.push({chat:chat,ord:m.first+n,time:m.times[n],id:m.ids[n],meta:m,n:n})})}
+        await Promise.all(jobs);
         found.sort(function(a,b){return b.time-a.time||b.id-a.id});
         var shown=found.slice(0,LIMIT);
-        for(var r of shown){var t=await load(r.chat.folder,"t"+r.block);r.text=t?t.texts[r.n]:"";r.note=t&&t.notes[r.n]||""}
-        return{results:shown,total:found.length,needles:positive.map(function(x){return x.needle}),ms:performance.now()-started}}
+        await Promise.all(shown.map(function(r){return load(r.chat.folder,"t"+chunk(r.ord))}));
+        shown.forEach(function(r){var t=text(r.chat,r.ord),m=r.meta;r.text=t.text;r.note=t.note;r.page=m.pages[r.n];r.sender=m.senders[m.who[r.n]][0]});
+        return{results:shown,total:found.length,needles:positive.map(function(x){return x.needle})}}
         function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!==undefined)e.textContent=text;return e}
         // The snippet: the text around the first hit, every hit in it marked; text nodes only.
         function snippet(text,needles){var v=view(text),ranges=[];
@@ -152,7 +161,7 @@ enum SearchScript {
         if(end<text.length)span.appendChild(document.createTextNode("…"));
         return span}
         function params(){var p=new URLSearchParams(location.hash.slice(1));return{q:p.get("q")||"",scope:p.get("in")||""}}
-        async function run(){var list=document.getElementById("search-results");if(!list)return;
+        async function run(){var list=document.getElementById("search-results");if(!list)return;var t0=performance.now();
         var status=document.getElementById("search-status"),p=params(),box=document.querySelector("form.search input");
         if(box&&box.value!==p.q)box.value=p.q;
         list.textContent="";status.textContent="";list.removeAttribute("data-total");
@@ -167,7 +176,7 @@ enum SearchScript {
         if(index.chats.length>1&&!chat){head.appendChild(document.createTextNode(" in "));head.appendChild(el("span","hit-chat",h.chat.name))}
         var time=el("time","",stamp(h.time));head.appendChild(time);a.appendChild(head);
         a.appendChild(h.text?snippet(h.text,r.needles):el("span","hit-text hit-note",h.note));li.appendChild(a);list.appendChild(li)});
-        list.setAttribute("data-total",String(r.total));list.setAttribute("data-ms",r.ms.toFixed(1))}
+        list.setAttribute("data-total",String(r.total));list.setAttribute("data-ms",(performance.now()-t0).toFixed(1));list.setAttribute("data-since-load-ms",performance.now().toFixed(1))}
         function mark(){var id=decodeURIComponent(location.hash.slice(1)),old=document.querySelector(".msgfmt-target");
         if(old)old.classList.remove("msgfmt-target");
         if(/^message-?\d+$/.test(id)){var t=document.getElementById(id);if(t)t.classList.add("msgfmt-target")}}
