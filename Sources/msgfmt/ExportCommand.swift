@@ -48,11 +48,20 @@ struct ExportCommand: ParsableCommand {
             printer.error(error.message)
             throw ExitStatus.usage
         }
-        let output = try openOutput(printer)
+        let pattern = try outputPattern(printer)
+        let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
         let signals = Self.cleanUpOnSignals()
         defer { for signal in signals { signal.cancel() } }
 
-        let writer = TranscriptWriters.make(options: options, output: output)
+        let writer: any TranscriptWriter
+        var splitter: (any FileSplittingWriter)?
+        if let pattern {
+            let files = TranscriptWriters.make(options: options, pattern: pattern)
+            writer = files
+            splitter = files
+        } else {
+            writer = TranscriptWriters.make(options: options, output: output)
+        }
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
         let progress = showProgress ? ExportProgress(totalBytes: source.totalBytes) : nil
         let converter = ExportConverter(
@@ -73,10 +82,12 @@ struct ExportCommand: ParsableCommand {
             }
             if case .notAnExport = error { output.abandon() } else { try commit(output, printer) }
             printStats(converter.stats, printer)
+            try check(splitter, printer)
             throw ExitStatus.invalidInput
         }
         try commit(output, printer)
         printStats(stats, printer)
+        try check(splitter, printer)
         if !export.chat.isEmpty, stats.chats == 0 {
             printer.error("\(source.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
         }
@@ -99,6 +110,25 @@ struct ExportCommand: ParsableCommand {
             if error != .readerGone { printer.error(error.message) }
             throw ExitStatus.outputFailed
         }
+    }
+
+    /// The `-o` pattern, when the path has placeholders (`out/{chat}/{year}-{month}.md`);
+    /// a pattern that cannot be used is a usage error.
+    private func outputPattern(_ printer: DiagnosticPrinter) throws -> OutputPattern? {
+        guard let path = export.output, OutputPattern.isPattern(path) else { return nil }
+        do {
+            return try OutputPattern(parsing: path, format: export.to)
+        } catch {
+            printer.error(error.message)
+            throw ExitStatus.usage
+        }
+    }
+
+    /// Reports the first file a pattern's writer could not write (exit status 3).
+    private func check(_ splitter: (any FileSplittingWriter)?, _ printer: DiagnosticPrinter) throws {
+        guard let error = splitter?.error else { return }
+        printer.error(error.message)
+        throw ExitStatus.outputFailed
     }
 
     /// The export options from the flags.

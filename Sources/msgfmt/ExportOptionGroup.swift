@@ -8,7 +8,15 @@ struct ExportOptionGroup: ParsableArguments {
 
     @Option(
         name: [.short, .long],
-        help: ArgumentHelp("Output: a directory for html, a file (or '-' for stdout) for the other formats.", valueName: "path"))
+        help: ArgumentHelp(
+            "Output: a directory for html, a file (or '-' for stdout) for the other formats.",
+            discussion: """
+                With the stream formats the path may name one file per chat and period: \
+                'out/{chat}/{year}-{month}.md' with the placeholders {chat} (the chat's name as a \
+                slug), {chat_id}, {year}, {month} and {day} (the local date in --time-zone). Each \
+                file is written under a temporary name and moved into place when complete.
+                """,
+            valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("Only this chat (its name or id); repeatable.", valueName: "name-or-id"))
