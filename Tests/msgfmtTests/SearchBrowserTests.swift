@@ -77,6 +77,9 @@ import Testing
             ("天气", nil, ["chat_001/messages2.html#message5"]),
             ("好", nil, ["chat_001/messages2.html#message5"]),
             ("天好", nil, []),
+            ("天气很好", nil, ["chat_001/messages2.html#message5"]),
+            ("\"notes release\"", nil, []),
+            ("-\"release notes\" release", nil, ["chat_002/messages.html#message1", "chat_001/messages.html#message3"]),
             (
                 "from:user2", nil,
                 ["chat_001/messages3.html#message7", "chat_001/messages2.html#message6", "chat_001/messages.html#message2"]

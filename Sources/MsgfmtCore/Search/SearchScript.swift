@@ -63,10 +63,12 @@ enum SearchScript {
         // The same fold for a whole text at once (no ranges): faster, for checking candidates.
         function fold(text){return text.normalize("NFKD").toLowerCase().replace(/\u00DF/g,"ss").replace(/\u03C2/g,"\u03C3").normalize("NFKD").replace(DROP,"").replace(SPACES," ").trim()}
         function cut(t){if(t.length>MAXLEN){t=t.slice(0,MAXLEN);var c=t.charCodeAt(t.length-1);if(c>=0xD800&&c<0xDC00)t=t.slice(0,-1)}return t}
-        function terms(s){var out=[],word="",prev="";
+        // The index's terms of a folded query: words, and in a run of spaceless characters its
+        // pairs (a run of one: the character, which finds the pairs it starts too).
+        function terms(s){var out=[],word="",prev="",run=0;
         function add(t){if(t)out.push(cut(t))}
-        for(var ch of s){if(spaceless(ch.codePointAt(0))){add(word);word="";if(prev)add(prev+ch);prev=ch}else{add(prev);prev="";if(WORD.test(ch))word+=ch;else{add(word);word=""}}}
-        add(word);add(prev);return out}
+        for(var ch of s){if(spaceless(ch.codePointAt(0))){add(word);word="";if(prev)add(prev+ch);prev=ch;run++}else{if(run===1)add(prev);prev="";run=0;if(WORD.test(ch))word+=ch;else{add(word);word=""}}}
+        add(word);if(run===1)add(prev);return out}
         function charBefore(s,i){if(i<=0)return"";var c=s.charCodeAt(i-1);if(c>=0xDC00&&c<0xE000&&i>=2)return s.slice(i-2,i);return s[i-1]}
         function charAt(s,i){return i<s.length?String.fromCodePoint(s.codePointAt(i)):""}
         // Where needle occurs in v.s starting a word (and, with whole, ending one), as ranges of v.s.
@@ -123,29 +125,39 @@ enum SearchScript {
         // The text (or note) of a chat's message ord, once its file is loaded.
         function text(chat,ord){var t=loaded[chat.folder+"/t"+chunk(ord)],k=ord%index.textChunk;return{text:t?t.texts[k]:"",note:t&&t.notes[k]||""}}
         var chats=index.chats.filter(function(c){return!scope||c.folder===scope}),found=[];
-        var needText=texts.some(function(x){return!x.exact}),jobs=[];
+        var jobs=[];
         chats.forEach(function(chat){for(var b=0;b*index.blockSize<chat.count;b++)jobs.push(searchBlock(chat,b))});
-        // Every block at once: the browser loads their files in parallel.
+        // Every block at once: the browser loads their files in parallel. What the index and
+        // the metadata decide is decided here; words and phrases the index only narrows
+        // down are left for their text (r.check).
         async function searchBlock(chat,b){
         var mp=meta(chat.folder,b),sets=await Promise.all(texts.map(function(x){return candidates(chat.folder,b,x,index.buckets)}));
         var pick=null;positive.forEach(function(x){var s=sets[texts.indexOf(x)];if(s)pick=pick?intersect(pick,s):s});
         if(pick&&!pick.size)return;
         var m=await mp;if(!m)return;
         var list=pick?Array.from(pick):Array.from({length:m.count},function(_,k){return k});
-        list.sort(function(x,y){return x-y});
-        if(needText)await Promise.all(Array.from(new Set(list.map(function(n){return chunk(m.first+n)}))).map(function(c){return load(chat.folder,"t"+c)}));
-        list.forEach(function(n){
+        list.forEach(function(n){var check=[];
         for(var x of items){var ok;
         if(x.op)ok=metaMatches(x,m,n);
-        else{var s=sets[texts.indexOf(x)];ok=s?s.has(n):true;if(ok&&!x.exact)ok=hits(fold(text(chat,m.first+n).text),x.needle,false,false).length>0}
+        else{var s=sets[texts.indexOf(x)];ok=s?s.has(n):true;if(ok&&!x.exact){check.push(x);continue}}
         if(ok===x.neg)return}
-        found.push({chat:chat,ord:m.first+n,time:m.times[n],id:m.ids[n],meta:m,n:n})})}
+        found.push({chat:chat,ord:m.first+n,time:m.times[n],id:m.ids[n],meta:m,n:n,check:check})})}
         await Promise.all(jobs);
         found.sort(function(a,b){return b.time-a.time||b.id-a.id});
-        var shown=found.slice(0,LIMIT);
-        await Promise.all(shown.map(function(r){return load(r.chat.folder,"t"+chunk(r.ord))}));
+        // Newest first, load the texts of the next candidates (256, then twice as many each
+        // round) and keep those whose text has the words, until a page of results is full:
+        // a phrase of common words loads only the newest texts; the total then says "at least".
+        var shown=[],total=0,i=0,step=256;
+        while(i<found.length&&shown.length<LIMIT){
+        var batch=found.slice(i,i+(found[i].check.length?step:LIMIT));i+=batch.length;step*=2;
+        await Promise.all(Array.from(new Set(batch.map(function(r){return r.chat.folder+"/t"+chunk(r.ord)}))).map(function(k){var c=k.split("/t");return load(c[0],"t"+c[1])}));
+        batch.forEach(function(r){var folded=null;
+        for(var x of r.check){if(folded===null)folded=fold(text(r.chat,r.ord).text);if((hits(folded,x.needle,false,false).length>0)===x.neg)return}
+        total++;if(shown.length<LIMIT)shown.push(r)})}
+        var more=i<found.length;
+        if(!found.some(function(r){return r.check.length})){total=found.length;more=false}
         shown.forEach(function(r){var t=text(r.chat,r.ord),m=r.meta;r.text=t.text;r.note=t.note;r.page=m.pages[r.n];r.sender=m.senders[m.who[r.n]][0]});
-        return{results:shown,total:found.length,needles:positive.map(function(x){return x.needle})}}
+        return{results:shown,total:total,more:more,needles:positive.map(function(x){return x.needle})}}
         function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!==undefined)e.textContent=text;return e}
         // The snippet: the text around the first hit, every hit in it marked; text nodes only.
         function snippet(text,needles){var v=view(text),ranges=[];
@@ -164,19 +176,19 @@ enum SearchScript {
         async function run(){var list=document.getElementById("search-results");if(!list)return;var t0=performance.now();
         var status=document.getElementById("search-status"),p=params(),box=document.querySelector("form.search input");
         if(box&&box.value!==p.q)box.value=p.q;
-        list.textContent="";status.textContent="";list.removeAttribute("data-total");
+        list.textContent="";status.textContent="";list.removeAttribute("data-total");list.removeAttribute("data-more");
         if(!p.q.trim()){status.textContent="Type words to search for, \"a phrase\", from:NAME, has:link, before:2024-01-31 or after:2023-12-31.";return}
         var r=await search(p.q,p.scope);
         if(r.error){status.textContent=r.error;list.setAttribute("data-total","error");return}
         var index=loaded["/chats"],chat=p.scope&&index.chats.find(function(c){return c.folder===p.scope});
-        status.textContent=(r.total===0?"No messages match":r.total===1?"1 message":r.total+" messages")+(r.total>r.results.length?", the newest "+r.results.length+" shown":"")+(chat?" in "+chat.name:"")+".";
+        status.textContent=(r.more?"At least ":"")+(r.total===0?"No messages match":r.total===1?"1 message":r.total+" messages")+(r.total>r.results.length?", the newest "+r.results.length+" shown":"")+(chat?" in "+chat.name:"")+".";
         if(chat){status.appendChild(document.createTextNode(" "));var all=el("a","","Search all chats");all.href="#q="+encodeURIComponent(p.q);status.appendChild(all)}
         r.results.forEach(function(h){var li=el("li","hit"),a=el("a");a.href=h.chat.folder+"/"+pageName(h.page)+"#message"+h.id;
         var head=el("span","hit-head");head.appendChild(el("b","",h.sender));
         if(index.chats.length>1&&!chat){head.appendChild(document.createTextNode(" in "));head.appendChild(el("span","hit-chat",h.chat.name))}
         var time=el("time","",stamp(h.time));head.appendChild(time);a.appendChild(head);
         a.appendChild(h.text?snippet(h.text,r.needles):el("span","hit-text hit-note",h.note));li.appendChild(a);list.appendChild(li)});
-        list.setAttribute("data-total",String(r.total));list.setAttribute("data-ms",(performance.now()-t0).toFixed(1));list.setAttribute("data-since-load-ms",performance.now().toFixed(1))}
+        list.setAttribute("data-total",String(r.total));if(r.more)list.setAttribute("data-more","");list.setAttribute("data-ms",(performance.now()-t0).toFixed(1));list.setAttribute("data-since-load-ms",performance.now().toFixed(1))}
         function mark(){var id=decodeURIComponent(location.hash.slice(1)),old=document.querySelector(".msgfmt-target");
         if(old)old.classList.remove("msgfmt-target");
         if(/^message-?\d+$/.test(id)){var t=document.getElementById(id);if(t)t.classList.add("msgfmt-target")}}
