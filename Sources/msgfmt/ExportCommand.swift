@@ -13,9 +13,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Convert a Telegram Desktop export (one chat or a whole account) into a transcript.",
         discussion: """
             Reads result.json as a stream (memory stays flat however large it is), lays \
-            messages out in parallel and writes an HTML site (index, paginated chats, day \
-            index), an ANSI or text transcript (list or bubbles), JSON Lines (layout boxes \
-            plus metadata) or Markdown. Output is written under a temporary name and moved \
+            messages out in parallel and writes an HTML site (index, chats paginated by count \
+            or date, day index, search that works offline), an ANSI or text transcript (list \
+            or bubbles), JSON Lines (layout boxes plus metadata) or Markdown, to one file or \
+            one per chat and period. Output is written under a temporary name and moved \
             into place when complete. A message that cannot be read is reported with its \
             id and the rest is converted (exit status 1).
             """

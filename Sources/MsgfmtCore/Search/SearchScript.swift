@@ -198,7 +198,8 @@ enum SearchScript {
         else{if(scope)h+="&in="+encodeURIComponent(scope);location.href=root+"search.html#"+h}});
         function start(){mark();run()}
         window.addEventListener("hashchange",start);
-        if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",start);else start();
+        // A deferred script runs before DOMContentLoaded, and before the index list after it.
+        if(document.readyState==="complete")start();else document.addEventListener("DOMContentLoaded",start);
         })();
         """#
 }
