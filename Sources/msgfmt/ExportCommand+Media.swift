@@ -11,14 +11,24 @@ extension ExportCommand {
     /// hrefs start from (the site's root for html, the output file's folder, or the current
     /// folder for standard output).
     /// Merged exports share one export folder (`checkMediaFolders`).
-    func mediaOptions(output: AtomicOutput) -> MediaOptions {
+    /// With an `-o` pattern, links start from the pattern's folder, which must then hold no
+    /// placeholder (files in different folders would need different links).
+    func mediaOptions(output: AtomicOutput, pattern: OutputPattern?) throws -> MediaOptions {
         var media = MediaOptions()
         media.mode = export.media
         guard media.mode != .none else { return media }
         let here = Self.currentFolder()
         media.exportFolder = exportFolders(here: here).first ?? here
         let base: String
-        if export.to == .html, let path = output.path {
+        if pattern != nil, let path = export.output {
+            let folder = Self.folder(of: path)
+            if folder.contains("{") {
+                throw ValidationError(
+                    "--media \(media.mode.rawValue) with placeholders in -o's folders would need other links in each folder; "
+                        + "keep the placeholders in the file name or use --media none.")
+            }
+            base = Self.absolute(folder, in: here)
+        } else if export.to == .html, let path = output.path {
             base = Self.absolute(path, in: here)
         } else if let path = output.path {
             base = Self.absolute(Self.folder(of: path), in: here)

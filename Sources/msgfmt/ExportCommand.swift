@@ -13,9 +13,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Convert a Telegram Desktop export (one chat or a whole account) into a transcript.",
         discussion: """
             Reads result.json as a stream (memory stays flat however large it is), lays \
-            messages out in parallel and writes an HTML site (index, paginated chats, day \
-            index), an ANSI or text transcript (list or bubbles), JSON Lines (layout boxes \
-            plus metadata) or Markdown. Output is written under a temporary name and moved \
+            messages out in parallel and writes an HTML site (index, chats paginated by count \
+            or date, day index, search that works offline), an ANSI or text transcript (list \
+            or bubbles), JSON Lines (layout boxes plus metadata) or Markdown, to one file or \
+            one per chat and period. Output is written under a temporary name and moved \
             into place when complete. A message that cannot be read is reported with its \
             id and the rest is converted (exit status 1).
 
@@ -68,6 +69,9 @@ struct ExportCommand: ParsableCommand {
             if export.to != .html, export.output == nil || export.output == "-" {
                 throw ValidationError("--update updates an output: give -o FILE (or -o DIR with --to html).")
             }
+            if let path = export.output, OutputPattern.isPattern(path) {
+                throw ValidationError("--update keeps one output with its manifest; an -o with placeholders writes many files.")
+            }
         }
     }
 
@@ -84,10 +88,19 @@ struct ExportCommand: ParsableCommand {
         let update = try archive.update ? planUpdate(options, printer) : nil
         if let update, update.decision == .upToDate { return }
         let input = try openInput(options, printer)
-        let output = try openOutput(printer)
-        options.media = mediaOptions(output: output)
+        let pattern = try outputPattern(printer)
+        let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
+        options.media = try mediaOptions(output: output, pattern: pattern)
 
-        let writer = TranscriptWriters.make(options: options, output: output)
+        let writer: any TranscriptWriter
+        var splitter: (any FileSplittingWriter)?
+        if let pattern {
+            let files = TranscriptWriters.make(options: options, pattern: pattern)
+            writer = files
+            splitter = files
+        } else {
+            writer = TranscriptWriters.make(options: options, output: output)
+        }
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
         let progress = showProgress ? ExportProgress(totalBytes: input.totalBytes) : nil
         let converter = ExportConverter(
@@ -119,6 +132,7 @@ struct ExportCommand: ParsableCommand {
                 try commit(output, printer)
             }
             printStats(converter.stats, printer)
+            try check(splitter, printer)
             if case .unreadable = error { throw ExitStatus.usage }
             throw ExitStatus.invalidInput
         }
@@ -127,6 +141,7 @@ struct ExportCommand: ParsableCommand {
         try commit(output, printer)
         if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
         printStats(stats, printer)
+        try check(splitter, printer)
         if !export.chat.isEmpty, stats.chats == 0 {
             printer.error("\(input.name): no chat matches --chat \(export.chat.joined(separator: ", "))")
         }
@@ -195,6 +210,25 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
+    /// The `-o` pattern, when the path has placeholders (`out/{chat}/{year}-{month}.md`);
+    /// a pattern that cannot be used is a usage error.
+    private func outputPattern(_ printer: DiagnosticPrinter) throws -> OutputPattern? {
+        guard let path = export.output, OutputPattern.isPattern(path) else { return nil }
+        do {
+            return try OutputPattern(parsing: path, format: export.to)
+        } catch {
+            printer.error(error.message)
+            throw ExitStatus.usage
+        }
+    }
+
+    /// Reports the first file a pattern's writer could not write (exit status 3).
+    private func check(_ splitter: (any FileSplittingWriter)?, _ printer: DiagnosticPrinter) throws {
+        guard let error = splitter?.error else { return }
+        printer.error(error.message)
+        throw ExitStatus.outputFailed
+    }
+
     /// The export options from the flags.
     private func makeOptions() throws -> ExportOptions {
         var options = ExportOptions()
@@ -207,6 +241,8 @@ struct ExportCommand: ParsableCommand {
         options.until = export.until.flatMap(ExportClock.parseDay)
         options.jobs = export.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         options.pageSize = export.pageSize
+        options.pages = export.pages
+        if export.noSearch { options.search = false }
         if let me = export.me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
         let format: OutputFormat
         switch export.to {

@@ -37,8 +37,19 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")
     var progress: ProgressMode = .auto
 
-    @Option(name: .customLong("page-size"), help: "With --to html: messages per page.")
+    @Option(name: .customLong("page-size"), help: "With --to html and --pages count: messages per page.")
     var pageSize: Int = 1000
+
+    @Option(
+        help: ArgumentHelp(
+            "With --to html: pages of --page-size messages (count), or one page per day, month or year (in --time-zone).",
+            valueName: "count|day|month|year"))
+    var pages: PageSplit = ExportOptions().pages
+
+    @Flag(
+        name: .customLong("no-search"),
+        help: "With --to html: leave out the search box, search.html and the search index.")
+    var noSearch = false
 
     @Option(
         help: ArgumentHelp(
@@ -75,5 +86,6 @@ struct ExportOptionGroup: ParsableArguments {
 }
 
 extension ExportFormat: ExpressibleByArgument {}
+extension PageSplit: ExpressibleByArgument {}
 extension TranscriptStyle: ExpressibleByArgument {}
 extension MediaMode: ExpressibleByArgument {}

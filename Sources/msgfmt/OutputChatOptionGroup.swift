@@ -7,6 +7,12 @@ struct OutputChatOptionGroup: ParsableArguments {
         name: [.short, .long],
         help: ArgumentHelp(
             "Output: a directory for export --to html, else a file ('-' or none: standard output); replaced only when complete.",
+            discussion: """
+                With export's stream formats the path may name one file per chat and period: \
+                'out/{chat}/{year}-{month}.md' with the placeholders {chat} (the chat's name as a \
+                slug), {chat_id}, {year}, {month} and {day} (the local date in --time-zone). Each \
+                file is written under a temporary name and moved into place when complete.
+                """,
             valueName: "path"))
     var output: String?
 

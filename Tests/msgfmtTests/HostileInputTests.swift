@@ -91,7 +91,12 @@ import Testing
         #expect(!pages.isEmpty)
         for page in pages {
             let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(page)))
-            let problems = HTMLOutputScan.violations(bytes, allowedScripts: 1)
+            // The spoiler script, and the tags loading the site's own search script files.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let own = ["search.js", "../search.js", "search/chats.js"].reduce(0) {
+                $0 + text.components(separatedBy: "<script src=\"\($1)\" defer></script>").count - 1
+            }
+            let problems = HTMLOutputScan.violations(bytes, allowedScripts: 1 + own)
             #expect(problems.isEmpty, "export page \(page): \(problems)")
         }
         try Self.check(

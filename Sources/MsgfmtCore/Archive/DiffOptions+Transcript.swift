@@ -10,6 +10,7 @@ extension DiffOptions {
         o.clock = clock
         o.me = owner
         o.jobs = 1
+        o.search = false
         var render = RenderOptions()
         render.style = style
         render.style.standalone = false

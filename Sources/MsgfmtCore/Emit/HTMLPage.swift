@@ -58,12 +58,13 @@ public enum HTMLPage {
     /// The page's policy: nothing may load; only the page's own style and script apply.
     public static let contentSecurityPolicy = contentSecurityPolicy(extraCSS: nil)
 
-    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`;
+    /// The policy of a page that has a second inline style sheet, `extraCSS`, after `css`,
+    /// and, with `scriptFiles`, loads scripts that are files of its own site (`'self'`);
     /// `extraDirectives` (`img-src 'self'`, …) are added at the end.
-    public static func contentSecurityPolicy(extraCSS: String?, extraDirectives: [String] = []) -> String {
+    public static func contentSecurityPolicy(extraCSS: String?, scriptFiles: Bool = false, extraDirectives: [String] = []) -> String {
         let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
-        return
-            "default-src 'none'; style-src \(styles); script-src \(HTMLContentHash.cspSource(for: script)); base-uri 'none'; form-action 'none'"
+        let scripts = HTMLContentHash.cspSource(for: script) + (scriptFiles ? " 'self'" : "")
+        return "default-src 'none'; style-src \(styles); script-src \(scripts); base-uri 'none'; form-action 'none'"
             + extraDirectives.map { "; " + $0 }.joined()
     }
 
@@ -72,15 +73,19 @@ public enum HTMLPage {
     /// A page with more to show passes `extraCSS` (a second `<style>`, which the policy
     /// allows as well), `header` (markup between `<body>` and `<main>`) and `mainClasses`
     /// (added to `msgfmt`) and `extraDirectives` (policy directives such as the sources of
-    /// images); the defaults give the `--standalone` page.
+    /// images); the defaults give the `--standalone` page. `scriptFiles` are the addresses
+    /// of scripts of the site the page loads (deferred), which its policy then allows.
     public static func head(
         title: String = "msgfmt", theme: Theme, extraCSS: String? = nil, header: String = "", mainClasses: String = "",
-        extraDirectives: [String] = []
+        scriptFiles: [String] = [], extraDirectives: [String] = []
     ) -> String {
         let policy =
-            extraCSS == nil && extraDirectives.isEmpty
-            ? contentSecurityPolicy : contentSecurityPolicy(extraCSS: extraCSS, extraDirectives: extraDirectives)
-        let extraStyle = extraCSS.map { "<style>\($0)</style>\n" } ?? ""
+            extraCSS == nil && scriptFiles.isEmpty && extraDirectives.isEmpty
+            ? contentSecurityPolicy
+            : contentSecurityPolicy(extraCSS: extraCSS, scriptFiles: !scriptFiles.isEmpty, extraDirectives: extraDirectives)
+        let extraStyle =
+            (extraCSS.map { "<style>\($0)</style>\n" } ?? "")
+            + scriptFiles.map { "<script src=\"\(HTMLEscaping.escape($0))\" defer></script>\n" }.joined()
         let mainClass = mainClasses.isEmpty ? "msgfmt" : "msgfmt " + HTMLEscaping.escape(mainClasses)
         return """
             <!DOCTYPE html>

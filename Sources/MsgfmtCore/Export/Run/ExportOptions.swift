@@ -16,8 +16,12 @@ public struct ExportOptions: Sendable {
     /// Threads processing messages: the calling thread (which also reads and writes) and
     /// `jobs - 1` workers; 1 does everything on the calling thread.
     public var jobs: Int = 2
-    /// HTML: messages per page.
+    /// HTML: messages per page (with `pages` `.count`).
     public var pageSize: Int = 1000
+    /// HTML: pages of `pageSize` messages, or one page per day, month or year.
+    public var pages = PageSplit.count
+    /// HTML: a search box on every page, `search.html` and the index they search.
+    public var search = true
     /// The exporting account's `from_id` (`user123`), to tell outgoing messages apart.
     public var me: String?
     /// Transcript width in cells (terminal formats).

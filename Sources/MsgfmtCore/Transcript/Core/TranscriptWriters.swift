@@ -14,4 +14,16 @@ public enum TranscriptWriters {
             return MarkdownTranscriptWriter(options: options, sink: sink)
         }
     }
+
+    /// A writer of `options.format` (a stream format) into the files `pattern` names.
+    public static func make(options: ExportOptions, pattern: OutputPattern) -> any TranscriptWriter & FileSplittingWriter {
+        switch options.format {
+        case .ansi, .text, .html:
+            return PatternTranscriptWriter(pattern: pattern, options: options) { TerminalTranscriptWriter(options: options, sink: $0) }
+        case .json:
+            return PatternTranscriptWriter(pattern: pattern, options: options) { JSONLinesTranscriptWriter(options: options, sink: $0) }
+        case .markdown:
+            return PatternTranscriptWriter(pattern: pattern, options: options) { MarkdownTranscriptWriter(options: options, sink: $0) }
+        }
+    }
 }

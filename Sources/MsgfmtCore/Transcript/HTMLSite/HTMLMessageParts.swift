@@ -11,4 +11,6 @@ public struct HTMLMessageParts: Sendable {
     /// Everything after the reply header (or the sentence): media, body, reactions, the
     /// meta line with the time, and the closing tags.
     var tail: String
+    /// What the search index keeps of the message (nil with `--no-search`).
+    var search: SearchRecord?
 }

@@ -2,6 +2,13 @@ extension HTMLSiteWriter {
     /// The prepare step: writes the parts of `message`'s HTML that depend on it alone;
     /// `writeMessage` adds the rest in order.
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
+        var parts = markup(message, options: options)
+        if options.search { parts.search = SearchRecord(message.message, clock: options.clock) }
+        return parts
+    }
+
+    /// The message's markup (see `HTMLMessageParts`).
+    static func markup(_ message: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
         let m = message.message
         if m.isService {
             return HTMLMessageParts(

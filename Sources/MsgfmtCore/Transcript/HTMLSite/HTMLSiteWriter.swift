@@ -3,8 +3,10 @@
 #endif
 
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
-/// and date ranges, one folder per chat with pages of `--page-size` messages linked
-/// previous/next, reply links that work across pages, and a day index per chat.
+/// and date ranges, one folder per chat with pages of `--page-size` messages (or one per
+/// day, month or year with `--pages`) linked previous/next, reply links that work across pages, and a day index per chat. Unless
+/// `options.search` is off, a search box on every page, `search.html`, `search.js` and
+/// the search index under `search/` (`SearchIndexWriter`, fed as messages are written).
 ///
 /// Every page is self-contained and looks like `msgfmt --to html --standalone`: the
 /// shared `HTMLPage` style, spoiler script and Content-Security-Policy, message bodies
@@ -28,6 +30,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
     var onPage = 0
     var pages = MessagePageIndex()
     var days: [(day: Int64, page: Int)] = []
+    /// With `--pages` by date: the period of each page of the current chat so far.
+    var periods: [Period] = []
     var groupOpen = false
     /// The day of the last day header, so a page that continues a day repeats its header
     /// without a second anchor.
@@ -35,15 +39,21 @@ public final class HTMLSiteWriter: TranscriptWriter {
     var anyFailed = false
     /// The photos and videos held back while they may form an album (see `addToAlbum`).
     var album = HTMLAlbum()
+    /// The search index being built (nil with `--no-search`) and where its files go.
+    var search: SearchIndexWriter?
+    let files: SiteFileWriter
 
     /// Creates a writer into `directory` (the temporary output directory).
     public init(options: ExportOptions, directory: String) {
         self.options = options
         self.directory = directory
         self.state = TranscriptState(options: options)
+        let files = SiteFileWriter(directory: directory)
+        self.files = files
+        if options.search { search = SearchIndexWriter(emit: { files.write($0, $1) }) }
     }
 
-    public var failed: Bool { anyFailed }
+    public var failed: Bool { anyFailed || files.failed }
 
     public func setOwner(_ fromID: String) {
         state.setOwner(fromID)
@@ -63,20 +73,28 @@ public final class HTMLSiteWriter: TranscriptWriter {
         pages = MessagePageIndex()
         days = []
         lastDay = nil
+        periods = []
         state.beginChat()
-        openPage()
+        search?.beginChat(folder: folder, name: chat.displayName)
+        // Pages by date open with their first message, when their period is known.
+        if options.pages == .count { openPage() }
     }
 
     public func write(_ message: TranscriptMessage, piece parts: HTMLMessageParts) {
-        if onPage >= options.pageSize {
-            closePage(hasNext: true)
-            pageNumber += 1
-            onPage = 0
-            openPage()
-            state.restartGrouping()
-        }
         let m = message.message
+        if options.pages == .count {
+            if onPage >= options.pageSize { turnPage(next: nil) }
+        } else {
+            let period = Period(of: m.date, split: options.pages, clock: options.clock)
+            if page == nil {
+                periods.append(period)
+                openPage()
+            } else if period != periods.last {
+                turnPage(next: period)
+            }
+        }
         pages.add(m.id, page: pageNumber)
+        if let record = parts.search { search?.add(record, page: pageNumber) }
         var summary = chats[chats.count - 1]
         summary.messages += 1
         if summary.first == nil { summary.first = m.date }
@@ -92,12 +110,15 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
+        if page == nil { openPage() }
         closePage(hasNext: false)
         writeDayIndex()
+        search?.endChat(name: chat.displayName)
     }
 
     public func finish() {
         writeIndex()
+        if search != nil { writeSearch() }
     }
 
     /// Creates `path` under the output directory and writes the page head into it.
@@ -107,11 +128,16 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if !nav.isEmpty {
             header += "<nav>" + nav.map { "<a href=\"\($0.href)\">\($0.label)</a>" }.joined(separator: " · ") + "</nav>"
         }
-        header += "<h1>\(HTMLEscaping.escape(heading))</h1></div></header>\n"
+        header += "<h1>\(HTMLEscaping.escape(heading))</h1>"
+        let inChat = path.contains("/")
+        if search != nil { header += searchBox(scope: inChat ? chats.last?.folder : nil) }
+        header += "</div></header>\n"
         file.write(
             HTMLPage.head(
-                title: title, theme: options.render.style.theme, extraCSS: TranscriptCSS.text,
-                header: header, mainClasses: mainClasses, extraDirectives: mediaDirectives))
+                title: title, theme: options.render.style.theme,
+                extraCSS: search != nil ? TranscriptCSS.text + SearchCSS.text : TranscriptCSS.text,
+                header: header, mainClasses: mainClasses, scriptFiles: search != nil ? searchScripts(path: path, inChat: inChat) : [],
+                extraDirectives: mediaDirectives))
         return file
     }
 
@@ -128,25 +154,40 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if file.failed { anyFailed = true }
     }
 
+    /// Closes the current page and opens the next, whose period (with `--pages` by date)
+    /// is `next`.
+    func turnPage(next: Period?) {
+        closePage(hasNext: true, next: next)
+        if let next { periods.append(next) }
+        pageNumber += 1
+        onPage = 0
+        openPage()
+        state.restartGrouping()
+    }
+
     func openPage() {
         let summary = chats[chats.count - 1]
         let name = summary.info.displayName
+        let period = periods.last
         let file = startPage(
-            "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — page \(pageNumber + 1)",
+            "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — \(period?.title ?? "page \(pageNumber + 1)")",
             nav: [("All chats", "../index.html"), ("Days", "days.html")], heading: name,
             mainClasses: "history \(options.style.rawValue)")
         if pageNumber > 0 {
-            file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← Previous messages</a></nav>\n")
+            let label = periods.count >= 2 ? HTMLEscaping.escape(periods[periods.count - 2].title) : "Previous messages"
+            file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← \(label)</a></nav>\n")
         }
         page = file
         groupOpen = false
     }
 
-    func closePage(hasNext: Bool) {
+    /// Closes the current page; `next` names the next page's period when pages go by date.
+    func closePage(hasNext: Bool, next: Period? = nil) {
         guard let file = page else { return }
         closeGroup()
         if hasNext {
-            file.write("<nav class=\"pager\"><a class=\"next\" href=\"\(Self.pageName(pageNumber + 1))\">Next messages →</a></nav>\n")
+            let label = next.map { HTMLEscaping.escape($0.title) } ?? "Next messages"
+            file.write("<nav class=\"pager\"><a class=\"next\" href=\"\(Self.pageName(pageNumber + 1))\">\(label) →</a></nav>\n")
         }
         endPage(file)
         page = nil

@@ -4,20 +4,23 @@ import Testing
 @testable import MsgfmtCore
 
 @Suite struct HTMLSiteWriterTests {
-    private func site(_ bytes: [UInt8], pageSize: Int) throws -> URL {
+    /// The site of export `bytes`; without search unless asked (`SearchSiteTests` has the
+    /// site with search).
+    func site(_ bytes: [UInt8], pageSize: Int, search: Bool = false) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var options = ExportOptions()
         options.format = .html
         options.style = .bubbles
         options.pageSize = pageSize
+        options.search = search
         options.render.to = .html
         let writer = HTMLSiteWriter(options: options, directory: dir.path)
         _ = try ExportConverter(options: options, writer: writer, report: { _ in }).run(ExportByteSource(bytes: bytes, name: "t"))
         return dir
     }
 
-    private func read(_ dir: URL, _ path: String) throws -> String {
+    func read(_ dir: URL, _ path: String) throws -> String {
         try String(contentsOf: dir.appendingPathComponent(path), encoding: .utf8)
     }
 

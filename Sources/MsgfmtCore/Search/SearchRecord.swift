@@ -1,0 +1,39 @@
+/// What the site's search index keeps of one message, made on a worker thread: the terms
+/// of its folded text, what the operators ask about, and the text its snippet is cut from.
+public struct SearchRecord: Sendable {
+    /// The message id.
+    var id: Int64
+    /// Local minutes since 1970-01-01 00:00 in the export's zone.
+    var minutes: Int64
+    /// The sender's name as the transcript shows it, and its `from_id`.
+    var sender: String
+    var fromID: String
+    /// What `has:` asks about (`FilterFeatures` bits).
+    var features: UInt32
+    /// The text words and phrases are searched in (the text or caption).
+    var text: String
+    /// What the snippet shows when there is no text: the media title or service sentence.
+    var note: String
+    /// The distinct terms of the folded text (see `SearchTerms`).
+    var terms: [[UInt16]]
+
+    /// The record of `message`, dated in `clock`'s zone.
+    init(_ message: ExportMessage, clock: ExportClock) {
+        id = message.id
+        // Clamped so the script reads it exactly (JavaScript numbers hold 53 bits).
+        minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)
+        sender = message.senderName
+        fromID = message.fromID ?? ""
+        features = FilterSubject(message, chat: ExportChatInfo()).features.rawValue
+        text = message.body.text
+        note = ""
+        if text.isEmpty {
+            if message.isService {
+                note = ServiceSentence.sentence(for: message)
+            } else if let media = message.media {
+                note = media.title
+            }
+        }
+        terms = text.isEmpty ? [] : SearchTerms.terms(in: FoldedText(text))
+    }
+}
