@@ -11,7 +11,7 @@ enum LinkChecker {
 
     /// The checked form of `raw`.
     static func check(_ raw: String) -> Target {
-        if raw.isEmpty || raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) { return .invalid }
+        if raw.isEmpty || hasSpaceOrControl(raw) { return .invalid }
         var scheme = "http"
         var rest = Substring(raw)
         if let colon = raw.firstIndex(of: ":"), raw[..<colon].allSatisfy({ $0.isASCII && $0.isLetter }), !raw[..<colon].isEmpty {
@@ -39,6 +39,17 @@ enum LinkChecker {
         default:
             return .invalid
         }
+    }
+
+    /// True when `raw` holds a white-space or control character. ASCII is checked by byte
+    /// (its white space, U+0009–U+000D and U+0020, and controls are the bytes up to 0x20);
+    /// anything else by the Unicode property.
+    static func hasSpaceOrControl(_ raw: String) -> Bool {
+        for byte in raw.utf8 {
+            if byte >= 0x80 { return raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) }
+            if byte <= 0x20 { return true }
+        }
+        return false
     }
 
     /// The user id of `user?id=N`.
