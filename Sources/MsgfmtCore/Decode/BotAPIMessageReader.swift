@@ -38,18 +38,18 @@ enum BotAPIMessageReader {
         var text: String?
         var entities: [MessageEntity]?
         try members(&p) { name, p in
-            switch name {
-            case "message_id":
+            if equals(name, "message_id", p) {
                 guard id == nil else { throw Unsure() }
                 id = try integer(&p)
-            case "text":
+            } else if equals(name, "text", p) {
                 guard text == nil else { throw Unsure() }
                 text = try string(&p)
-            case "entities":
+            } else if equals(name, "entities", p) {
                 guard entities == nil else { throw Unsure() }
                 entities = try entityArray(&p)
-            default:
-                guard !readByDecoding.contains(name) else { throw Unsure() }
+            } else {
+                let other = String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self)
+                guard !readByDecoding.contains(other) else { throw Unsure() }
                 try p.skipValue()
             }
         }
@@ -85,31 +85,37 @@ enum BotAPIMessageReader {
     /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them.
     private static func entity(_ p: inout JSONParser) throws -> MessageEntity {
         try expect(UInt8(ascii: "{"), &p)
-        var type: String?
+        var kind: EntityKind?
         var offset: Int64?
         var length: Int64?
         var url: String?
         var language: String?
         try members(&p) { name, p in
-            switch name {
-            case "type" where type == nil: type = try string(&p)
-            case "offset" where offset == nil: offset = try integer(&p)
-            case "length" where length == nil: length = try integer(&p)
-            case "url" where url == nil: url = try string(&p)
-            case "language" where language == nil: language = try string(&p)
-            default: throw Unsure()
+            if equals(name, "type", p), kind == nil {
+                kind = try entityKind(&p)
+            } else if equals(name, "offset", p), offset == nil {
+                offset = try integer(&p)
+            } else if equals(name, "length", p), length == nil {
+                length = try integer(&p)
+            } else if equals(name, "url", p), url == nil {
+                url = try string(&p)
+            } else if equals(name, "language", p), language == nil {
+                language = try string(&p)
+            } else {
+                throw Unsure()
             }
         }
-        guard let type, let offset, let length else { throw Unsure() }
+        guard let kind, let offset, let length else { throw Unsure() }
         let limit = BotAPIEntityReader.limit
         return MessageEntity(
-            kind: EntityKind(botAPIName: type), offset: Int(max(-limit, min(limit, offset))),
+            kind: kind, offset: Int(max(-limit, min(limit, offset))),
             length: Int(max(-limit, min(limit, length))), url: url, language: language)
     }
 
-    /// Calls `member` with each member's name, the parser at its value, until the `}`;
-    /// the `{` is read.
-    private static func members(_ p: inout JSONParser, _ member: (String, inout JSONParser) throws -> Void) throws {
+    /// Calls `member` with each member's name (where its bytes lie) and the parser at its
+    /// value, until the `}`; the `{` is read. A name that is not plain is left to the tree
+    /// path.
+    private static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
         p.skipWhitespace()
         if try peek(&p) == UInt8(ascii: "}") {
             p.pos += 1
@@ -117,7 +123,7 @@ enum BotAPIMessageReader {
         }
         while true {
             p.skipWhitespace()
-            let name = try string(&p)
+            guard let name = plain(&p) else { throw Unsure() }
             p.skipWhitespace()
             try expect(UInt8(ascii: ":"), &p)
             p.skipWhitespace()
@@ -131,6 +137,41 @@ enum BotAPIMessageReader {
             default: throw Unsure()
             }
         }
+    }
+
+    /// The kind an entity's `type` names: known names matched by their bytes.
+    private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
+        guard let name = plain(&p) else { return EntityKind(botAPIName: try string(&p)) }
+        for (bytes, kind) in knownKinds where bytes.count == name.count {
+            if bytes.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(rebasing: p.bytes[name])) }) { return kind }
+        }
+        return EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self))
+    }
+
+    /// Every known kind with the bytes of its Bot API name.
+    private static let knownKinds: [([UInt8], EntityKind)] = EntityKind.known.map { (Array($0.botAPIName.utf8), $0) }
+
+    /// Where the bytes of a plain string (printable ASCII, no escapes) lie, the parser
+    /// moved past it; nil, the parser where it was, for any other value.
+    private static func plain(_ p: inout JSONParser) -> Range<Int>? {
+        guard p.pos < p.bytes.count, p.bytes[p.pos] == UInt8(ascii: "\"") else { return nil }
+        var i = p.pos + 1
+        while i < p.bytes.count {
+            let b = p.bytes[i]
+            if b == UInt8(ascii: "\"") {
+                defer { p.pos = i + 1 }
+                return (p.pos + 1)..<i
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when the bytes at `name` are `expected`.
+    private static func equals(_ name: Range<Int>, _ expected: StaticString, _ p: JSONParser) -> Bool {
+        guard name.count == expected.utf8CodeUnitCount else { return false }
+        return expected.withUTF8Buffer { $0.elementsEqual(UnsafeBufferPointer(rebasing: p.bytes[name])) }
     }
 
     /// A string; any other value is left to the tree path.
