@@ -20,7 +20,9 @@ import Testing
 
     @Test func randomTextAsUnicodeSays() {
         var random = SeededGenerator(seed: 0x1C)
-        let pool: [Unicode.Scalar] = ["a", "/", ":", " ", "\t", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "é", "ж", "🙈", "\u{200B}", "\u{1}"]
+        let pool: [Unicode.Scalar] = [
+            "a", "/", ":", " ", "\t", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "é", "ж", "🙈", "\u{200B}", "\u{1}",
+        ]
         for _ in 0..<20_000 {
             var s = ""
             for _ in 0..<random.below(8) { s.unicodeScalars.append(pool[random.below(pool.count)]) }
