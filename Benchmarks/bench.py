@@ -92,10 +92,21 @@ class Bench:
 
     def render(self):
         say("render")
+        # One thread, as the peers' loops run; --jobs 2 below is the same work on two.
         for fmt, flags in RENDERS:
-            cmd = [self.a.msgfmt, "--from", "bot-api"] + flags
-            self.add(Result(f"render --to {fmt}", "msgfmt", self.n, self.bytes),
-                     cmd + [self.botapi], cmd + [self.botapi_sample])
+            cmd = [self.a.msgfmt, "--from", "bot-api"] + flags + ["--jobs", "1"]
+            r = Result(f"render --to {fmt}", "msgfmt", self.n, self.bytes)
+            r.extra.update(render=fmt, jobs=1)
+            self.add(r, cmd + [self.botapi], cmd + [self.botapi_sample])
+        for fmt, flags in RENDERS:
+            if fmt != "text":
+                continue
+            cmd = [self.a.msgfmt, "--from", "bot-api"] + flags + ["--jobs", "2"]
+            r = Result(f"render --to {fmt} --jobs 2", "msgfmt", self.n, self.bytes)
+            r.extra.update(render=fmt, jobs=2)
+            self.add(r, cmd + [self.botapi])
+            # The work, hence the instruction count, does not depend on --jobs.
+            r.instructions = "as --jobs 1"
 
     def peers(self):
         say("peers")

@@ -44,6 +44,12 @@ public enum FuzzCheck {
         return streamed == whole ? [] : ["\(format) decoded in reads of \(chunk) bytes differs from decoding it whole"]
     }
 
+    /// Every line of `bytes` read without a JSON tree, against the tree path.
+    public static func directReading(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).contains { !MessageDecoder.directReadingAgrees($0) }
+            ? ["a line read without a JSON tree differs from the tree path"] : []
+    }
+
     /// `decode`'s checks plus layout at `width` with the layout invariants, for replaying
     /// saved decoder inputs (some of which once broke layout).
     public static func decodeAndLayOut(_ bytes: [UInt8], format: InputFormat, width: Int = 40) -> [String] {

@@ -35,7 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Bot API input decoded as it streams in, with and without sniffing, against decoding
     /// it whole.
     static func streamingChecks(_ bytes: [UInt8]) -> [String] {
-        FuzzCheck.streaming(bytes, format: .botAPI) + FuzzCheck.streaming(bytes, format: .auto)
+        FuzzCheck.streaming(bytes, format: .botAPI) + FuzzCheck.streaming(bytes, format: .auto) + FuzzCheck.directReading(bytes)
     }
 
     /// The broken invariants for one input; empty when all hold.

@@ -45,6 +45,7 @@ enum QuickArguments {
         ("spoilers", .value { convert($1, into: &$0.options.style.spoilers) }),
         ("standalone", .flag { $0.options.style.standalone = true }),
         ("theme", .value { convert($1, into: &$0.options.style.theme) }),
+        ("jobs", .value { convert($1, into: &$0.jobs) }),
     ]
 
     /// The settings `arguments` (without the program name) ask for, or nil to defer.
@@ -87,6 +88,7 @@ enum QuickArguments {
             }
         }
         guard (try? settings.options.layout.validateOptions(width: settings.width)) != nil else { return nil }
+        if let jobs = settings.jobs, jobs < 1 { return nil }
         return settings
     }
 

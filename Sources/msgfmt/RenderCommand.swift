@@ -1,6 +1,10 @@
 import ArgumentParser
 import MsgfmtCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `msgfmt render` (the default command): messages in, formatted messages out.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +32,12 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Style")
     var style: StyleOptionGroup
 
+    @Option(
+        help:
+            "Threads rendering messages (default: all cores): the one reading and writing helps N-1 workers and output stays in input order; 1 does everything on one thread."
+    )
+    var jobs: Int?
+
     @Argument(help: "Input files; none or '-' reads standard input.")
     var files: [String] = []
 
@@ -45,8 +55,13 @@ struct RenderCommand: ParsableCommand {
         s.entities = input.entities
         s.stats = input.stats
         s.filter = filter.filter
+        s.jobs = jobs
         s.files = files
         return s
+    }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {
@@ -63,6 +78,7 @@ struct RenderCommand: ParsableCommand {
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width))
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
+        options.jobs = settings.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
         let out = OutputSink()
         let renderer = Renderer(options: options)

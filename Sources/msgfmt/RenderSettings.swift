@@ -17,6 +17,8 @@ struct RenderSettings: Equatable {
     var stats = false
     /// `--filter`: the expression, parsed when the run starts.
     var filter: String?
+    /// `--jobs`; nil uses every core.
+    var jobs: Int?
     /// Input paths; empty reads standard input.
     var files: [String] = []
 }

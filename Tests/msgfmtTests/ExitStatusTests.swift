@@ -42,6 +42,10 @@ import Testing
             arguments: ["/nonexistent/msgfmt-input"], status: 2,
             stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
         Case(arguments: ["/tmp"], status: 2, stderr: "msgfmt: error: cannot read /tmp: is a directory"),
+        Case(arguments: ["--jobs", "0"], stdin: "{\"text\":\"a\"}", status: 2, stderr: "--jobs must be at least 1"),
+        Case(
+            arguments: ["--jobs", "3", "--to", "text"], stdin: "{\"text\":\"a\"}\n{\"text\":5}", status: 1,
+            stderr: "msgfmt: error: <stdin>:"),
         // inspect
         Case(arguments: ["inspect"], stdin: "{\"text\":\"a\"}", status: 0, stderr: ""),
         Case(arguments: ["inspect"], stdin: "{\"text\":", status: 1, stderr: "msgfmt: error: <stdin>:"),

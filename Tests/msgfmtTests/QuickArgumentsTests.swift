@@ -33,6 +33,7 @@ import Testing
         ("spoilers", ["hide", "reveal", "show"]),
         ("theme", ["dark", "light", "auto"]),
         ("filter", ["from:alice", "has:link -is:service", "\"a phrase\" | id:1..5", "from:", "-has:photo"]),
+        ("jobs", ["1", "2", "16", "0", "+3", "x"]),
         ("nonsense", ["1"]),
     ]
     static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "help", "version", "verbose"]

@@ -84,6 +84,12 @@ extension MessageDecoder {
     static func decodeLine(
         _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
     ) {
+        // The everyday message is read without a JSON tree; the tree path decides the rest.
+        if filter == nil, let message = BotAPIMessageReader.message(line) {
+            each(.message(message, diagnostics: []))
+            index += 1
+            return
+        }
         do throws(JSONParseError) {
             let value = try JSONParser.parse(line)
             BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter).forEach(each)

@@ -18,6 +18,8 @@ public final class InputReader {
     public var willRead: () -> Bool = { true }
     /// True once `willRead` stopped the reading.
     public private(set) var stopped = false
+    /// True when the input is a regular file, whose reads never wait for a writer.
+    public var isRegularFile: Bool { source.fileSize != nil }
 
     private let source: InputSource
     private var buffer: [UInt8] = []

@@ -15,10 +15,12 @@ public struct JSONParser {
         public init() {}
     }
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var pos: Int
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    var pos: Int
     private let options: Options
-    private var depth = 0
+    /// Arrays and objects open at the current position.
+    var depth = 0
 
     /// Parses exactly one JSON value from `input` (surrounding whitespace allowed).
     public static func parse(_ input: [UInt8], options: Options = Options()) throws(JSONParseError) -> JSONValue {
@@ -45,7 +47,9 @@ public struct JSONParser {
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+    /// A parser at the start of `bytes`, for readers that walk a value themselves
+    /// (`BotAPIMessageReader`) with `skipWhitespace`, `parseString` and `skipValue`.
+    init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
         self.bytes = bytes
         self.pos = 0
         self.options = options
@@ -63,7 +67,7 @@ public struct JSONParser {
         return JSONParseError(reason: reason, byteOffset: offset, line: line, column: offset - lineStart + 1)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while pos < bytes.count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1
@@ -142,6 +146,71 @@ public struct JSONParser {
         return .object(members)
     }
 
+    /// Moves past the value at the current position, accepting exactly what `parseValue`
+    /// accepts (with the same errors) but building nothing.
+    mutating func skipValue() throws(JSONParseError) {
+        guard pos < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let object = bytes[pos] == UInt8(ascii: "{")
+            let close = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let inside = object ? "an object" : "an array"
+            try enter()
+            pos += 1
+            skipWhitespace()
+            if pos < bytes.count, bytes[pos] == close {
+                pos += 1
+                depth -= 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                if object {
+                    guard pos < bytes.count else { throw error("unexpected end of input inside an object") }
+                    guard bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+                    try skipString()
+                    skipWhitespace()
+                    guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+                    pos += 1
+                    skipWhitespace()
+                }
+                try skipValue()
+                skipWhitespace()
+                guard pos < bytes.count else { throw error("unexpected end of input inside \(inside)") }
+                if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
+                if bytes[pos] == close { pos += 1; break }
+                throw error(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+            }
+            depth -= 1
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try expectWord("true")
+        case UInt8(ascii: "f"): try expectWord("false")
+        case UInt8(ascii: "n"): try expectWord("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
+        default:
+            throw error("unexpected character \(describe(bytes[pos]))")
+        }
+    }
+
+    /// Moves past the string at the current position, checked as `parseString` checks it.
+    private mutating func skipString() throws(JSONParseError) {
+        let start = pos
+        pos += 1
+        var scratch: [UInt8] = []
+        while true {
+            pos = try scanPlain(from: pos)
+            guard pos < bytes.count else { throw error("unterminated string", at: start) }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                return
+            }
+            if b < 0x20 { throw error("control character in a string must be escaped") }
+            scratch.removeAll(keepingCapacity: true)
+            try parseEscape(into: &scratch)
+        }
+    }
+
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         pos += 1
@@ -188,7 +257,7 @@ public struct JSONParser {
         return .number(text)
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         let start = pos
         pos += 1
         // Fast path: no escapes. Plain bytes are validated where they lie and the string

@@ -20,6 +20,10 @@ public struct RenderOptions: Sendable, Hashable {
     /// Skip layout even for formats that have one, for callers that read only the styled
     /// text (the Markdown transcript).
     public var skipsLayout = false
+    /// Threads rendering messages read through an `InputReader` (`render --jobs`): the
+    /// calling thread, which decodes and writes, and `jobs - 1` workers; 1 does everything
+    /// on the calling thread.
+    public var jobs = 1
 
     /// Creates the defaults.
     public init() {}

@@ -123,13 +123,37 @@ public struct Renderer {
     /// Renders the input of `reader`; JSON Lines are rendered line by line as they arrive
     /// (see `MessageDecoder.decode(_:options:each:)` for a reader). `stats` counts what was
     /// done even when reading fails part way.
+    ///
+    /// With `options.jobs` above 1, messages are laid out on that many threads in batches
+    /// (`RenderBatches`) and written in input order, with the same bytes, diagnostics and
+    /// counts; before a read that may block (a pipe waiting for its writer), everything
+    /// read so far is written first, so output keeps flowing.
     public func render(
         _ reader: InputReader, emitter: inout any MessageEmitter, into sink: OutputSink,
         stats: inout Stats, report: (Diagnostic) -> Void
     ) throws(InputError) {
         let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
-        try MessageDecoder.decode(reader, options: decodeOptions) { item in
-            render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+        guard options.jobs > 1 else {
+            try MessageDecoder.decode(reader, options: decodeOptions) { item in
+                render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+            }
+            return
+        }
+        try withoutActuallyEscaping(report) { report throws(InputError) in
+            let batches = RenderBatches(options: options, jobs: options.jobs, emitter: emitter, sink: sink, report: report)
+            let willRead = reader.willRead
+            let mayWait = !reader.isRegularFile
+            reader.willRead = { [unowned batches] in
+                if mayWait { batches.drain() }
+                return willRead()
+            }
+            defer {
+                reader.willRead = willRead
+                batches.drain()
+                emitter = batches.emitter
+                stats.add(batches.stats)
+            }
+            try MessageDecoder.decode(reader, options: decodeOptions) { batches.add($0) }
         }
     }
 
@@ -148,16 +172,25 @@ public struct Renderer {
         case .message(let message, let diagnostics):
             // Messages are numbered as the decoder numbers them: skipped updates aside.
             let rendered = process(message, index: stats.read - stats.skipped.count - 1, diagnostics: diagnostics)
-            rendered.diagnostics.forEach(report)
-            if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
-                stats.failed += 1
-                return
-            }
-            emitter.emit(rendered, into: sink)
-            stats.rendered += 1
-            if message.media != nil { stats.withMedia += 1 }
+            deliver(rendered, stats: &stats, emitter: &emitter, into: sink, report: report)
         case .skipped(let update):
             stats.skipped.add(update)
         }
+    }
+
+    /// Reports a processed message's diagnostics and emits it, unless `--strict` fails it
+    /// for a warning.
+    func deliver(
+        _ rendered: RenderedMessage, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
+        report: (Diagnostic) -> Void
+    ) {
+        rendered.diagnostics.forEach(report)
+        if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
+            stats.failed += 1
+            return
+        }
+        emitter.emit(rendered, into: sink)
+        stats.rendered += 1
+        if rendered.message.media != nil { stats.withMedia += 1 }
     }
 }

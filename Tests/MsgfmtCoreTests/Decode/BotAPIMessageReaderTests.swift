@@ -1,0 +1,110 @@
+import TestSupport
+import Testing
+
+@_spi(Testing) @testable import MsgfmtCore
+
+/// Reading a Bot API line without a JSON tree: the everyday message is read directly, and
+/// whatever the direct reader returns is what the tree path returns; anything else it
+/// declines.
+@Suite struct BotAPIMessageReaderTests {
+    /// The tree path's items for one line.
+    static func tree(_ line: String) -> [DecodedItem]? {
+        guard let value = try? JSONParser.parse(Array(line.utf8)) else { return nil }
+        var index = 0
+        return BotAPIDecoder.items(from: value, line: 1, nextIndex: &index)
+    }
+
+    static let direct: [String] = [
+        #"{"message_id": 1, "text": "widths привет 🙈 好", "entities": [{"type": "code", "offset": 7, "length": 6}, {"type": "text_link", "offset": 0, "length": 6, "url": "https://example.com/?q=1&r=2"}]}"#,
+        #"{"text":"no id"}"#,
+        #" {"text":"escapes \n \" \\ \u00e9 \ud83d\ude00 \ud800 end","entities":[]} "#,
+        #"{"message_id":-0,"date":1704110400,"from":{"id":7,"is_bot":false,"first_name":"Zoë","username":"zoe"},"chat":{"id":-5,"title":"Crew \"q\"","type":"group"},"text":"hi","reply_markup":{"inline_keyboard":[[{"text":"ok","callback_data":"x"}]]},"link_preview_options":{"is_disabled":true},"edit_date":1.5e9,"forward_origin":null}"#,
+        #"{"message_id":007,"text":"x","entities":[{"type":"pre","offset":0,"length":99999999999999,"language":"swift"},{"type":"unknown_kind","offset":-3,"length":1}]}"#,
+    ]
+
+    @Test(arguments: direct)
+    func everydayMessagesAreReadDirectly(_ line: String) throws {
+        let message = try #require(BotAPIMessageReader.message(Array(line.utf8)[...]))
+        #expect(Self.tree(line) == [.message(message, diagnostics: [])])
+    }
+
+    static let declined: [String] = [
+        #"{"message_id":1,"caption":"c","photo":[{"file_id":"x"}]}"#,
+        #"{"message_id":1,"text":"t","voice":{"file_id":"v"}}"#,
+        #"{"update_id":1,"message":{"text":"t"}}"#,
+        #"{"ok":true,"result":[]}"#,
+        #"{"id":3,"text":"t"}"#,
+        #"{"message_id":"1","text":"t"}"#,
+        #"{"message_id":1.0,"text":"t"}"#,
+        #"{"message_id":1e3,"text":"t"}"#,
+        #"{"message_id":12345678901234567890,"text":"t"}"#,
+        #"{"message_id":null,"text":"t"}"#,
+        #"{"text":"t","text":"u"}"#,
+        #"{"text":5}"#,
+        #"{"message_id":1}"#,
+        #"{"text":"t","entities":null}"#,
+        #"{"text":"t","entities":{}}"#,
+        #"{"text":"t","entities":[{"type":"bold","offset":0}]}"#,
+        #"{"text":"t","entities":[{"type":"text_mention","offset":0,"length":1,"user":{"id":5}}]}"#,
+        #"{"text":"t","entities":[{"type":"bold","offset":0,"length":1,"type":"italic"}]}"#,
+        #"{"text":"t","entities":[{"type":"bold","offset":"0","length":1}]}"#,
+        #"{"text":"t","entities":[5]}"#,
+        #"{"text":"t"} x"#,
+        #"{"text":"t","from":{"first_name":"\x41"}}"#,
+        #"{"text":"t","from":{"first_name":"a\#tb"}}"#,
+        #"{"text":"t","from":[1,2,]}"#,
+        #"{"text":"t","from":tru}"#,
+        #"{"text":"t",}"#,
+        #"[{"text":"t"}]"#,
+    ]
+
+    @Test(arguments: declined)
+    func everythingElseTakesTheTreePath(_ line: String) {
+        #expect(BotAPIMessageReader.message(Array(line.utf8)[...]) == nil)
+    }
+
+    /// Invalid UTF-8 in a skipped member is invalid JSON, as the tree path finds.
+    @Test func invalidUTF8InASkippedMemberIsDeclined() {
+        let line = Array(#"{"text":"t","from":{"first_name":"a"#.utf8) + [0xC3, 0x28] + Array(#""}}"#.utf8)
+        #expect(BotAPIMessageReader.message(line[...]) == nil)
+        #expect(MessageDecoder.directReadingAgrees(line[...]))
+    }
+
+    /// Nesting in a skipped member counts the message object, as the tree path counts it.
+    @Test(arguments: [510, 511, 512])
+    func nestingIsLimitedAsTheTreeLimitsIt(depth: Int) {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let line = Array(#"{"text":"t","from":\#(nested)}"#.utf8)
+        #expect(MessageDecoder.directReadingAgrees(line[...]))
+        #expect((BotAPIMessageReader.message(line[...]) != nil) == (depth < 512))
+    }
+
+    /// Random edits of messages: the direct reader declines or agrees with the tree path.
+    @Test func randomEditsNeverDisagree() {
+        var random = SeededGenerator(seed: 0x19)
+        let pieces: [String] = [
+            "\"", "\\", "{", "}", "[", "]", ",", ":", " ", "-", "0", "9", ".", "e", "n", "null", "true", "\\u00", "\\ud83d",
+            "\"text\"", "\"entities\"", "\"message_id\"", "\"type\"", "\"offset\"", "\"length\"", "\"url\"", "\"caption\"",
+            "\"photo\"", "\"from\"", "é", "🙈", "\n", "\t", "\u{1}",
+        ]
+        let seeds = Self.direct.map { Array($0.utf8) }
+        var directly = 0
+        for _ in 0..<60_000 {
+            var line = seeds[random.below(seeds.count)]
+            for _ in 0...random.below(3) {
+                let at = random.below(line.count + 1)
+                switch random.below(3) {
+                case 0: if at < line.count { line.remove(at: at) }
+                case 1: line.insert(contentsOf: Array(pieces[random.below(pieces.count)].utf8), at: at)
+                default:
+                    let end = min(line.count, at + random.below(12))
+                    line.insert(contentsOf: line[at..<end], at: min(line.count, end + random.below(4)))
+                }
+            }
+            if BotAPIMessageReader.message(line[...]) != nil { directly += 1 }
+            #expect(MessageDecoder.directReadingAgrees(line[...]), "\(String(decoding: line, as: UTF8.self))")
+        }
+        // The edits leave many lines readable directly, so both outcomes are exercised.
+        #expect(directly > 5_000)
+    }
+}

@@ -1,0 +1,129 @@
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+/// `render --jobs N`: messages laid out on several threads come out byte for byte as one
+/// thread writes them, with the same diagnostics in the same order and the same counts,
+/// whether the input arrives whole or a few bytes at a time (a pipe, drained before each
+/// read).
+@Suite struct RenderJobsTests {
+    /// What one run wrote: output, diagnostics in order, counts.
+    struct Run: Equatable {
+        var output: [UInt8]
+        var diagnostics: [Diagnostic]
+        var stats: Renderer.Stats
+    }
+
+    /// Renders `input` read `chunkSize` bytes at a time with `options` on `jobs` threads.
+    static func run(_ input: [UInt8], options: RenderOptions, jobs: Int, chunkSize: Int) throws -> Run {
+        var options = options
+        options.jobs = jobs
+        let renderer = Renderer(options: options)
+        var emitter = renderer.makeEmitter()
+        let sink = OutputSink.memory()
+        let reader = InputReader(name: "t", bytes: input, chunkSize: chunkSize)
+        var stats = Renderer.Stats()
+        var diagnostics: [Diagnostic] = []
+        emitter.begin(into: sink)
+        try renderer.render(reader, emitter: &emitter, into: sink, stats: &stats) { diagnostics.append($0) }
+        emitter.end(into: sink)
+        return Run(output: sink.takeBytes(), diagnostics: diagnostics, stats: stats)
+    }
+
+    /// Texts from several scripts, some with entities that need repair.
+    static let lines: [String] = [
+        #"{"message_id":%d,"text":"plain words that wrap across the narrow width of this test run","entities":[{"type":"bold","offset":6,"length":5}]}"#,
+        #"{"message_id":%d,"text":"שלום עולם مرحبا بالعالم mixed with English","entities":[{"type":"italic","offset":0,"length":4}]}"#,
+        #"{"message_id":%d,"text":"中文文本和日本語のテキスト 👩‍👩‍👧 emoji","entities":[{"type":"text_link","offset":0,"length":4,"url":"https://example.org"}]}"#,
+        #"{"message_id":%d,"text":"broken entity","entities":[{"type":"bold","offset":9,"length":40}]}"#,
+        #"{"message_id":%d,"photo":[{"file_id":"x","width":90,"height":90}],"caption":"a caption with a link https://x.org"}"#,
+        #"{"message_id":%d,"voice":{"file_id":"v","duration":3}}"#,
+        #"{"text":5}"#,
+        #"{"message_id":%d,"text":"#,
+        #"{"update_id":%d,"inline_query":{"id":"q"}}"#,
+        #"[{"message_id":%d,"text":"first of two"},{"message_id":2,"text":"second of two\n> not a quote"}]"#,
+        #"{"update_id":%d,"message":{"message_id":7,"text":"an update's message","entities":[{"type":"spoiler","offset":3,"length":6}]}}"#,
+        #"{"message_id":%d,"text":"```\ncode block\n```","entities":[{"type":"pre","offset":0,"length":18,"language":"swift"}]}"#,
+    ]
+
+    /// `count` JSON Lines drawn from `lines` with `seed`.
+    static func input(count: Int, seed: UInt64) -> [UInt8] {
+        var random = SeededGenerator(seed: seed)
+        var text = ""
+        for k in 0..<count {
+            let line = lines[random.below(lines.count)].replacingOccurrences(of: "%d", with: "\(k)")
+            text += line + "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static let formats: [OutputFormat] = [.ansi, .text, .json, .html, .botAPI, .markdownV2, .telegramHTML]
+
+    @Test(arguments: formats)
+    func severalThreadsWriteWhatOneWrites(to format: OutputFormat) throws {
+        var options = RenderOptions()
+        options.to = format
+        options.layout.width = 24
+        options.style.color = true
+        options.style.hyperlinks = true
+        let input = Self.input(count: 700, seed: 19)
+        let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
+        #expect(one.stats.rendered > 400)
+        #expect(one.stats.failed > 0)
+        #expect(one.stats.skipped.count > 0)
+        #expect(!one.diagnostics.isEmpty)
+        for (jobs, chunkSize) in [(2, 1 << 20), (3, 1 << 20), (4, 97), (2, 4096)] {
+            let many = try Self.run(input, options: options, jobs: jobs, chunkSize: chunkSize)
+            #expect(many == one, "--jobs \(jobs), \(chunkSize)-byte reads")
+        }
+    }
+
+    /// `--strict` fails a message with a warning in its place, as on one thread.
+    @Test func strictFailsTheSameMessages() throws {
+        var options = RenderOptions()
+        options.to = .text
+        options.strict = true
+        let input = Self.input(count: 300, seed: 7)
+        let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
+        let many = try Self.run(input, options: options, jobs: 3, chunkSize: 1 << 20)
+        #expect(many == one)
+        #expect(one.stats.failed > 0)
+    }
+
+    /// A filter leaves out the same messages.
+    @Test func filterLeavesOutTheSameMessages() throws {
+        var options = RenderOptions()
+        options.to = .text
+        options.filter = try MessageFilter(parsing: "has:link | has:photo", clock: ExportClock(timeZone: "UTC")!)
+        let input = Self.input(count: 300, seed: 3)
+        let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
+        let many = try Self.run(input, options: options, jobs: 2, chunkSize: 1 << 20)
+        #expect(many == one)
+        #expect(one.stats.filtered > 0)
+    }
+
+    /// Read a few bytes at a time, each message is written before the next read: what has
+    /// arrived from a pipe is not held back waiting for a full batch.
+    @Test func aPipeIsWrittenBeforeEachRead() throws {
+        var options = RenderOptions()
+        options.to = .text
+        options.jobs = 2
+        let renderer = Renderer(options: options)
+        var emitter = renderer.makeEmitter()
+        let sink = OutputSink.memory()
+        let lines = (1...5).map { #"{"message_id":\#($0),"text":"message \#($0)"}"# + "\n" }
+        let reader = InputReader(name: "t", bytes: Array(lines.joined().utf8), chunkSize: lines[0].utf8.count)
+        var written: [String] = []
+        reader.willRead = {
+            written.append(String(decoding: sink.takeBytes(), as: UTF8.self))
+            return true
+        }
+        var stats = Renderer.Stats()
+        try renderer.render(reader, emitter: &emitter, into: sink, stats: &stats) { _ in }
+        let rest = String(decoding: sink.takeBytes(), as: UTF8.self)
+        #expect(stats.rendered == 5)
+        #expect(written.filter { !$0.isEmpty } == (1...5).map { ($0 == 1 ? "" : "\n") + "message \($0)\n" })
+        #expect(rest.isEmpty)
+    }
+}
