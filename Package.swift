@@ -56,6 +56,7 @@ let package = Package(
         // paths, the seeded random generator. Not part of any product.
         .target(
             name: "TestSupport",
+            dependencies: ["CCairo"],
             path: "Tests/TestSupport"
         ),
         // Scanners for injected escapes and markup, shared by the black-box tests and the

@@ -159,3 +159,61 @@ int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
 }
 
 void msgfmt_cairo_free(uint8_t *bytes) { free(bytes); }
+
+typedef struct {
+    const uint8_t *bytes;
+    int64_t length;
+    int64_t offset;
+} png_reader;
+
+static cairo_status_t take(void *closure, unsigned char *data, unsigned int length) {
+    png_reader *reader = closure;
+    if (reader->offset + length > reader->length) return CAIRO_STATUS_READ_ERROR;
+    memcpy(data, reader->bytes + reader->offset, length);
+    reader->offset += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+int32_t msgfmt_cairo_png_decode(const uint8_t *bytes, int64_t length, int32_t *width, int32_t *height, uint8_t **rgba) {
+    *rgba = NULL;
+    png_reader reader = {bytes, length, 0};
+    cairo_surface_t *surface = cairo_image_surface_create_from_png_stream(take, &reader);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return 0;
+    }
+    cairo_surface_flush(surface);
+    int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    cairo_format_t format = cairo_image_surface_get_format(surface);
+    const uint8_t *data = cairo_image_surface_get_data(surface);
+    uint8_t *out = malloc((size_t)w * (size_t)h * 4 + 1);
+    if (out == NULL || data == NULL) {
+        free(out);
+        cairo_surface_destroy(surface);
+        return 0;
+    }
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+        for (int x = 0; x < w; x++) {
+            uint32_t p = row[x];
+            uint32_t a = format == CAIRO_FORMAT_RGB24 ? 255 : (p >> 24) & 0xFF;
+            uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+            if (a != 0 && a != 255) {
+                r = r * 255 / a;
+                g = g * 255 / a;
+                b = b * 255 / a;
+            }
+            uint8_t *o = out + ((size_t)y * (size_t)w + (size_t)x) * 4;
+            o[0] = (uint8_t)(r > 255 ? 255 : r);
+            o[1] = (uint8_t)(g > 255 ? 255 : g);
+            o[2] = (uint8_t)(b > 255 ? 255 : b);
+            o[3] = (uint8_t)a;
+        }
+    }
+    *width = w;
+    *height = h;
+    *rgba = out;
+    cairo_surface_destroy(surface);
+    return 1;
+}

@@ -45,6 +45,11 @@ void msgfmt_cairo_glyphs(msgfmt_cairo_canvas *canvas, msgfmt_cairo_face *face, d
 int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes);
 void msgfmt_cairo_free(uint8_t *bytes);
 
+/// Decodes PNG `bytes` into straight (not premultiplied) RGBA rows, 4 bytes a pixel,
+/// into a buffer the caller frees with msgfmt_cairo_free. Returns 1, or 0 when the bytes
+/// are not a PNG cairo reads. For tests comparing pictures.
+int32_t msgfmt_cairo_png_decode(const uint8_t *bytes, int64_t length, int32_t *width, int32_t *height, uint8_t **rgba);
+
 #ifdef __cplusplus
 }
 #endif

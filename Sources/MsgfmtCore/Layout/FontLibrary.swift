@@ -27,7 +27,7 @@ public final class FontLibrary: Sendable {
     public let spaceWidth: Int
 
     /// Face numbers of the chosen families, first choice first, per `FaceStyle`.
-    private let primary: [[Int]]
+    let primary: [[Int]]
     /// The color emoji face, when one is installed.
     private let emoji: Int?
     private let state: Mutex<State>
@@ -174,4 +174,11 @@ extension FontLibrary {
 
     /// The widest `--width` in pixels layout accepts (`LayoutConstraints.maximumWidth` units).
     public static var maximumWidthPixels: Int { LayoutConstraints.maximumWidth / unitsPerPixel }
+}
+
+extension FontLibrary {
+    /// The first chosen family's face for `style`.
+    func primaryFace(_ style: FaceStyle) -> FontFace? {
+        primary[Int(style.rawValue)].first.map(face)
+    }
 }

@@ -94,7 +94,7 @@ struct LayoutInvariantChecker {
             if fragment.x != x { found.append("\(tag) has a fragment at x \(fragment.x), expected \(x)") }
             x += fragment.width
             if let measurer, fragment.role == .text, c.align != .justify {
-                let measured = measuredWidth(fragment.start..<fragment.end, measurer)
+                let measured = measuredWidth(fragment.start..<fragment.end, measurer, tabWidth: c.tabWidth)
                 if measured != fragment.width {
                     found.append("\(tag) fragment \(fragment.text.debugDescription) is \(fragment.width) wide, but its clusters measure \(measured)")
                 }
@@ -212,7 +212,7 @@ struct LayoutInvariantChecker {
         while content > p, Self.isHanging(units[content - 1]), !isPre { content -= 1 }
         let word = UTF16Text(units: Array(units[p..<content]))
         if let measurer {
-            let width = measuredWidth(p..<content, measurer)
+            let width = measuredWidth(p..<content, measurer, tabWidth: c.tabWidth)
             return width > available
                 ? nil : "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) wide) which fits in \(available)"
         }
@@ -229,13 +229,15 @@ struct LayoutInvariantChecker {
             "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
     }
 
-    /// The width of the message's clusters in `range` as `measurer` measures them in place.
-    private func measuredWidth(_ range: Range<Int>, _ measurer: any TextMeasurer) -> Int {
+    /// The width of the message's clusters in `range` as `measurer` measures them in place
+    /// (a tab counts `tabWidth`, as the cell checker counts it).
+    private func measuredWidth(_ range: Range<Int>, _ measurer: any TextMeasurer, tabWidth: Int) -> Int {
         var sum = 0
         var start = range.lowerBound
         var k = firstEnd(after: range.lowerBound)
         while k < graphemeEnds.count, graphemeEnds[k] <= range.upperBound {
-            sum += measurer.width(of: start..<graphemeEnds[k], in: styled.text)
+            let isTab = graphemeEnds[k] - start == 1 && styled.text.units[start] == 0x09
+            sum += isTab ? tabWidth : measurer.width(of: start..<graphemeEnds[k], in: styled.text)
             start = graphemeEnds[k]
             k += 1
         }
