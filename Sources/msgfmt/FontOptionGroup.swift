@@ -10,7 +10,9 @@ struct FontOptionGroup: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "What layout measures in: cells (terminal cells) or font (pixels of real fonts, shaped with HarfBuzz).",
-            discussion: "--to svg and --to png, and a --width in px, always measure with fonts."))
+            discussion:
+                "--to svg and --to png, and a --width in px, always measure with fonts; --width then counts pixels (default 360px). With fonts, --to json writes the same boxes in pixels (at most two decimals) with \"unit\": \"px\" after id: the message's width and height; each line's y (top of its band), height (the line height), x, width, baseline (from the top of the message), ascent and descent; each fragment's x, width, y and height. Cell output has no unit member."
+        ))
     var measure: MeasureMode = RenderOptions().measure
 
     @Option(
