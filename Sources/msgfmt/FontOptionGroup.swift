@@ -59,7 +59,9 @@ struct FontOptionGroup: ParsableArguments {
     }
 
     func validate() throws {
-        guard FontOptions.sizes.contains(fontSize) else { throw ValidationError("--font-size must be between 4 and 256 pixels, not \(fontSize).") }
+        guard FontOptions.sizes.contains(fontSize) else {
+            throw ValidationError("--font-size must be between 4 and 256 pixels, not \(fontSize).")
+        }
         guard FontOptions.lineHeights.contains(lineHeight) else {
             throw ValidationError("--line-height must be between 0.5 and 4 (times the font size), not \(lineHeight).")
         }

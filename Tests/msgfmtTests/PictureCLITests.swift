@@ -93,7 +93,8 @@ import Testing
     /// msgfmt writes, no event attribute, no link, and shows the text as written.
     @Test func hostileTextCannotInjectSVG() throws {
         // JSON string content: \" is a quote, \u0007 a bell.
-        let payload = #"x</text><script>alert(1)</script><image href=\"http://evil/x.png\"/>]]>&amp; \"' \u0007\u001b[2J <svg onload=alert(2)>"#
+        let payload =
+            #"x</text><script>alert(1)</script><image href=\"http://evil/x.png\"/>]]>&amp; \"' \u0007\u001b[2J <svg onload=alert(2)>"#
         let message = #"{"text":"\#(payload)","entities":[{"type":"text_link","offset":0,"length":1,"url":"javascript:alert(3)"}]}"#
         let result = try Binary.run(["--to", "svg"] + Self.pinned, stdin: message)
         #expect(result.status == 0, "\(result.stderr)")
@@ -114,7 +115,8 @@ import Testing
     @Test func jsonBoxesInPixels() throws {
         let message = #"{"message_id":7,"text":"Pixel boxes wrap at the width given in pixels, not in cells."}"#
         for arguments in [["--measure", "font", "--width", "150"], ["--width", "150px"]] {
-            let result = try Binary.run(["--to", "json", "--font", "DejaVu Sans", "--font-size", "14", "--line-height", "1.5"] + arguments, stdin: message)
+            let result = try Binary.run(
+                ["--to", "json", "--font", "DejaVu Sans", "--font-size", "14", "--line-height", "1.5"] + arguments, stdin: message)
             #expect(result.status == 0, "\(result.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(object["unit"] as? String == "px")

@@ -58,7 +58,8 @@ struct BubbleScene: Sendable {
                 let inset = quoted ? px(lines[k].fragments.first { $0.role == .quoteBar }?.width ?? 0) : 0
                 elements.append(
                     .rect(
-                        x: ox + inset - 4, y: top, width: contentWidth - inset + 8, height: height, radius: 6, color: palette.codeBackground))
+                        x: ox + inset - 4, y: top, width: contentWidth - inset + 8, height: height, radius: 6, color: palette.codeBackground
+                    ))
             }
             k = end
         }
@@ -75,10 +76,14 @@ struct BubbleScene: Sendable {
                     elements.append(
                         .text(
                             SceneText(
-                                x: x, baseline: baseline, width: w, text: fragment.display, rtl: false, face: .regular, color: palette.text)))
+                                x: x, baseline: baseline, width: w, text: fragment.display, rtl: false, face: .regular, color: palette.text)
+                        ))
                 case .title:
                     elements.append(
-                        .text(SceneText(x: x, baseline: baseline, width: w, text: fragment.display, rtl: false, face: .bold, color: palette.accent)))
+                        .text(
+                            SceneText(
+                                x: x, baseline: baseline, width: w, text: fragment.display, rtl: false, face: .bold, color: palette.accent))
+                    )
                 case .text:
                     let a = fragment.style.attributes
                     if a.contains(.spoiler), spoilers == .hide {
@@ -86,12 +91,16 @@ struct BubbleScene: Sendable {
                         continue
                     }
                     if a.contains(.code), !a.contains(.pre) {
-                        elements.append(.rect(x: x - 1, y: top + 1, width: w + 2, height: lineHeight - 2, radius: 4, color: palette.codeBackground))
+                        elements.append(
+                            .rect(x: x - 1, y: top + 1, width: w + 2, height: lineHeight - 2, radius: 4, color: palette.codeBackground))
                     }
                     let color = Self.isLink(fragment.style) ? palette.link : palette.text
                     let shown = fragment.rtl ? DisplaySafety.sanitize(fragment.text) : fragment.display
                     elements.append(
-                        .text(SceneText(x: x, baseline: baseline, width: w, text: shown, rtl: fragment.rtl, face: FaceStyle(fragment.style), color: color)))
+                        .text(
+                            SceneText(
+                                x: x, baseline: baseline, width: w, text: shown, rtl: fragment.rtl, face: FaceStyle(fragment.style),
+                                color: color)))
                     if a.contains(.underline) {
                         elements.append(.rect(x: x, y: baseline + 2, width: w, height: 1, radius: 0, color: color))
                     }
@@ -112,7 +121,9 @@ struct BubbleScene: Sendable {
     /// True for text drawn in the link color: links and the entities apps make tappable.
     private static func isLink(_ style: Style) -> Bool {
         style.link != nil
-            || !style.attributes.isDisjoint(with: [.mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bankCard, .textMention])
+            || !style.attributes.isDisjoint(with: [
+                .mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bankCard, .textMention,
+            ])
     }
 
     /// The bubble: a rounded rectangle whose bottom left corner runs out into a tail.

@@ -96,7 +96,8 @@ struct LayoutInvariantChecker {
             if let measurer, fragment.role == .text, c.align != .justify {
                 let measured = measuredWidth(fragment.start..<fragment.end, measurer, tabWidth: c.tabWidth)
                 if measured != fragment.width {
-                    found.append("\(tag) fragment \(fragment.text.debugDescription) is \(fragment.width) wide, but its clusters measure \(measured)")
+                    found.append(
+                        "\(tag) fragment \(fragment.text.debugDescription) is \(fragment.width) wide, but its clusters measure \(measured)")
                 }
             }
             let measured = measurer == nil ? width(of: fragment.display, model: c.widthModel) : fragment.width
@@ -214,7 +215,8 @@ struct LayoutInvariantChecker {
         if let measurer {
             let width = measuredWidth(p..<content, measurer, tabWidth: c.tabWidth)
             return width > available
-                ? nil : "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) wide) which fits in \(available)"
+                ? nil
+                : "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) wide) which fits in \(available)"
         }
         var width = 0
         var start = 0

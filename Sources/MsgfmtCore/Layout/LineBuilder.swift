@@ -139,7 +139,8 @@ struct LineBuilder {
                     fragments.append(
                         LayoutFragment(
                             x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
-                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth), style: table.style(i), role: .tab,
+                            rtl: lv % 2 == 1))
                     levels.append(lv)
                     i += 1
                     continue
