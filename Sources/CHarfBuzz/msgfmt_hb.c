@@ -3,6 +3,7 @@
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ot.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 struct msgfmt_hb_font {
     hb_font_t *font;
@@ -10,6 +11,9 @@ struct msgfmt_hb_font {
 
 msgfmt_hb_font *msgfmt_hb_font_open(const char *path, int32_t index, double pixel_size) {
     if (path == NULL || index < 0 || !(pixel_size > 0) || pixel_size > 4096) return NULL;
+    // Only regular files: a device (/dev/zero) or a FIFO would be read without end.
+    struct stat info;
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) return NULL;
     hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
     if (blob == NULL) return NULL;
     if ((unsigned)index >= hb_face_count(blob)) {

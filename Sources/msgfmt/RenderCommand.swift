@@ -68,6 +68,9 @@ struct RenderCommand: ParsableCommand {
         options.filter = try FilterOptionGroup.compile(settings.filter, clock: .local, printer: printer)
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         if settings.width?.pixels == true { options.measure = .font }
+        if options.usesFonts, ![.json, .svg, .png].contains(options.to) {
+            throw ValidationError("--measure font and --width in px lay out in pixels: use them with --to json, svg or png.")
+        }
         var fonts: FontLibrary? = nil
         if options.usesFonts {
             let library: FontLibrary

@@ -147,6 +147,9 @@ import Testing
         (["--to", "ansi", "-o", "/tmp/x"], "-o/--output is for"),
         (["--measure", "font", "--font-size", "1000"], "--font-size"),
         (["--to", "svg", "--width", "99999px"], "--width"),
+        (["--to", "ansi", "--measure", "font"], "use them with --to json, svg or png"),
+        (["--to", "text", "--width", "200px"], "use them with --to json, svg or png"),
+        (["--to", "png", "--font", "/dev/zero"], "no font found"),
     ])
     func badOptionsAreUsageErrors(_ arguments: [String], _ message: String) throws {
         let result = try Binary.run(arguments, stdin: #"{"text":"x"}"#)

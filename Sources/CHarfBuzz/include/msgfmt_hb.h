@@ -18,7 +18,7 @@ extern "C" {
 typedef struct msgfmt_hb_font msgfmt_hb_font;
 
 /// Opens face `index` of the font file at `path` at `pixel_size` pixels (the em size).
-/// Returns NULL when the file cannot be read or holds no such face.
+/// Returns NULL when the file is not a regular file, cannot be read or holds no such face.
 msgfmt_hb_font *msgfmt_hb_font_open(const char *path, int32_t index, double pixel_size);
 
 /// Releases a font from msgfmt_hb_font_open.
