@@ -81,6 +81,9 @@ struct RenderCommand: ParsableCommand {
             }
             fonts = library
             let pixels = settings.width?.value ?? RenderCommand.defaultPixelWidth
+            guard pixels <= FontLibrary.maximumWidthPixels else {
+                throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(pixels)px.")
+            }
             let cells = try options.layout.resolved(width: LayoutConstraints.maximumWidth)
             options.layout = library.constraints(cells, widthPixels: Double(pixels))
         } else {
