@@ -17,9 +17,24 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        // Fonts and pictures (--measure font, --to svg|png): each system library through a
+        // small C target of prefixed functions, like CICU. Required libraries: see README.
+        .target(
+            name: "CHarfBuzz",
+            linkerSettings: [.linkedLibrary("harfbuzz")]
+        ),
+        .target(
+            name: "CFontconfig",
+            linkerSettings: [.linkedLibrary("fontconfig")]
+        ),
+        .target(
+            name: "CCairo",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype")]
+        ),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo"]
         ),
         .executableTarget(
             name: "msgfmt",
@@ -41,6 +56,7 @@ let package = Package(
         // paths, the seeded random generator. Not part of any product.
         .target(
             name: "TestSupport",
+            dependencies: ["CCairo"],
             path: "Tests/TestSupport"
         ),
         // Scanners for injected escapes and markup, shared by the black-box tests and the

@@ -108,6 +108,25 @@ class Bench:
             # The work, hence the instruction count, does not depend on --jobs.
             r.instructions = "as --jobs 1"
 
+    def pictures(self):
+        """Pixel layout (`--to json --measure font`) and PNG bubbles (`--to png -o DIR`) of
+        the first 5 000 messages, pinned to one core; the targets of issue 20 are 20 000 and
+        200 messages/s."""
+        say("pixel layout and pictures")
+        w = self.a.work
+        n = min(5000, self.a.count)
+        src = corpus.head_lines(self.botapi, n, f"{w}/botapi-{n}.jsonl")
+        texts = corpus.botapi_texts(src)
+        size = corpus.utf8_size(texts)
+        one_core = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+        fonts = ["--font", "DejaVu Sans", "--width", "320px"]
+        cmd = one_core + [self.a.msgfmt, "--from", "bot-api", "--to", "json", "--measure", "font"] + fonts
+        self.add(Result("render --to json --measure font, 1 core", "msgfmt", len(texts), size), cmd + [src],
+                 cmd + [self.botapi_sample])
+        out = f"{w}/pictures"
+        cmd = one_core + [self.a.msgfmt, "--from", "bot-api", "--to", "png", "-o", out] + fonts
+        self.add(Result("render --to png -o DIR, 1 core", "msgfmt", len(texts), size), cmd + [src], cmd + [self.botapi_sample])
+
     def peers(self):
         say("peers")
         py = self.a.python
@@ -295,6 +314,7 @@ def main():
     b = Bench(a)
     if not a.archive_only:
         b.render()
+        b.pictures()
         if not a.no_peers:
             b.peers()
         b.icu_loop()

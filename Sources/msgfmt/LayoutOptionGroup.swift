@@ -6,8 +6,15 @@ import MsgfmtCore
 struct LayoutOptionGroup: ParsableArguments {
     private static let defaults = LayoutConstraints()
 
-    @Option(help: "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80).")
-    var width: Int?
+    @Option(
+        name: .customLong("width"),
+        help:
+            "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80); with render --measure font or --to svg|png, in pixels: 360px (the default there)."
+    )
+    var widthArgument: WidthArgument?
+
+    /// `--width` in cells, nil when not given or given in pixels.
+    var width: Int? { widthArgument?.pixels == true ? nil : widthArgument?.value }
 
     @Option(name: .customLong("max-lines"), help: "At most this many lines per message; 0 means unlimited.")
     var maxLines: Int = Self.defaults.maxLines
@@ -53,6 +60,9 @@ struct LayoutOptionGroup: ParsableArguments {
     }
 
     func validate() throws {
+        if let widthArgument, widthArgument.pixels, !(1...FontLibrary.maximumWidthPixels).contains(widthArgument.value) {
+            throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(widthArgument.value)px.")
+        }
         try constraints.validateOptions(width: width)
     }
 }

@@ -46,6 +46,13 @@ enum QuickArguments {
         ("standalone", .flag { $0.options.style.standalone = true }),
         ("theme", .value { convert($1, into: &$0.options.style.theme) }),
         ("jobs", .value { convert($1, into: &$0.jobs) }),
+        ("measure", .value { convert($1, into: &$0.options.measure) }),
+        ("font", .value { convert($1, into: &$0.options.fonts.families) }),
+        ("font-size", .value { convert($1, into: &$0.options.fonts.size) }),
+        ("line-height", .value { convert($1, into: &$0.options.fonts.lineHeight) }),
+        ("scale", .value { convert($1, into: &$0.options.picture.scale) }),
+        ("stack", .flag { $0.options.picture.stack = true }),
+        ("output", .value { convert($1, into: &$0.options.picture.output) }),
     ]
 
     /// The settings `arguments` (without the program name) ask for, or nil to defer.
@@ -87,8 +94,15 @@ enum QuickArguments {
                 guard let value, !value.isEmpty, !value.hasPrefix("-"), set(&settings, String(value)) else { return nil }
             }
         }
-        guard (try? settings.options.layout.validateOptions(width: settings.width)) != nil else { return nil }
+        let cells = settings.width?.pixels == true ? nil : settings.width?.value
+        guard (try? settings.options.layout.validateOptions(width: cells)) != nil else { return nil }
+        if let width = settings.width, width.pixels, !(1...FontLibrary.maximumWidthPixels).contains(width.value) { return nil }
         if let jobs = settings.jobs, jobs < 1 { return nil }
+        let fonts = settings.options.fonts
+        let picture = settings.options.picture
+        guard FontOptions.sizes.contains(fonts.size), FontOptions.lineHeights.contains(fonts.lineHeight),
+            PictureOptions.scales.contains(picture.scale)
+        else { return nil }
         return settings
     }
 
@@ -98,6 +112,13 @@ enum QuickArguments {
     private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T) -> Bool {
         guard let converted = T(argument: value) else { return false }
         slot = converted
+        return true
+    }
+
+    /// A repeatable option's first value (a repeat defers to ArgumentParser).
+    private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout [T]) -> Bool {
+        guard let converted = T(argument: value) else { return false }
+        slot = [converted]
         return true
     }
 

@@ -20,9 +20,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output format: ansi, text, html, json, bot-api, markdown-v2 or telegram-html.",
+            "Output format: ansi, text, html, json, bot-api, markdown-v2, telegram-html, svg or png.",
             discussion:
-                "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines)."
+                "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines). svg and png draw each message as a chat bubble, laid out with fonts (see -o and --stack)."
         ))
     var to: OutputFormat = RenderOptions().to
 
@@ -38,6 +38,9 @@ struct RenderCommand: ParsableCommand {
     )
     var jobs: Int?
 
+    @OptionGroup(title: "Fonts and pictures")
+    var fonts: FontOptionGroup
+
     @Argument(help: "Input files; none or '-' reads standard input.")
     var files: [String] = []
 
@@ -50,7 +53,10 @@ struct RenderCommand: ParsableCommand {
         s.options.to = to
         s.options.layout = layout.constraints
         s.options.style = style.options
-        s.width = layout.width
+        s.width = layout.widthArgument
+        s.options.measure = fonts.measure
+        s.options.fonts = fonts.fonts
+        s.options.picture = fonts.picture
         s.escapes = style.escapes
         s.entities = input.entities
         s.stats = input.stats
@@ -76,12 +82,45 @@ struct RenderCommand: ParsableCommand {
         // Bot API dates are Unix times; before: and after: read days in the system's zone.
         options.filter = try FilterOptionGroup.compile(settings.filter, clock: .local, printer: printer)
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
-        options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width))
+        if settings.width?.pixels == true { options.measure = .font }
+        if options.usesFonts, ![.json, .svg, .png].contains(options.to) {
+            throw ValidationError("--measure font and --width in px lay out in pixels: use them with --to json, svg or png.")
+        }
+        var fonts: FontLibrary? = nil
+        if options.usesFonts {
+            let library: FontLibrary
+            do throws(FontError) {
+                library = try FontLibrary(options.fonts)
+            } catch {
+                throw ValidationError("--font: \(error.message).")
+            }
+            fonts = library
+            let pixels = settings.width?.value ?? RenderCommand.defaultPixelWidth
+            guard pixels <= FontLibrary.maximumWidthPixels else {
+                throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(pixels)px.")
+            }
+            let cells = try options.layout.resolved(width: LayoutConstraints.maximumWidth)
+            options.layout = library.constraints(cells, widthPixels: Double(pixels))
+        } else {
+            options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width?.value))
+        }
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
         options.jobs = settings.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let pictures = options.to == .svg || options.to == .png
+        if options.picture.output != nil, !pictures { throw ValidationError("-o/--output is for --to svg and --to png.") }
+        var target: AtomicOutput? = nil
+        if let path = options.picture.output {
+            do throws(AtomicOutputError) {
+                target = try AtomicOutput(path: path, kind: options.picture.stack ? .file : .directory)
+            } catch {
+                printer.error(error.message)
+                throw ExitStatus.outputFailed
+            }
+            if !options.picture.stack { options.picture.output = target?.temporaryPath ?? path }
+        }
 
-        let out = OutputSink()
-        let renderer = Renderer(options: options)
+        let out = target?.sink ?? OutputSink()
+        let renderer = Renderer(options: options, fonts: fonts)
         var emitter = renderer.makeEmitter()
         var total = Renderer.Stats()
         var unreadable = 0
@@ -114,6 +153,18 @@ struct RenderCommand: ParsableCommand {
         }
         emitter.end(into: out)
         out.flush()
+        if let failures = (emitter as? PictureEmitter)?.failures, !failures.isEmpty {
+            failures.forEach(printer.error)
+            target?.abandon()
+            throw ExitStatus.outputFailed
+        }
+        do throws(AtomicOutputError) {
+            try target?.commit()
+        } catch {
+            target?.abandon()
+            printer.error(error.message)
+            throw ExitStatus.outputFailed
+        }
         if settings.stats {
             let skipped = total.skipped.count > 0 ? ", skipped \(total.skipped.count)" : ""
             // `filtered N` only with a filter, so the line without one stays as it was.
@@ -130,3 +181,8 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension OutputFormat: ExpressibleByArgument {}
+
+extension RenderCommand {
+    /// The width of a layout measured with fonts when --width is not given, in pixels.
+    static let defaultPixelWidth = 360
+}

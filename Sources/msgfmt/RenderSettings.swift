@@ -7,8 +7,9 @@ struct RenderSettings: Equatable {
     /// `layout.width` (from `width`), the escape switches of `style` (from `escapes`) and
     /// `entitiesJSON` (from `entities`).
     var options = RenderOptions()
-    /// `--width`; nil takes COLUMNS, else the terminal's width, else 80.
-    var width: Int?
+    /// `--width`; nil takes COLUMNS, else the terminal's width, else 80 (360 px when
+    /// measuring with fonts).
+    var width: WidthArgument?
     /// `--color` and `--hyperlinks`.
     var escapes = EscapeSettings()
     /// `--entities`: JSON, or `@FILE`.

@@ -18,8 +18,8 @@ import Testing
     static let options: [(String, [String])] = [
         ("from", ["auto", "bot-api", "text", "markdown-v2", "html", "markdown", "tdesktop", "json", "HTML"]),
         ("entities", ["[]", "@ents.json", "[{\"type\":\"bold\",\"offset\":0,\"length\":1}]", "x=y"]),
-        ("to", ["ansi", "text", "html", "json", "bot-api", "markdown-v2", "telegram-html", "pdf"]),
-        ("width", ["1", "40", "+7", "0", "-3", "x", "99999999999999999999"]),
+        ("to", ["ansi", "text", "html", "json", "bot-api", "markdown-v2", "telegram-html", "svg", "png", "pdf"]),
+        ("width", ["1", "40", "+7", "0", "-3", "x", "99999999999999999999", "320px", "0px", "5000px", "px"]),
         ("max-lines", ["0", "2", "-1", "two"]),
         ("truncate", ["end", "middle", "start", "both"]),
         ("ellipsis", ["…", "...", "=", "~", "wide 中文 ellipsis", "-"]),
@@ -34,9 +34,15 @@ import Testing
         ("theme", ["dark", "light", "auto"]),
         ("filter", ["from:alice", "has:link -is:service", "\"a phrase\" | id:1..5", "from:", "-has:photo"]),
         ("jobs", ["1", "2", "16", "0", "+3", "x"]),
+        ("measure", ["cells", "font", "points"]),
+        ("font", ["DejaVu Sans", "/usr/share/fonts/x.ttf", "Noto Sans"]),
+        ("font-size", ["16", "12.5", "0", "x"]),
+        ("line-height", ["1.3125", "2", "9"]),
+        ("scale", ["1", "2.5", "4", "5"]),
+        ("output", ["out", "pictures/x.png"]),
         ("nonsense", ["1"]),
     ]
-    static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "help", "version", "verbose"]
+    static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "stack", "help", "version", "verbose"]
     static let files = ["a.jsonl", "-", "dir/b.txt", "render", "export", "inspect", "-x", "--", "help", "ünï cødé.json"]
 
     /// A random command line over the vocabulary above.

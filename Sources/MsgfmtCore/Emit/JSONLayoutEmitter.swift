@@ -3,20 +3,30 @@
 /// ellipsis, quote_bar, title) and `rtl`; decorations have an empty source range and
 /// their drawn text in `text`. A message with media has a `media` member after `id`:
 /// `{"kind", "title", "status", "details"}`; `text` and `lines` are then its caption's.
+///
+/// A layout measured with fonts (`pixels` set) is written in pixels (at most two
+/// decimals): `"unit": "px"` after `id`, `x`, `width`, `y` (the top) and `height` of lines
+/// and fragments, and each line's `baseline` (from the top of the message), `ascent` and
+/// `descent`; the message's `height` is in pixels too. Cell layouts have no `unit`.
 public struct JSONLayoutEmitter: MessageEmitter {
-    /// Creates the emitter.
-    public init() {}
+    /// The geometry of a font-measured layout, or nil for cells.
+    public var pixels: PixelMetrics?
+
+    /// Creates the emitter; `pixels` for layouts measured with fonts.
+    public init(pixels: PixelMetrics? = nil) {
+        self.pixels = pixels
+    }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var w = JSONWriter()
-        Self.write(message, into: &w)
+        Self.write(message, into: &w, pixels: pixels)
         w.raw("\n")
         sink.write(w.bytes)
     }
 
     /// Writes the object for one message: `id`, `media` when the message has media, then
     /// the layout members.
-    public static func write(_ message: RenderedMessage, into w: inout JSONWriter) {
+    public static func write(_ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil) {
         w.raw("{\"id\":")
         if let id = message.layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
         w.comma()
@@ -25,7 +35,7 @@ public struct JSONLayoutEmitter: MessageEmitter {
             write(media, into: &w)
             w.comma()
         }
-        writeLayoutMembers(message, into: &w)
+        writeLayoutMembers(message, into: &w, pixels: pixels)
         w.raw("}")
     }
 
@@ -43,18 +53,19 @@ public struct JSONLayoutEmitter: MessageEmitter {
     /// Writes the members after `id` — `text`, `width`, `height`, `truncated`, `lines`,
     /// `diagnostics` — without braces or a leading comma, so a caller (`msgfmt export
     /// --to json`) can place them in an object of its own with other members around them.
-    public static func writeLayoutMembers(_ message: RenderedMessage, into w: inout JSONWriter) {
+    public static func writeLayoutMembers(_ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil) {
         let layout = message.layout
+        if pixels != nil { w.raw("\"unit\":\"px\",") }
         w.raw("\"text\":")
         w.string(layout?.text ?? message.styled.text.string)
         w.raw(",\"width\":")
-        w.number(layout?.width ?? 0)
+        number(layout?.width ?? 0, pixels, into: &w)
         w.raw(",\"height\":")
-        w.number(layout?.height ?? 0)
+        if let pixels { number(pixels.top(ofLine: layout?.height ?? 0), pixels, into: &w) } else { w.number(layout?.height ?? 0) }
         w.raw(",\"truncated\":")
         w.bool(layout?.truncated ?? false)
         w.raw(",\"lines\":")
-        array(layout?.lines ?? [], into: &w, write)
+        array(layout?.lines ?? [], into: &w) { line, w in write(line, pixels, into: &w) }
         w.raw(",\"diagnostics\":")
         array(message.diagnostics, into: &w, write)
     }
@@ -69,10 +80,25 @@ public struct JSONLayoutEmitter: MessageEmitter {
         w.raw("]")
     }
 
-    /// The members lines and fragments share: cells `x` and `width`, UTF-16 `start` and `end`.
-    private static func writeBox(x: Int, width: Int, start: Int, end: Int, into w: inout JSONWriter) {
-        w.raw("\"x\":"); w.number(x)
-        w.raw(",\"width\":"); w.number(width)
+    /// Writes `units`: as is in cells, else in pixels with at most two decimals.
+    private static func number(_ units: Int, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
+        guard let pixels else { return w.number(units) }
+        let hundredths = (units * 100 + (units < 0 ? -pixels.unitsPerPixel : pixels.unitsPerPixel) / 2) / pixels.unitsPerPixel
+        if hundredths < 0 { w.raw("-") }
+        let magnitude = abs(hundredths)
+        w.number(magnitude / 100)
+        let fraction = magnitude % 100
+        guard fraction != 0 else { return }
+        w.raw(".")
+        if fraction < 10 { w.raw("0") }
+        w.number(fraction % 10 == 0 ? fraction / 10 : fraction)
+    }
+
+    /// The members lines and fragments share: `x` and `width` (cells or pixels), UTF-16
+    /// `start` and `end`.
+    private static func writeBox(x: Int, width: Int, start: Int, end: Int, pixels: PixelMetrics?, into w: inout JSONWriter) {
+        w.raw("\"x\":"); number(x, pixels, into: &w)
+        w.raw(",\"width\":"); number(width, pixels, into: &w)
         w.raw(",\"start\":"); w.number(start)
         w.raw(",\"end\":"); w.number(end)
     }
@@ -83,23 +109,35 @@ public struct JSONLayoutEmitter: MessageEmitter {
         return line.quoted ? "quote" : "paragraph"
     }
 
-    private static func write(_ line: LayoutLine, into w: inout JSONWriter) {
-        w.raw("{\"y\":"); w.number(line.y)
+    private static func write(_ line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
+        w.raw("{\"y\":")
+        if let pixels { number(pixels.top(ofLine: line.y), pixels, into: &w) } else { w.number(line.y) }
         w.comma()
-        writeBox(x: line.x, width: line.width, start: line.start, end: line.end, into: &w)
+        writeBox(x: line.x, width: line.width, start: line.start, end: line.end, pixels: pixels, into: &w)
+        if let pixels {
+            w.raw(",\"height\":"); number(pixels.lineHeight, pixels, into: &w)
+            w.raw(",\"baseline\":"); number(pixels.baseline(ofLine: line.y), pixels, into: &w)
+            w.raw(",\"ascent\":"); number(pixels.ascent, pixels, into: &w)
+            w.raw(",\"descent\":"); number(pixels.descent, pixels, into: &w)
+        }
         w.raw(",\"block\":"); w.string(blockName(line))
         w.raw(",\"rtl\":"); w.bool(line.rtl)
         w.raw(",\"fragments\":")
-        array(line.fragments, into: &w, write)
+        array(line.fragments, into: &w) { fragment, w in write(fragment, line: line, pixels, into: &w) }
         w.raw("}")
     }
 
-    private static func write(_ fragment: LayoutFragment, into w: inout JSONWriter) {
+    private static func write(_ fragment: LayoutFragment, line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
         w.raw("{")
-        writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, into: &w)
+        writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, pixels: pixels, into: &w)
+        if let pixels {
+            w.raw(",\"y\":"); number(pixels.top(ofLine: line.y), pixels, into: &w)
+            w.raw(",\"height\":"); number(pixels.lineHeight, pixels, into: &w)
+        }
         w.raw(",\"text\":")
         switch fragment.role {
         case .text, .tab: w.string(fragment.text)
+        case .quoteBar where pixels != nil: w.string("\u{258E}")
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }
         w.raw(",\"styles\":")

@@ -9,6 +9,8 @@ extension LayoutConstraints {
         c.width = min(max(1, width), Self.maximumWidth)
         c.maxLines = max(0, maxLines)
         c.tabWidth = min(max(1, tabWidth), c.width)
+        c.quoteBarWidth = min(max(1, quoteBarWidth), c.width)
+        c.displaySpaceWidth = max(1, displaySpaceWidth)
         return c
     }
 

@@ -21,6 +21,12 @@ public struct LayoutConstraints: Sendable, Hashable {
     public var expandQuotes: Bool = false
     /// How grapheme widths are counted.
     public var widthModel: WidthModel = .modern
+    /// The quote bar's width with the gap after it, in the measurer's units (2 cells).
+    public var quoteBarWidth: Int = 2
+    /// What one space of a display string stands for, in the measurer's units: 1 cell;
+    /// a space's advance when a `FontMeasurer` measures, so padding, tabs and
+    /// justification write a few spaces, not one per unit.
+    public var displaySpaceWidth: Int = 1
 
     /// Creates constraints with the CLI's defaults.
     public init() {}

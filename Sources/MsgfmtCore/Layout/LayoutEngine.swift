@@ -150,7 +150,8 @@ struct LayoutEngine {
         table: ClusterTable, ellipsis: MeasuredString
     ) -> LineBuilder {
         let width = constraints.width
-        let barWidth = block.quote == nil ? 0 : (width >= 3 ? 2 : (width == 2 ? 1 : 0))
+        let bar = constraints.quoteBarWidth
+        let barWidth = block.quote == nil ? 0 : (width > bar ? bar : max(0, width - 1))
         let available = width - barWidth
         var justifiable = false
         if case .paragraph = segment.kind { justifiable = true }

@@ -9,8 +9,10 @@
 /// hanging at a line end).
 ///
 /// Build one checker per message and reuse it across constraints: it segments the text
-/// once. Assumes the default cell measurer. Reached from outside the module only through
-/// `TextLayout.checkInvariants(_:_:)`.
+/// once. Assumes the default cell measurer unless given another (a `FontMeasurer`): then
+/// a text fragment's width must be the sum of its clusters' measured widths instead of
+/// its display's cells. Reached from outside the module only through
+/// `TextLayout.checkInvariants(_:_:measurer:)`.
 struct LayoutInvariantChecker {
     private let styled: StyledText
     private let graphemeStarts: Set<Int>
@@ -25,10 +27,13 @@ struct LayoutInvariantChecker {
         var drawn: [Bool: [[UInt16]: [Unicode.Scalar]]] = [:]
     }
     private let cache = WidthCache()
+    /// The measurer layout used, when not the cell measurer.
+    private let measurer: (any TextMeasurer)?
 
-    /// Prepares the checks for `styled`.
-    init(_ styled: StyledText) {
+    /// Prepares the checks for `styled`, laid out with `measurer` (nil: cells).
+    init(_ styled: StyledText, measurer: (any TextMeasurer)? = nil) {
         self.styled = styled
+        self.measurer = measurer
         let blocks = LayoutEngine.tiledBlocks(styled)
         let starts = blocks.map(\.range.lowerBound)
         graphemeEnds = ClusterTable.splitting(GraphemeSegmenter.boundaries(in: styled.text), at: starts, text: styled.text)
@@ -88,7 +93,14 @@ struct LayoutInvariantChecker {
         for fragment in line.fragments {
             if fragment.x != x { found.append("\(tag) has a fragment at x \(fragment.x), expected \(x)") }
             x += fragment.width
-            let measured = width(of: fragment.display, model: c.widthModel)
+            if let measurer, fragment.role == .text, c.align != .justify {
+                let measured = measuredWidth(fragment.start..<fragment.end, measurer, tabWidth: c.tabWidth)
+                if measured != fragment.width {
+                    found.append(
+                        "\(tag) fragment \(fragment.text.debugDescription) is \(fragment.width) wide, but its clusters measure \(measured)")
+                }
+            }
+            let measured = measurer == nil ? width(of: fragment.display, model: c.widthModel) : fragment.width
             if measured != fragment.width {
                 found.append("\(tag) fragment \(fragment.display.debugDescription) is \(measured) cells, not \(fragment.width)")
             }
@@ -187,7 +199,7 @@ struct LayoutInvariantChecker {
         if blockBounds.contains(offset) || breaks.contains(offset) { return nil }
         if offset > 0, Self.isNewline(units[offset - 1]) { return nil }
         let block = styled.blocks.first { $0.range.contains(offset) }
-        let bar = block?.quote == nil ? 0 : (c.width >= 3 ? 2 : (c.width == 2 ? 1 : 0))
+        let bar = block?.quote == nil ? 0 : (c.width > c.quoteBarWidth ? c.quoteBarWidth : max(0, c.width - 1))
         let available = c.width - bar
         var isPre = false
         if case .pre? = block?.kind { isPre = true }
@@ -200,6 +212,12 @@ struct LayoutInvariantChecker {
         var content = q
         while content > p, Self.isHanging(units[content - 1]), !isPre { content -= 1 }
         let word = UTF16Text(units: Array(units[p..<content]))
+        if let measurer {
+            let width = measuredWidth(p..<content, measurer, tabWidth: c.tabWidth)
+            return width > available
+                ? nil
+                : "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) wide) which fits in \(available)"
+        }
         var width = 0
         var start = 0
         for end in GraphemeSegmenter.boundaries(in: word) {
@@ -211,6 +229,21 @@ struct LayoutInvariantChecker {
         if width > available { return nil }
         return
             "ends at \(offset), not a break opportunity, inside \(word.string.debugDescription) (\(width) cells) which fits in \(available)"
+    }
+
+    /// The width of the message's clusters in `range` as `measurer` measures them in place
+    /// (a tab counts `tabWidth`, as the cell checker counts it).
+    private func measuredWidth(_ range: Range<Int>, _ measurer: any TextMeasurer, tabWidth: Int) -> Int {
+        var sum = 0
+        var start = range.lowerBound
+        var k = firstEnd(after: range.lowerBound)
+        while k < graphemeEnds.count, graphemeEnds[k] <= range.upperBound {
+            let isTab = graphemeEnds[k] - start == 1 && styled.text.units[start] == 0x09
+            sum += isTab ? tabWidth : measurer.width(of: start..<graphemeEnds[k], in: styled.text)
+            start = graphemeEnds[k]
+            k += 1
+        }
+        return sum
     }
 
     /// The cells of `display`, measured independently of layout (and cached).

@@ -139,7 +139,8 @@ struct LineBuilder {
                     fragments.append(
                         LayoutFragment(
                             x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
-                            display: String(repeating: " ", count: w), style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth), style: table.style(i), role: .tab,
+                            rtl: lv % 2 == 1))
                     levels.append(lv)
                     i += 1
                     continue
@@ -255,7 +256,7 @@ struct LineBuilder {
                 buffer.append(contentsOf: units[s..<table.ends[i]])
             }
             if let extra = extras[i] {
-                buffer.append(contentsOf: repeatElement(0x20, count: extra))
+                buffer.append(contentsOf: repeatElement(0x20, count: extra / constraints.displaySpaceWidth))
             }
         }
         if joins.contains(where: { !GraphemeSegmenter.standsAlone(buffer[$0 - 1]) || !GraphemeSegmenter.standsAlone(buffer[$0]) }) {
@@ -306,7 +307,7 @@ struct LineBuilder {
             barWidth = min(barWidth, max(0, constraints.width - contentWidth))
         }
         if barWidth > 0 {
-            let bar = "\u{258E}" + String(repeating: " ", count: barWidth - 1 + pad)
+            let bar = "\u{258E}" + String(repeating: " ", count: (barWidth - 1 + pad) / constraints.displaySpaceWidth)
             placed.insert(
                 LayoutFragment(
                     x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)

@@ -7,9 +7,10 @@ extension TextLayout {
     /// MsgfmtCore`); the command line never checks layouts.
     @_spi(Testing)
     public static func checkInvariants(
-        _ styled: StyledText, _ layouts: [(layout: TextLayout, constraints: LayoutConstraints)]
+        _ styled: StyledText, _ layouts: [(layout: TextLayout, constraints: LayoutConstraints)],
+        measurer: (any TextMeasurer)? = nil
     ) -> [[String]] {
-        let checker = LayoutInvariantChecker(styled)
+        let checker = LayoutInvariantChecker(styled, measurer: measurer)
         return layouts.map { checker.violations($0.layout, $0.constraints) }
     }
 }

@@ -7,4 +7,7 @@ public enum OutputFormat: String, CaseIterable, Sendable, Hashable {
     case botAPI = "bot-api"
     case markdownV2 = "markdown-v2"
     case telegramHTML = "telegram-html"
+    /// Each message as a bubble, in SVG or PNG (measured with fonts).
+    case svg
+    case png
 }

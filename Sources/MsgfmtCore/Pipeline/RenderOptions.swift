@@ -13,8 +13,15 @@ public struct RenderOptions: Sendable, Hashable {
     public var filter: MessageFilter?
     /// Output format.
     public var to: OutputFormat = .ansi
-    /// Layout constraints.
+    /// Layout constraints (with `measure` font, in the measurer's units: see
+    /// `FontLibrary.constraints(_:widthPixels:)`).
     public var layout = LayoutConstraints()
+    /// What layout measures in; `--to svg|png` always measure with fonts.
+    public var measure: MeasureMode = .cells
+    /// The fonts of `measure` font.
+    public var fonts = FontOptions()
+    /// How pictures are written.
+    public var picture = PictureOptions()
     /// Emitter styling.
     public var style = StyleOptions()
     /// Skip layout even for formats that have one, for callers that read only the styled
@@ -27,4 +34,7 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// Creates the defaults.
     public init() {}
+
+    /// True when layout measures with fonts: `--measure font`, or a picture format.
+    public var usesFonts: Bool { measure == .font || to == .svg || to == .png }
 }

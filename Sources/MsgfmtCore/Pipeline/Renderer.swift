@@ -27,10 +27,20 @@ public struct Renderer {
     }
 
     private let options: RenderOptions
+    /// The fonts, when layout measures with them (`RenderOptions.usesFonts`).
+    private let fonts: FontLibrary?
 
-    /// Creates a renderer.
+    /// Creates a renderer. With `usesFonts` the fonts are opened here, and layout falls
+    /// back to cells when they cannot be: open them with `init(options:fonts:)` to report why.
     public init(options: RenderOptions) {
         self.options = options
+        self.fonts = options.usesFonts ? try? FontLibrary(options.fonts) : nil
+    }
+
+    /// Creates a renderer measuring with `fonts` when `options.usesFonts`.
+    public init(options: RenderOptions, fonts: FontLibrary?) {
+        self.options = options
+        self.fonts = options.usesFonts ? fonts : nil
     }
 
     /// The emitter for the chosen output format.
@@ -38,7 +48,8 @@ public struct Renderer {
         switch options.to {
         case .ansi: ANSIEmitter(options: options.style)
         case .html: HTMLEmitter(options: options.style, layout: options.layout)
-        case .json: JSONLayoutEmitter()
+        case .json: JSONLayoutEmitter(pixels: fonts.map(PixelMetrics.init))
+        case .svg, .png: PictureEmitter(format: options.to, fonts: fonts, style: options.style, picture: options.picture)
         case .text: PlainTextEmitter(options: options.style)
         case .botAPI: BotAPIEmitter()
         case .markdownV2: MarkdownV2Emitter()
@@ -54,7 +65,7 @@ public struct Renderer {
         switch options.to {
         case .botAPI, .markdownV2, .telegramHTML: return false
         case .html: return options.layout.maxLines > 0
-        case .ansi, .text, .json: return true
+        case .ansi, .text, .json, .svg, .png: return true
         }
     }
 
@@ -63,7 +74,7 @@ public struct Renderer {
     public var needsMediaLines: Bool {
         switch options.to {
         case .ansi, .text: !options.skipsLayout
-        case .html, .json, .botAPI, .markdownV2, .telegramHTML: false
+        case .html, .json, .botAPI, .markdownV2, .telegramHTML, .svg, .png: false
         }
     }
 
@@ -85,7 +96,7 @@ public struct Renderer {
     public var needsStyledBlocks: Bool {
         switch options.to {
         case .botAPI, .markdownV2, .telegramHTML: false
-        case .ansi, .text, .json, .html: true
+        case .ansi, .text, .json, .html, .svg, .png: true
         }
     }
 
@@ -100,7 +111,14 @@ public struct Renderer {
             needsStyledBlocks
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
-        let layout = needsLayout ? TextLayouter.layout(styled, options.layout) : nil
+        var layout: TextLayout? = nil
+        if needsLayout {
+            if let fonts {
+                layout = TextLayouter.layout(styled, options.layout, measurer: FontMeasurer(styled, library: fonts))
+            } else {
+                layout = TextLayouter.layout(styled, options.layout)
+            }
+        }
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout) ?? [] : []
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, mediaLines: mediaLines,

@@ -1,0 +1,120 @@
+/// Writes bubble scenes as one self-contained SVG document: shapes, and text as
+/// positioned `<text>` elements with the measured fonts' family names. No script, no
+/// style sheet, no external reference; every text and attribute value is escaped, and
+/// characters XML cannot hold become U+FFFD.
+struct SVGPicture {
+    /// The font-family lists of the text faces and of monospace.
+    let families: String
+    let monospaceFamilies: String
+    /// The em size in pixels.
+    let size: Double
+
+    /// The families of `options`, then the color emoji font and the generic family.
+    init(_ options: FontOptions) {
+        let named = options.families.filter { !$0.contains("/") }
+        families = (named.map(Self.quoted) + ["'Noto Color Emoji'", "sans-serif"]).joined(separator: ", ")
+        monospaceFamilies = [Self.quoted(options.monospaceFamily), "'Noto Color Emoji'", "monospace"].joined(separator: ", ")
+        size = options.size
+    }
+
+    /// The document showing `scenes` one under another, `gap` pixels apart.
+    func document(_ scenes: [BubbleScene], gap: Double) -> String {
+        let width = scenes.map(\.width).max() ?? 1
+        let height = scenes.map(\.height).reduce(0, +) + gap * Double(max(0, scenes.count - 1))
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
+        out += " viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\">\n"
+        var y = 0.0
+        for scene in scenes {
+            out += y == 0 ? "<g>\n" : "<g transform=\"translate(0 \(Self.number(y)))\">\n"
+            for element in scene.elements { write(element, into: &out) }
+            out += "</g>\n"
+            y += scene.height + gap
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    private func write(_ element: SceneElement, into out: inout String) {
+        switch element {
+        case .rect(let x, let y, let w, let h, let radius, let color):
+            out += "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(w))\" height=\"\(Self.number(h))\""
+            if radius > 0 { out += " rx=\"\(Self.number(radius))\"" }
+            out += "\(Self.fill(color))/>\n"
+        case .path(let commands, let color):
+            out += "<path d=\"\(Self.pathData(commands))\"\(Self.fill(color))/>\n"
+        case .text(let text):
+            let family = text.face == .monospace ? monospaceFamilies : families
+            let x = text.rtl ? text.x + text.width : text.x
+            out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(text.baseline))\" font-family=\"\(Self.escaped(family))\""
+            out += " font-size=\"\(Self.number(size))\""
+            if text.face == .bold || text.face == .boldItalic { out += " font-weight=\"bold\"" }
+            if text.face == .italic || text.face == .boldItalic { out += " font-style=\"italic\"" }
+            if text.rtl { out += " direction=\"rtl\" unicode-bidi=\"embed\"" }
+            if text.width > 0 { out += " textLength=\"\(Self.number(text.width))\" lengthAdjust=\"spacing\"" }
+            out += " xml:space=\"preserve\"\(Self.fill(text.color))>\(Self.escaped(text.text))</text>\n"
+        }
+    }
+
+    /// ` fill="#rrggbb"`, with `fill-opacity` when not opaque.
+    static func fill(_ rgba: UInt32) -> String {
+        let rgb = String(rgba >> 8, radix: 16)
+        var out = " fill=\"#\(String(repeating: "0", count: 6 - rgb.count))\(rgb)\""
+        let alpha = rgba & 0xFF
+        if alpha != 0xFF { out += " fill-opacity=\"\(number(Double(alpha) / 255))\"" }
+        return out
+    }
+
+    static func pathData(_ commands: [PathCommand]) -> String {
+        commands.map { command in
+            switch command {
+            case .move(let x, let y): "M\(number(x)) \(number(y))"
+            case .line(let x, let y): "L\(number(x)) \(number(y))"
+            case .curve(let a, let b, let c, let d, let e, let f):
+                "C\(number(a)) \(number(b)) \(number(c)) \(number(d)) \(number(e)) \(number(f))"
+            case .close: "Z"
+            }
+        }.joined()
+    }
+
+    /// `value` with at most three decimals, without trailing zeros.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let thousandths = Int((value * 1000).rounded())
+        let sign = thousandths < 0 ? "-" : ""
+        let magnitude = abs(thousandths)
+        var fraction = String(magnitude % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + String(magnitude / 1000) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// `text` escaped for XML text and attribute values; characters XML 1.0 cannot hold
+    /// (most C0 controls, noncharacters U+FFFE and U+FFFF) become U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out += "&#\(scalar.value);"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
+                    out.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `family` in single quotes, for a font-family list.
+    private static func quoted(_ family: String) -> String {
+        "'" + family.filter { $0 != "'" && $0 != "\\" && $0 != ";" } + "'"
+    }
+}

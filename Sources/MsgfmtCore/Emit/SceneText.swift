@@ -1,0 +1,13 @@
+/// A run of text placed in a bubble picture: one layout fragment.
+struct SceneText: Sendable {
+    /// Left edge and baseline, in pixels; `width` is the layout's measure of it.
+    var x: Double
+    var baseline: Double
+    var width: Double
+    /// The text in logical order (unsafe controls already shown as placeholders).
+    var text: String
+    /// True when it runs right to left.
+    var rtl: Bool
+    var face: FaceStyle
+    var color: UInt32
+}

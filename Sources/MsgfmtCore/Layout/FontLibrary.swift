@@ -1,0 +1,184 @@
+internal import CFontconfig
+import Synchronization
+
+/// The fonts of `--measure font`: the chosen families in every face style, the color
+/// emoji font, fallbacks found through fontconfig per character, and a cache of shaped
+/// words. Shared by every message of a run (and by threads: it locks what it changes).
+///
+/// Lengths are layout units, 1/64 pixel (`unitsPerPixel`): HarfBuzz's own fixed point,
+/// so a line's width is exactly the sum of its glyph advances.
+///
+/// ```swift
+/// let fonts = try FontLibrary(FontOptions())
+/// let measurer = FontMeasurer(StyledText(plain: "Hello"), library: fonts)
+/// ```
+public final class FontLibrary: Sendable {
+    /// Layout units per pixel.
+    public static let unitsPerPixel = 64
+
+    /// The options the library was made with.
+    public let options: FontOptions
+    /// Ascender and descender (positive) of the first regular face, in layout units.
+    public let ascent: Int
+    public let descent: Int
+    /// The line height in layout units.
+    public let lineHeight: Int
+    /// The width of a space of the regular face, in layout units.
+    public let spaceWidth: Int
+
+    /// Face numbers of the chosen families, first choice first, per `FaceStyle`.
+    let primary: [[Int]]
+    /// The color emoji face, when one is installed.
+    private let emoji: Int?
+    private let state: Mutex<State>
+
+    private struct State {
+        var faces: [FontFace] = []
+        var byFile: [String: Int] = [:]
+        /// (style, emoji, scalar) → face number.
+        var fallbacks: [UInt64: Int] = [:]
+        var shaped: [ShapeKey: ShapedText] = [:]
+    }
+
+    private struct ShapeKey: Hashable {
+        let units: [UInt16]
+        let style: FaceStyle
+        let direction: Int32
+    }
+
+    /// The shaping cache's size limit (entries); past it the cache starts afresh.
+    static let cacheLimit = 1 << 16
+
+    /// Opens the fonts `options` name. Throws when a family or file is not found or a
+    /// size is out of range.
+    public init(_ options: FontOptions) throws(FontError) {
+        guard FontOptions.sizes.contains(options.size) else { throw .sizeOutOfRange(options.size) }
+        guard FontOptions.lineHeights.contains(options.lineHeight) else { throw .lineHeightOutOfRange(options.lineHeight) }
+        self.options = options
+        var state = State()
+        func open(_ path: String, _ index: Int32, color: Bool = false) -> Int? {
+            if let known = state.byFile["\(index):\(path)"] { return known }
+            guard let face = FontFace(path: path, index: index, size: options.size, isColor: color) else { return nil }
+            state.faces.append(face)
+            state.byFile["\(index):\(path)"] = state.faces.count - 1
+            return state.faces.count - 1
+        }
+        var primary = [[Int]](repeating: [], count: FaceStyle.allCases.count)
+        let families = options.families.isEmpty ? [FontOptions.defaultFamily] : options.families
+        for family in families {
+            for style in [FaceStyle.regular, .bold, .italic, .boldItalic] {
+                let found: Int?
+                if Self.isFile(family) {
+                    found = open(family, 0)
+                } else {
+                    let exact = Self.genericFamilies.contains(family.lowercased()) ? 0 : UInt32(MSGFMT_FC_EXACT)
+                    found = Self.match(family, style: Self.bits(style) | exact).flatMap { open($0.path, $0.index) }
+                }
+                guard let found else { throw .notFound(family) }
+                primary[Int(style.rawValue)].append(found)
+            }
+        }
+        let mono = Self.match(options.monospaceFamily, style: 0).flatMap { open($0.path, $0.index) }
+        primary[Int(FaceStyle.monospace.rawValue)] = [mono ?? primary[0][0]]
+        emoji = Self.match("emoji", style: UInt32(MSGFMT_FC_COLOR), scalar: 0x1F600).flatMap { open($0.path, $0.index, color: true) }
+        self.primary = primary
+        let first = state.faces[primary[0][0]]
+        ascent = first.ascent
+        descent = first.descent
+        lineHeight = Int((options.size * options.lineHeight * Double(Self.unitsPerPixel)).rounded())
+        spaceWidth = max(1, Int(first.shape([0x20], 0..<1, direction: 1).advances.reduce(0, +)))
+        self.state = Mutex(state)
+    }
+
+    /// Family names fontconfig substitutes (never matched exactly).
+    private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "system-ui", "emoji"]
+
+    /// True when `family` names a font file rather than a family.
+    private static func isFile(_ family: String) -> Bool {
+        family.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { family.lowercased().hasSuffix($0) }
+    }
+
+    private static func bits(_ style: FaceStyle) -> UInt32 {
+        (style.isBold ? UInt32(MSGFMT_FC_BOLD) : 0) | (style.isItalic ? UInt32(MSGFMT_FC_ITALIC) : 0)
+    }
+
+    /// Fontconfig's file for `family` in `style`, covering `scalar` when it is not 0.
+    private static func match(_ family: String, style: UInt32, scalar: UInt32 = 0) -> (path: String, index: Int32)? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        guard msgfmt_fc_match(family, style, scalar, &buffer, Int32(buffer.count), &index) == 1 else { return nil }
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (path, index)
+    }
+
+    /// Face number `id`.
+    func face(_ id: Int) -> FontFace {
+        state.withLock { $0.faces[id] }
+    }
+
+    /// The face number that draws `scalar` in `style`: the emoji font for emoji (when it
+    /// has the character), else the first chosen family that has it, else a fallback
+    /// fontconfig finds, else the first family (which draws its missing-glyph box).
+    func face(for scalar: UInt32, style: FaceStyle, emoji wantsEmoji: Bool) -> Int {
+        let key = UInt64(style.rawValue) << 40 | (wantsEmoji ? 1 << 32 : 0) | UInt64(scalar)
+        if let known = state.withLock({ $0.fallbacks[key] }) { return known }
+        let faces = state.withLock { $0.faces }
+        var found: Int? = nil
+        if wantsEmoji, let emoji, faces[emoji].has(scalar) { found = emoji }
+        if found == nil { found = primary[Int(style.rawValue)].first { faces[$0].has(scalar) } }
+        if found == nil, let emoji, faces[emoji].has(scalar) { found = emoji }
+        if found == nil {
+            let family = style == .monospace ? options.monospaceFamily : (options.families.first ?? FontOptions.defaultFamily)
+            let fallbackFamily = Self.isFile(family) ? FontOptions.defaultFamily : family
+            if let file = Self.match(fallbackFamily, style: Self.bits(style), scalar: scalar) {
+                found = state.withLock { state -> Int? in
+                    if let known = state.byFile["\(file.index):\(file.path)"] { return known }
+                    guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else { return nil }
+                    state.faces.append(face)
+                    state.byFile["\(file.index):\(file.path)"] = state.faces.count - 1
+                    return state.faces.count - 1
+                }
+            }
+        }
+        let result = found ?? primary[Int(style.rawValue)][0]
+        state.withLock { $0.fallbacks[key] = result }
+        return result
+    }
+
+    /// `units` shaped in `style`; `direction` is 0 (from the script), 1 (left to right) or
+    /// 2 (right to left). Cached.
+    func shape(_ units: [UInt16], style: FaceStyle, direction: Int32) -> ShapedText {
+        let key = ShapeKey(units: units, style: style, direction: direction)
+        if let known = state.withLock({ $0.shaped[key] }) { return known }
+        let shaped = shapeUncached(units, style: style, direction: direction)
+        state.withLock { state in
+            if state.shaped.count >= Self.cacheLimit { state.shaped.removeAll(keepingCapacity: true) }
+            state.shaped[key] = shaped
+        }
+        return shaped
+    }
+}
+
+extension FontLibrary {
+    /// `constraints` (set up in cells) for layout with this library: the width
+    /// `widthPixels` and the tab width (in spaces) in layout units, the quote bar 3 px
+    /// with a 7 px gap, display strings padded with one space per space width.
+    public func constraints(_ constraints: LayoutConstraints, widthPixels: Double) -> LayoutConstraints {
+        var c = constraints
+        c.width = Int((widthPixels * Double(Self.unitsPerPixel)).rounded())
+        c.tabWidth = max(1, constraints.tabWidth) * spaceWidth
+        c.quoteBarWidth = 10 * Self.unitsPerPixel
+        c.displaySpaceWidth = spaceWidth
+        return c
+    }
+
+    /// The widest `--width` in pixels layout accepts (`LayoutConstraints.maximumWidth` units).
+    public static var maximumWidthPixels: Int { LayoutConstraints.maximumWidth / unitsPerPixel }
+}
+
+extension FontLibrary {
+    /// The first chosen family's face for `style`.
+    func primaryFace(_ style: FaceStyle) -> FontFace? {
+        primary[Int(style.rawValue)].first.map(face)
+    }
+}

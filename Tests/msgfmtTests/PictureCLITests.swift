@@ -1,0 +1,179 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `--measure font`, `--to json` in pixels, `--to svg` and `--to png` through the binary:
+/// golden pictures within a tolerance, the SVG next to the PNG in headless Chromium,
+/// hostile text kept out of the SVG's markup, the options' errors. Pinned to DejaVu Sans
+/// and the Noto fonts `.ci/run` installs.
+@Suite struct PictureCLITests {
+    typealias T = TerminalTestSupport
+    static let chromium = T.tool("chromium", "chromium-browser", "google-chrome")
+    static let pinned = ["--font", "DejaVu Sans", "--width", "360px", "--theme", "dark"]
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// The example's pictures, one file per message, look as recorded.
+    @Test func welcomePicturesMatchTheGoldens() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let examples = PackagePaths.root.appendingPathComponent("examples/welcome.jsonl").path
+        let result = try Binary.run(["--to", "png"] + Self.pinned + [examples, "-o", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["message-1.png", "message-2.png"])
+        for name in names {
+            let png = try Data(contentsOf: out.appendingPathComponent(name))
+            try GoldenPicture.check(png, against: PackagePaths.fixture("pictures/welcome-\(name.dropFirst(8))"))
+        }
+    }
+
+    /// `--stack -o FILE` draws every message in one picture, as tall as the bubbles.
+    @Test func stackWritesOnePicture() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("chat.png")
+        let input = #"{"message_id":1,"text":"first"}"# + "\n" + #"{"message_id":2,"text":"second"}"#
+        let result = try Binary.run(["--to", "png", "--scale", "2", "--stack", "-o", file.path] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(RGBAImage(png: try Data(contentsOf: file)))
+        let one = try Binary.run(["--to", "svg"] + Self.pinned, stdin: #"{"text":"first"}"#)
+        let height = try #require(one.stdout.firstMatch(of: #/height="([0-9.]+)"/#).flatMap { Double($0.1) })
+        #expect(image.height == Int((2 * (2 * height + 2)).rounded(.up)))
+    }
+
+    /// The SVG drawn by Chromium and the PNG drawn by cairo agree within the tolerance.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func svgInChromiumMatchesThePNG() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let message =
+            #"{"text":"Bubbles: bold, italic, code, a link and שלום עולם 👍","entities":[{"type":"bold","offset":9,"length":4},{"type":"italic","offset":15,"length":6},{"type":"code","offset":23,"length":4},{"type":"url","offset":31,"length":4}]}"#
+        let svg = try Binary.run(["--to", "svg"] + Self.pinned, stdin: message)
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let svgFile = dir.appendingPathComponent("m.svg")
+        try Data(svg.stdout.utf8).write(to: svgFile)
+        let pngFile = dir.appendingPathComponent("m.png")
+        let png = try Binary.run(["--to", "png", "--stack", "-o", pngFile.path] + Self.pinned, stdin: message)
+        #expect(png.status == 0, "\(png.stderr)")
+        let cairo = try #require(RGBAImage(png: try Data(contentsOf: pngFile)))
+        let shot = dir.appendingPathComponent("shot.png")
+        // Output to /dev/null and a time limit: Chromium's crash handler outlives it
+        // holding any pipe it was given.
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: Self.chromium ?? "chromium")
+        chromium.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-breakpad", "--user-data-dir=\(dir.path)/profile",
+            "--hide-scrollbars", "--default-background-color=00000000", "--window-size=\(cairo.width),\(cairo.height)",
+            "--screenshot=\(shot.path)", svgFile.absoluteString,
+        ]
+        chromium.standardInput = FileHandle.nullDevice
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        try chromium.run()
+        let deadline = Date().addingTimeInterval(90)
+        while chromium.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if chromium.isRunning { chromium.terminate() }
+        let browser = try #require(RGBAImage(png: try Data(contentsOf: shot)))
+        #expect(browser.width == cairo.width && browser.height == cairo.height)
+        let share = browser.difference(from: cairo, threshold: 96)
+        #expect(share < 0.03, "\(share * 100)% of the pixels differ")
+    }
+
+    /// Text that looks like markup stays text: the SVG parses, holds only the elements
+    /// msgfmt writes, no event attribute, no link, and shows the text as written.
+    @Test func hostileTextCannotInjectSVG() throws {
+        // JSON string content: \" is a quote, \u0007 a bell.
+        let payload =
+            #"x</text><script>alert(1)</script><image href=\"http://evil/x.png\"/>]]>&amp; \"' \u0007\u001b[2J <svg onload=alert(2)>"#
+        let message = #"{"text":"\#(payload)","entities":[{"type":"text_link","offset":0,"length":1,"url":"javascript:alert(3)"}]}"#
+        let result = try Binary.run(["--to", "svg"] + Self.pinned, stdin: message)
+        #expect(result.status == 0, "\(result.stderr)")
+        let collector = SVGCollector()
+        let parser = XMLParser(data: Data(result.stdout.utf8))
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(Set(collector.elements).isSubset(of: ["svg", "g", "path", "rect", "text"]), "\(Set(collector.elements))")
+        #expect(!collector.attributes.contains { $0.lowercased().hasPrefix("on") || $0.lowercased().contains("href") })
+        #expect(!result.stdout.contains("javascript"))
+        let shown = collector.text.replacingOccurrences(of: " ", with: "")
+        #expect(shown.contains("</text><script>alert(1)</script>"))
+        #expect(shown.contains("]]>&amp;"))
+    }
+
+    /// `--to json` with fonts: the same boxes in pixels, with the unit, baselines and
+    /// line metrics; a width in px alone measures with fonts.
+    @Test func jsonBoxesInPixels() throws {
+        let message = #"{"message_id":7,"text":"Pixel boxes wrap at the width given in pixels, not in cells."}"#
+        for arguments in [["--measure", "font", "--width", "150"], ["--width", "150px"]] {
+            let result = try Binary.run(
+                ["--to", "json", "--font", "DejaVu Sans", "--font-size", "14", "--line-height", "1.5"] + arguments, stdin: message)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(object["unit"] as? String == "px")
+            let lines = try #require(object["lines"] as? [[String: Any]])
+            #expect(lines.count > 2)
+            for (i, line) in lines.enumerated() {
+                let width = try #require(line["width"] as? Double)
+                #expect(width <= 150)
+                #expect(line["y"] as? Double == Double(i) * 21)
+                #expect(line["height"] as? Double == 21)
+                let baseline = try #require(line["baseline"] as? Double)
+                let ascent = try #require(line["ascent"] as? Double)
+                let descent = try #require(line["descent"] as? Double)
+                #expect(baseline - ascent >= Double(i) * 21 && baseline + descent <= Double(i + 1) * 21)
+                let fragments = try #require(line["fragments"] as? [[String: Any]])
+                #expect(fragments.allSatisfy { $0["y"] as? Double == Double(i) * 21 })
+            }
+            #expect(object["height"] as? Double == Double(lines.count) * 21)
+        }
+        // Cell output is unchanged: no unit.
+        let cells = try Binary.run(["--to", "json", "--width", "20"], stdin: message)
+        #expect(!cells.stdout.contains("\"unit\""))
+    }
+
+    @Test(arguments: [
+        (["--to", "png", "--font", "No Such Family 12345"], "no font found"),
+        (["--to", "png", "--scale", "9"], "--scale"),
+        (["--to", "ansi", "-o", "/tmp/x"], "-o/--output is for"),
+        (["--measure", "font", "--font-size", "1000"], "--font-size"),
+        (["--to", "svg", "--width", "99999px"], "--width"),
+        (["--to", "ansi", "--measure", "font"], "use them with --to json, svg or png"),
+        (["--to", "text", "--width", "200px"], "use them with --to json, svg or png"),
+        (["--to", "png", "--font", "/dev/zero"], "no font found"),
+    ])
+    func badOptionsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try Binary.run(arguments, stdin: #"{"text":"x"}"#)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("backtrace"))
+    }
+}
+
+/// Collects element names, attribute names and text of an XML document.
+final class SVGCollector: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var attributes: [String] = []
+    var text = ""
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
+        elements.append(elementName)
+        attributes.append(contentsOf: attributeDict.keys)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+}
