@@ -1,4 +1,3 @@
-import ArgumentParser
 import MsgfmtCore
 
 #if canImport(Glibc)
@@ -10,24 +9,25 @@ extension ExportCommand {
     /// `result.json` is; the current folder for standard input), and the folder output
     /// hrefs start from (the site's root for html, the output file's folder, or the current
     /// folder for standard output).
-    /// Merged exports share one export folder (`checkMediaFolders`).
-    /// With an `-o` pattern, links start from the pattern's folder, which must then hold no
-    /// placeholder (files in different folders would need different links).
-    func mediaOptions(output: AtomicOutput, pattern: OutputPattern?) throws -> MediaOptions {
+    ///
+    /// With an `-o` pattern, links start from the pattern's folder; each folder level named
+    /// by a placeholder (a slug or a number, never `..`) is one more `..`. Merged exports
+    /// each keep their own folder (`MediaOptions.sources`).
+    func mediaOptions(output: AtomicOutput, pattern: OutputPattern?) -> MediaOptions {
         var media = MediaOptions()
         media.mode = export.media
         guard media.mode != .none else { return media }
         let here = Self.currentFolder()
-        media.exportFolder = exportFolders(here: here).first ?? here
+        let folders = files.map { $0 == "-" ? here : MediaResolver.realPath(Self.folder(of: $0)) ?? here }
+        media.exportFolder = folders.first ?? here
         let base: String
+        var levels = 0
         if pattern != nil, let path = export.output {
-            let folder = Self.folder(of: path)
-            if folder.contains("{") {
-                throw ValidationError(
-                    "--media \(media.mode.rawValue) with placeholders in -o's folders would need other links in each folder; "
-                        + "keep the placeholders in the file name or use --media none.")
-            }
-            base = Self.absolute(folder, in: here)
+            let parts = Self.folder(of: path).split(separator: "/", omittingEmptySubsequences: false)
+            let fixed = parts.prefix { !$0.contains("{") }
+            levels = parts.dropFirst(fixed.count).reduce(0) { $0 + ($1 == "." || $1.isEmpty ? 0 : $1 == ".." ? -1 : 1) }
+            let fixedPath = fixed.joined(separator: "/")
+            base = Self.absolute(fixedPath.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : fixedPath, in: here)
         } else if export.to == .html, let path = output.path {
             base = Self.absolute(path, in: here)
         } else if let path = output.path {
@@ -35,31 +35,16 @@ extension ExportCommand {
         } else {
             base = here
         }
+        let links = { (folder: String) in Array(repeating: "..", count: max(0, levels)) + MediaPath.relative(from: base, to: folder) }
         switch media.mode {
         case .copy:
             media.hrefPrefix = ["media"]
             media.copyFolder = output.temporaryPath.map { Self.absolute($0, in: here) + "/media" }
         case .link, .none:
-            media.hrefPrefix = MediaPath.relative(from: base, to: media.exportFolder)
+            media.hrefPrefix = links(media.exportFolder)
         }
+        if folders.count > 1 { media.sources = folders.map { (exportFolder: $0, hrefPrefix: links($0)) } }
         return media
-    }
-
-    /// The real folders of the input exports.
-    private func exportFolders(here: String) -> Set<String> {
-        Set(files.map { $0 == "-" ? here : MediaResolver.realPath(Self.folder(of: $0)) ?? here })
-    }
-
-    /// With `--media link|copy`, merged exports must be in one folder: their media paths are
-    /// relative to it, and reading them from another export's folder would show wrong files.
-    func checkMediaFolders() throws {
-        guard export.media != .none else { return }
-        let folders = exportFolders(here: Self.currentFolder())
-        if folders.count > 1 {
-            throw ValidationError(
-                "--media \(export.media.rawValue) shows files from one export folder, and these exports are in \(folders.count) folders; "
-                    + "put them in one folder or use --media none.")
-        }
     }
 
     /// The folder part of `path` (`.` for a bare name).

@@ -84,13 +84,12 @@ struct ExportCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
-        try checkMediaFolders()
         let update = try archive.update ? planUpdate(options, printer) : nil
         if let update, update.decision == .upToDate { return }
         let input = try openInput(options, printer)
         let pattern = try outputPattern(printer)
         let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
-        options.media = try mediaOptions(output: output, pattern: pattern)
+        options.media = mediaOptions(output: output, pattern: pattern)
 
         let writer: any TranscriptWriter
         var splitter: (any FileSplittingWriter)?

@@ -24,8 +24,10 @@ import Testing
 
     /// The files the media references of `page` (in `folder`) lead to; the page links to
     /// other pages too, which are left out.
+    /// The page's references to files other than its site's pages and scripts (`search.js`).
     static func mediaFiles(_ page: String, in folder: URL) -> [URL] {
-        references(page).filter { !$0.hasSuffix(".html") && !$0.hasPrefix("#") && !$0.contains(".html#") }.map { reference in
+        references(page).filter { !$0.hasSuffix(".html") && !$0.hasSuffix(".js") && !$0.hasPrefix("#") && !$0.contains(".html#") }.map {
+            reference in
             folder.appendingPathComponent(reference.removingPercentEncoding ?? reference).standardizedFileURL
         }
     }

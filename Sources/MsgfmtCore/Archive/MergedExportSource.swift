@@ -47,6 +47,7 @@ public struct MergedExportSource: ExportEventSource {
         raw.index = message
         raw.chat = current.info
         raw.deleted = planned.deleted
+        raw.source = planned.source
         bytesRead += raw.bytes.count
         message += 1
         return .message(raw)

@@ -13,6 +13,18 @@ public struct MediaOptions: Sendable {
     public var hrefPrefix: [String] = []
     /// `copy`: the absolute folder files are placed in (`media/` in the temporary output).
     public var copyFolder: String?
+    /// With several exports merged: each input's `exportFolder` and `hrefPrefix`, in the
+    /// order the inputs were given (empty: every message uses the two above).
+    public var sources: [(exportFolder: String, hrefPrefix: [String])] = []
+
+    /// The options for a message read from merged input `source` (nil: the only export).
+    public func forSource(_ source: Int?) -> MediaOptions {
+        guard let source, sources.indices.contains(source) else { return self }
+        var options = self
+        options.exportFolder = sources[source].exportFolder
+        if mode == .link { options.hrefPrefix = sources[source].hrefPrefix }
+        return options
+    }
 
     /// Creates the defaults.
     public init() {}

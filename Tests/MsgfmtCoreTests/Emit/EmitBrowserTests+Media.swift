@@ -13,6 +13,7 @@ extension EmitBrowserTests {
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         var options = ExportOptions()
         options.format = .html
+        options.search = false  // only the media's resources on the page
         options.style = .bubbles
         options.render.to = .html
         options.media.mode = .link

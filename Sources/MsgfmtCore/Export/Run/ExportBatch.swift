@@ -97,7 +97,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
             var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
             transcript.deleted = raw.deleted
             if options.media.mode != .none, !message.isService, let file = message.file {
-                transcript.resolveMedia(file, options: options.media)
+                transcript.resolveMedia(file, options: options.media.forSource(raw.source))
             }
             transcript.cachePreview()
             let piece = Writer.prepare(transcript, options: options)

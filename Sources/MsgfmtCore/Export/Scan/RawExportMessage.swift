@@ -11,6 +11,9 @@ public struct RawExportMessage: Sendable {
     /// Set by a merge of several exports (`--deleted mark`): a later export that covers
     /// the message's date no longer has it. The scanner never sets it.
     public var deleted = false
+    /// Set by a merge: which of the merged exports (in the order given) the message was
+    /// read from, so its media are found in that export's folder. Nil from the scanner.
+    public var source: Int?
 
     /// Creates a raw message.
     public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {
