@@ -67,7 +67,11 @@ import Testing
             if rng.below(8) == 0 { continue }  // the later export lacks the chat
             var kept = chat
             kept.messages = []
-            let skip = rng.below(4) == 0 ? rng.below(max(1, chat.messages.count / 2)) : 0  // starts later
+            var skip = rng.below(4) == 0 ? rng.below(max(1, chat.messages.count / 2)) : 0  // starts later
+            // An export that starts later starts at a date: it does not split messages sent
+            // at the same second, or the ones it leaves out would lie within its range.
+            func date(_ i: Int) -> String? { chat.messages[i]["date_unixtime"]?.stringValue }
+            while skip > 0, date(skip - 1) == date(skip) { skip -= 1 }
             for (i, m) in chat.messages.enumerated() {
                 let identity = MessageIdentity(chat: .id(chat.id!), id: m["id"]!.int64Value!)
                 if i < skip { continue }
