@@ -186,6 +186,61 @@ import Testing
         #expect(!text.contains("secret.txt)") && !text.contains("(/etc/passwd)"))
     }
 
+    /// The Markdown links of `text`, as paths relative to `folder`, decoded.
+    static func markdownTargets(_ text: String, from folder: URL) -> [URL] {
+        let pattern = #/\]\(([^)\s]+)\)/#
+        return text.matches(of: pattern).map { match in
+            let target = String(match.output.1)
+            return folder.appendingPathComponent(target.removingPercentEncoding ?? target).standardizedFileURL
+        }
+    }
+
+    /// Two exports in two folders, merged: each message's files are linked in its own
+    /// export's folder, and every link resolves.
+    @Test func mergedExportsLinkTheirOwnFolders() throws {
+        let first = try MediaExport()
+        let second = try MediaExport()
+        defer {
+            first.remove()
+            second.remove()
+        }
+        let out = first.root.appendingPathComponent("out/merged.md")
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let result = try Binary.run([
+            "export", first.resultJSON.path, second.resultJSON.path, "--to", "markdown", "-o", out.path, "--time-zone", "UTC",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let targets = Self.markdownTargets(try Self.read(out), from: out.deletingLastPathComponent())
+        #expect(targets.count >= 10)
+        let folders = [first.folder, second.folder].map { $0.standardizedFileURL.path + "/" }
+        for target in targets {
+            #expect(FileManager.default.fileExists(atPath: target.path), "\(target.path)")
+            #expect(folders.contains { target.path.hasPrefix($0) }, "\(target.path)")
+        }
+    }
+
+    /// `-o` with placeholders in its folders: links climb one level per placeholder folder.
+    @Test func patternFilesLinkTheFiles() throws {
+        let export = try MediaExport()
+        defer { export.remove() }
+        let pattern = export.root.appendingPathComponent("notes/{chat}/{year}/{month}.md").path
+        let result = try Self.run(export, ["--to", "markdown", "-o", pattern])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files =
+            FileManager.default.enumerator(atPath: export.root.appendingPathComponent("notes").path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") } ?? []
+        #expect(!files.isEmpty)
+        var links = 0
+        for file in files {
+            let url = export.root.appendingPathComponent("notes").appendingPathComponent(file)
+            for target in Self.markdownTargets(try Self.read(url), from: url.deletingLastPathComponent()) {
+                links += 1
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(file): \(target.path)")
+            }
+        }
+        #expect(links >= 10)
+    }
+
     /// Terminal transcripts: with hyperlinks on, the media line of a file that is there is an
     /// OSC 8 link to its `file://` URL, in both presentations; nothing else links to files.
     @Test(arguments: ["list", "bubbles"])
