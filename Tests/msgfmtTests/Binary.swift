@@ -70,6 +70,40 @@ enum Binary {
     }
 }
 
+/// How a run stopped by `Binary.terminateWhileWriting` ended.
+struct InterruptedRun {
+    /// The binary was still running when SIGTERM was sent.
+    var wasRunning: Bool
+    var status: Int32
+    var reason: Process.TerminationReason
+
+    /// Ended by SIGTERM: killed by it, or exited with 128 + 15 after cleaning up.
+    var endedBySIGTERM: Bool { status == 128 + 15 || reason == .uncaughtSignal }
+}
+
+extension Binary {
+    /// Starts `msgfmt arguments…` (stderr discarded), waits until the temporary output
+    /// `temporary(pid)` appears (or `patience` seconds pass, or the binary exits), lets it
+    /// write for 0.2 s more, then sends SIGTERM and waits for the end.
+    static func terminateWhileWriting(_ arguments: [String], temporary: (Int32) -> URL, patience: TimeInterval) throws -> InterruptedRun {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let path = temporary(process.processIdentifier).path
+        let deadline = Date().addingTimeInterval(patience)
+        while !FileManager.default.fileExists(atPath: path), Date() < deadline, process.isRunning {
+            usleep(5_000)
+        }
+        usleep(200_000)
+        let wasRunning = process.isRunning
+        process.terminate()
+        process.waitUntilExit()
+        return InterruptedRun(wasRunning: wasRunning, status: process.terminationStatus, reason: process.terminationReason)
+    }
+}
+
 /// Collects one `Data` value from a background thread.
 final class ErrorCollector: @unchecked Sendable {
     private let condition = NSCondition()

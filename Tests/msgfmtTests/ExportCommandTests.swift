@@ -136,22 +136,11 @@ import Testing
         let input = dir.appendingPathComponent("big.json")
         try Self.bigData.write(to: input)
         let output = dir.appendingPathComponent(format == "html" ? "site" : "out.txt")
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = ["export", input.path, "--to", format, "-o", output.path, "--jobs", "1", "--progress", "never"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let temporary = dir.appendingPathComponent(".\(output.lastPathComponent).tmp-\(process.processIdentifier)")
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: temporary.path), Date() < deadline, process.isRunning {
-            usleep(5_000)
-        }
-        usleep(200_000)
-        let wasRunning = process.isRunning
-        process.terminate()
-        process.waitUntilExit()
-        #expect(wasRunning, "the export finished before it could be interrupted")
-        #expect(process.terminationStatus == 128 + 15 || process.terminationReason == .uncaughtSignal)
+        let run = try Binary.terminateWhileWriting(
+            ["export", input.path, "--to", format, "-o", output.path, "--jobs", "1", "--progress", "never"],
+            temporary: { dir.appendingPathComponent(".\(output.lastPathComponent).tmp-\($0)") }, patience: 20)
+        #expect(run.wasRunning, "the export finished before it could be interrupted")
+        #expect(run.endedBySIGTERM)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(left == ["big.json"], "left behind: \(left)")
     }

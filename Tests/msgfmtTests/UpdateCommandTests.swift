@@ -129,26 +129,13 @@ import Testing
         let before = try Self.tree(dir.appendingPathComponent("site"))
         let input = dir.appendingPathComponent("big.json")
         try ExportCommandTests.bigData.write(to: input)
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = [
-            "export", input.path, "-o", dir.appendingPathComponent("site").path, "--update", "--jobs", "1", "--progress", "never",
-        ]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let temporary = dir.appendingPathComponent(".site.tmp-\(process.processIdentifier)")
-        // Hashing the input comes first (slow in a debug build under load): wait for the
-        // conversion to start.
-        let deadline = Date().addingTimeInterval(120)
-        while !FileManager.default.fileExists(atPath: temporary.path), Date() < deadline, process.isRunning {
-            usleep(5_000)
-        }
-        usleep(200_000)
-        let wasRunning = process.isRunning
-        process.terminate()
-        process.waitUntilExit()
-        #expect(wasRunning, "the update finished before it could be interrupted")
-        #expect(process.terminationStatus == 128 + 15 || process.terminationReason == .uncaughtSignal)
+        // Hashing the input comes first (slow in a debug build under load): wait up to 120 s
+        // for the conversion to start.
+        let run = try Binary.terminateWhileWriting(
+            ["export", input.path, "-o", dir.appendingPathComponent("site").path, "--update", "--jobs", "1", "--progress", "never"],
+            temporary: { dir.appendingPathComponent(".site.tmp-\($0)") }, patience: 120)
+        #expect(run.wasRunning, "the update finished before it could be interrupted")
+        #expect(run.endedBySIGTERM)
         #expect(try Self.tree(dir.appendingPathComponent("site")) == before)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(left == ["big.json", "site"], "left behind: \(left)")
