@@ -25,25 +25,6 @@ extension EmitBrowserTests {
         _ = try ExportConverter(options: options, writer: writer, report: { _ in }).run(ExportByteSource(bytes: Array(bytes), name: "t"))
     }
 
-    /// The page at `url` opened in Chromium, its DOM after the load event; `flags` are added.
-    static func dumpDOM(of url: URL, flags: [String] = []) throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-browser-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments =
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + flags + [
-                "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000", "--dump-dom", url.absoluteString,
-            ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// A test-only probe run after the load event: for every image its `src`, whether it
     /// loaded (natural width) and the colour of its pixel (1,1) or why it cannot be read,
     /// then the absolute URL of every `src`, `poster` and `href`. The page's policy is extended by exactly this script's hash.

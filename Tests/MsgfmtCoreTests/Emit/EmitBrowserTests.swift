@@ -43,12 +43,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("page.html")
         try Data(html.utf8).write(to: file)
+        return try dumpDOM(of: file, budget: 3000)
+    }
+
+    /// The page at `url` opened in Chromium, its DOM after the load event and `budget`
+    /// milliseconds of virtual time; `flags` are added.
+    static func dumpDOM(of url: URL, flags: [String] = [], budget: Int = 5000) throws -> String {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-browser-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(dir.path)/profile",
-            "--run-all-compositor-stages-before-draw", "--virtual-time-budget=3000", "--dump-dom", file.absoluteString,
-        ]
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + flags + [
+                "--run-all-compositor-stages-before-draw", "--virtual-time-budget=\(budget)", "--dump-dom", url.absoluteString,
+            ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
