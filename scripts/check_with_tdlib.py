@@ -34,70 +34,10 @@ import subprocess
 import sys
 import tempfile
 
-from tdjson import td_execute
+from tdlib_oracle import normalize_all as normalize_bot_api, run, sent, tdlib_parse
 
-KINDS = {
-    "Bold": "bold", "Italic": "italic", "Underline": "underline", "Strikethrough": "strikethrough",
-    "Spoiler": "spoiler", "Code": "code", "Pre": "pre", "PreCode": "pre", "TextUrl": "text_link",
-    "MentionName": "text_mention", "CustomEmoji": "custom_emoji", "BlockQuote": "blockquote",
-    "ExpandableBlockQuote": "expandable_blockquote", "DateTime": "date_time",
-}
-FORMATS = {"markdown-v2": ("md", "markdown-v2"), "telegram-html": ("html", "html")}
+FORMATS = {"markdown-v2": ("markdown-v2", "markdown-v2"), "telegram-html": ("html", "html")}
 DETECTABLE = {"mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number", "bank_card"}
-
-td_execute(json.dumps({"@type": "setLogVerbosityLevel", "new_verbosity_level": 0}).encode())
-
-
-def tdlib_parse(text, mode):
-    """tdlib's parse of `text` in `mode` (md, markdown or html) as a Bot API message, or its error."""
-    if mode == "html":
-        parse_mode = {"@type": "textParseModeHTML"}
-    else:
-        parse_mode = {"@type": "textParseModeMarkdown", "version": 1 if mode == "markdown" else 2}
-    request = {"@type": "parseTextEntities", "text": text, "parse_mode": parse_mode}
-    result = json.loads(td_execute(json.dumps(request).encode()))
-    if result.get("@type") == "error":
-        return None, result["message"]
-    entities = []
-    for e in result["entities"]:
-        t = e["type"]
-        name = t["@type"].removeprefix("textEntityType")
-        entity = {"type": KINDS.get(name, name), "offset": e["offset"], "length": e["length"]}
-        if name == "PreCode":
-            entity["language"] = t["language"]
-        if name == "TextUrl":
-            entity["url"] = t["url"]
-        if name == "MentionName":
-            entity["user"] = {"id": t["user_id"]}
-        if name == "CustomEmoji":
-            entity["custom_emoji_id"] = str(t["custom_emoji_id"])
-        if name == "DateTime":
-            entity["unix_time"] = t["unix_time"]
-        entities.append(entity)
-    return {"text": result["text"], "entities": entities}, None
-
-
-def without_carriage_returns(message):
-    """tdlib keeps the `\\r` of the `_\\r__` trick; Telegram deletes it when sending."""
-    text = message["text"]
-    units = text.encode("utf-16-le")
-    kept = [0]
-    for i in range(0, len(units), 2):
-        kept.append(kept[-1] + (0 if units[i:i + 2] == b"\r\x00" else 1))
-    for e in message["entities"]:
-        start, end = kept[e["offset"]], kept[e["offset"] + e["length"]]
-        e["offset"], e["length"] = start, end - start
-    message["text"] = text.replace("\r", "")
-    return message
-
-
-def sent(message):
-    """`message` as Telegram's server stores it: without `\\r`."""
-    return without_carriage_returns(json.loads(json.dumps(message)))
-
-
-def run(msgfmt, args, data):
-    return subprocess.run([msgfmt] + args, input=data.encode(), capture_output=True).stdout.decode()
 
 
 def comparable(message):
@@ -113,22 +53,8 @@ def comparable(message):
 
 
 def normalize_all(msgfmt, messages):
-    """msgfmt's normalization of each Bot API message (None where msgfmt rejects one)."""
-    lines = []
-    for n, message in enumerate(messages):
-        lines.append(json.dumps({"message_id": 1, "text": f"MSGFMTSPLIT{n}", "entities": []}))
-        lines.append(json.dumps(message, ensure_ascii=False))
-    out = run(msgfmt, ["--from", "bot-api", "--to", "bot-api"], "\n".join(lines) + "\n")
-    results = [None] * len(messages)
-    current = None
-    for line in out.splitlines():
-        m = json.loads(line)
-        split = re.fullmatch(r"MSGFMTSPLIT(\d+)", m["text"]) if not m["entities"] else None
-        if split:
-            current = int(split.group(1))
-        elif current is not None:
-            results[current] = comparable(m)
-    return results
+    """msgfmt's normalization of each Bot API message, without what tdlib does not report back."""
+    return normalize_bot_api(msgfmt, messages, keep_date_format=False)
 
 
 def encode_all(msgfmt, lines, to):
