@@ -1,8 +1,8 @@
-/// The folding of every character beyond ASCII that the site's search index holds, shipped
-/// as `search/fold.js` so the script folds a query (and marks hits) exactly as ICU folded
-/// the texts when the index was built: each character maps to what `FoldedText` makes of
-/// it alone. The script folds ASCII itself (upper case to lower, as `FoldedText` does) and
-/// approximates only characters no indexed text contains.
+/// The folding of every character beyond ASCII that the site's search index holds (and of
+/// its other cases), shipped as `search/fold.js` so the script folds a query (and marks
+/// hits) exactly as ICU folded the texts when the index was built: each character maps to
+/// what `FoldedText` makes of it alone. The script folds ASCII itself (upper case to
+/// lower, as `FoldedText` does) and approximates only characters no indexed text contains.
 struct SearchFoldTable {
     private var scalars = Set<UInt32>()
 
@@ -31,7 +31,7 @@ struct SearchFoldTable {
         var w = JSONWriter()
         w.raw("{\"map\":{")
         var first = true
-        for value in scalars.sorted() {
+        for value in withCaseVariants().sorted() {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let char = String(Character(scalar))
             let folded = Self.fold(scalar)
@@ -59,6 +59,22 @@ struct SearchFoldTable {
         w.string(other)
         w.raw("}")
         return w.bytes
+    }
+
+    /// The scalars with their other cases (each single-scalar lower, upper and title case
+    /// mapping beyond ASCII), so a query typed in another case than the text folds as ICU
+    /// folds it (lower-case Cherokee folds to upper case, which no lower-casing finds).
+    private func withCaseVariants() -> Set<UInt32> {
+        var out = scalars
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let p = scalar.properties
+            for mapping in [p.lowercaseMapping, p.uppercaseMapping, p.titlecaseMapping] {
+                let variants = mapping.unicodeScalars
+                if variants.count == 1, let v = variants.first, !v.isASCII { out.insert(v.value) }
+            }
+        }
+        return out
     }
 
     /// What `FoldedText` makes of `scalar` between two letters: its folding with a space
