@@ -153,7 +153,10 @@ import Testing
         let dir = try Self.site(["--filter", "chat:Crew"])
         defer { try? FileManager.default.removeItem(at: dir) }
         let site = dir.appendingPathComponent("site")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == ["chat_001", "index.html", "search", "search.html", "search.js"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [
+                "chat_001", "index.html", "search", "search.html", "search.js",
+            ])
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("Crew") && !index.contains("Other"))
         let chats = try String(contentsOf: site.appendingPathComponent("search/chats.js"), encoding: .utf8)
@@ -170,7 +173,9 @@ import Testing
         let messages = (1...60).map {
             #"{"id": \#($0), "type": "message", "date_unixtime": "\#(1_704_189_600 + $0 * 60)", "from": "Ann", "from_id": "user1", "text": "note \#($0)"}"#
         }
-        let export = #"{"chats": {"list": [{"name": "Many", "type": "private_group", "id": 1, "messages": ["# + messages.joined(separator: ",") + "]}]}}"
+        let export =
+            #"{"chats": {"list": [{"name": "Many", "type": "private_group", "id": 1, "messages": ["# + messages.joined(separator: ",")
+            + "]}]}}"
         let dir = try Self.site(export: export)
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try Self.query("note", in: dir)

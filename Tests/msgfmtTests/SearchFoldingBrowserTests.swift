@@ -29,8 +29,10 @@ import Testing
 
     static var export: String {
         let messages = texts.enumerated().map { i, text in
-            let escaped = String(data: try! JSONSerialization.data(withJSONObject: [text], options: []), encoding: .utf8)!.dropFirst().dropLast()
-            return #"{"id": \#(i + 1), "type": "message", "date_unixtime": "\#(1_704_189_600 + i * 60)", "from": "Ann", "from_id": "user1", "text": \#(escaped)}"#
+            let escaped = String(data: try! JSONSerialization.data(withJSONObject: [text], options: []), encoding: .utf8)!.dropFirst()
+                .dropLast()
+            return
+                #"{"id": \#(i + 1), "type": "message", "date_unixtime": "\#(1_704_189_600 + i * 60)", "from": "Ann", "from_id": "user1", "text": \#(escaped)}"#
         }
         return #"{"chats": {"list": [{"name": "Scripts", "type": "private_group", "id": 1, "messages": ["# + messages.joined(separator: ",")
             + "]}]}}"

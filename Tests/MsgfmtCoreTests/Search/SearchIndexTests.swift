@@ -48,7 +48,8 @@ import Testing
     }
 
     static func record(_ id: Int64, _ text: String, from: String = "Alice") -> SearchRecord {
-        let message = ExportMessage(id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
+        let message = ExportMessage(
+            id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
         return SearchRecord(message, clock: ExportClock(timeZone: "UTC")!)
     }
 
