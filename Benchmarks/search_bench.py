@@ -12,7 +12,10 @@ it from search.html#q=QUERY opened from disk:
   own time from reading the query to the rendered first page of results (`data-ms`), and
   the time since navigation started (`data-since-load-ms`, which adds loading the page and
   the script);
-- warm: the same query again in the same page (its files loaded and parsed): `data-ms`.
+- warm: the same query again in the same page (its files loaded and parsed): `data-ms`;
+
+and how many index files (besides the list of chats) and bytes the first page of results
+loaded, which does not depend on the machine's load.
 
 Medians of --runs fresh browsers. Chromium is driven through the DevTools protocol over
 --remote-debugging-pipe (file descriptors 3 and 4, messages ending in NUL), so the
@@ -142,13 +145,17 @@ def measure(chromium, site, query):
         cold = browser.evaluate(WAIT)
         if not cold or cold["total"] == "error":
             raise SystemExit(f"no results for {query!r}: {cold}")
+        # The index files the query loaded: the script elements it added.
+        sources = browser.evaluate('Array.from(document.querySelectorAll("script[src]")).map(function(s){return s.src})')
         browser.evaluate('document.getElementById("search-results").removeAttribute("data-ms");'
                          'location.hash=location.hash+"&again=1";0')
         warm = browser.evaluate(WAIT)
     finally:
         browser.close()
+    files = [urllib.parse.unquote(urllib.parse.urlparse(u).path) for u in sources if "/search/" in u and not u.endswith("chats.js")]
+    loaded = sum(os.path.getsize(f) for f in files if os.path.exists(f))
     total = ("≥ " if cold["more"] else "") + f"{int(cold['total']):,}"
-    return total, cold["ms"], cold["since"], warm["ms"]
+    return total, cold["ms"], cold["since"], warm["ms"], len(files), loaded
 
 
 def main():
@@ -165,12 +172,14 @@ def main():
                         ("chunks: ids, pages, dates, senders, texts (`c*`)", chunks)]:
         print(f"| {label} | {size:,} | {size / max(1, text_bytes):.2f} |")
     print()
-    print("| query | kind | results | cold: answer (ms) | cold: since navigation (ms) | warm: answer (ms) |\n|---|---|--:|--:|--:|--:|")
+    print("| query | kind | results | files loaded | KB loaded | cold: answer (ms) | cold: since navigation (ms) | warm: answer (ms) |\n"
+          "|---|---|--:|--:|--:|--:|--:|--:|")
     queries = [("", q) for q in args.queries] if args.queries else DEFAULT_QUERIES
     for kind, query in queries:
         results = [measure(args.chromium, args.site, query) for _ in range(args.runs)]
         cells = [f"{statistics.median(r[k] for r in results):.0f}" for k in (1, 2, 3)]
-        print(f"| `{query}` | {kind} | {results[0][0]} | " + " | ".join(cells) + " |", flush=True)
+        print(f"| `{query}` | {kind} | {results[0][0]} | {results[0][4]} | {results[0][5] / 1024:,.0f} | " + " | ".join(cells) + " |",
+              flush=True)
 
 
 if __name__ == "__main__":
