@@ -63,7 +63,7 @@ import Testing
         #expect(!outputs[0].isEmpty)
     }
 
-    /// A filter that keeps nothing still writes the chats, empty, and succeeds.
+    /// A filter that keeps nothing writes no chat and succeeds (`chats` counts those read).
     @Test func keepingNothingIsNoError() throws {
         let result = try Self.export("id:999999")
         #expect(result.status == 0)

@@ -26,7 +26,7 @@ import Testing
         """#
 
     /// The exported site (built once per test).
-    static func site(_ extra: [String] = []) throws -> URL {
+    static func site(_ extra: [String] = [], export: String = export) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-search-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let input = dir.appendingPathComponent("result.json")
@@ -125,6 +125,68 @@ import Testing
             #expect(scripts.filter { $0.hasPrefix(">") }.count == 1)
             #expect(scripts.allSatisfy { $0.hasPrefix(">") || $0.hasPrefix(" src=\"search") }, "\(result.dom)")
         }
+    }
+
+    /// Ids beyond 2^53, which a JavaScript number would round, link to their message.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func largeIdsLinkExactly() throws {
+        let export = #"""
+            {"chats": {"list": [{"name": "Big", "type": "private_group", "id": 1, "messages": [
+            {"id": 9007199254740993, "type": "message", "date_unixtime": "1704189600", "from": "Ann", "from_id": "user1", "text": "odd one"},
+            {"id": 9223372036854775807, "type": "message", "date_unixtime": "1704189700", "from": "Ann", "from_id": "user1", "text": "last one"}]}]}}
+            """#
+        let dir = try Self.site(export: export)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Self.query("odd", in: dir).links == ["chat_001/messages.html#message9007199254740993"])
+        #expect(
+            try Self.query("one", in: dir).links == [
+                "chat_001/messages.html#message9223372036854775807", "chat_001/messages.html#message9007199254740993",
+            ])
+        let page = try String(contentsOf: dir.appendingPathComponent("site/chat_001/messages.html"), encoding: .utf8)
+        #expect(page.contains("id=\"message9007199254740993\""))
+    }
+
+    /// A chat whose messages `--filter` all left out has no page, index entry or place in
+    /// the search index; the search finds only what was kept.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func filteredChatsAreLeftOut() throws {
+        let dir = try Self.site(["--filter", "chat:Crew"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let site = dir.appendingPathComponent("site")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [
+                "chat_001", "index.html", "search", "search.html", "search.js",
+            ])
+        let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("Crew") && !index.contains("Other"))
+        let chats = try String(contentsOf: site.appendingPathComponent("search/chats.js"), encoding: .utf8)
+        #expect(chats.contains("Crew") && !chats.contains("Other"))
+        let result = try Self.query("release", in: dir)
+        #expect(result.links == ["chat_001/messages.html#message3", "chat_001/messages.html#message1"])
+        #expect(!result.dom.contains("Other"))
+    }
+
+    /// More results than a page shows: the newest page of them, the count, and the button
+    /// that shows more.
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func manyResultsArePaged() throws {
+        let messages = (1...60).map {
+            #"{"id": \#($0), "type": "message", "date_unixtime": "\#(1_704_189_600 + $0 * 60)", "from": "Ann", "from_id": "user1", "text": "note \#($0)"}"#
+        }
+        let export =
+            #"{"chats": {"list": [{"name": "Many", "type": "private_group", "id": 1, "messages": ["# + messages.joined(separator: ",")
+            + "]}]}}"
+        let dir = try Self.site(export: export)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.query("note", in: dir)
+        #expect(result.links.count == 25)
+        #expect(result.links.first == "chat_001/messages20.html#message60" && result.links.last == "chat_001/messages12.html#message36")
+        #expect(result.dom.contains("data-total=\"60\"") && result.dom.contains("60 messages, the newest 25 shown."))
+        #expect(result.dom.contains("id=\"search-more\""))
+        // A phrase is checked in the candidates' texts: "note 5" starts "note 5" and "note 50" … "note 59".
+        let phrase = try Self.query("\"note 5\"", in: dir)
+        #expect(phrase.links.count == 11 && phrase.links.last == "chat_001/messages2.html#message5")
+        #expect(phrase.dom.contains("data-total=\"11\"") && !phrase.dom.contains("id=\"search-more\""))
     }
 
     @Test func noSearchLeavesItOut() throws {

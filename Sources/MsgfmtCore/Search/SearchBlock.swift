@@ -1,25 +1,27 @@
 /// One block of a chat's search index: up to `SearchIndexWriter.blockSize` consecutive
-/// messages, kept in memory until the block is full and then written as data files: the
-/// messages' metadata (`m`), their texts in files of `SearchIndexWriter.textChunk`
-/// messages (`t`), and the terms with the messages that have them, split into
-/// `SearchIndexWriter.buckets` files by the term's first character, so a query loads
-/// only the buckets of its own terms and the texts of the messages it shows.
+/// messages, kept in memory until the block is full and then written as data files. A
+/// query loads only what it needs: the term files of its own words, a column of the whole
+/// block only for an operator that asks about it, and the chunks of the messages it shows.
+/// - `iB_K`: the terms in bucket K (`SearchBlock.bucket(of:)`), sorted, each with the
+///   block's messages that have it;
+/// - `fB` (`has:` features), `wB` (senders, for `from:`), `dB` (local times, for
+///   `before:`, `after:` and to merge chats newest first): one column of the block each;
+/// - `cC`: chunk C of `SearchIndexWriter.chunkSize` messages (numbered in the chat): ids
+///   (decimal strings, exact), pages, times, senders, texts and notes, for the results a
+///   page of them shows and for checking phrases.
 struct SearchBlock {
     /// The chat's number of the block's first message.
     let first: Int
     private(set) var count = 0
     private var terms: [[UInt16]: [Int]] = [:]
-    private var ids: [UInt8] = []
-    private var pages: [UInt8] = []
     private var times: [UInt8] = []
     private var who: [UInt8] = []
     private var features: [UInt8] = []
     private var senders: [String: Int] = [:]
     private var senderList: [(name: String, id: String)] = []
-    /// The texts and notes of each chunk of `SearchIndexWriter.textChunk` messages.
-    private var texts: [JSONWriter] = []
-    private var notes: [JSONWriter] = []
-    private var last = (id: Int64(0), page: 0, minutes: Int64(0))
+    private var lastMinutes = Int64(0)
+    /// The chunks of the block, the last one maybe still filling.
+    private var chunks: [SearchChunk] = []
     /// Bytes of message text the block covers (UTF-8).
     private(set) var textBytes = 0
 
@@ -27,13 +29,25 @@ struct SearchBlock {
         self.first = first
     }
 
+    /// The term file of a term: by its first character for scripts written without spaces
+    /// (a query of one such character finds its pairs in the same file); else by its first
+    /// two UTF-16 units, the first choosing a row of `rows` files, so a one-letter query
+    /// loads one row.
+    static func bucket(of term: [UInt16]) -> Int {
+        let buckets = SearchIndexWriter.buckets
+        let rows = SearchIndexWriter.bucketRows
+        let scalar = FoldedText.scalar(in: term, at: 0)
+        if FoldedText.isSpaceless(scalar) { return Int(scalar.value) % buckets }
+        let second = term.count > 1 ? Int(term[1]) : 0
+        return Int(term[0]) % rows * (buckets / rows) + second % (buckets / rows)
+    }
+
     /// Adds the next message, which is on page `page` (0-based) of its chat.
     mutating func add(_ record: SearchRecord, page: Int) {
         let n = count
         for term in record.terms { terms[term, default: []].append(n) }
-        SearchCode.append(signed: record.id &- last.id, to: &ids)
-        SearchCode.append(UInt64(max(0, page - last.page)), to: &pages)
-        SearchCode.append(signed: record.minutes - last.minutes, to: &times)
+        SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
+        lastMinutes = record.minutes
         let key = record.sender + "\u{0}" + record.fromID
         let sender: Int
         if let known = senders[key] {
@@ -45,57 +59,41 @@ struct SearchBlock {
         }
         SearchCode.append(UInt64(sender), to: &who)
         SearchCode.append(UInt64(record.features), to: &features)
-        if n % SearchIndexWriter.textChunk == 0 {
-            texts.append(JSONWriter())
-            texts[texts.count - 1].raw("[")
-            notes.append(JSONWriter())
-            notes[notes.count - 1].raw("{")
-        } else {
-            texts[texts.count - 1].comma()
-        }
-        texts[texts.count - 1].string(record.text)
-        if !record.note.isEmpty {
-            if notes[notes.count - 1].bytes.count > 1 { notes[notes.count - 1].comma() }
-            notes[notes.count - 1].key(String(n % SearchIndexWriter.textChunk))
-            notes[notes.count - 1].string(record.note)
-        }
+        if (first + n) % SearchIndexWriter.chunkSize == 0 || chunks.isEmpty { chunks.append(SearchChunk()) }
+        chunks[chunks.count - 1].add(record, page: page)
         textBytes += record.text.utf8.count
-        last = (record.id, page, record.minutes)
         count += 1
     }
 
-    /// The block's data files: name (`m0.js`, `t0.js`, `t1.js`, …, `i0_3.js`) and contents, each a
-    /// call of the script's `msgfmtSearch.load` with the chat's folder, the file's name
-    /// and its data. Term buckets without terms are left out.
-    func files(chat: String, block: Int, buckets: Int) -> [(name: String, bytes: [UInt8])] {
+    /// The block's data files: name (`i0_3.js`, `f0.js`, `w0.js`, `d0.js`, `c0.js`, …) and
+    /// contents, each a call of the script's `msgfmtSearch.load` with the chat's folder, the
+    /// file's name and its data. Term buckets without terms are left out.
+    func files(chat: String, block: Int) -> [(name: String, bytes: [UInt8])] {
         var out: [(String, [UInt8])] = []
-        var meta = JSONWriter()
-        meta.raw("{")
-        meta.key("first"); meta.number(first)
-        meta.comma(); meta.key("count"); meta.number(count)
-        for (key, value) in [("ids", ids), ("pages", pages), ("times", times), ("who", who), ("features", features)] {
-            meta.comma(); meta.key(key); meta.string(String(decoding: value, as: UTF8.self))
-        }
-        meta.comma(); meta.key("senders"); meta.raw("[")
+        var column = JSONWriter()
+        column.string(String(decoding: features, as: UTF8.self))
+        out.append(file(chat, "f\(block)", column.bytes))
+        column = JSONWriter()
+        column.string(String(decoding: times, as: UTF8.self))
+        out.append(file(chat, "d\(block)", column.bytes))
+        var w = JSONWriter()
+        w.raw("{\"who\":")
+        w.string(String(decoding: who, as: UTF8.self))
+        w.raw(",\"senders\":[")
         for (i, s) in senderList.enumerated() {
-            if i > 0 { meta.comma() }
-            meta.raw("["); meta.string(s.name); meta.comma(); meta.string(s.id); meta.raw("]")
+            if i > 0 { w.comma() }
+            w.raw("["); w.string(s.name); w.comma(); w.string(s.id); w.raw("]")
         }
-        meta.raw("]}")
-        out.append(file(chat, "m\(block)", meta.bytes))
-        for (c, chunk) in texts.enumerated() {
-            var text = chunk
-            text.raw("]")
-            var note = notes[c]
-            note.raw("}")
-            let body = Array("{\"texts\":".utf8) + text.bytes + Array(",\"notes\":".utf8) + note.bytes + Array("}".utf8)
-            out.append(file(chat, "t\(first / SearchIndexWriter.textChunk + c)", body))
+        w.raw("]}")
+        out.append(file(chat, "w\(block)", w.bytes))
+        for (c, chunk) in chunks.enumerated() {
+            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + c)", chunk.data()))
         }
         var sorted = Array(terms.keys)
         sorted.sort { $0.lexicographicallyPrecedes($1) }
-        var bucketData = [[UInt8]](repeating: [], count: buckets)
+        var bucketData = [[UInt8]](repeating: [], count: SearchIndexWriter.buckets)
         for term in sorted {
-            let k = Int(term[0]) % buckets
+            let k = Self.bucket(of: term)
             if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
             bucketData[k].append(contentsOf: String(decoding: term, as: UTF16.self).utf8)
             bucketData[k].append(UInt8(ascii: " "))
@@ -106,14 +104,14 @@ struct SearchBlock {
             }
         }
         for (k, data) in bucketData.enumerated() where !data.isEmpty {
-            var w = JSONWriter()
-            w.string(String(decoding: data, as: UTF8.self))
-            out.append(file(chat, "i\(block)_\(k)", w.bytes))
+            var t = JSONWriter()
+            t.string(String(decoding: data, as: UTF8.self))
+            out.append(file(chat, "i\(block)_\(k)", t.bytes))
         }
         return out
     }
 
-    /// `msgfmtSearch.load("chat_001","m0",DATA);`
+    /// `msgfmtSearch.load("chat_001","f0",DATA);`
     private func file(_ chat: String, _ name: String, _ data: [UInt8]) -> (String, [UInt8]) {
         var w = JSONWriter()
         w.raw("msgfmtSearch.load(")

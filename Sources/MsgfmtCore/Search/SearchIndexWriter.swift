@@ -4,20 +4,18 @@
 ///
 /// The files, under `search/` of the site (each a script that calls `msgfmtSearch.load`,
 /// since browsers load scripts from disk but refuse `fetch()` there):
-/// - `search/CHAT/mB.js`: block B's messages: ids, pages, local times, senders, `has:`
-///   features;
-/// - `search/CHAT/tC.js`: the texts of messages C × `textChunk` …, for phrases and
-///   snippets;
-/// - `search/CHAT/iB_K.js`: their terms whose first UTF-16 unit is K modulo `buckets`,
-///   sorted, each with the block's messages that have it;
-/// - `search/chats.js`: every chat with its folder, name, message count and blocks.
+/// - `search/CHAT/iB_K.js`, `fB.js`, `wB.js`, `dB.js`, `cC.js`: the blocks' term files,
+///   columns and chunks (see `SearchBlock`);
+/// - `search/chats.js`: every chat with its folder, name and message count;
+/// - `search/fold.js`: how each character of the texts folds (`SearchFoldTable`).
 struct SearchIndexWriter {
     /// Messages per block: fewer, larger files load faster in a browser.
     static let blockSize = 32768
-    /// Messages per text file: a query loads the texts of the messages it shows.
-    static let textChunk = 1024
-    /// Term files per block.
-    static let buckets = 8
+    /// Messages per chunk: a query loads the chunks of the messages it shows.
+    static let chunkSize = 32
+    /// Term files per block, in `bucketRows` rows by a term's first unit.
+    static let buckets = 64
+    static let bucketRows = 8
 
     /// What the index says about one chat.
     private struct Chat {
@@ -31,6 +29,7 @@ struct SearchIndexWriter {
     private let emit: (String, [UInt8]) -> Void
     private var chats: [Chat] = []
     private var block: SearchBlock?
+    private var folding = SearchFoldTable()
     /// Bytes written and bytes of message text covered, for the README's measurements.
     private(set) var indexBytes = 0
     private(set) var storeBytes = 0
@@ -52,6 +51,7 @@ struct SearchIndexWriter {
         guard !chats.isEmpty else { return }
         let n = chats[chats.count - 1].count
         if block == nil { block = SearchBlock(first: n) }
+        folding.add(record.scalars)
         block?.add(record, page: page)
         chats[chats.count - 1].count += 1
         if let b = block, b.count >= Self.blockSize { flush() }
@@ -63,16 +63,21 @@ struct SearchIndexWriter {
         if !chats.isEmpty { chats[chats.count - 1].name = name }
     }
 
-    /// Writes `search/chats.js`.
+    /// Writes `search/fold.js` and `search/chats.js`.
     mutating func finish() {
         flush()
+        let fold = Array("msgfmtSearch.load(\"\",\"fold\",".utf8) + folding.data() + Array(");\n".utf8)
+        indexBytes += fold.count
+        emit("search/fold.js", fold)
         var w = JSONWriter()
         w.raw("msgfmtSearch.load(\"\",\"chats\",{\"blockSize\":")
         w.number(Self.blockSize)
-        w.raw(",\"textChunk\":")
-        w.number(Self.textChunk)
+        w.raw(",\"chunkSize\":")
+        w.number(Self.chunkSize)
         w.raw(",\"buckets\":")
         w.number(Self.buckets)
+        w.raw(",\"bucketRows\":")
+        w.number(Self.bucketRows)
         w.raw(",\"chats\":[")
         for (i, chat) in chats.enumerated() {
             if i > 0 { w.comma() }
@@ -91,8 +96,8 @@ struct SearchIndexWriter {
         block = nil
         guard b.count > 0 else { return }
         textBytes += b.textBytes
-        for file in b.files(chat: chat.folder, block: b.first / Self.blockSize, buckets: Self.buckets) {
-            if file.name.hasPrefix("i") { indexBytes += file.bytes.count } else { storeBytes += file.bytes.count }
+        for file in b.files(chat: chat.folder, block: b.first / Self.blockSize) {
+            if file.name.hasPrefix("c") { storeBytes += file.bytes.count } else { indexBytes += file.bytes.count }
             emit("search/\(chat.folder)/\(file.name)", file.bytes)
         }
     }

@@ -1,7 +1,7 @@
 /// What the site's search index keeps of one message, made on a worker thread: the terms
 /// of its folded text, what the operators ask about, and the text its snippet is cut from.
 public struct SearchRecord: Sendable {
-    /// The message id.
+    /// The message id, written as a decimal string (JavaScript numbers hold 53 bits).
     var id: Int64
     /// Local minutes since 1970-01-01 00:00 in the export's zone.
     var minutes: Int64
@@ -16,6 +16,9 @@ public struct SearchRecord: Sendable {
     var note: String
     /// The distinct terms of the folded text (see `SearchTerms`).
     var terms: [[UInt16]]
+    /// The distinct scalars beyond ASCII of the text and the sender's name, whose folding
+    /// the index ships (`SearchFoldTable`).
+    var scalars: [Unicode.Scalar]
 
     /// The record of `message`, dated in `clock`'s zone.
     init(_ message: ExportMessage, clock: ExportClock) {
@@ -35,5 +38,6 @@ public struct SearchRecord: Sendable {
             }
         }
         terms = text.isEmpty ? [] : SearchTerms.terms(in: FoldedText(text))
+        scalars = SearchFoldTable.scalars(of: text, sender)
     }
 }

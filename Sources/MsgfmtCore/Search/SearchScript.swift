@@ -3,31 +3,39 @@
 /// `search.html#q=…` (`&in=FOLDER` from a chat's pages) and marks the message an address
 /// points at (`#message120`) with `msgfmt-target`; on `search.html` it reads the query
 /// from the address, loads the index files it needs with `<script src>` (browsers refuse
-/// `fetch()` from disk), and lists the matching messages newest first with sender, date
-/// and a snippet whose hits are marked. Snippets are built from text nodes only, so no
-/// message text can become markup.
+/// `fetch()` from disk), and lists the matching messages newest first, `pageSize` at a
+/// time (a button shows more), with sender, date and a snippet whose hits are marked.
+/// Snippets are built from text nodes only, so no message text can become markup.
 ///
-/// Queries fold as `--filter` does (the script's per-character fold approximates ICU's
-/// for the query and for marking hits; the index holds ICU's): words match where a word
-/// starts, "phrases" are checked in the text, `from:`, `has:`, `before:` and `after:`
-/// read the block's metadata, and `-` negates any item. All items must match.
+/// A query loads the term files of its words, a block's column only for an operator that
+/// asks about it (and the date columns to merge several chats), and the chunks of the
+/// messages it shows or must check. Queries fold as `--filter` does: each character as
+/// `search/fold.js` says ICU folded it alone (characters no text contains are folded
+/// approximately); words match where a word starts, "phrases" are checked in the text,
+/// `from:`, `has:`, `before:` and `after:` read the blocks' columns, and `-` negates any
+/// item. All items must match. Within a chat results go from its last message back;
+/// chats are merged by date.
 enum SearchScript {
     /// The `has:` values with their `FilterFeatures` bits, as a JavaScript object.
     static let hasValues =
         "{" + FilterFeatures.hasValues.map { "\"\($0.name)\":\($0.feature.rawValue)" }.joined(separator: ",") + "}"
 
+    /// Results shown at once.
+    static let pageSize = 25
+
     /// The script.
     static let text = #"""
         (function(){
         "use strict";
-        var HAS=\#(hasValues),MAXLEN=\#(SearchTerms.maximumLength),LIMIT=200;
+        var HAS=\#(hasValues),MAXLEN=\#(SearchTerms.maximumLength),PAGE=\#(pageSize);
         var LAST=[],MORE=[],i;
         for(i=0;i<128;i++){LAST[i]=-1;MORE[i]=0}
         "0123456789abcdefghijklmnopqrstuv".split("").forEach(function(c,k){LAST[c.charCodeAt(0)]=k});
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&*".split("").forEach(function(c,k){MORE[c.charCodeAt(0)]=k});
         var me=document.currentScript,root=me?me.getAttribute("src").replace(/search\.js$/,""):"";
-        var loaded={},waiting={};
+        var loaded={},waiting={},parsed=new Map();
         window.msgfmtSearch={load:function(chat,name,data){var k=chat+"/"+name;loaded[k]=data;var w=waiting[k];if(w){delete waiting[k];w.forEach(function(f){f(data)})}}};
+        // A data file of the index (null when it is missing), loaded once with <script src>.
         function load(chat,name){
         var k=chat+"/"+name;
         if(k in loaded)return Promise.resolve(loaded[k]);
@@ -39,39 +47,57 @@ enum SearchScript {
         var done=function(){if(!(k in loaded))msgfmtSearch.load(chat,name,null)};
         s.onload=done;s.onerror=done;
         document.head.appendChild(s)})}
+        // A data file made into what the script uses, once.
+        function file(chat,name,make){var k=chat+"/"+name,p=parsed.get(k);if(!p){p=load(chat,name).then(function(d){return d===null?null:make(d)});parsed.set(k,p)}return p}
         function decode(s){var out=[],v=0;for(var j=0;j<s.length;j++){var c=s.charCodeAt(j),d=c<128?LAST[c]:-1;if(d>=0){out.push(v*32+d);v=0}else v=v*32+(c<128?MORE[c]:0)}return out}
         function unzig(z){return z%2?-(z+1)/2:z/2}
-        function sums(a,signed){var t=0;return a.map(function(x){t+=signed?unzig(x):x;return t})}
+        function sums(a,signed){var t=0;for(var j=0;j<a.length;j++){t+=signed?unzig(a[j]):a[j];a[j]=t}return a}
         var SPACE=/[\t-\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
-        var SPACES=/[\t-\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
         var WORD=/^[\p{Alphabetic}\p{N}\p{Mn}\p{Mc}\p{Me}]$/u;
         var DROP=/\p{Default_Ignorable_Code_Point}|(?![\u3099\u309A])(?=\p{Mn})[\p{Script=Inherited}\u0591-\u05C7]/gu;
-        var foldCache=new Map();
-        function foldChar(c){var f=foldCache.get(c);if(f===undefined){f=c.normalize("NFKD").toLowerCase().replace(/\u00DF/g,"ss").replace(/\u03C2/g,"\u03C3").normalize("NFKD").replace(DROP,"");foldCache.set(c,f)}return f}
+        // How characters fold and which are parts of words: search/fold.js says it for every
+        // character of the indexed texts (as ICU folded it alone); others are approximated.
+        var table={map:new Map(),same:new Set(),word:new Set(),other:new Set()},foldCache=new Map();
+        function useTable(t){if(!t)return;table={map:new Map(Object.entries(t.map)),same:new Set(t.same),word:new Set(t.word),other:new Set(t.other)};foldCache.clear()}
+        function foldChar(c){var f=foldCache.get(c);if(f!==undefined)return f;var u=c.charCodeAt(0);
+        if(c.length===1&&u<128)f=u>=65&&u<=90?String.fromCharCode(u+32):c;
+        else if(table.map.has(c))f=table.map.get(c);
+        else if(table.same.has(c))f=c;
+        else f=c.normalize("NFKD").toLowerCase().replace(/\u00DF/g,"ss").replace(/\u03C2/g,"\u03C3").normalize("NFKD").replace(DROP,"");
+        foldCache.set(c,f);return f}
+        function isWord(ch){var u=ch.charCodeAt(0);if(ch.length===1&&u<128)return(u>=48&&u<=57)||(u>=97&&u<=122)||(u>=65&&u<=90);
+        if(table.word.has(ch))return true;if(table.other.has(ch))return false;return WORD.test(ch)}
         function spaceless(cp){return(cp>=0xE00&&cp<=0xEFF)||(cp>=0x1000&&cp<=0x109F)||(cp>=0x1780&&cp<=0x17FF)||(cp>=0x2E80&&cp<=0x9FFF)||(cp>=0xF900&&cp<=0xFAFF)||(cp>=0xFF66&&cp<=0xFF9F)||(cp>=0x20000&&cp<=0x3FFFF)}
-        function alone(ch){return !ch||!WORD.test(ch)||spaceless(ch.codePointAt(0))}
+        function alone(ch){return !ch||!isWord(ch)||spaceless(ch.codePointAt(0))}
         // The text folded as the index folds it, with the original range of each folded unit.
         function view(text){
         var s="",from=[],to=[],pending=false,at=0;
         for(var ch of text){var end=at+ch.length;
         if(SPACE.test(ch)){pending=s.length>0;at=end;continue}
         var f=foldChar(ch);
-        if(f){if(pending){s+=" ";from.push(at);to.push(at);pending=false}
-        s+=f;for(var k=0;k<f.length;k++){from.push(at);to.push(end)}}
+        for(var k=0;k<f.length;k++){var u=f[k];
+        if(u===" "){pending=s.length>0;continue}
+        if(pending){s+=" ";from.push(at);to.push(at);pending=false}
+        s+=u;from.push(at);to.push(end)}
         at=end}
         return{s:s,from:from,to:to}}
-        // The same fold for a whole text at once (no ranges): faster, for checking candidates.
-        function fold(text){return text.normalize("NFKD").toLowerCase().replace(/\u00DF/g,"ss").replace(/\u03C2/g,"\u03C3").normalize("NFKD").replace(DROP,"").replace(SPACES," ").trim()}
+        // The same fold without the ranges, for checking candidates (ASCII at once).
+        function fold(text){if(/^[\x00-\x7F]*$/.test(text))return text.toLowerCase().replace(/[\t-\r ]+/g," ").trim();
+        var s="",pending=false;
+        for(var ch of text){if(SPACE.test(ch)){pending=s.length>0;continue}
+        var f=foldChar(ch);
+        for(var k=0;k<f.length;k++){var u=f[k];if(u===" "){pending=s.length>0;continue}if(pending){s+=" ";pending=false}s+=u}}
+        return s}
         function cut(t){if(t.length>MAXLEN){t=t.slice(0,MAXLEN);var c=t.charCodeAt(t.length-1);if(c>=0xD800&&c<0xDC00)t=t.slice(0,-1)}return t}
         // The index's terms of a folded query: words, and in a run of spaceless characters its
         // pairs (a run of one: the character, which finds the pairs it starts too).
         function terms(s){var out=[],word="",prev="",run=0;
         function add(t){if(t)out.push(cut(t))}
-        for(var ch of s){if(spaceless(ch.codePointAt(0))){add(word);word="";if(prev)add(prev+ch);prev=ch;run++}else{if(run===1)add(prev);prev="";run=0;if(WORD.test(ch))word+=ch;else{add(word);word=""}}}
+        for(var ch of s){if(spaceless(ch.codePointAt(0))){add(word);word="";if(prev)add(prev+ch);prev=ch;run++}else{if(run===1)add(prev);prev="";run=0;if(isWord(ch))word+=ch;else{add(word);word=""}}}
         add(word);if(run===1)add(prev);return out}
         function charBefore(s,i){if(i<=0)return"";var c=s.charCodeAt(i-1);if(c>=0xDC00&&c<0xE000&&i>=2)return s.slice(i-2,i);return s[i-1]}
         function charAt(s,i){return i<s.length?String.fromCodePoint(s.codePointAt(i)):""}
-        // Where needle occurs in v.s starting a word (and, with whole, ending one), as ranges of v.s.
+        // Where needle occurs in s starting a word (and, with whole, ending one), as ranges of s.
         function hits(s,needle,whole,all){var out=[];if(!needle)return[[0,0]];
         var anywhere=alone(charAt(needle,0)),endsAnywhere=alone(charBefore(needle,needle.length));
         for(var i=s.indexOf(needle);i>=0;i=s.indexOf(needle,i+1)){
@@ -96,68 +122,92 @@ enum SearchScript {
         else{if(!v)return{error:"from: needs a name or id"};item.id=v[0]==="@"?null:splitID(v);item.name=v[0]==="@"?"":fold(v)}
         items.push(item)}
         return{items:items}}
-        function meta(chat,b){return load(chat,"m"+b).then(function(m){if(m&&!m.ids.map){m.ids=sums(decode(m.ids),true);m.pages=sums(decode(m.pages),false);m.times=sums(decode(m.times),true);m.who=decode(m.who);m.features=decode(m.features)}return m})}
-        function bucket(chat,b,k){return load(chat,"i"+b+"_"+k).then(function(d){if(typeof d==="string"){var e=d.split("|");d={terms:e.map(function(x){return x.slice(0,x.indexOf(" "))}),posts:e};loaded[chat+"/i"+b+"_"+k]=d}return d})}
-        // The block's messages that have a term starting with t.
-        function lookup(chat,b,t,buckets){return bucket(chat,b,t.charCodeAt(0)%buckets).then(function(d){var set=new Set();if(!d)return set;
-        var lo=0,hi=d.terms.length;while(lo<hi){var mid=(lo+hi)>>1;if(d.terms[mid]<t)lo=mid+1;else hi=mid}
-        for(var j=lo;j<d.terms.length&&d.terms[j].indexOf(t)===0;j++){var p=d.posts[j],prev=-1;decode(p.slice(p.indexOf(" ")+1)).forEach(function(x){prev+=x+1;set.add(prev)})}
-        return set})}
-        function intersect(a,b){var out=new Set();a.forEach(function(x){if(b.has(x))out.add(x)});return out}
-        // The block's messages an item's terms all find (null: every message).
-        function candidates(chat,b,item,buckets){if(!item.terms.length)return Promise.resolve(null);
-        return Promise.all(item.terms.map(function(t){return lookup(chat,b,t,buckets)})).then(function(sets){return sets.reduce(intersect)})}
+        var index=null;
+        // The term files a term's messages are in (see SearchBlock.bucket(of:)).
+        function bucketsOf(t){var B=index.buckets,W=B/index.bucketRows,cp=t.codePointAt(0);
+        if(spaceless(cp))return[cp%B];
+        var row=(t.charCodeAt(0)%index.bucketRows)*W;if(t.length>1)return[row+t.charCodeAt(1)%W];
+        var out=[];for(var j=0;j<W;j++)out.push(row+j);return out}
+        function bucket(chat,b,k){return file(chat,"i"+b+"_"+k,function(d){var e=d.split("|");return{terms:e.map(function(x){return x.slice(0,x.indexOf(" "))}),posts:e}})}
+        function intersect(a,b){var out=[],i=0,j=0;while(i<a.length&&j<b.length){if(a[i]<b[j])i++;else if(a[i]>b[j])j++;else{out.push(a[i]);i++;j++}}return out}
+        function union(lists){if(lists.length===1)return lists[0];var n=0;lists.forEach(function(l){n+=l.length});var all=new Int32Array(n),at=0;
+        lists.forEach(function(l){all.set(l,at);at+=l.length});all.sort();var out=[];for(var j=0;j<n;j++)if(!j||all[j]!==all[j-1])out.push(all[j]);return out}
+        // The block's messages (ascending) that have a term starting with t.
+        async function lookup(chat,b,t){var files=await Promise.all(bucketsOf(t).map(function(k){return bucket(chat,b,k)})),lists=[];
+        files.forEach(function(d){if(!d)return;var lo=0,hi=d.terms.length;while(lo<hi){var mid=(lo+hi)>>1;if(d.terms[mid]<t)lo=mid+1;else hi=mid}
+        for(var j=lo;j<d.terms.length&&d.terms[j].startsWith(t);j++){var p=d.posts[j],list=decode(p.slice(p.indexOf(" ")+1)),prev=-1;
+        for(var q=0;q<list.length;q++){prev+=list[q]+1;list[q]=prev}lists.push(list)}});
+        return union(lists)}
+        // The block's messages that have every term of a word item (null: it has no terms).
+        async function found(chat,b,item){if(!item.terms.length)return null;var lists=await Promise.all(item.terms.map(function(t){return lookup(chat,b,t)}));return lists.reduce(intersect)}
+        function timesOf(chat,b){return file(chat,"d"+b,function(d){return sums(decode(d),true)})}
+        function sendersOf(chat,b){return file(chat,"w"+b,function(d){return{who:decode(d.who),senders:d.senders}})}
+        function chunkOf(chat,c){return file(chat,"c"+c,function(d){return{ids:d.ids.split(" "),pages:sums(decode(d.pages),false),times:sums(decode(d.times),true),who:decode(d.who),senders:d.senders,texts:d.texts,notes:d.notes}})}
         function fromMatches(item,sender){if(item.id){var p=splitID(sender[1]);if(p&&p.id===item.id.id&&(!item.id.kind||!p.kind||item.id.kind===p.kind))return true}
         return!!item.name&&hits(fold(sender[0]),item.name,true,false).length>0}
-        function metaMatches(item,m,n){var day=Math.floor(m.times[n]/1440);
-        if(item.op==="has")return(m.features[n]&item.bit)===item.bit;
-        if(item.op==="before")return day<item.day;
-        if(item.op==="after")return day>item.day;
-        return fromMatches(item,m.senders[m.who[n]])}
-        function pageName(p){return p?"messages"+(p+1)+".html":"messages.html"}
-        function stamp(min){var d=new Date(min*60000);return isFinite(d.getTime())?d.toISOString().slice(0,16).replace("T"," "):""}
+        // A block's candidates, last first: what the index and the columns decide is decided
+        // here; words the index only narrows down are left for their text (check).
+        async function searchBlock(chat,b,plan){
+        var count=Math.min(index.blockSize,chat.count-b*index.blockSize),words=plan.words;
+        var lists=await Promise.all(words.map(function(x){return found(chat.folder,b,x)}));
+        var pick=null;words.forEach(function(x,j){if(!x.neg&&lists[j])pick=pick?intersect(pick,lists[j]):lists[j]});
+        if(pick&&!pick.length)return null;
+        var cols=await Promise.all([plan.has?file(chat.folder,"f"+b,decode):null,plan.dates?timesOf(chat.folder,b):null,plan.from?sendersOf(chat.folder,b):null]);
+        var f=cols[0],d=cols[1],w=cols[2],items=plan.items;
+        if((plan.has&&!f)||(plan.dates&&!d)||(plan.from&&!w))return null;
+        var fromOK=items.map(function(x){return x.op==="from"?w.senders.map(function(s){return fromMatches(x,s)}):null});
+        var sets=words.map(function(x,j){return x.neg&&lists[j]?new Set(lists[j]):null});
+        var ords=[],checks=[],base=b*index.blockSize,len=pick?pick.length:count;
+        next:for(var q=len-1;q>=0;q--){var n=pick?pick[q]:q,check=null;
+        for(var j=0;j<items.length;j++){var x=items[j],r;
+        if(x.op==="has")r=(f[n]&x.bit)===x.bit;
+        else if(x.op==="before")r=Math.floor(d[n]/1440)<x.day;
+        else if(x.op==="after")r=Math.floor(d[n]/1440)>x.day;
+        else if(x.op==="from")r=fromOK[j][w.who[n]];
+        else{if(x.neg&&sets[x.w]&&!sets[x.w].has(n))continue;
+        if(x.neg&&x.exact)continue next;
+        if(!x.exact||x.neg)(check=check||[]).push(x);continue}
+        if(r===x.neg)continue next}
+        ords.push(base+n);checks.push(check);if(check)plan.check=true}
+        return{ords:ords,checks:checks}}
+        // The candidates of every chat, merged newest first by their dates (one chat: its order).
+        async function candidates(chats,plan){
+        var per=await Promise.all(chats.map(async function(chat){var blocks=[];for(var b=0;b*index.blockSize<chat.count;b++)blocks.push(b);
+        var found=await Promise.all(blocks.map(function(b){return searchBlock(chat,b,plan)})),ords=[],checks=[],used=[];
+        for(var k=found.length-1;k>=0;k--){var r=found[k];if(!r||!r.ords.length)continue;used.push(k);ords=ords.concat(r.ords);checks=checks.concat(r.checks)}
+        return{chat:chat,ords:ords,checks:checks,blocks:used}}));
+        var lists=per.filter(function(l){return l.ords.length}),total=0;lists.forEach(function(l){total+=l.ords.length});
+        if(lists.length>1)await Promise.all(lists.map(async function(l){var t=await Promise.all(l.blocks.map(function(b){return timesOf(l.chat.folder,b)})),by={};
+        l.blocks.forEach(function(b,k){by[b]=t[k]});l.time=function(ord){var a=by[Math.floor(ord/index.blockSize)];return a?a[ord%index.blockSize]:0}}));
+        var heads=lists.map(function(){return 0});
+        return{total:total,next:function(){var best=-1,bt=0;
+        for(var c=0;c<lists.length;c++){var l=lists[c];if(heads[c]>=l.ords.length)continue;var t=l.time?l.time(l.ords[heads[c]]):0;if(best<0||t>bt){best=c;bt=t}}
+        if(best<0)return null;var l=lists[best],h=heads[best]++;return{chat:l.chat,ord:l.ords[h],check:l.checks[h]}}}}
+        // A query's results so far: candidates, those checked and kept, and whether all were.
         async function search(query,scope){
-        var index=await load("","chats");if(!index)return{error:"The search index is missing."};
-        var parsed=parse(query);if(parsed.error)return parsed;var items=parsed.items;
-        if(!items.length)return{results:[],total:0};
-        var texts=items.filter(function(x){return!x.op}),positive=texts.filter(function(x){return!x.neg});
-        function chunk(ord){return Math.floor(ord/index.textChunk)}
-        // The text (or note) of a chat's message ord, once its file is loaded.
-        function text(chat,ord){var t=loaded[chat.folder+"/t"+chunk(ord)],k=ord%index.textChunk;return{text:t?t.texts[k]:"",note:t&&t.notes[k]||""}}
-        var chats=index.chats.filter(function(c){return!scope||c.folder===scope}),found=[];
-        var jobs=[];
-        chats.forEach(function(chat){for(var b=0;b*index.blockSize<chat.count;b++)jobs.push(searchBlock(chat,b))});
-        // Every block at once: the browser loads their files in parallel. What the index and
-        // the metadata decide is decided here; words and phrases the index only narrows
-        // down are left for their text (r.check).
-        async function searchBlock(chat,b){
-        var mp=meta(chat.folder,b),sets=await Promise.all(texts.map(function(x){return candidates(chat.folder,b,x,index.buckets)}));
-        var pick=null;positive.forEach(function(x){var s=sets[texts.indexOf(x)];if(s)pick=pick?intersect(pick,s):s});
-        if(pick&&!pick.size)return;
-        var m=await mp;if(!m)return;
-        var list=pick?Array.from(pick):Array.from({length:m.count},function(_,k){return k});
-        list.forEach(function(n){var check=[];
-        for(var x of items){var ok;
-        if(x.op)ok=metaMatches(x,m,n);
-        else{var s=sets[texts.indexOf(x)];ok=s?s.has(n):true;if(ok&&!x.exact){check.push(x);continue}}
-        if(ok===x.neg)return}
-        found.push({chat:chat,ord:m.first+n,time:m.times[n],id:m.ids[n],meta:m,n:n,check:check})})}
-        await Promise.all(jobs);
-        found.sort(function(a,b){return b.time-a.time||b.id-a.id});
-        // Newest first, load the texts of the next candidates (256, then twice as many each
-        // round) and keep those whose text has the words, until a page of results is full:
-        // a phrase of common words loads only the newest texts; the total then says "at least".
-        var shown=[],total=0,i=0,step=256;
-        while(i<found.length&&shown.length<LIMIT){
-        var batch=found.slice(i,i+(found[i].check.length?step:LIMIT));i+=batch.length;step*=2;
-        await Promise.all(Array.from(new Set(batch.map(function(r){return r.chat.folder+"/t"+chunk(r.ord)}))).map(function(k){var c=k.split("/t");return load(c[0],"t"+c[1])}));
-        batch.forEach(function(r){var folded=null;
-        for(var x of r.check){if(folded===null)folded=fold(text(r.chat,r.ord).text);if((hits(folded,x.needle,false,false).length>0)===x.neg)return}
-        total++;if(shown.length<LIMIT)shown.push(r)})}
-        var more=i<found.length;
-        if(!found.some(function(r){return r.check.length})){total=found.length;more=false}
-        shown.forEach(function(r){var t=text(r.chat,r.ord),m=r.meta;r.text=t.text;r.note=t.note;r.page=m.pages[r.n];r.sender=m.senders[m.who[r.n]][0]});
-        return{results:shown,total:total,more:more,needles:positive.map(function(x){return x.needle})}}
+        var loads=await Promise.all([load("","chats"),load("","fold")]);index=loads[0];if(!index)return{error:"The search index is missing."};
+        if(!table.loaded){useTable(loads[1]);table.loaded=true}
+        var p=parse(query);if(p.error)return p;var items=p.items;
+        if(!items.length)return{results:[],total:0,exact:true,done:true,kept:[],needles:[]};
+        var plan={items:items,words:items.filter(function(x){return!x.op}),check:false,
+        has:items.some(function(x){return x.op==="has"}),dates:items.some(function(x){return x.op==="before"||x.op==="after"}),from:items.some(function(x){return x.op==="from"})};
+        plan.words.forEach(function(x,j){x.w=j});
+        var chats=index.chats.filter(function(c){return!scope||c.folder===scope});
+        var c=await candidates(chats,plan);
+        return{results:[],next:c.next,total:plan.check?0:c.total,exact:!plan.check,done:false,step:64,kept:[],
+        needles:plan.words.filter(function(x){return!x.neg}).map(function(x){return x.needle})}}
+        // The next `want` results of s: candidates in batches (with texts to check: 64, then
+        // twice as many each round), their chunks loaded together.
+        async function more(s,want){var out=[];
+        while(out.length<want){if(s.kept.length){out.push(s.kept.shift());continue}if(s.done)break;
+        var batch=[],size=s.exact?want-out.length:s.step;if(!s.exact)s.step=Math.min(s.step*2,4096);
+        while(batch.length<size){var r=s.next();if(!r){s.done=true;break}batch.push(r)}
+        var chunks=await Promise.all(batch.map(function(r){return chunkOf(r.chat.folder,Math.floor(r.ord/index.chunkSize))}));
+        batch.forEach(function(r,j){var ch=chunks[j];if(!ch)return;var k=r.ord%index.chunkSize,text=ch.texts[k]||"";
+        if(r.check){var folded=fold(text);for(var x of r.check)if((hits(folded,x.needle,false,false).length>0)===x.neg)return}
+        if(!s.exact)s.total++;
+        s.kept.push({chat:r.chat,id:ch.ids[k],page:ch.pages[k],time:ch.times[k],sender:ch.senders[ch.who[k]],text:text,note:ch.notes[k]||""})})}
+        s.results=s.results.concat(out);return out}
         function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!==undefined)e.textContent=text;return e}
         // The snippet: the text around the first hit, every hit in it marked; text nodes only.
         function snippet(text,needles){var v=view(text),ranges=[];
@@ -172,23 +222,34 @@ enum SearchScript {
         span.appendChild(document.createTextNode(text.slice(at,end)));
         if(end<text.length)span.appendChild(document.createTextNode("…"));
         return span}
+        function pageName(p){return p?"messages"+(p+1)+".html":"messages.html"}
+        function stamp(min){var d=new Date(min*60000);return isFinite(d.getTime())?d.toISOString().slice(0,16).replace("T"," "):""}
         function params(){var p=new URLSearchParams(location.hash.slice(1));return{q:p.get("q")||"",scope:p.get("in")||""}}
-        async function run(){var list=document.getElementById("search-results");if(!list)return;var t0=performance.now();
-        var status=document.getElementById("search-status"),p=params(),box=document.querySelector("form.search input");
-        if(box&&box.value!==p.q)box.value=p.q;
-        list.textContent="";status.textContent="";list.removeAttribute("data-total");list.removeAttribute("data-more");
+        var current=0;
+        async function run(){var list=document.getElementById("search-results");if(!list)return;var t0=performance.now(),mine=++current;
+        var status=document.getElementById("search-status"),p=params(),box=document.querySelector("form.search input"),old=document.getElementById("search-more");
+        if(box&&box.value!==p.q)box.value=p.q;if(old)old.remove();
+        list.textContent="";status.textContent="";["data-total","data-more","data-ms","data-shown"].forEach(function(a){list.removeAttribute(a)});
         if(!p.q.trim()){status.textContent="Type words to search for, \"a phrase\", from:NAME, has:link, before:2024-01-31 or after:2023-12-31.";return}
-        var r=await search(p.q,p.scope);
-        if(r.error){status.textContent=r.error;list.setAttribute("data-total","error");return}
-        var index=loaded["/chats"],chat=p.scope&&index.chats.find(function(c){return c.folder===p.scope});
-        status.textContent=(r.more?"At least ":"")+(r.total===0?"No messages match":r.total===1?"1 message":r.total+" messages")+(r.total>r.results.length?", the newest "+r.results.length+" shown":"")+(chat?" in "+chat.name:"")+".";
-        if(chat){status.appendChild(document.createTextNode(" "));var all=el("a","","Search all chats");all.href="#q="+encodeURIComponent(p.q);status.appendChild(all)}
-        r.results.forEach(function(h){var li=el("li","hit"),a=el("a");a.href=h.chat.folder+"/"+pageName(h.page)+"#message"+h.id;
+        var s=await search(p.q,p.scope);if(mine!==current)return;
+        if(s.error){status.textContent=s.error;list.setAttribute("data-total","error");return}
+        var chat=p.scope&&index.chats.find(function(c){return c.folder===p.scope});
+        async function show(){var t1=performance.now(),got=s.next?await more(s,PAGE):[];if(mine!==current)return;
+        got.forEach(function(h){var li=el("li","hit"),a=el("a");a.href=h.chat.folder+"/"+pageName(h.page)+"#message"+h.id;
         var head=el("span","hit-head");head.appendChild(el("b","",h.sender));
         if(index.chats.length>1&&!chat){head.appendChild(document.createTextNode(" in "));head.appendChild(el("span","hit-chat",h.chat.name))}
-        var time=el("time","",stamp(h.time));head.appendChild(time);a.appendChild(head);
-        a.appendChild(h.text?snippet(h.text,r.needles):el("span","hit-text hit-note",h.note));li.appendChild(a);list.appendChild(li)});
-        list.setAttribute("data-total",String(r.total));if(r.more)list.setAttribute("data-more","");list.setAttribute("data-ms",(performance.now()-t0).toFixed(1));list.setAttribute("data-since-load-ms",performance.now().toFixed(1))}
+        head.appendChild(el("time","",stamp(h.time)));a.appendChild(head);
+        a.appendChild(h.text?snippet(h.text,s.needles):el("span","hit-text hit-note",h.note));li.appendChild(a);list.appendChild(li)});
+        var open=!(s.done&&!s.kept.length),atLeast=!s.exact&&open,n=s.results.length;
+        status.textContent=(atLeast?"At least ":"")+(s.total===0?"No messages match":s.total===1?"1 message":s.total+" messages")+(s.total>n||atLeast?", the newest "+n+" shown":"")+(chat?" in "+chat.name:"")+".";
+        if(chat){status.appendChild(document.createTextNode(" "));var all=el("a","","Search all chats");all.href="#q="+encodeURIComponent(p.q);status.appendChild(all)}
+        var button=document.getElementById("search-more");
+        if(open&&(atLeast||n<s.total)){if(!button){button=el("button","search-more","More results");button.id="search-more";button.type="button";
+        button.addEventListener("click",function(){button.disabled=true;show().then(function(){button.disabled=false})});list.after(button)}}
+        else if(button)button.remove();
+        list.setAttribute("data-total",String(s.total));if(atLeast)list.setAttribute("data-more","");else list.removeAttribute("data-more");
+        list.setAttribute("data-shown",String(n));list.setAttribute("data-ms",(performance.now()-(n>got.length?t1:t0)).toFixed(1));list.setAttribute("data-since-load-ms",performance.now().toFixed(1))}
+        await show()}
         function mark(){var id=decodeURIComponent(location.hash.slice(1)),old=document.querySelector(".msgfmt-target");
         if(old)old.classList.remove("msgfmt-target");
         if(/^message-?\d+$/.test(id)){var t=document.getElementById(id);if(t)t.classList.add("msgfmt-target")}}

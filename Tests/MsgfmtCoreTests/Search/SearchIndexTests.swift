@@ -3,7 +3,7 @@ import Testing
 
 @testable import MsgfmtCore
 
-/// The HTML site's search index: terms, the number code, blocks and their files.
+/// The HTML site's search index: terms, the number code, blocks and their files, the folding table.
 @Suite struct SearchIndexTests {
     static func terms(_ text: String) -> [String] {
         SearchTerms.terms(in: FoldedText(text)).map { String(decoding: $0, as: UTF16.self) }
@@ -48,7 +48,8 @@ import Testing
     }
 
     static func record(_ id: Int64, _ text: String, from: String = "Alice") -> SearchRecord {
-        let message = ExportMessage(id: id, date: 1_704_067_200 + id * 60, from: from, fromID: "user1", body: Message(text: text))
+        let message = ExportMessage(
+            id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
         return SearchRecord(message, clock: ExportClock(timeZone: "UTC")!)
     }
 
@@ -75,7 +76,7 @@ import Testing
         return nil
     }
 
-    @Test func blockFilesHoldTermsMetadataAndTexts() throws {
+    @Test func blockFilesHoldTermsColumnsAndChunks() throws {
         var files: [String: [UInt8]] = [:]
         var writer = SearchIndexWriter(emit: { files[$0] = $1 })
         writer.beginChat(folder: "chat_001", name: "Crew")
@@ -84,20 +85,67 @@ import Testing
         writer.add(Self.record(15, "release <b>party</b>"), page: 1)
         writer.endChat(name: "Crew")
         writer.finish()
-        let bucket = Int(UInt8(ascii: "r")) % SearchIndexWriter.buckets
+        let bucket = SearchBlock.bucket(of: Array("release".utf16))
+        #expect(bucket == SearchBlock.bucket(of: Array("re".utf16)), "a term's prefixes of two units share its file")
         let terms = try #require(Self.payload(files, "search/chat_001/i0_\(bucket).js") as? String)
         #expect(Self.postings(terms, "release") == [0, 2])
-        let meta = try #require(Self.payload(files, "search/chat_001/m0.js") as? [String: Any])
-        #expect(meta["count"] as? Int == 3)
-        let ids = SearchCode.decode(Array((meta["ids"] as? String ?? "").utf8))
-        #expect(ids == [20, 2, 8], "zigzag deltas of 10, 11, 15")
-        #expect((meta["senders"] as? [[String]]) == [["Alice", "user1"], ["Bob", "user1"]])
-        let texts = try #require(Self.payload(files, "search/chat_001/t0.js") as? [String: Any])
-        #expect((texts["texts"] as? [String]) == ["Release notes are out", "no news", "release <b>party</b>"])
+        let senders = try #require(Self.payload(files, "search/chat_001/w0.js") as? [String: Any])
+        #expect((senders["senders"] as? [[String]]) == [["Alice", "user1"], ["Bob", "user1"]])
+        #expect(SearchCode.decode(Array((senders["who"] as? String ?? "").utf8)) == [0, 1, 0])
+        let times = try #require(Self.payload(files, "search/chat_001/d0.js") as? String)
+        #expect(SearchCode.decode(Array(times.utf8)).count == 3)
+        let chunk = try #require(Self.payload(files, "search/chat_001/c0.js") as? [String: Any])
+        #expect(chunk["ids"] as? String == "10 11 15")
+        #expect((chunk["texts"] as? [String]) == ["Release notes are out", "no news", "release <b>party</b>"])
+        #expect((chunk["senders"] as? [String]) == ["Alice", "Bob"])
         // No "<" reaches a data file raw.
         #expect(!files.values.contains { $0.contains(UInt8(ascii: "<")) })
         let chats = try #require(Self.payload(files, "search/chats.js") as? [String: Any])
         #expect((chats["chats"] as? [[String: Any]])?.first?["count"] as? Int == 3)
+    }
+
+    /// Ids beyond 2^53 (which a JavaScript number cannot hold) are written exactly.
+    @Test func largeIdsStayExact() throws {
+        var files: [String: [UInt8]] = [:]
+        var writer = SearchIndexWriter(emit: { files[$0] = $1 })
+        writer.beginChat(folder: "chat_001", name: "Crew")
+        writer.add(Self.record(9_007_199_254_740_993, "big"), page: 0)
+        writer.add(Self.record(Int64.max, "bigger"), page: 0)
+        writer.endChat(name: "Crew")
+        writer.finish()
+        let chunk = try #require(Self.payload(files, "search/chat_001/c0.js") as? [String: Any])
+        #expect(chunk["ids"] as? String == "9007199254740993 9223372036854775807")
+    }
+
+    /// Chunks hold `chunkSize` messages each, numbered through the chat.
+    @Test func chunksSplitTheMessages() throws {
+        var files: [String: [UInt8]] = [:]
+        var writer = SearchIndexWriter(emit: { files[$0] = $1 })
+        writer.beginChat(folder: "chat_001", name: "Crew")
+        for i in 0..<(SearchIndexWriter.chunkSize + 1) { writer.add(Self.record(Int64(i + 1), "m\(i)"), page: 0) }
+        writer.endChat(name: "Crew")
+        writer.finish()
+        let second = try #require(Self.payload(files, "search/chat_001/c1.js") as? [String: Any])
+        #expect(second["ids"] as? String == String(SearchIndexWriter.chunkSize + 1))
+        let first = try #require(Self.payload(files, "search/chat_001/c0.js") as? [String: Any])
+        #expect((first["texts"] as? [String])?.count == SearchIndexWriter.chunkSize)
+    }
+
+    /// The folding table maps each character of the texts to what ICU makes of it, and
+    /// sorts the characters of the foldings into word characters and others.
+    @Test func foldTableHoldsTheTextsCharacters() throws {
+        var files: [String: [UInt8]] = [:]
+        var writer = SearchIndexWriter(emit: { files[$0] = $1 })
+        writer.beginChat(folder: "chat_001", name: "Crew")
+        writer.add(Self.record(1, "Straße İstanbul ΣΟΦΟΣ 天气 a¨b"), page: 0)
+        writer.endChat(name: "Crew")
+        writer.finish()
+        let table = try #require(Self.payload(files, "search/fold.js") as? [String: Any])
+        let map = try #require(table["map"] as? [String: String])
+        #expect(map["ß"] == "ss" && map["İ"] == "i" && map["Σ"] == "σ" && map["Φ"] == "φ" && map["¨"] == " ")
+        #expect((table["same"] as? String) == "οσφ天气", "the texts' characters that fold to themselves, and the lower cases of Σ, Ο, Φ")
+        #expect((table["word"] as? String)?.contains("σ") == true)
+        #expect(!files.values.contains { $0.contains(UInt8(ascii: "<")) })
     }
 
     /// A block is written as soon as it is full, long before the chat ends: memory holds
@@ -109,12 +157,12 @@ import Testing
         for i in 0..<SearchIndexWriter.blockSize {
             writer.add(Self.record(Int64(i), "word\(i % 10)"), page: i / 1000)
         }
-        #expect(written.contains("search/chat_001/m0.js"))
-        #expect(written.contains("search/chat_001/t0.js"))
-        #expect(!written.contains("search/chat_001/m1.js"))
+        #expect(written.contains("search/chat_001/d0.js"))
+        #expect(written.contains("search/chat_001/c0.js"))
+        #expect(!written.contains("search/chat_001/d1.js"))
         writer.add(Self.record(1_000_000, "last"), page: 9)
         writer.endChat(name: "Big")
-        #expect(written.contains("search/chat_001/m1.js"))
+        #expect(written.contains("search/chat_001/d1.js"))
         writer.finish()
         #expect(written.last == "search/chats.js")
     }

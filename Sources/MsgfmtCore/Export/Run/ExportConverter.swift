@@ -14,6 +14,12 @@ public final class ExportConverter {
     /// became unreadable when it throws.
     public private(set) var stats = ExportStats()
     private var selected = false
+    /// The chat whose start the writer has not been told yet: a chat begins with its first
+    /// written message, so one whose messages `--filter`, `--since` or `--until` all left
+    /// out gets no heading, page or index entry.
+    private var pendingChat: ExportChatInfo?
+    /// Whether a message of the current chat was left out.
+    private var chatFiltered = false
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
     /// `progress` is called after each batch with the counts and the bytes read so far.
@@ -154,9 +160,13 @@ public final class ExportConverter {
             switch entry {
             case .event(.chatStart(let chat)):
                 stats.chats += 1
-                writer.beginChat(chat)
+                pendingChat = chat
+                chatFiltered = false
             case .event(.chatEnd(let chat)):
-                writer.endChat(chat)
+                // A chat without messages in the input is written as before.
+                if pendingChat != nil, !chatFiltered { beginPendingChat(writer) }
+                if pendingChat == nil { writer.endChat(chat) }
+                pendingChat = nil
             case .event(.personalInformation(let info)):
                 if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
             case .event(.message):
@@ -165,12 +175,14 @@ public final class ExportConverter {
                 stats.read += 1
                 switch batch.outcomes[next] {
                 case .prepared(let message, let piece):
+                    beginPendingChat(writer)
                     stats.written += 1
                     if let media = message.media { stats.media.add(media) }
                     message.rendered.diagnostics.forEach(report)
                     writer.write(message, piece: piece)
                 case .filtered:
                     stats.filtered += 1
+                    chatFiltered = true
                 case .failed(let diagnostic):
                     stats.failed += 1
                     report(diagnostic)
@@ -179,5 +191,12 @@ public final class ExportConverter {
             }
         }
         batch.removeAll()
+    }
+
+    /// Tells the writer the current chat begins, if it has not been told.
+    private func beginPendingChat<Writer: TranscriptWriter>(_ writer: Writer) {
+        guard let chat = pendingChat else { return }
+        pendingChat = nil
+        writer.beginChat(chat)
     }
 }

@@ -1,6 +1,7 @@
 /// What an export run did, for the exit status and `--stats`-style summaries.
 public struct ExportStats: Sendable, Hashable {
-    /// Chats written.
+    /// Chats read that `--chat` selects (those whose messages were all filtered out
+    /// included, though nothing is written of them).
     public var chats = 0
     /// Messages read from selected chats.
     public var read = 0

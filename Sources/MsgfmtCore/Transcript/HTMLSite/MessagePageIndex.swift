@@ -1,6 +1,7 @@
-/// Which HTML page holds a message id, in memory proportional to the number of pages:
-/// each page keeps the range of ids it holds while ids increase; the rare id that goes
-/// backwards is kept on its own.
+/// Which HTML page holds a message id: each run of consecutive ids on one page is kept as
+/// its range (memory proportional to the runs, not the messages), so an id the transcript
+/// lacks — deleted in the export, or left out by `--filter` — is on no page even when it
+/// falls between two that are; the rare id that goes backwards is kept on its own.
 struct MessagePageIndex {
     private var ranges: [(first: Int64, last: Int64, page: Int)] = []
     private var outOfOrder: [Int64: Int] = [:]
@@ -12,7 +13,7 @@ struct MessagePageIndex {
             outOfOrder[id] = page
             return
         }
-        if let last = ranges.last, last.page == page {
+        if let last = ranges.last, last.page == page, id == last.last &+ 1 {
             ranges[ranges.count - 1].last = id
         } else {
             ranges.append((id, id, page))

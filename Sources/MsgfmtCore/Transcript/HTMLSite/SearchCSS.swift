@@ -1,5 +1,5 @@
 /// The style of the site's search: the box in every page's header, the results of
-/// `search.html` with their marked hits, and the message a link lands on. Added after
+/// `search.html` with their marked hits and the button that shows more, and the message a link lands on. Added after
 /// `TranscriptCSS` (whose palette it uses) when the site has search.
 enum SearchCSS {
     static let text = """
@@ -13,6 +13,7 @@ enum SearchCSS {
         .hit-head{display:block;font-size:.85rem;color:var(--muted)}.hit-head b{color:var(--link)}\
         .hit-head time{margin-left:.5rem;font-variant-numeric:tabular-nums}\
         .hit-text{display:block;white-space:pre-wrap;overflow-wrap:anywhere}.hit-note{font-style:italic;color:var(--muted)}\
+        .search-more{margin:.8rem 0;font:inherit;font-size:.9rem;color:var(--link);background:var(--tint);border:1px solid var(--rule);border-radius:1rem;padding:.3rem 1rem;cursor:pointer}\
         mark{background:#ffe36e;color:#1c1d21;border-radius:2px}\
         .message:target,.service:target,.msgfmt-target{outline:2px solid var(--link);outline-offset:3px;border-radius:.5rem}
         """

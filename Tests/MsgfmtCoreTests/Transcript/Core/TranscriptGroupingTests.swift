@@ -71,6 +71,17 @@ import Testing
         #expect(index.page(of: 251) == nil)
     }
 
+    /// An id between two of a page's ids that the transcript lacks (deleted, or left out
+    /// by `--filter`) is on no page, so nothing links to it.
+    @Test func pageIndexKnowsNoIdItWasNotGiven() {
+        var index = MessagePageIndex()
+        for id: Int64 in [10, 11, 12, 20, 21, 40] { index.add(id, page: id < 40 ? 0 : 1) }
+        #expect(index.page(of: 11) == 0)
+        #expect(index.page(of: 20) == 0)
+        #expect(index.page(of: 40) == 1)
+        for missing: Int64 in [9, 13, 19, 22, 39, 41] { #expect(index.page(of: missing) == nil, "\(missing)") }
+    }
+
     @Test func previewCacheForgetsOldest() {
         var cache = ReplyPreviewCache(capacity: 2)
         cache.insert(id: 1, sender: "A", text: "one")

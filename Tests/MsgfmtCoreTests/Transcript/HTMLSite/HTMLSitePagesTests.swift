@@ -86,9 +86,9 @@ import Testing
         #expect(days.contains("<a href=\"messages2.html#day-2024-01-15\">15 January 2024</a>"))
         #expect(days.contains("<a href=\"messages4.html#day-2025-03-01\">1 March 2025</a>"))
         #expect(try read(dir, "chat_001/messages3.html").contains("<a href=\"messages.html#message1\">"))
-        let meta = try read(dir, "search/chat_001/m0.js")
+        let meta = try read(dir, "search/chat_001/c0.js")
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(meta.dropFirst("msgfmtSearch.load(\"chat_001\",\"m0\",".count).dropLast(3).utf8))
+            try JSONSerialization.jsonObject(with: Data(meta.dropFirst("msgfmtSearch.load(\"chat_001\",\"c0\",".count).dropLast(3).utf8))
                 as? [String: Any])
         var page = 0
         let pages = SearchCode.decode(Array((object["pages"] as? String ?? "").utf8)).map { delta in
@@ -98,8 +98,9 @@ import Testing
         #expect(pages == [0, 1, 1, 2, 2, 3])
     }
 
-    /// A chat whose messages were all filtered out still gets its (empty) first page.
-    @Test func emptyChatsStillGetAPage() throws {
+    /// A chat whose messages were all filtered out is left out of the site; a chat without
+    /// messages still gets its (empty) first page.
+    @Test func filteredOutChatsAreLeftOutAndEmptyChatsGetAPage() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-pages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -109,6 +110,14 @@ import Testing
         options.render.to = .html
         let writer = HTMLSiteWriter(options: options, directory: dir.path)
         _ = try ExportConverter(options: options, writer: writer, report: { _ in }).run(ExportByteSource(bytes: Self.export, name: "t"))
-        #expect(try read(dir, "chat_001/messages.html").contains("<title>S — page 1</title>"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("chat_001").path))
+        #expect(!(try read(dir, "index.html")).contains("chat_001"))
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let direct = HTMLSiteWriter(options: options, directory: empty.path)
+        direct.beginChat(ExportChatInfo(name: "S", id: 1))
+        direct.endChat(ExportChatInfo(name: "S", id: 1))
+        direct.finish()
+        #expect(try read(empty, "chat_001/messages.html").contains("<title>S — page 1</title>"))
     }
 }

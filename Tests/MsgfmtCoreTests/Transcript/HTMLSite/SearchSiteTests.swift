@@ -33,7 +33,7 @@ import Testing
         #expect(search.contains("<ol id=\"search-results\""))
         #expect(try sites.read(dir, "search.js") == SearchScript.text)
         let index = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("search/chat_001").path)
-        #expect(Set(index).isSuperset(of: ["m0.js", "t0.js"]))
+        #expect(Set(index).isSuperset(of: ["d0.js", "f0.js", "w0.js", "c0.js"]))
         #expect(index.contains { $0.hasPrefix("i0_") })
     }
 
@@ -41,9 +41,9 @@ import Testing
     @Test func indexPointsAtThePages() throws {
         let dir = try sites.site(SyntheticExport.chat(count: 25), pageSize: 10, search: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let meta = try sites.read(dir, "search/chat_001/m0.js")
+        let meta = try sites.read(dir, "search/chat_001/c0.js")
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(meta.dropFirst("msgfmtSearch.load(\"chat_001\",\"m0\",".count).dropLast(3).utf8))
+            try JSONSerialization.jsonObject(with: Data(meta.dropFirst("msgfmtSearch.load(\"chat_001\",\"c0\",".count).dropLast(3).utf8))
                 as? [String: Any])
         var page = 0
         let pages = SearchCode.decode(Array((object["pages"] as? String ?? "").utf8)).map { delta in
