@@ -21,7 +21,8 @@ import Testing
     @Test func exchangeSwapsTwoDirectories() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let a = root.appendingPathComponent("a").path, b = root.appendingPathComponent("b").path
+        let a = root.appendingPathComponent("a").path
+        let b = root.appendingPathComponent("b").path
         try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: false)
         try write("A", "mark", in: a)
@@ -34,7 +35,8 @@ import Testing
     @Test func exchangeWithAMissingNameChangesNothing() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let a = root.appendingPathComponent("a").path, missing = root.appendingPathComponent("missing").path
+        let a = root.appendingPathComponent("a").path
+        let missing = root.appendingPathComponent("missing").path
         try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: false)
         #expect(!AtomicOutput.exchange(a, missing))
         #expect(FileManager.default.fileExists(atPath: a))
