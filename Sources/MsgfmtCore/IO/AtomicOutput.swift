@@ -16,6 +16,10 @@ public final class AtomicOutput {
     /// The sink for stream outputs (nil for directories).
     public private(set) var sink: OutputSink?
     private var fd: Int32 = -1
+    /// Whether `commit()` replaced an existing directory by one atomic exchange
+    /// (`renameat2(RENAME_EXCHANGE)`) rather than by two renames, between which the
+    /// final path briefly did not exist.
+    public private(set) var replacedByExchange = false
 
     /// Standard output.
     public init() {
@@ -66,7 +70,8 @@ public final class AtomicOutput {
         }
     }
 
-    /// Moves the finished output to its final name.
+    /// Moves the finished output to its final name. An existing directory is swapped for
+    /// the new one in one step where the file system can (see `replacedByExchange`).
     public func commit() throws(AtomicOutputError) {
         sink?.flush()
         if let sink, sink.failed {
@@ -82,6 +87,14 @@ public final class AtomicOutput {
         if kind == .directory {
             var existing = stat()
             if lstat(path, &existing) == 0 {
+                // One exchange keeps a site under `path` at every moment; the old one is
+                // then under the temporary name, still registered for removal.
+                if Self.exchange(temp, path) {
+                    replacedByExchange = true
+                    try? FileManager.default.removeItem(atPath: temp)
+                    TemporaryOutputs.unregister(temp)
+                    return
+                }
                 let old = temp + "-old"
                 guard rename(path, old) == 0 else { throw .cannotRename(path: path, reason: String(cString: strerror(errno))) }
                 TemporaryOutputs.register(old)

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import MsgfmtCore
+
+/// Atomic outputs: a finished directory replaces the old one without a moment in which
+/// the final path is missing, and nothing temporary is left behind.
+@Suite struct AtomicOutputTests {
+    /// A fresh, empty folder for one test.
+    func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Writes `text` to `name` inside `directory`.
+    func write(_ text: String, _ name: String, in directory: String) throws {
+        try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+    }
+
+    @Test func exchangeSwapsTwoDirectories() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a").path
+        let b = root.appendingPathComponent("b").path
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: false)
+        try write("A", "mark", in: a)
+        try write("B", "mark", in: b)
+        #expect(AtomicOutput.exchange(a, b))
+        #expect(try String(contentsOfFile: a + "/mark", encoding: .utf8) == "B")
+        #expect(try String(contentsOfFile: b + "/mark", encoding: .utf8) == "A")
+    }
+
+    @Test func exchangeWithAMissingNameChangesNothing() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a").path
+        let missing = root.appendingPathComponent("missing").path
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: false)
+        #expect(!AtomicOutput.exchange(a, missing))
+        #expect(FileManager.default.fileExists(atPath: a))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test func committingOverADirectoryExchangesItInOneStep() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: false)
+        try write("old", "index.html", in: site)
+        try write("stale", "gone.html", in: site)
+        let output = try AtomicOutput(path: site, kind: .directory)
+        try write("new", "index.html", in: output.temporaryPath!)
+        try output.commit()
+        // The scratch folder is on the same local file system as the system's temporary folder,
+        // which supports exchanges on Linux (ext4, tmpfs, btrfs, xfs).
+        #expect(output.replacedByExchange)
+        #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8) == "new")
+        #expect(!FileManager.default.fileExists(atPath: site + "/gone.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+
+    @Test func committingANewDirectoryRenamesIt() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site").path
+        let output = try AtomicOutput(path: site, kind: .directory)
+        try write("new", "index.html", in: output.temporaryPath!)
+        try output.commit()
+        #expect(!output.replacedByExchange)
+        #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+}
