@@ -90,6 +90,14 @@ struct ExportCommand: ParsableCommand {
         let pattern = try outputPattern(printer)
         let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
         options.media = mediaOptions(output: output, pattern: pattern)
+        if export.images {
+            let (graphics, note) = TerminalImageSupport.graphics(
+                choice: export.imageProtocol, toStandardOutput: pattern == nil && (export.output ?? "-") == "-")
+            if let note { printer.info(note) }
+            options.media.terminalImages = graphics.map {
+                TerminalImageSupport.options($0, maxColumns: TerminalTranscriptWriter.bodyWidth(style: options.style, width: options.width))
+            }
+        }
 
         let writer: any TranscriptWriter
         var splitter: (any FileSplittingWriter)?
