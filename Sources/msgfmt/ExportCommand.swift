@@ -34,6 +34,13 @@ struct ExportCommand: ParsableCommand {
             OUTPUT/media for a self-contained site (--media copy), or described by \
             placeholders (--media none). Paths that are absolute or lead out of the export \
             folder are refused with a warning.
+
+            With --to ansi --images, photos and sticker thumbnails are drawn in the \
+            transcript with kitty graphics or sixel, scaled to its width: only when standard \
+            output is a terminal (else one note on stderr and no picture bytes) and, with \
+            --image-protocol auto, the terminal answers a query (kitty's a=q, then DA1) \
+            within 0.4 s that it supports one. A damaged or oversized picture keeps its \
+            media line and is warned about.
             """
     )
 
