@@ -15,7 +15,8 @@ import Testing
         try Data(TinyPNG.solid(width: 10, height: 10, rgb: (250, 200, 0))).write(to: folder.appendingPathComponent("star (1).webp"))
         try Data(TinyPNG.solid(width: 10, height: 10, rgb: (1, 2, 3))).write(to: root.appendingPathComponent("secret.webp"))
         try Data("tgs".utf8).write(to: folder.appendingPathComponent("party.tgs"))
-        let json = #"{"name": "E", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "A", "from_id": "user1", "text": "", "text_entities": [\#(parts)]}]}"#
+        let json =
+            #"{"name": "E", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "A", "from_id": "user1", "text": "", "text_entities": [\#(parts)]}]}"#
         try Data(json.utf8).write(to: root.appendingPathComponent("export/result.json"))
         return root
     }
@@ -23,7 +24,10 @@ import Testing
     static func page(_ root: URL, _ arguments: [String] = []) throws -> (String, Binary.Result) {
         let site = root.appendingPathComponent("site")
         let result = try Binary.run(
-            ["export", root.appendingPathComponent("export/result.json").path, "-o", site.path, "--time-zone", "UTC", "--progress", "never"]
+            [
+                "export", root.appendingPathComponent("export/result.json").path, "-o", site.path, "--time-zone", "UTC", "--progress",
+                "never",
+            ]
                 + arguments)
         let page = try String(contentsOf: site.appendingPathComponent("chat_001/messages.html"), encoding: .utf8)
         return (page, result)

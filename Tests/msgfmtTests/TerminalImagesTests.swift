@@ -73,7 +73,8 @@ import Testing
         defer { export.remove() }
         let kitty = try PseudoTerminal.run(Self.arguments(export), environment: ["TERM": "xterm-kitty"], answer: nil)
         #expect(PseudoTerminal.count("\u{1B}_Ga=T,f=100,", in: kitty.output) == 5)
-        let dumb = try PseudoTerminal.run(Self.arguments(export, ["--color", "always"]), environment: ["TERM": "dumb"], answer: Self.kittyAnswer)
+        let dumb = try PseudoTerminal.run(
+            Self.arguments(export, ["--color", "always"]), environment: ["TERM": "dumb"], answer: Self.kittyAnswer)
         #expect(!dumb.queried)
         #expect(PseudoTerminal.count("\u{1B}_G", in: dumb.output) == 0)
         #expect(dumb.stderr.contains("--images: this terminal (TERM=dumb) draws no pictures"), "\(dumb.stderr)")
@@ -113,7 +114,10 @@ import Testing
         let run = try PseudoTerminal.run(Self.arguments(export), answer: Self.kittyAnswer)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(PseudoTerminal.count("\u{1B}_Ga=T,f=100,", in: run.output) == 3)
-        #expect(run.stderr.contains("message 16: --images: cannot draw photos/photo_2@01-01-2024_10-05-00.jpg: it is not a PNG, JPEG or WebP picture, or is damaged"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "message 16: --images: cannot draw photos/photo_2@01-01-2024_10-05-00.jpg: it is not a PNG, JPEG or WebP picture, or is damaged"
+            ), "\(run.stderr)")
         #expect(run.stderr.contains("message 2: --images: cannot draw stickers/sticker.webp"), "\(run.stderr)")
         #expect(run.transcript.contains("Photo 20×20"))
     }

@@ -62,7 +62,8 @@ struct MediaPixels: Sendable, Hashable {
         }
         guard let scaled else { return self }
         defer { msgfmt_img_free(scaled) }
-        return MediaPixels(width: newWidth, height: newHeight, rgba: Array(UnsafeBufferPointer(start: scaled, count: newWidth * newHeight * 4)))
+        return MediaPixels(
+            width: newWidth, height: newHeight, rgba: Array(UnsafeBufferPointer(start: scaled, count: newWidth * newHeight * 4)))
     }
 
     /// The picture as a PNG file's bytes.

@@ -57,7 +57,9 @@ import Testing
 
     /// Damaged, cut short, unknown and oversized pictures are failures, never crashes.
     @Test func refusesDamagedAndHuge() throws {
-        for bytes in [Self.jpeg.dropLast(40), Array(Self.webp.prefix(20)), Array(TinyPNG.solid(width: 4, height: 4, rgb: (1, 2, 3)).dropLast(20))] {
+        for bytes in [
+            Self.jpeg.dropLast(40), Array(Self.webp.prefix(20)), Array(TinyPNG.solid(width: 4, height: 4, rgb: (1, 2, 3)).dropLast(20)),
+        ] {
             #expect(MediaPixels.decode(Array(bytes), minWidth: 1, maxPixels: 1 << 20) == .failure(.undecodable))
         }
         #expect(MediaPixels.decode(Array("GIF89a".utf8), minWidth: 1, maxPixels: 1 << 20) == .failure(.undecodable))

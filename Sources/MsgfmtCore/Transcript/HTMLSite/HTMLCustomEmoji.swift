@@ -37,7 +37,8 @@ enum HTMLCustomEmoji {
             guard !text.isEmpty, !text.contains("<") else { continue }
             let characters = text.contains("&") ? [String(text)] : text.map(String.init)
             for character in characters {
-                out += "<img class=\"custom-emoji\" src=\"\(href)\" alt=\"\(HTMLEscaping.escape(character))\" loading=\"lazy\" decoding=\"async\">"
+                out +=
+                    "<img class=\"custom-emoji\" src=\"\(href)\" alt=\"\(HTMLEscaping.escape(character))\" loading=\"lazy\" decoding=\"async\">"
             }
             rest = rest[close.lowerBound...]
         }
