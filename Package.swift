@@ -32,9 +32,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype")]
         ),
+        // Pictures in terminal transcripts (export --images): PNG, JPEG and WebP decoding and
+        // PNG encoding through libpng, libjpeg and libwebp.
+        .target(
+            name: "CImage",
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]
+        ),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage"]
         ),
         .executableTarget(
             name: "msgfmt",

@@ -82,6 +82,13 @@ def targets(results, startup):
             rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", f"{x:.2f}×", "≥ 1.6×", x >= 1.6))
         else:
             rows.append((f"export {style}: `--jobs 2` speed-up over `--jobs 1`", "n/a", "≥ 1.6×", None))
+    linked, none = find(results, style="html site", jobs=1), find(results, style="html site --media none", jobs=1)
+    if linked and none and linked.ok and none.ok and linked.rss_mb and none.rss_mb:
+        x = linked.rss_mb / none.rss_mb
+        rows.append(("export html site: peak RSS with media (link) vs `--media none`",
+                     f"{linked.rss_mb:.1f} MB vs {none.rss_mb:.1f} MB = {x:.2f}×", "≤ 1.15×", x <= 1.15))
+    else:
+        rows.append(("export html site: peak RSS with media (link) vs `--media none`", "n/a", "≤ 1.15×", None))
     def archive(desc, kind, base, goal, text):
         r, b = find(results, archive=kind), find(results, archive=base)
         if r is None or b is None or not r.ok or not b.ok:

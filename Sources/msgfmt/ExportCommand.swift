@@ -34,6 +34,13 @@ struct ExportCommand: ParsableCommand {
             OUTPUT/media for a self-contained site (--media copy), or described by \
             placeholders (--media none). Paths that are absolute or lead out of the export \
             folder are refused with a warning.
+
+            With --to ansi --images, photos and sticker thumbnails are drawn in the \
+            transcript with kitty graphics or sixel, scaled to its width: only when standard \
+            output is a terminal (else one note on stderr and no picture bytes) and, with \
+            --image-protocol auto, the terminal answers a query (kitty's a=q, then DA1) \
+            within 0.4 s that it supports one. A damaged or oversized picture keeps its \
+            media line and is warned about.
             """
     )
 
@@ -90,6 +97,14 @@ struct ExportCommand: ParsableCommand {
         let pattern = try outputPattern(printer)
         let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
         options.media = mediaOptions(output: output, pattern: pattern)
+        if export.images {
+            let (graphics, note) = TerminalImageSupport.graphics(
+                choice: export.imageProtocol, toStandardOutput: pattern == nil && (export.output ?? "-") == "-")
+            if let note { printer.info(note) }
+            options.media.terminalImages = graphics.map {
+                TerminalImageSupport.options($0, maxColumns: TerminalTranscriptWriter.bodyWidth(style: options.style, width: options.width))
+            }
+        }
 
         let writer: any TranscriptWriter
         var splitter: (any FileSplittingWriter)?

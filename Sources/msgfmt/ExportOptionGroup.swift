@@ -62,6 +62,19 @@ struct ExportOptionGroup: ParsableArguments {
             valueName: "mode"))
     var media: MediaMode = .link
 
+    @Flag(
+        help:
+            "With --to ansi on a terminal: draw photos and sticker thumbnails in the transcript (kitty graphics or sixel, when the terminal says it supports them)."
+    )
+    var images = false
+
+    @Option(
+        name: .customLong("image-protocol"),
+        help: ArgumentHelp(
+            "With --images: ask the terminal which protocol it speaks (auto), or draw with kitty or sixel without asking.",
+            valueName: "auto|kitty|sixel"))
+    var imageProtocol: ImageProtocolChoice = .auto
+
     @Flag(help: "Print how many messages were read, written, filtered and failed on stderr.")
     var stats = false
 
@@ -78,6 +91,12 @@ struct ExportOptionGroup: ParsableArguments {
         }
         if media == .copy, to != .html {
             throw ValidationError("--media copy needs --to html (a stream format can only link to the files).")
+        }
+        if images, to != .ansi {
+            throw ValidationError("--images draws pictures in terminal transcripts: it needs --to ansi.")
+        }
+        if images, media == .none {
+            throw ValidationError("--images draws the export's files: it needs --media link, not --media none.")
         }
         if to == .html, output == "-" {
             throw ValidationError("--to html writes a directory; give -o DIR, or choose a stream format for stdout.")

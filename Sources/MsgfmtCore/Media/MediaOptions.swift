@@ -16,6 +16,8 @@ public struct MediaOptions: Sendable {
     /// With several exports merged: each input's `exportFolder` and `hrefPrefix`, in the
     /// order the inputs were given (empty: every message uses the two above).
     public var sources: [(exportFolder: String, hrefPrefix: [String])] = []
+    /// `--images`: how terminal transcripts draw pictures (nil: they do not).
+    public var terminalImages: TerminalImageOptions?
 
     /// The options for a message read from merged input `source` (nil: the only export).
     public func forSource(_ source: Int?) -> MediaOptions {

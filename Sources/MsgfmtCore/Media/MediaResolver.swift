@@ -34,6 +34,7 @@ public enum MediaResolver {
         }
         if let thumbnail = file.thumbnail, case .success(let found) = locate(thumbnail, options: options) {
             media.thumbnailHref = place(found, options: options)
+            media.thumbnailPath = found.path
         }
         return media
     }

@@ -16,6 +16,11 @@ public struct ResolvedMedia: Sendable {
     public var copied = false
     /// The thumbnail's URL path, when the export names one and it is there.
     public var thumbnailHref: String?
+    /// The thumbnail's absolute path on disk, when it is there.
+    public var thumbnailPath: String?
+    /// The picture a terminal transcript draws (`export --images`), made on the worker
+    /// threads.
+    public var terminalImage: TerminalImage?
 
     /// Creates a resolution of `file`.
     public init(file: MediaFile, problem: MediaProblem? = nil) {

@@ -37,10 +37,18 @@ public struct TranscriptMessage: Sendable {
     /// Resolves the message's media file (on a worker thread); a path that leads out of the
     /// export folder becomes a warning about this message.
     mutating func resolveMedia(_ file: MediaFile, options: MediaOptions) {
-        let resolved = MediaResolver.resolve(file, options: options)
+        var resolved = MediaResolver.resolve(file, options: options)
+        let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
+        if let images = options.terminalImages, let picture = TerminalImage.make(for: resolved, options: images) {
+            switch picture {
+            case .success(let image): resolved.terminalImage = image
+            case .failure(let failure):
+                let shown = DisplaySafety.sanitize(String(file.path.prefix(200)))
+                rendered.diagnostics.append(Diagnostic(.warning, location, "--images: cannot draw \(shown): \(failure.message)"))
+            }
+        }
         media = resolved
         if resolved.problem == .outsideExport {
-            let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
             rendered.diagnostics.append(
                 Diagnostic(
                     .warning, location,

@@ -7,6 +7,10 @@ struct TranscriptLine {
     /// A URI the whole line links to (a media file's `file://` URL), drawn as an OSC 8
     /// hyperlink by the terminal transcript when hyperlinks are on.
     var link: String?
+    /// A picture (`export --images`) drawn over this line and the `rows - 1` lines after it
+    /// (left blank for it), from column `imageColumn`.
+    var image: TerminalImage?
+    var imageColumn = 0
 
     /// Adds blank cells up to column `x`.
     mutating func pad(to x: Int) {

@@ -25,7 +25,8 @@ extension HTMLSiteWriter {
         var tail = ""
         if let media = m.media { tail += HTMLMediaMarkup.markup(media, media: message.media) }
         if !m.body.text.isEmpty {
-            tail += body(message.rendered, options: options)
+            tail += HTMLCustomEmoji.withPictures(
+                body(message.rendered, options: options), styled: message.rendered.styled, media: options.media)
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
             tail += "<div class=\"empty\">(empty message)</div>"

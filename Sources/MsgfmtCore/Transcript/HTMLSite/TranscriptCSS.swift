@@ -38,6 +38,7 @@ enum TranscriptCSS {
             .media-shown{background:none;padding:0}\
             .media-shown img,.media-shown video{display:block;max-width:100%;height:auto;border-radius:.5rem}\
             .media-sticker img{max-width:10rem;border-radius:0}.sticker-emoji{font-size:4rem;line-height:1.1;text-decoration:none}\
+            .custom-emoji{height:1.2em;width:auto;vertical-align:-0.2em}\
             .media-shown video.round{border-radius:50%;width:12rem;height:12rem;object-fit:cover}\
             .media-shown audio{display:block;width:100%;max-width:22rem;margin:.2rem 0}\
             .album{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.2rem;margin:.15rem 0;max-width:36rem}\

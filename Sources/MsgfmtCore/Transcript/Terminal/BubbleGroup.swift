@@ -55,6 +55,8 @@ struct BubbleGroup: Sendable {
             line.pad(to: x + 2 + inner)
             line.add(" │", cells: 2)
             line.link = row.left.link
+            line.image = row.left.image
+            line.imageColumn = x + 2 + row.left.imageColumn
             if row.body != current || pieces.count == 1 {
                 pieces.append(([], row.body.map { bodies[$0] }))
                 current = row.body
@@ -85,7 +87,7 @@ extension TerminalTranscriptWriter {
         let body = bubble?.bodies.count ?? 0
         var rows = contentLines(message, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
         let time = (message.deleted ? "deleted " : "") + composer.timeLabel(m)
-        if let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
+        if !TerminalComposer.endsUnderPicture(rows.map(\.left)), let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
             rows[rows.count - 1].right = time
         } else {
             rows.append(.init(left: TranscriptLine(), right: time, body: body))

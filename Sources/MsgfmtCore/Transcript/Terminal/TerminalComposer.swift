@@ -48,6 +48,13 @@ struct TerminalComposer: Sendable {
             for detail in media.details {
                 p.after.append(line(text.oneLine("  " + detail, width: w, style: meta)))
             }
+            if let image = message.media?.terminalImage, image.columns <= w {
+                // Blank lines the picture is drawn over once they are on the screen.
+                var first = TranscriptLine()
+                first.image = image
+                p.after.append(first)
+                p.after += repeatElement(TranscriptLine(), count: image.rows - 1)
+            }
         }
         if !m.body.text.isEmpty, let layout = message.rendered.layout {
             for body in layout.lines {
@@ -61,6 +68,13 @@ struct TerminalComposer: Sendable {
             p.after.append(line(text.oneLine(summary, width: w, role: .title)))
         }
         return p
+    }
+
+    /// True when the last of `lines` is one a picture is drawn over, so nothing may be
+    /// added to its end.
+    static func endsUnderPicture(_ lines: [TranscriptLine]) -> Bool {
+        guard let start = lines.lastIndex(where: { $0.image != nil }), let image = lines[start].image else { return false }
+        return lines.count - 1 < start + image.rows
     }
 
     /// The reply quote line: `↩ Bob: first line…`, cut to one line by the layout engine.

@@ -24,16 +24,34 @@ struct TerminalLineEmitter {
         let laid = lines.lazy.enumerated().map { $0.element.line(y: $0.offset) }
         switch emitter {
         case .ansi(let ansi):
-            guard hyperlinks, lines.contains(where: { $0.link != nil }) else { return ansi.append(laid, styled: body, into: &out) }
+            let linked = hyperlinks && lines.contains(where: { $0.link != nil })
+            guard linked || lines.contains(where: { $0.image != nil }) else { return ansi.append(laid, styled: body, into: &out) }
+            var pictures: [(first: Int, last: Int, line: TranscriptLine)] = []
             for (y, line) in lines.enumerated() {
-                guard let link = line.link else {
+                if hyperlinks, let link = line.link {
+                    Self.appendLinked(link, into: &out) { ansi.append(CollectionOfOne(line.line(y: y)), styled: body, into: &$0) }
+                } else {
                     ansi.append(CollectionOfOne(line.line(y: y)), styled: body, into: &out)
-                    continue
                 }
-                Self.appendLinked(link, into: &out) { ansi.append(CollectionOfOne(line.line(y: y)), styled: body, into: &$0) }
+                if let image = line.image { pictures.append((y, min(lines.count - 1, y + image.rows - 1), line)) }
+                for picture in pictures where picture.last == y {
+                    Self.appendPicture(picture.line, rowsUp: y - picture.first + 1, into: &out)
+                }
             }
         case .text(let text): text.append(laid, into: &out)
         }
+    }
+
+    /// Appends a picture over the `rowsUp` lines just drawn (left blank for it): the cursor
+    /// is saved, moved up to the first of them and to the picture's column, and restored
+    /// once the picture is drawn, so the text goes on below it whatever the protocol does
+    /// with the cursor.
+    private static func appendPicture(_ line: TranscriptLine, rowsUp: Int, into out: inout [UInt8]) {
+        guard let image = line.image else { return }
+        if out.last != 0x0A { out.append(0x0A) }
+        out.append(contentsOf: "\u{1B}7\u{1B}[\(rowsUp)A\u{1B}[\(line.imageColumn + 1)G".utf8)
+        out.append(contentsOf: image.bytes)
+        out.append(contentsOf: "\u{1B}8".utf8)
     }
 
     /// Appends what `draw` writes (one line and its newline) inside an OSC 8 hyperlink to

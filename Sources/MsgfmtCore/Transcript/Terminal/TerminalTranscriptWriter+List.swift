@@ -19,7 +19,7 @@ extension TerminalTranscriptWriter {
             content.append(empty)
         }
         if m.edited != nil {
-            if let last = content.last, last.width + 9 <= bodyWidth {
+            if !TerminalComposer.endsUnderPicture(content), let last = content.last, last.width + 9 <= bodyWidth {
                 content[content.count - 1].ascii(" (edited)", role: .title)
             } else {
                 var line = TranscriptLine()
@@ -28,7 +28,7 @@ extension TerminalTranscriptWriter {
             }
         }
         if message.deleted {
-            if let last = content.last, last.width + 10 <= bodyWidth {
+            if !TerminalComposer.endsUnderPicture(content), let last = content.last, last.width + 10 <= bodyWidth {
                 content[content.count - 1].ascii(" (deleted)", role: .title)
             } else {
                 var line = TranscriptLine()
@@ -42,6 +42,8 @@ extension TerminalTranscriptWriter {
             line.pad(to: TerminalComposer.timeColumn)
             line.append(body.line(y: 0))
             line.link = body.link
+            line.image = body.image
+            line.imageColumn = TerminalComposer.timeColumn + body.imageColumn
             return line
         }
     }

@@ -1,0 +1,230 @@
+#include "msgfmt_img.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <png.h>
+#include <webp/decode.h>
+
+/* ---- format sniffing ---- */
+
+static int is_png(const uint8_t *d, size_t n) {
+    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    return n >= 8 && memcmp(d, sig, 8) == 0;
+}
+
+static int is_jpeg(const uint8_t *d, size_t n) { return n >= 3 && d[0] == 0xFF && d[1] == 0xD8 && d[2] == 0xFF; }
+
+static int is_webp(const uint8_t *d, size_t n) {
+    return n >= 12 && memcmp(d, "RIFF", 4) == 0 && memcmp(d + 8, "WEBP", 4) == 0;
+}
+
+/* ---- JPEG: errors jump back instead of exiting; messages are not printed ---- */
+
+struct jpeg_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+};
+
+static void jpeg_fail(j_common_ptr info) {
+    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    longjmp(failure->jump, 1);
+}
+
+static void jpeg_quiet(j_common_ptr info) { (void)info; }
+
+/* Reads the header; returns 0 when it is damaged. */
+static int jpeg_header(struct jpeg_decompress_struct *info, const uint8_t *data, size_t length) {
+    jpeg_mem_src(info, data, (unsigned long)length);
+    return jpeg_read_header(info, TRUE) == JPEG_HEADER_OK;
+}
+
+static int jpeg_read_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = jpeg_fail;
+    failure.manager.output_message = jpeg_quiet;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    int ok = jpeg_header(&info, data, length);
+    if (ok) {
+        *width = (int32_t)info.image_width;
+        *height = (int32_t)info.image_height;
+    }
+    jpeg_destroy_decompress(&info);
+    return ok;
+}
+
+static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max_pixels, int32_t min_width, int32_t *width,
+                            int32_t *height) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    uint8_t *volatile pixels = NULL;
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = jpeg_fail;
+    failure.manager.output_message = jpeg_quiet;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        return NULL;
+    }
+    jpeg_create_decompress(&info);
+    if (!jpeg_header(&info, data, length) || info.image_width == 0 || info.image_height == 0 ||
+        (int64_t)info.image_width * (int64_t)info.image_height > max_pixels) {
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    unsigned denominator = 1;
+    while (denominator < 8 && (int64_t)info.image_width / (denominator * 2) >= min_width) denominator *= 2;
+    info.scale_num = 1;
+    info.scale_denom = denominator;
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    size_t w = info.output_width, h = info.output_height;
+    pixels = malloc(w * h * 4);
+    if (!pixels) {
+        jpeg_destroy_decompress(&info);
+        return NULL;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + (size_t)info.output_scanline * w * 4;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    long warnings = failure.manager.num_warnings;
+    jpeg_destroy_decompress(&info);
+    if (warnings > 0) { /* damaged data (a truncated file decodes as grey): not shown */
+        free(pixels);
+        return NULL;
+    }
+    *width = (int32_t)w;
+    *height = (int32_t)h;
+    return pixels;
+}
+
+/* ---- PNG: libpng's simplified API (its errors never escape it) ---- */
+
+static int png_read_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, length)) return 0;
+    *width = (int32_t)image.width;
+    *height = (int32_t)image.height;
+    png_image_free(&image);
+    return 1;
+}
+
+static uint8_t *png_read_pixels(const uint8_t *data, size_t length, int64_t max_pixels, int32_t *width, int32_t *height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, length)) return NULL;
+    if (image.width == 0 || image.height == 0 || (int64_t)image.width * (int64_t)image.height > max_pixels) {
+        png_image_free(&image);
+        return NULL;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    uint8_t *pixels = malloc((size_t)image.width * image.height * 4);
+    if (!pixels || !png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        png_image_free(&image);
+        free(pixels);
+        return NULL;
+    }
+    *width = (int32_t)image.width;
+    *height = (int32_t)image.height;
+    return pixels;
+}
+
+/* ---- the API ---- */
+
+int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
+    int w = 0, h = 0;
+    if (is_png(data, length)) return png_read_size(data, length, width, height) ? MSGFMT_IMG_PNG : MSGFMT_IMG_UNKNOWN;
+    if (is_jpeg(data, length)) return jpeg_read_size(data, length, width, height) ? MSGFMT_IMG_JPEG : MSGFMT_IMG_UNKNOWN;
+    if (is_webp(data, length) && WebPGetInfo(data, length, &w, &h)) {
+        *width = w;
+        *height = h;
+        return MSGFMT_IMG_WEBP;
+    }
+    return MSGFMT_IMG_UNKNOWN;
+}
+
+uint8_t *msgfmt_img_decode(const uint8_t *data, size_t length, int64_t max_pixels, int32_t min_width, int32_t *width,
+                           int32_t *height) {
+    if (is_png(data, length)) return png_read_pixels(data, length, max_pixels, width, height);
+    if (is_jpeg(data, length)) return jpeg_read_pixels(data, length, max_pixels, min_width, width, height);
+    int w = 0, h = 0;
+    if (!is_webp(data, length) || !WebPGetInfo(data, length, &w, &h)) return NULL;
+    if (w <= 0 || h <= 0 || (int64_t)w * h > max_pixels) return NULL;
+    size_t stride = (size_t)w * 4, size = stride * (size_t)h;
+    uint8_t *pixels = malloc(size);
+    if (!pixels || !WebPDecodeRGBAInto(data, length, pixels, size, (int)stride)) {
+        free(pixels);
+        return NULL;
+    }
+    *width = w;
+    *height = h;
+    return pixels;
+}
+
+uint8_t *msgfmt_img_scale(const uint8_t *rgba, int32_t width, int32_t height, int32_t new_width, int32_t new_height) {
+    if (width <= 0 || height <= 0 || new_width <= 0 || new_height <= 0) return NULL;
+    uint8_t *out = malloc((size_t)new_width * new_height * 4);
+    if (!out) return NULL;
+    for (int32_t y = 0; y < new_height; y++) {
+        int32_t y0 = (int32_t)((int64_t)y * height / new_height);
+        int32_t y1 = (int32_t)((int64_t)(y + 1) * height / new_height);
+        if (y1 <= y0) y1 = y0 + 1;
+        for (int32_t x = 0; x < new_width; x++) {
+            int32_t x0 = (int32_t)((int64_t)x * width / new_width);
+            int32_t x1 = (int32_t)((int64_t)(x + 1) * width / new_width);
+            if (x1 <= x0) x1 = x0 + 1;
+            uint64_t r = 0, g = 0, b = 0, a = 0, n = 0;
+            for (int32_t sy = y0; sy < y1; sy++) {
+                const uint8_t *p = rgba + ((size_t)sy * width + x0) * 4;
+                for (int32_t sx = x0; sx < x1; sx++, p += 4) {
+                    r += (uint64_t)p[0] * p[3];
+                    g += (uint64_t)p[1] * p[3];
+                    b += (uint64_t)p[2] * p[3];
+                    a += p[3];
+                    n++;
+                }
+            }
+            uint8_t *q = out + ((size_t)y * new_width + x) * 4;
+            q[0] = a ? (uint8_t)(r / a) : 0;
+            q[1] = a ? (uint8_t)(g / a) : 0;
+            q[2] = a ? (uint8_t)(b / a) : 0;
+            q[3] = (uint8_t)(a / n);
+        }
+    }
+    return out;
+}
+
+uint8_t *msgfmt_img_png(const uint8_t *rgba, int32_t width, int32_t height, size_t *length) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t size = 0;
+    if (!png_image_write_get_memory_size(image, size, 0, rgba, 0, NULL)) return NULL;
+    uint8_t *buffer = malloc(size);
+    if (!buffer) return NULL;
+    if (!png_image_write_to_memory(&image, buffer, &size, 0, rgba, 0, NULL)) {
+        free(buffer);
+        return NULL;
+    }
+    *length = size;
+    return buffer;
+}
+
+void msgfmt_img_free(uint8_t *buffer) { free(buffer); }
