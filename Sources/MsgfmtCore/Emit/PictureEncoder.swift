@@ -1,5 +1,6 @@
 /// Turns bubble scenes into the bytes of an SVG or PNG file: what `render --to svg|png`
-/// and `export --to svg|png` share. Keeps the painter's opened fonts; used by one thread at a time (hence unchecked Sendable: see `PictureEncoderPool`).
+/// and `export --to svg|png` share. Keeps the painter's opened fonts, so it is used by one
+/// thread at a time (`PictureEncoderPool` hands it from thread to thread).
 final class PictureEncoder: @unchecked Sendable {
     private let format: OutputFormat
     private let scale: Double
