@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "CCairo",
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype"), .linkedLibrary("z")]
         ),
         .target(
             name: "MsgfmtCore",
