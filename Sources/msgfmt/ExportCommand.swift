@@ -69,10 +69,12 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError("Merging several exports reads each file twice, so they must be files, not standard input ('-').")
         }
         if layout.widthArgument?.pixels == true, !drawsPictures {
-            throw ValidationError("--width in px lays out in pixels: use it with --to svg or png (export --to \(export.to.rawValue) counts cells).")
+            throw ValidationError(
+                "--width in px lays out in pixels: use it with --to svg or png (export --to \(export.to.rawValue) counts cells).")
         }
         if drawsPictures, let path = export.output, OutputPattern.isPattern(path) {
-            throw ValidationError("--to \(export.to.rawValue) writes -o DIR (a picture per message) or one picture; placeholders are for the stream formats.")
+            throw ValidationError(
+                "--to \(export.to.rawValue) writes -o DIR (a picture per message) or one picture; placeholders are for the stream formats.")
         }
         if archive.update, drawsPictures {
             throw ValidationError("--update keeps transcripts up to date; it does not work with --to svg or png.")

@@ -38,7 +38,7 @@ struct BubblePalette: Sendable, Hashable {
         peers =
             theme == .dark
             ? [0xFF8E_86FF, 0xFFA3_57FF, 0xB18F_FFFF, 0x4DD6_4DFF, 0x45E8_D1FF, 0x7AD4_FFFF, 0xFF7F_D5FF]
-            : [0xCC50_49FF, 0xD67F_21FF, 0x955C_DBFF, 0x40A9_20FF, 0x309E_BAFF, 0x368A_D1FF, 0xC7508BFF]
+            : [0xCC50_49FF, 0xD67F_21FF, 0x955C_DBFF, 0x40A9_20FF, 0x309E_BAFF, 0x368A_D1FF, 0xC750_8BFF]
     }
 
     private init(

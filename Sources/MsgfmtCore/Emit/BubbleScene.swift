@@ -87,7 +87,8 @@ struct BubbleScene: Sendable {
                 let inset = quoted ? px(lines[k].fragments.first { $0.role == .quoteBar }?.width ?? 0) : 0
                 elements.append(
                     .rect(
-                        x: ox + inset - 4, y: top, width: px(layout.width) - inset + 8, height: height, radius: 6, color: palette.codeBackground
+                        x: ox + inset - 4, y: top, width: px(layout.width) - inset + 8, height: height, radius: 6,
+                        color: palette.codeBackground
                     ))
             }
             k = end

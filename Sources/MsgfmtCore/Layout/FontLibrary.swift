@@ -145,12 +145,16 @@ public final class FontLibrary: Sendable {
                     if let known = state.byFile["\(file.index):\(file.path)"] {
                         number = known
                     } else {
-                        guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else { return nil }
+                        guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else {
+                            return nil
+                        }
                         state.faces.append(face)
                         number = state.faces.count - 1
                         state.byFile["\(file.index):\(file.path)"] = number
                     }
-                    if !state.fallbackFaces[Int(style.rawValue)].contains(number) { state.fallbackFaces[Int(style.rawValue)].append(number) }
+                    if !state.fallbackFaces[Int(style.rawValue)].contains(number) {
+                        state.fallbackFaces[Int(style.rawValue)].append(number)
+                    }
                     return number
                 }
             }

@@ -127,7 +127,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let theme = options.render.style.theme
         let spoilers = options.render.style.spoilers
         @Sendable func scene(_ p: Pending) -> BubbleScene {
-            BubbleScene(p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, outgoing: p.outgoing, tail: p.tail)
+            BubbleScene(
+                p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, outgoing: p.outgoing, tail: p.tail)
         }
         guard let directory else {
             stacked += batch.map(scene)
