@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "CCairo",
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype"), .linkedLibrary("z")]
         ),
         // Pictures in terminal transcripts (export --images): PNG, JPEG and WebP decoding and
         // PNG encoding through libpng, libjpeg and libwebp.

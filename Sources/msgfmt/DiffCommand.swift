@@ -74,6 +74,9 @@ struct DiffCommand: ParsableCommand {
         if let timeZone, ExportClock(timeZone: timeZone) == nil {
             throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
         }
+        if layout.widthArgument?.pixels == true {
+            throw ValidationError("--width in px is for pictures; msgfmt diff writes text and counts cells.")
+        }
     }
 
     func run() throws {

@@ -65,9 +65,26 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup(title: "Style")
     var style: StyleOptionGroup
 
+    @OptionGroup(title: "Fonts and pictures (--to svg|png)")
+    var pictures: PictureFontOptionGroup
+
+    /// True for the picture formats, which lay out in pixels.
+    var drawsPictures: Bool { export.to == .svg || export.to == .png }
+
     func validate() throws {
         if files.count > 1, files.contains("-") {
             throw ValidationError("Merging several exports reads each file twice, so they must be files, not standard input ('-').")
+        }
+        if layout.widthArgument?.pixels == true, !drawsPictures {
+            throw ValidationError(
+                "--width in px lays out in pixels: use it with --to svg or png (export --to \(export.to.rawValue) counts cells).")
+        }
+        if drawsPictures, let path = export.output, OutputPattern.isPattern(path) {
+            throw ValidationError(
+                "--to \(export.to.rawValue) writes -o DIR (a picture per message) or one picture; placeholders are for the stream formats.")
+        }
+        if archive.update, drawsPictures {
+            throw ValidationError("--update keeps transcripts up to date; it does not work with --to svg or png.")
         }
         if archive.update {
             if files.contains("-") {
@@ -149,6 +166,12 @@ struct ExportCommand: ParsableCommand {
             try check(splitter, printer)
             if case .unreadable = error { throw ExitStatus.usage }
             throw ExitStatus.invalidInput
+        }
+        if let failures = (writer as? PictureTranscriptWriter)?.failures, !failures.isEmpty {
+            failures.forEach(printer.error)
+            output.abandon()
+            printStats(stats, printer)
+            throw ExitStatus.outputFailed
         }
         let complete = stats.failed == 0 && printer.errorCount == 0
         if let update, complete, export.to == .html { try writeManifest(update, output: output, printer) }
@@ -264,6 +287,8 @@ struct ExportCommand: ParsableCommand {
         case .ansi: format = .ansi
         case .json: format = .json
         case .text, .markdown: format = .text
+        case .svg: format = .svg
+        case .png: format = .png
         }
         let width = ExportOptions.transcriptWidth(TerminalEnvironment.width(explicit: layout.width))
         options.width = width
@@ -272,7 +297,11 @@ struct ExportCommand: ParsableCommand {
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format
         options.render.skipsLayout = export.to == .markdown
-        options.render.layout = try layout.constraints.resolved(width: max(1, bodyWidth))
+        if drawsPictures {
+            try setPictureOptions(&options)
+        } else {
+            options.render.layout = try layout.constraints.resolved(width: max(1, bodyWidth))
+        }
         var styleOptions = TerminalEnvironment.styleOptions(style.options, escapes: style.escapes)
         if export.output != nil, export.output != "-", style.color == .auto {
             styleOptions.color = false
@@ -286,6 +315,9 @@ struct ExportCommand: ParsableCommand {
     /// Opens the output: a temporary directory or file, or stdout.
     private func openOutput(_ printer: DiagnosticPrinter) throws -> AtomicOutput {
         do {
+            if drawsPictures, !stacksPictures, let path = export.output {
+                return try AtomicOutput(path: path, kind: .directory)
+            }
             if export.to == .html {
                 return try AtomicOutput(path: export.output ?? defaultDirectory(), kind: .directory)
             }
@@ -295,6 +327,30 @@ struct ExportCommand: ParsableCommand {
             printer.error(error.message)
             throw ExitStatus.outputFailed
         }
+    }
+
+    /// True when the pictures go into one picture: `--stack`, or no `-o DIR`.
+    var stacksPictures: Bool { pictures.stack || export.output == nil || export.output == "-" }
+
+    /// `--to svg|png`: the fonts (opened once, shared by the threads), the width in pixels
+    /// (`--width`, a bare number counting pixels too; 360 by default), scale and stacking.
+    private func setPictureOptions(_ options: inout ExportOptions) throws {
+        let fonts: FontLibrary
+        do throws(FontError) {
+            fonts = try FontLibrary(pictures.fonts)
+        } catch {
+            throw ValidationError("--font: \(error.message).")
+        }
+        let pixels = layout.widthArgument?.value ?? RenderCommand.defaultPixelWidth
+        guard (1...FontLibrary.maximumWidthPixels).contains(pixels) else {
+            throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(pixels)px.")
+        }
+        options.fonts = fonts
+        options.render.fonts = pictures.fonts
+        options.render.picture = pictures.picture
+        options.render.picture.stack = stacksPictures
+        let cells = try layout.constraints.resolved(width: LayoutConstraints.maximumWidth)
+        options.render.layout = fonts.constraints(cells, widthPixels: Double(pixels))
     }
 
     /// `result_transcript` for `result.json` (in the current directory); the first file

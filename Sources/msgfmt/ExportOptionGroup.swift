@@ -3,7 +3,12 @@ import MsgfmtCore
 
 /// The options of `msgfmt export` besides layout and style (CLI.md §Export options).
 struct ExportOptionGroup: ParsableArguments {
-    @Option(help: "Output format: html, ansi, text, json or markdown.")
+    @Option(
+        help: ArgumentHelp(
+            "Output format: html, ansi, text, json, markdown, svg or png.",
+            discussion:
+                "svg and png draw each message as a chat bubble measured with fonts (see Fonts and pictures): the sender's name on the first bubble of a group, the time at the bottom right, --me's messages on the right. -o DIR writes one picture per message, named by local date, time and id (2024-01-05_100233-42.png) so they sort by date; without -o, or with --stack, one picture of all messages. Service messages are not drawn."
+        ))
     var to: ExportFormat = .html
 
     @OptionGroup var outputChat: OutputChatOptionGroup

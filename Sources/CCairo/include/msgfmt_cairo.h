@@ -40,7 +40,8 @@ void msgfmt_cairo_face_close(msgfmt_cairo_face *face);
 void msgfmt_cairo_glyphs(msgfmt_cairo_canvas *canvas, msgfmt_cairo_face *face, double pixel_size, double skew,
                          uint32_t rgba, int32_t count, const uint32_t *glyphs, const double *xs, const double *ys);
 
-/// Encodes the canvas as PNG into a buffer the caller frees with msgfmt_cairo_free.
+/// Encodes the canvas as an RGBA PNG (Sub-filtered rows, zlib's fastest level) into a
+/// buffer the caller frees with msgfmt_cairo_free.
 /// Returns the byte count, or -1 on failure (`*bytes` is then NULL).
 int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes);
 void msgfmt_cairo_free(uint8_t *bytes);

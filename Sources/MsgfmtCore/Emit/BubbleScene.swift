@@ -1,15 +1,20 @@
 /// A message drawn as a chat bubble, as a list of shapes and text runs in pixels: what the
 /// SVG writer and the PNG painter both draw, so the two pictures agree.
 ///
-/// The bubble is a rounded rectangle with a tail at its bottom left (an incoming message),
-/// the text inset by `padding`; quotes get a tinted band with a bar, pre blocks and inline
+/// The bubble is a rounded rectangle, with a tail at its bottom left (incoming) or bottom
+/// right (outgoing) when it ends a group; the sender name (`BubbleCaption`) sits above the
+/// text in its peer color, the time at the bottom right — in the last line when it fits,
+/// else on a line of its own. Quotes get a tinted band with a bar, pre blocks and inline
 /// code a tinted background, hidden spoilers an opaque mask instead of their text (the
 /// text is not in the picture at all), links the link color, underline and strikethrough
-/// a 1 px rule. Emitters never measure: every position comes from the layout.
+/// a 1 px rule. Emitters never measure: every position comes from the layout and the
+/// caption's measures.
 struct BubbleScene: Sendable {
     /// The picture's size in pixels.
     var width: Double
     var height: Double
+    /// True for an outgoing message: stacked pictures align it to the right.
+    var outgoing: Bool
     /// What to draw, back to front.
     var elements: [SceneElement]
 
@@ -21,22 +26,45 @@ struct BubbleScene: Sendable {
     /// The narrowest bubble.
     static let minimumWidth = 48.0
 
-    /// The scene of `layout` measured with `metrics`, in `palette`.
-    init(_ layout: TextLayout, metrics: PixelMetrics, palette: BubblePalette, spoilers: SpoilerMode) {
+    /// The scene of `layout` measured with `metrics`, in `theme`'s colors: with the name
+    /// and time of `caption`, on the right when `outgoing`, with a tail when `tail`.
+    init(
+        _ layout: TextLayout, metrics: PixelMetrics, theme: Theme, spoilers: SpoilerMode, caption: BubbleCaption = BubbleCaption(),
+        outgoing: Bool = false, tail: Bool = true
+    ) {
+        let palette = BubblePalette(theme, outgoing: outgoing)
         let px = metrics.pixels
         let lineHeight = px(metrics.lineHeight)
-        let contentWidth = px(layout.width)
-        let contentHeight = Double(layout.lines.count) * lineHeight
+        let nameHeight = caption.name == nil ? 0 : lineHeight
+        let textHeight = max(Double(layout.lines.count) * lineHeight, lineHeight)
+        var contentWidth = max(px(layout.width), px(caption.nameWidth))
+        // The time: tucked into the last line when it fits beside it, else on its own line.
+        let timeWidth = px(caption.timeWidth)
+        let timeScale = BubbleCaption.timeScale
+        var timeRow = 0.0
+        if caption.time != nil {
+            let lastRight = layout.lines.last.map { line in line.fragments.map { px($0.x + $0.width) }.max() ?? 0 } ?? 0
+            let tucked = lastRight + Double(BubbleCaption.timeGap) + timeWidth
+            if tucked <= max(contentWidth, px(caption.maxWidth)) {
+                contentWidth = max(contentWidth, tucked)
+            } else {
+                contentWidth = max(contentWidth, timeWidth)
+                timeRow = (lineHeight * timeScale).rounded()
+            }
+        }
         let bubbleWidth = max(Self.minimumWidth, contentWidth + 2 * Self.padding.x)
-        let bubbleHeight = max(contentHeight, lineHeight) + Self.padding.top + Self.padding.bottom
-        let bx = Self.margin + Self.tail
+        let bubbleHeight = nameHeight + textHeight + timeRow + Self.padding.top + Self.padding.bottom
+        let bx = outgoing ? Self.margin : Self.margin + Self.tail
         let by = Self.margin
-        width = (bx + bubbleWidth + Self.margin).rounded(.up)
+        width = (Self.margin + Self.tail + bubbleWidth + Self.margin).rounded(.up)
         height = (by + bubbleHeight + Self.margin + 1).rounded(.up)
+        self.outgoing = outgoing
         let ox = bx + Self.padding.x
-        let oy = by + Self.padding.top
+        let oy = by + Self.padding.top + nameHeight
+        contentWidth = bubbleWidth - 2 * Self.padding.x
         var elements: [SceneElement] = []
-        let outline = Self.outline(x: bx, y: by, width: bubbleWidth, height: bubbleHeight)
+        let side: TailSide = tail ? (outgoing ? .right : .left) : .none
+        let outline = Self.outline(x: bx, y: by, width: bubbleWidth, height: bubbleHeight, tail: side)
         elements.append(.path(outline.map { $0.offset(dy: 1) }, color: palette.shadow))
         elements.append(.path(outline, color: palette.bubble))
         // Bands behind runs of quoted lines and of pre lines.
@@ -51,14 +79,16 @@ struct BubbleScene: Sendable {
             let top = oy + Double(k) * lineHeight
             let height = Double(end - k) * lineHeight
             if quoted {
-                elements.append(.rect(x: ox, y: top, width: contentWidth, height: height, radius: 4, color: palette.quoteBackground))
+                let quoteWidth = px(layout.width)
+                elements.append(.rect(x: ox, y: top, width: quoteWidth, height: height, radius: 4, color: palette.quoteBackground))
                 elements.append(.rect(x: ox, y: top, width: 3, height: height, radius: 1.5, color: palette.accent))
             }
             if isPre {
                 let inset = quoted ? px(lines[k].fragments.first { $0.role == .quoteBar }?.width ?? 0) : 0
                 elements.append(
                     .rect(
-                        x: ox + inset - 4, y: top, width: contentWidth - inset + 8, height: height, radius: 6, color: palette.codeBackground
+                        x: ox + inset - 4, y: top, width: px(layout.width) - inset + 8, height: height, radius: 6,
+                        color: palette.codeBackground
                     ))
             }
             k = end
@@ -110,7 +140,35 @@ struct BubbleScene: Sendable {
                 }
             }
         }
+        if let name = caption.name {
+            let baseline = by + Self.padding.top + px(metrics.baseline(ofLine: 0))
+            elements.append(
+                .text(
+                    SceneText(
+                        x: ox, baseline: baseline, width: px(caption.nameWidth), text: name, rtl: false, face: .bold,
+                        color: palette.name(caption.peer))))
+        }
+        if let time = caption.time {
+            let baseline: Double
+            if timeRow > 0 {
+                let ascent = px(metrics.ascent) * timeScale
+                let descent = px(metrics.descent) * timeScale
+                baseline = oy + textHeight + (timeRow - ascent - descent) / 2 + ascent
+            } else {
+                baseline = oy + px(metrics.baseline(ofLine: max(0, layout.lines.count - 1)))
+            }
+            elements.append(
+                .text(
+                    SceneText(
+                        x: ox + contentWidth - timeWidth, baseline: baseline, width: timeWidth, text: time, rtl: false, face: .regular,
+                        color: palette.time, scale: timeScale)))
+        }
         self.elements = elements
+    }
+
+    /// Where the bubble's tail is.
+    enum TailSide {
+        case left, right, none
     }
 
     private static func isPre(_ line: LayoutLine) -> Bool {
@@ -126,16 +184,25 @@ struct BubbleScene: Sendable {
             ])
     }
 
-    /// The bubble: a rounded rectangle whose bottom left corner runs out into a tail.
-    static func outline(x: Double, y: Double, width: Double, height: Double) -> [PathCommand] {
+    /// The bubble: a rounded rectangle whose bottom left (or right) corner runs out into a
+    /// tail, or without one.
+    static func outline(x: Double, y: Double, width: Double, height: Double, tail side: TailSide) -> [PathCommand] {
         let r = min(radius, width / 2, height / 2)
         let k = r * 0.4477
         let (x1, y1) = (x + width, y + height)
-        return [
-            .move(x + r, y), .line(x1 - r, y), .curve(x1 - k, y, x1, y + k, x1, y + r),
-            .line(x1, y1 - r), .curve(x1, y1 - k, x1 - k, y1, x1 - r, y1),
-            .line(x - tail, y1), .curve(x - tail * 0.3, y1 - 1, x, y1 - 4, x, y1 - min(12, height / 2)),
-            .line(x, y + r), .curve(x, y + k, x + k, y, x + r, y), .close,
-        ]
+        let tip = min(12, height / 2)
+        var path: [PathCommand] = [.move(x + r, y), .line(x1 - r, y), .curve(x1 - k, y, x1, y + k, x1, y + r)]
+        if side == .right {
+            path += [.line(x1, y1 - tip), .curve(x1, y1 - 4, x1 + tail * 0.7, y1 - 1, x1 + tail, y1)]
+        } else {
+            path += [.line(x1, y1 - r), .curve(x1, y1 - k, x1 - k, y1, x1 - r, y1)]
+        }
+        if side == .left {
+            path += [.line(x - tail, y1), .curve(x - tail * 0.3, y1 - 1, x, y1 - 4, x, y1 - tip)]
+        } else {
+            path += [.line(x + r, y1), .curve(x + k, y1, x, y1 - k, x, y1 - r)]
+        }
+        path += [.line(x, y + r), .curve(x, y + k, x + k, y, x + r, y), .close]
+        return path
     }
 }

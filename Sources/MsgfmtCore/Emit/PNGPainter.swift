@@ -25,7 +25,8 @@ final class PNGPainter {
         defer { msgfmt_cairo_canvas_destroy(canvas) }
         var y = 0.0
         for scene in scenes {
-            for element in scene.elements { draw(element, dy: y, on: canvas) }
+            let x = scene.outgoing ? width - scene.width : 0
+            for element in scene.elements { draw(element, dx: x, dy: y, on: canvas) }
             y += scene.height + gap
         }
         var bytes: UnsafeMutablePointer<UInt8>? = nil
@@ -35,22 +36,23 @@ final class PNGPainter {
         return Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
 
-    private func draw(_ element: SceneElement, dy: Double, on canvas: OpaquePointer) {
+    private func draw(_ element: SceneElement, dx: Double, dy: Double, on canvas: OpaquePointer) {
         switch element {
         case .rect(let x, let y, let w, let h, let radius, let color):
-            fill(PathCommand.roundedRect(x: x, y: y + dy, width: w, height: h, radius: radius), color, on: canvas)
+            fill(PathCommand.roundedRect(x: x + dx, y: y + dy, width: w, height: h, radius: radius), color, on: canvas)
         case .path(let commands, let color):
-            fill(commands.map { $0.offset(dy: dy) }, color, on: canvas)
+            fill(commands.map { $0.offset(dx: dx, dy: dy) }, color, on: canvas)
         case .text(let text):
             let units = Array(text.text.utf16)
             guard !units.isEmpty else { return }
             let shaped = fonts.shape(units, style: text.face, direction: text.rtl ? 2 : 1)
-            let scale = 1 / Double(FontLibrary.unitsPerPixel)
+            let scale = text.scale / Double(FontLibrary.unitsPerPixel)
             for run in shaped.runs {
                 guard let face = face(run.face) else { continue }
-                let xs = run.xs.map { text.x + Double($0) * scale }
+                let xs = run.xs.map { text.x + dx + Double($0) * scale }
                 let ys = run.ys.map { text.baseline + dy + Double($0) * scale }
-                msgfmt_cairo_glyphs(canvas, face, fonts.options.size, 0, text.color, Int32(run.glyphs.count), run.glyphs, xs, ys)
+                msgfmt_cairo_glyphs(
+                    canvas, face, fonts.options.size * text.scale, 0, text.color, Int32(run.glyphs.count), run.glyphs, xs, ys)
             }
         }
     }

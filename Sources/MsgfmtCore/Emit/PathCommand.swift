@@ -20,12 +20,12 @@ enum PathCommand: Sendable, Hashable {
         ]
     }
 
-    /// The command moved down by `dy` pixels.
-    func offset(dy: Double) -> PathCommand {
+    /// The command moved right by `dx` and down by `dy` pixels.
+    func offset(dx: Double = 0, dy: Double) -> PathCommand {
         switch self {
-        case .move(let x, let y): .move(x, y + dy)
-        case .line(let x, let y): .line(x, y + dy)
-        case .curve(let a, let b, let c, let d, let e, let f): .curve(a, b + dy, c, d + dy, e, f + dy)
+        case .move(let x, let y): .move(x + dx, y + dy)
+        case .line(let x, let y): .line(x + dx, y + dy)
+        case .curve(let a, let b, let c, let d, let e, let f): .curve(a + dx, b + dy, c + dx, d + dy, e + dx, f + dy)
         case .close: .close
         }
     }

@@ -1,7 +1,7 @@
 /// Writes bubble scenes as one self-contained SVG document: shapes, and text as
 /// positioned `<text>` elements with the measured fonts' family names. No script, no
-/// style sheet, no external reference; every text and attribute value is escaped, and
-/// characters XML cannot hold become U+FFFD.
+/// style sheet, no external reference; every text and attribute value is escaped as HTML
+/// is (`HTMLEscaping`), and the noncharacters XML cannot hold become U+FFFD.
 struct SVGPicture {
     /// The font-family lists of the text faces and of monospace.
     let families: String
@@ -17,7 +17,8 @@ struct SVGPicture {
         size = options.size
     }
 
-    /// The document showing `scenes` one under another, `gap` pixels apart.
+    /// The document showing `scenes` one under another, `gap` pixels apart (outgoing ones
+    /// at the right).
     func document(_ scenes: [BubbleScene], gap: Double) -> String {
         let width = scenes.map(\.width).max() ?? 1
         let height = scenes.map(\.height).reduce(0, +) + gap * Double(max(0, scenes.count - 1))
@@ -25,7 +26,8 @@ struct SVGPicture {
         out += " viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\">\n"
         var y = 0.0
         for scene in scenes {
-            out += y == 0 ? "<g>\n" : "<g transform=\"translate(0 \(Self.number(y)))\">\n"
+            let x = scene.outgoing ? width - scene.width : 0
+            out += x == 0 && y == 0 ? "<g>\n" : "<g transform=\"translate(\(Self.number(x)) \(Self.number(y)))\">\n"
             for element in scene.elements { write(element, into: &out) }
             out += "</g>\n"
             y += scene.height + gap
@@ -46,7 +48,7 @@ struct SVGPicture {
             let family = text.face == .monospace ? monospaceFamilies : families
             let x = text.rtl ? text.x + text.width : text.x
             out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(text.baseline))\" font-family=\"\(Self.escaped(family))\""
-            out += " font-size=\"\(Self.number(size))\""
+            out += " font-size=\"\(Self.number(size * text.scale))\""
             if text.face == .bold || text.face == .boldItalic { out += " font-weight=\"bold\"" }
             if text.face == .italic || text.face == .boldItalic { out += " font-style=\"italic\"" }
             if text.rtl { out += " direction=\"rtl\" unicode-bidi=\"embed\"" }
@@ -88,29 +90,18 @@ struct SVGPicture {
         return sign + String(magnitude / 1000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// `text` escaped for XML text and attribute values; characters XML 1.0 cannot hold
-    /// (most C0 controls, noncharacters U+FFFE and U+FFFF) become U+FFFD.
+    /// `text` escaped for XML text and attribute values: as HTML escapes it (controls
+    /// shown as placeholders), with the noncharacters U+FFFE and U+FFFF, which XML 1.0
+    /// cannot hold, as U+FFFD.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
-                    out.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        guard text.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) else {
+            return HTMLEscaping.escape(text)
         }
-        return out
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            safe.append(scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
+        }
+        return HTMLEscaping.escape(String(safe))
     }
 
     /// `family` in single quotes, for a font-family list.

@@ -10,4 +10,6 @@ struct SceneText: Sendable {
     var rtl: Bool
     var face: FaceStyle
     var color: UInt32
+    /// The size as a fraction of the font size (smaller for the time).
+    var scale = 1.0
 }

@@ -37,6 +37,8 @@ public final class FontLibrary: Sendable {
         var byFile: [String: Int] = [:]
         /// (style, emoji, scalar) → face number.
         var fallbacks: [UInt64: Int] = [:]
+        /// Faces fontconfig supplied as fallbacks, per style, in the order found.
+        var fallbackFaces: [[Int]] = Array(repeating: [], count: FaceStyle.allCases.count)
         var shaped: [ShapeKey: ShapedText] = [:]
     }
 
@@ -118,7 +120,10 @@ public final class FontLibrary: Sendable {
 
     /// The face number that draws `scalar` in `style`: the emoji font for emoji (when it
     /// has the character), else the first chosen family that has it, else a fallback
-    /// fontconfig finds, else the first family (which draws its missing-glyph box).
+    /// already found for this style that has it, else a fallback fontconfig finds, else
+    /// the first family (which draws its missing-glyph box). Asking fontconfig is the
+    /// costly step (a match over every installed font), so it happens once per font a
+    /// script needs rather than once per character.
     func face(for scalar: UInt32, style: FaceStyle, emoji wantsEmoji: Bool) -> Int {
         let key = UInt64(style.rawValue) << 40 | (wantsEmoji ? 1 << 32 : 0) | UInt64(scalar)
         if let known = state.withLock({ $0.fallbacks[key] }) { return known }
@@ -128,15 +133,29 @@ public final class FontLibrary: Sendable {
         if found == nil { found = primary[Int(style.rawValue)].first { faces[$0].has(scalar) } }
         if found == nil, let emoji, faces[emoji].has(scalar) { found = emoji }
         if found == nil {
+            let known = state.withLock { $0.fallbackFaces[Int(style.rawValue)] }
+            found = known.first { faces[$0].has(scalar) }
+        }
+        if found == nil {
             let family = style == .monospace ? options.monospaceFamily : (options.families.first ?? FontOptions.defaultFamily)
             let fallbackFamily = Self.isFile(family) ? FontOptions.defaultFamily : family
             if let file = Self.match(fallbackFamily, style: Self.bits(style), scalar: scalar) {
                 found = state.withLock { state -> Int? in
-                    if let known = state.byFile["\(file.index):\(file.path)"] { return known }
-                    guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else { return nil }
-                    state.faces.append(face)
-                    state.byFile["\(file.index):\(file.path)"] = state.faces.count - 1
-                    return state.faces.count - 1
+                    let number: Int
+                    if let known = state.byFile["\(file.index):\(file.path)"] {
+                        number = known
+                    } else {
+                        guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else {
+                            return nil
+                        }
+                        state.faces.append(face)
+                        number = state.faces.count - 1
+                        state.byFile["\(file.index):\(file.path)"] = number
+                    }
+                    if !state.fallbackFaces[Int(style.rawValue)].contains(number) {
+                        state.fallbackFaces[Int(style.rawValue)].append(number)
+                    }
+                    return number
                 }
             }
         }

@@ -34,6 +34,8 @@ public struct FontMeasurer: TextMeasurer {
             guard face != .regular else { continue }
             for i in run.range.clamped(to: 0..<units.count) { faces[i] = face }
         }
+        // A space's width per face style, looked up once per message.
+        var spaces = [Int32](repeating: -1, count: FaceStyle.allCases.count)
         var start = 0
         var i = 0
         while i <= units.count {
@@ -44,7 +46,9 @@ public struct FontMeasurer: TextMeasurer {
                     for k in shaped.advances.indices { advances[start + k] = shaped.advances[k] }
                 }
                 if i < units.count, units[i] == 0x20 {
-                    advances[i] = Int32(library.shape([0x20], style: faces[i], direction: 0).width)
+                    let style = Int(faces[i].rawValue)
+                    if spaces[style] < 0 { spaces[style] = Int32(library.shape([0x20], style: faces[i], direction: 0).width) }
+                    advances[i] = spaces[style]
                 }
                 start = i + 1
                 if i < units.count, !Self.separates(units[i]) { start = i }

@@ -46,7 +46,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                let renderer = Renderer(options: options.render)
+                let renderer = options.makeRenderer()
                 slots.fill { Self.prepare($1, options: options, renderer: renderer) }
             }
             group.leave()

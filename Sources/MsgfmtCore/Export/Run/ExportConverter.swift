@@ -66,7 +66,7 @@ public final class ExportConverter {
     private func runInSequence<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
         -> ExportReadError?
     {
-        let renderer = Renderer(options: options.render)
+        let renderer = options.makeRenderer()
         while true {
             let batch = ExportBatch<Writer>()
             var failure: ExportReadError?
@@ -89,7 +89,7 @@ public final class ExportConverter {
         -> ExportReadError?
     {
         var running: (batch: ExportBatch<Writer>, group: DispatchGroup)?
-        let renderer = Renderer(options: options.render)
+        let renderer = options.makeRenderer()
         var failure: ExportReadError?
         var finished = false
         while true {

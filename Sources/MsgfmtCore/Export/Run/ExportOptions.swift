@@ -32,6 +32,9 @@ public struct ExportOptions: Sendable {
     public var deleted: DeletedMessages = .mark
     /// `--media`: where the export's files are and how transcripts refer to them.
     public var media = MediaOptions()
+    /// The fonts layout measures with (`--to svg|png`), shared by every thread; nil
+    /// measures in cells.
+    public var fonts: FontLibrary?
     /// Messages per parallel batch.
     public var batchSize: Int = 256
 
@@ -43,6 +46,11 @@ public struct ExportOptions: Sendable {
     /// its width, so an absurd `--width` would pad with megabytes of spaces.
     public static func transcriptWidth(_ requested: Int) -> Int {
         min(max(1, requested), LayoutConstraints.maximumWidth)
+    }
+
+    /// A renderer for a worker thread, measuring with `fonts` when there are any.
+    func makeRenderer() -> Renderer {
+        fonts.map { Renderer(options: render, fonts: $0) } ?? Renderer(options: render)
     }
 
     /// Whether `--chat` selects `chat`.

@@ -12,13 +12,16 @@ public enum TranscriptWriters {
             return JSONLinesTranscriptWriter(options: options, sink: sink)
         case .markdown:
             return MarkdownTranscriptWriter(options: options, sink: sink)
+        case .svg, .png:
+            let directory = options.render.picture.stack ? nil : output.temporaryPath
+            return PictureTranscriptWriter(options: options, directory: directory, sink: sink)
         }
     }
 
     /// A writer of `options.format` (a stream format) into the files `pattern` names.
     public static func make(options: ExportOptions, pattern: OutputPattern) -> any TranscriptWriter & FileSplittingWriter {
         switch options.format {
-        case .ansi, .text, .html:
+        case .ansi, .text, .html, .svg, .png:
             return PatternTranscriptWriter(pattern: pattern, options: options) { TerminalTranscriptWriter(options: options, sink: $0) }
         case .json:
             return PatternTranscriptWriter(pattern: pattern, options: options) { JSONLinesTranscriptWriter(options: options, sink: $0) }

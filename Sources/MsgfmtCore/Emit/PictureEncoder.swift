@@ -1,0 +1,27 @@
+/// Turns bubble scenes into the bytes of an SVG or PNG file: what `render --to svg|png`
+/// and `export --to svg|png` share. Keeps the painter's opened fonts, so it is used by one
+/// thread at a time (`PictureEncoderPool` hands it from thread to thread).
+final class PictureEncoder: @unchecked Sendable {
+    private let format: OutputFormat
+    private let scale: Double
+    private let svg: SVGPicture
+    private let painter: PNGPainter?
+
+    /// Pixels between stacked bubbles.
+    static let gap = 2.0
+
+    /// An encoder of `format` (svg or png, else svg) drawing with `fonts` at `scale`.
+    init(format: OutputFormat, fonts: FontLibrary, scale: Double) {
+        self.format = format
+        self.scale = scale
+        self.svg = SVGPicture(fonts.options)
+        self.painter = format == .png ? PNGPainter(fonts: fonts) : nil
+    }
+
+    /// The file bytes of `scenes` one under another; nil when the PNG cannot be drawn
+    /// (more than 16 384 device pixels a side).
+    func encode(_ scenes: [BubbleScene]) -> [UInt8]? {
+        if let painter { return painter.png(scenes, gap: Self.gap, scale: scale) }
+        return Array(svg.document(scenes, gap: Self.gap).utf8)
+    }
+}

@@ -1,0 +1,172 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+
+/// `export --to svg|png`: each message of the selected chats as a chat bubble, with the
+/// sender's name on the first bubble of a group (incoming messages), the time at the
+/// bottom right, outgoing messages (`--me`, or the account's own) on the right, and the
+/// tail on the last bubble of a group. One file per message in a directory, named so
+/// they sort by date and id (`2024-01-05_100233-42.png`), or with `stack` every bubble in
+/// one picture written at the end. Service messages are not drawn.
+///
+/// The prepare step (worker threads) measures each message's name and time; `write`
+/// decides the grouping in order; pictures are encoded on the worker threads when a
+/// batch was written (`drainOutput`) and written in order, so memory holds one batch of
+/// pictures (a stack holds its scenes, which are small, until the end).
+public final class PictureTranscriptWriter: TranscriptWriter {
+    /// What the prepare step measured: nil for a message that is not drawn.
+    public typealias Piece = BubbleCaption?
+
+    /// A message whose picture is decided but not yet drawn.
+    struct Pending: Sendable {
+        var layout: TextLayout
+        var caption: BubbleCaption
+        var outgoing: Bool
+        var tail: Bool
+        var name: String
+    }
+
+    private let options: ExportOptions
+    private let fonts: FontLibrary?
+    private let format: OutputFormat
+    private let directory: String?
+    private let sink: OutputSink
+    private var state: TranscriptState
+    /// The last message, until the next one tells whether it ends its group.
+    private var last: Pending?
+    private var decided: [Pending] = []
+    private var stacked: [BubbleScene] = []
+    /// Names given since the last drain (earlier ones are files in `directory`).
+    private var names: Set<String> = []
+    private let encoders: PictureEncoderPool?
+    /// Pictures that could not be drawn or written, one sentence each.
+    public private(set) var failures: [String] = []
+
+    /// A writer drawing with `options.fonts` into files in `directory`, or with
+    /// `directory` nil one stacked picture into `sink`; without fonts it draws nothing.
+    public init(options: ExportOptions, directory: String?, sink: OutputSink) {
+        self.options = options
+        self.fonts = options.fonts
+        self.format = options.format == .png ? .png : .svg
+        self.directory = directory
+        self.sink = sink
+        self.state = TranscriptState(options: options)
+        let format: OutputFormat = options.format == .png ? .png : .svg
+        self.encoders = options.fonts.map { PictureEncoderPool(format: format, fonts: $0, scale: options.render.picture.scale) }
+    }
+
+    public var failed: Bool { sink.failed }
+
+    /// Measures the sender name and time of `message` (nil for what is not drawn).
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> BubbleCaption? {
+        let m = message.message
+        guard !m.isService, message.rendered.layout != nil, let fonts = options.fonts else { return nil }
+        let time = (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
+        return BubbleCaption(
+            name: m.senderName, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
+            maxWidth: options.render.layout.width)
+    }
+
+    public func setOwner(_ fromID: String) {
+        state.setOwner(fromID)
+    }
+
+    public func beginChat(_ chat: ExportChatInfo) {
+        endGroup()
+        state.beginChat()
+    }
+
+    public func write(_ message: TranscriptMessage, piece: BubbleCaption?) {
+        let m = message.message
+        let placement = state.place(m)
+        if placement.newGroup { endGroup() }
+        if let previous = last {
+            decided.append(previous)
+            last = nil
+        }
+        guard let caption = piece, let layout = message.rendered.layout else { return }
+        let outgoing = state.isOutgoing(m)
+        var shown = caption
+        if !placement.newGroup || outgoing { shown.name = nil }
+        last = Pending(layout: layout, caption: shown, outgoing: outgoing, tail: false, name: fileName(m))
+        if options.jobs <= 1 { drainOutput() }
+    }
+
+    public func endChat(_ chat: ExportChatInfo) {
+        endGroup()
+    }
+
+    public func finish() {
+        endGroup()
+        drainOutput()
+        if directory == nil, !stacked.isEmpty {
+            if let bytes = encoders?.take().encode(stacked) {
+                sink.write(bytes)
+            } else {
+                failures.append("cannot draw the picture: it is too large (at most 16384 pixels a side); use -o DIR")
+            }
+            stacked = []
+        }
+        sink.flush()
+    }
+
+    /// The group ended: the last message gets the tail.
+    private func endGroup() {
+        guard var previous = last else { return }
+        previous.tail = true
+        decided.append(previous)
+        last = nil
+    }
+
+    /// Draws the decided pictures on `jobs` threads and writes them in order.
+    public func drainOutput() {
+        guard !decided.isEmpty, let fonts, let pool = encoders else { return }
+        var batch: [Pending] = []
+        swap(&batch, &decided)
+        let metrics = PixelMetrics(fonts)
+        let theme = options.render.style.theme
+        let spoilers = options.render.style.spoilers
+        @Sendable func scene(_ p: Pending) -> BubbleScene {
+            BubbleScene(
+                p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, outgoing: p.outgoing, tail: p.tail)
+        }
+        guard let directory else {
+            stacked += batch.map(scene)
+            return
+        }
+        let files = batch.map(\.name)
+        names.removeAll(keepingCapacity: true)
+        let slots = OrderedSlots<Pending, [UInt8]?>(batch)
+        let threads = max(1, min(options.jobs, files.count))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let encoder = pool.take()
+            slots.fill { _, pending in encoder.encode([scene(pending)]) }
+            pool.give(encoder)
+        }
+        for (name, bytes) in zip(files, slots.take()) {
+            let file = directory + "/" + name
+            guard let bytes else {
+                failures.append("cannot draw \(file): the picture is too large")
+                continue
+            }
+            if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) { failures.append("cannot write \(file)") }
+        }
+    }
+
+    /// `2024-01-05_100233-42.png`: the local date and time, then the id; a second message
+    /// with the same name (another chat) gets `-2`, `-3`, ….
+    private func fileName(_ m: ExportMessage) -> String {
+        var bytes: [UInt8] = []
+        TimeOfDay.writeDateAndTime(of: options.clock.local(m.date), separator: UInt8(ascii: "_"), withSeconds: true, to: &bytes)
+        let stamp = String(decoding: bytes.filter { $0 != UInt8(ascii: ":") }, as: UTF8.self)
+        let base = "\(stamp)-\(m.id)"
+        var name = base + "." + format.rawValue
+        var k = 2
+        while names.contains(name) || directory.map({ FileManager.default.fileExists(atPath: $0 + "/" + name) }) == true {
+            name = "\(base)-\(k).\(format.rawValue)"
+            k += 1
+        }
+        names.insert(name)
+        return name
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `export --to svg|png` through the binary: one file per message named by date and id,
+/// or one stacked picture; sender names on the first bubble of a group, times, `--me`'s
+/// messages on the right; `--width` in pixels; hostile names kept out of the markup; the
+/// usage errors of pixel widths where output counts cells. Pinned to DejaVu Sans.
+@Suite struct ExportPictureTests {
+    static let pinned = ["--font", "DejaVu Sans", "--time-zone", "UTC", "--theme", "dark"]
+    static var teamChat: String { PackagePaths.root.appendingPathComponent("examples/team-chat.json").path }
+
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-export-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A one-chat export of `messages` (JSON objects).
+    static func export(_ messages: [String]) -> String {
+        #"{"name": "Chat", "type": "personal_chat", "id": 7, "messages": ["# + messages.joined(separator: ",") + "]}"
+    }
+
+    static func message(_ id: Int, from: String, fromID: String, unix: Int, text: String) -> String {
+        #"{"id": \#(id), "type": "message", "date_unixtime": "\#(unix)", "from": \#(from), "from_id": "\#(fromID)", "text": \#(text)}"#
+    }
+
+    /// `-o DIR` writes one PNG per message, named so they sort by date and id, and
+    /// `--stats` counts them.
+    @Test func oneFilePerMessageSortedByDateAndID() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let result = try Binary.run(["export", Self.teamChat, "--to", "png", "--stats", "-o", out.path] + Self.pinned)
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names.count == 6)
+        #expect(names.first == "2023-12-30_100000-1.png")
+        #expect(names.allSatisfy { $0.wholeMatch(of: #/\d{4}-\d\d-\d\d_\d{6}-\d+\.png/#) != nil })
+        #expect(result.stderr.contains("written 6"), "\(result.stderr)")
+        for name in names {
+            let image = RGBAImage(png: try Data(contentsOf: out.appendingPathComponent(name)))
+            #expect(image != nil, "\(name) is not a PNG")
+        }
+    }
+
+    /// The name is on the first bubble of a group only, each bubble has its time, and
+    /// `--me`'s messages are drawn on the right without a name.
+    @Test func namesTimesAndOutgoingBubbles() throws {
+        let input = Self.export([
+            Self.message(1, from: #""Alice""#, fromID: "user1", unix: 1_704_103_200, text: #""hello there""#),
+            Self.message(2, from: #""Alice""#, fromID: "user1", unix: 1_704_103_260, text: #""second""#),
+            Self.message(3, from: #""Bob""#, fromID: "user2", unix: 1_704_103_320, text: #""mine""#),
+        ])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("result.json")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["export", file.path, "--to", "svg", "--me", "2"] + Self.pinned)
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = result.stdout
+        #expect(svg.components(separatedBy: ">Alice</text>").count - 1 == 1)
+        #expect(!svg.contains(">Bob</text>"))
+        for time in ["10:00", "10:01", "10:02"] { #expect(svg.contains(">\(time)</text>"), "no \(time)") }
+        // The outgoing bubble is moved to the right edge of the stack.
+        let groups = svg.matches(of: #/<g transform="translate\(([0-9.]+) ([0-9.]+)\)">/#).map { Double($0.1) ?? 0 }
+        #expect(groups.count == 2)
+        #expect(groups.last ?? 0 > 0)
+        #expect(groups.first == 0)
+    }
+
+    /// `--width` in pixels narrows the bubbles; a bare number counts pixels too.
+    @Test func widthInPixelsWraps() throws {
+        let narrow = try Binary.run(["export", Self.teamChat, "--to", "svg", "--width", "150px"] + Self.pinned)
+        let bare = try Binary.run(["export", Self.teamChat, "--to", "svg", "--width", "150"] + Self.pinned)
+        let wide = try Binary.run(["export", Self.teamChat, "--to", "svg"] + Self.pinned)
+        #expect(narrow.status == 0 && wide.status == 0, "\(narrow.stderr)\(wide.stderr)")
+        #expect(narrow.stdout == bare.stdout)
+        func width(_ svg: String) -> Double { svg.firstMatch(of: #/width="([0-9.]+)"/#).flatMap { Double($0.1) } ?? 0 }
+        #expect(width(narrow.stdout) < 200)
+        #expect(width(wide.stdout) > 300)
+    }
+
+    /// A sender name with markup stays text.
+    @Test func hostileNamesCannotInjectSVG() throws {
+        let input = Self.export([
+            Self.message(1, from: #""<script>alert(1)</script>\"'&""#, fromID: "user1", unix: 1_704_103_200, text: #""<svg onload=x>""#)
+        ])
+        let result = try Binary.run(["export", "-", "--to", "svg"] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("<script"))
+        #expect(!result.stdout.contains("<svg onload"))
+        #expect(result.stdout.contains("&lt;script&gt;"))
+    }
+
+    /// Pixel widths where output counts cells, and -o patterns for pictures, are usage errors.
+    @Test(arguments: [
+        (["export", "X", "--to", "text", "--width", "200px"], "--width in px"),
+        (["export", "X", "--to", "html", "--width", "200px", "-o", "/tmp/never"], "--width in px"),
+        (["export", "X", "--to", "png", "-o", "out/{chat}.png"], "placeholders"),
+        (["diff", "X", "Y", "--width", "200px"], "--width in px"),
+    ])
+    func pixelWidthsWhereCellsCountAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try Binary.run(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
