@@ -38,13 +38,18 @@ enum FusedSegmenter {
         let n = units.count
         if n == 0 { return Result(ends: [], widths: [], breakAfter: [], breaks: []) }
         let stages = CodePointTable.stages
-        var ends: [Int] = []
-        var widths: [Int] = []
-        var breakAfter: [Bool] = []
+        // At most one cluster per unit, written through pointers (appending to arrays the
+        // closure captures costs a uniqueness check per element).
+        let endsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let widthsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let breakOut = UnsafeMutablePointer<Bool>.allocate(capacity: n)
+        defer {
+            endsOut.deallocate()
+            widthsOut.deallocate()
+            breakOut.deallocate()
+        }
+        var count = 0
         var breaks: [LineBreak] = []
-        ends.reserveCapacity(n)
-        widths.reserveCapacity(n)
-        breakAfter.reserveCapacity(n)
         let decided: Bool = units.withUnsafeBufferPointer { u in
             LineBreakPairs.table.withUnsafeBufferPointer { pairs in
                 var lines = LineBreakState(units: u, stages: stages, pairs: pairs.baseAddress!)
@@ -71,9 +76,10 @@ enum FusedSegmenter {
                         breaks.append(LineBreak(offset: i, mandatory: decision == .mandatory))
                     }
                     if graphemeBoundary(gcb, next, regionalRun: regionalRun, pictographic: pictographic, word: word) {
-                        ends.append(i)
-                        widths.append(cluster.width(model))
-                        breakAfter.append(breakInside || decision != .prohibited)
+                        endsOut[count] = i
+                        widthsOut[count] = cluster.width(model)
+                        breakOut[count] = breakInside || decision != .prohibited
+                        count &+= 1
                         breakInside = false
                         cluster = ClusterWidth(word: word, value: value)
                     } else {
@@ -93,14 +99,19 @@ enum FusedSegmenter {
                     gcb = next
                     i &+= length
                 }
-                ends.append(n)
-                widths.append(cluster.width(model))
-                breakAfter.append(true)
+                endsOut[count] = n
+                widthsOut[count] = cluster.width(model)
+                breakOut[count] = true
+                count &+= 1
                 if recordBreaks { breaks.append(LineBreak(offset: n, mandatory: lines.endsWithHardBreak)) }
                 return true
             }
         }
-        return decided ? Result(ends: ends, widths: widths, breakAfter: breakAfter, breaks: breaks) : nil
+        guard decided else { return nil }
+        return Result(
+            ends: Array(UnsafeBufferPointer(start: endsOut, count: count)),
+            widths: Array(UnsafeBufferPointer(start: widthsOut, count: count)),
+            breakAfter: Array(UnsafeBufferPointer(start: breakOut, count: count)), breaks: breaks)
     }
 
     /// Reads the code point at `i`; false for an unpaired surrogate.
