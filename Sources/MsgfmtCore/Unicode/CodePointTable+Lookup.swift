@@ -48,7 +48,8 @@ extension CodePointTable {
                     if bits >= 8 {
                         bits -= 8
                         if written < bytes {
-                            out.storeBytes(of: UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
+                            out.storeBytes(
+                                of: UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
                         }
                         written += 1
                     }

@@ -1,7 +1,8 @@
-/// A UAX #14 line-break class, numbered as ICU's `ULineBreak` (and the generated table).
+/// A UAX #14 line-break class (its short name in lower case), numbered as ICU's
+/// `ULineBreak` (and the generated table).
 enum LineBreakClass: UInt8, CaseIterable {
-    case XX, AI, AL, B2, BA, BB, BK, CB, CL, CM, CR, EX, GL, HY, ID, IN, IS, LF, NS, NU, OP, PO, PR, QU, SA, SG,
-        SP, SY, ZW, NL, WJ, H2, H3, JL, JT, JV, CP, CJ, HL, RI, EB, EM, ZWJ
+    case xx, ai, al, b2, ba, bb, bk, cb, cl, cm, cr, ex, gl, hy, id, `in`, `is`, lf, ns, nu, op, po, pr, qu, sa, sg
+    case sp, sy, zw, nl, wj, h2, h3, jl, jt, jv, cp, cj, hl, ri, eb, em, zwj
 
     /// The class of a property word (`CodePointTable`).
     @inline(__always)
@@ -15,8 +16,8 @@ enum LineBreakClass: UInt8, CaseIterable {
     @inline(__always)
     var resolved: LineBreakClass {
         switch self {
-        case .AI, .SG, .XX: return .AL
-        case .CJ: return .NS
+        case .ai, .sg, .xx: return .al
+        case .cj: return .ns
         default: return self
         }
     }

@@ -13,23 +13,23 @@ enum LineBreakPairs {
     /// True when no pair rule keeps `a` and `b` together (LB31 then allows a break).
     static func allows(_ a: LineBreakClass, _ b: LineBreakClass) -> Bool {
         switch (a, b) {
-        case (_, .QU), (.QU, _): return false  // LB19
-        case (_, .BA), (_, .HY), (_, .NS), (.BB, _): return false  // LB21
-        case (.SY, .HL): return false  // LB21b
-        case (_, .IN): return false  // LB22
-        case (.AL, .NU), (.HL, .NU), (.NU, .AL), (.NU, .HL): return false  // LB23
-        case (.PR, .ID), (.PR, .EB), (.PR, .EM), (.ID, .PO), (.EB, .PO), (.EM, .PO): return false  // LB23a
-        case (.PR, .AL), (.PR, .HL), (.PO, .AL), (.PO, .HL), (.AL, .PR), (.AL, .PO), (.HL, .PR), (.HL, .PO):
+        case (_, .qu), (.qu, _): return false  // LB19
+        case (_, .ba), (_, .hy), (_, .ns), (.bb, _): return false  // LB21
+        case (.sy, .hl): return false  // LB21b
+        case (_, .in): return false  // LB22
+        case (.al, .nu), (.hl, .nu), (.nu, .al), (.nu, .hl): return false  // LB23
+        case (.pr, .id), (.pr, .eb), (.pr, .em), (.id, .po), (.eb, .po), (.em, .po): return false  // LB23a
+        case (.pr, .al), (.pr, .hl), (.po, .al), (.po, .hl), (.al, .pr), (.al, .po), (.hl, .pr), (.hl, .po):
             return false  // LB24
-        case (.PR, .NU), (.PO, .NU), (.OP, .NU), (.HY, .NU), (.IS, .NU), (.NU, .NU): return false  // LB25
-        case (.JL, .JL), (.JL, .JV), (.JL, .H2), (.JL, .H3), (.JV, .JV), (.JV, .JT), (.H2, .JV), (.H2, .JT),
-            (.JT, .JT), (.H3, .JT):
+        case (.pr, .nu), (.po, .nu), (.op, .nu), (.hy, .nu), (.is, .nu), (.nu, .nu): return false  // LB25
+        case (.jl, .jl), (.jl, .jv), (.jl, .h2), (.jl, .h3), (.jv, .jv), (.jv, .jt), (.h2, .jv), (.h2, .jt),
+            (.jt, .jt), (.h3, .jt):
             return false  // LB26
-        case (.JL, .PO), (.JV, .PO), (.JT, .PO), (.H2, .PO), (.H3, .PO), (.PR, .JL), (.PR, .JV), (.PR, .JT),
-            (.PR, .H2), (.PR, .H3):
+        case (.jl, .po), (.jv, .po), (.jt, .po), (.h2, .po), (.h3, .po), (.pr, .jl), (.pr, .jv), (.pr, .jt),
+            (.pr, .h2), (.pr, .h3):
             return false  // LB27
-        case (.AL, .AL), (.AL, .HL), (.HL, .AL), (.HL, .HL): return false  // LB28
-        case (.IS, .AL), (.IS, .HL): return false  // LB29
+        case (.al, .al), (.al, .hl), (.hl, .al), (.hl, .hl): return false  // LB28
+        case (.is, .al), (.is, .hl): return false  // LB29
         default: return true
         }
     }

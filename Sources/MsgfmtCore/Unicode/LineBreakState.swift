@@ -25,14 +25,14 @@ struct LineBreakState {
     let pairs: UnsafePointer<UInt64>
     /// The class of the last code point that is not a space or an attached mark (LB9),
     /// or SP before there is one.
-    private var base = LineBreakClass.SP
+    private var base = LineBreakClass.sp
     /// The class before `base`, and whether the two were adjacent (no space between).
-    private var beforeBase = LineBreakClass.SP
+    private var beforeBase = LineBreakClass.sp
     private var beforeBaseAdjacent = false
     /// True when spaces follow `base`.
     private var spaces = true
     /// The (resolved) class of the previous code point itself.
-    private var previous = LineBreakClass.SP
+    private var previous = LineBreakClass.sp
     /// True when a line could end right before `base` (or `base` began the text).
     private var breakBeforeBase = true
     /// `base` is U+2010 HYPHEN (ICU's hyphen rule treats it like HY).
@@ -56,13 +56,13 @@ struct LineBreakState {
     /// Takes the first code point of the text. False when the text needs ICU.
     mutating func start(word: UInt32, value: UInt32) -> Bool {
         let raw = LineBreakClass(word: word).resolved
-        if raw == .SA || raw == .CB { return false }
-        if raw == .SP {
-            previous = .SP
+        if raw == .sa || raw == .cb { return false }
+        if raw == .sp {
+            previous = .sp
             return true
         }
         // LB10: a mark that begins the text is a letter.
-        let b: LineBreakClass = (raw == .CM || raw == .ZWJ) ? .AL : raw
+        let b: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
         advance(to: b, word: word, value: value, decision: .allowed, rawClass: raw)
         return true
     }
@@ -72,16 +72,16 @@ struct LineBreakState {
     @inline(__always)
     mutating func decide(at offset: Int, length: Int, word: UInt32, value: UInt32) -> Decision? {
         let raw = LineBreakClass(word: word).resolved
-        if raw == .SA || raw == .CB { return nil }
+        if raw == .sa || raw == .cb { return nil }
         // LB4, LB5: after a hard break.
         switch previous {
-        case .BK, .LF, .NL:
+        case .bk, .lf, .nl:
             advanceAfterHardBreak(raw, word: word, value: value)
             return .mandatory
-        case .CR:
-            if raw == .LF {
-                previous = .LF
-                base = .LF
+        case .cr:
+            if raw == .lf {
+                previous = .lf
+                base = .lf
                 spaces = false
                 return .prohibited
             }
@@ -91,11 +91,11 @@ struct LineBreakState {
         }
         // LB6, LB7.
         switch raw {
-        case .BK, .CR, .LF, .NL, .ZW:
+        case .bk, .cr, .lf, .nl, .zw:
             advance(to: raw, word: word, value: value, decision: .prohibited)
             return .prohibited
-        case .SP:
-            previous = .SP
+        case .sp:
+            previous = .sp
             spaces = true
             inNumber = false
             numberClosed = false
@@ -104,29 +104,29 @@ struct LineBreakState {
         default: break
         }
         // LB8: after a zero width space and any spaces.
-        if base == .ZW {
-            let b: LineBreakClass = (raw == .CM || raw == .ZWJ) ? .AL : raw
+        if base == .zw {
+            let b: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
             advance(to: b, word: word, value: value, decision: .allowed, rawClass: raw)
             return .allowed
         }
         // LB8a: after a zero width joiner.
-        if previous == .ZWJ {
-            if raw == .CM || raw == .ZWJ, canTakeMarks {
+        if previous == .zwj {
+            if raw == .cm || raw == .zwj, canTakeMarks {
                 previous = raw
                 return .prohibited
             }
-            let b: LineBreakClass = (raw == .CM || raw == .ZWJ) ? .AL : raw
+            let b: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
             advance(to: b, word: word, value: value, decision: .prohibited, rawClass: raw)
             return .prohibited
         }
         // LB9: marks attach to what they follow; LB10: else they are letters.
         var b = raw
-        if raw == .CM || raw == .ZWJ {
+        if raw == .cm || raw == .zwj {
             if canTakeMarks {
                 previous = raw
                 return .prohibited
             }
-            b = .AL
+            b = .al
         }
         guard let decision = rule(before: b, at: offset, length: length, word: word, value: value) else { return nil }
         advance(to: b, word: word, value: value, decision: decision, rawClass: raw)
@@ -137,7 +137,7 @@ struct LineBreakState {
     /// a text as a mandatory break).
     var endsWithHardBreak: Bool {
         switch previous {
-        case .BK, .CR, .LF, .NL: return true
+        case .bk, .cr, .lf, .nl: return true
         default: return false
         }
     }
@@ -145,7 +145,7 @@ struct LineBreakState {
     /// True when a mark attaches to the previous code point (LB9).
     private var canTakeMarks: Bool {
         switch previous {
-        case .BK, .CR, .LF, .NL, .SP, .ZW: return false
+        case .bk, .cr, .lf, .nl, .sp, .zw: return false
         default: return true
         }
     }
@@ -154,84 +154,84 @@ struct LineBreakState {
     @inline(__always)
     private func rule(before b: LineBreakClass, at offset: Int, length: Int, word: UInt32, value: UInt32) -> Decision? {
         // LB11.
-        if b == .WJ || (base == .WJ && !spaces) { return .prohibited }
+        if b == .wj || (base == .wj && !spaces) { return .prohibited }
         // LB12, LB12a.
-        if !spaces, base == .GL { return .prohibited }
-        if b == .GL, !spaces, base != .BA, base != .HY { return .prohibited }
+        if !spaces, base == .gl { return .prohibited }
+        if b == .gl, !spaces, base != .ba, base != .hy { return .prohibited }
         // LB13, with ICU's exception: a space then a full stop or comma that begins a
         // number ("is .5") may break.
         switch b {
-        case .CL, .CP, .EX, .SY: return .prohibited
-        case .IS:
-            if spaces, base != .OP {
+        case .cl, .cp, .ex, .sy: return .prohibited
+        case .is:
+            if spaces, base != .op {
                 guard let next = lookahead(offset &+ length) else { return nil }
-                if next == .NU { return .allowed }
+                if next == .nu { return .allowed }
             }
             return .prohibited
         default: break
         }
         // LB14–LB17: what holds across spaces.
-        if base == .OP { return .prohibited }
-        if base == .QU, b == .OP { return .prohibited }
-        if base == .CL || base == .CP, b == .NS { return .prohibited }
-        if base == .B2, b == .B2 { return .prohibited }
+        if base == .op { return .prohibited }
+        if base == .qu, b == .op { return .prohibited }
+        if base == .cl || base == .cp, b == .ns { return .prohibited }
+        if base == .b2, b == .b2 { return .prohibited }
         // LB18.
         if spaces { return .allowed }
         // ICU's hyphen rule (before LB21): a hyphen after a break stays with a letter.
-        if b == .AL, breakBeforeBase, base == .HY || baseIsHyphen { return .prohibited }
+        if b == .al, breakBeforeBase, base == .hy || baseIsHyphen { return .prohibited }
         // LB21a.
-        if base == .HY || base == .BA, beforeBase == .HL, beforeBaseAdjacent { return .prohibited }
+        if base == .hy || base == .ba, beforeBase == .hl, beforeBaseAdjacent { return .prohibited }
         // LB25, the parts that need context.
         switch (base, b) {
-        case (.PR, .OP), (.PO, .OP), (.PR, .HY), (.PO, .HY):
+        case (.pr, .op), (.po, .op), (.pr, .hy), (.po, .hy):
             guard let next = lookahead(offset &+ length) else { return nil }
-            if next == .NU { return .prohibited }
-            if next == .IS {
+            if next == .nu { return .prohibited }
+            if next == .is {
                 guard let after = lookahead(offset &+ length &+ 1) else { return nil }
-                if after == .NU { return .prohibited }
+                if after == .nu { return .prohibited }
             }
-        case (.SY, .NU) where inNumber && !numberClosed:
+        case (.sy, .nu) where inNumber && !numberClosed:
             return .prohibited
-        case (_, .PR), (_, .PO):
+        case (_, .pr), (_, .po):
             if inNumber { return .prohibited }
         default: break
         }
         // LB30: brackets drawn narrow only.
-        if b == .OP, base == .AL || base == .HL || base == .NU, word & (1 << 11) == 0 { return .prohibited }
-        if base == .CP, !baseIsWide, b == .AL || b == .HL || b == .NU { return .prohibited }
+        if b == .op, base == .al || base == .hl || base == .nu, word & (1 << 11) == 0 { return .prohibited }
+        if base == .cp, !baseIsWide, b == .al || b == .hl || b == .nu { return .prohibited }
         // LB30a.
-        if base == .RI, b == .RI { return regionalCount % 2 == 1 ? .prohibited : .allowed }
+        if base == .ri, b == .ri { return regionalCount % 2 == 1 ? .prohibited : .allowed }
         // LB30b.
-        if b == .EM, base == .EB || baseIsUnassignedPictograph { return .prohibited }
+        if b == .em, base == .eb || baseIsUnassignedPictograph { return .prohibited }
         return LineBreakPairs.allows(pairs, base, b) ? .allowed : .prohibited
     }
 
     /// The resolved class of the code point at `offset`, or nil when it is a mark (the
     /// rules would look past it), SA or CB; SP for the end of the text.
     private func lookahead(_ offset: Int) -> LineBreakClass? {
-        guard offset < units.count else { return .SP }
+        guard offset < units.count else { return .sp }
         var value = UInt32(units[offset])
         if UTF16.isLeadSurrogate(units[offset]), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
             value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
         }
         let c = LineBreakClass(word: CodePointTable.word(value, stages)).resolved
         switch c {
-        case .CM, .ZWJ, .SA, .CB: return nil
+        case .cm, .zwj, .sa, .cb: return nil
         default: return c
         }
     }
 
     private mutating func advanceAfterHardBreak(_ raw: LineBreakClass, word: UInt32, value: UInt32) {
-        base = .SP
+        base = .sp
         spaces = true
         inNumber = false
         numberClosed = false
         regionalCount = 0
-        if raw == .SP {
-            previous = .SP
+        if raw == .sp {
+            previous = .sp
             return
         }
-        let b: LineBreakClass = (raw == .CM || raw == .ZWJ) ? .AL : raw
+        let b: LineBreakClass = (raw == .cm || raw == .zwj) ? .al : raw
         advance(to: b, word: word, value: value, decision: .mandatory, rawClass: raw)
     }
 
@@ -240,14 +240,14 @@ struct LineBreakState {
     private mutating func advance(
         to b: LineBreakClass, word: UInt32, value: UInt32, decision: Decision, rawClass: LineBreakClass? = nil
     ) {
-        regionalCount = (b == .RI && base == .RI && !spaces) ? regionalCount &+ 1 : (b == .RI ? 1 : 0)
+        regionalCount = (b == .ri && base == .ri && !spaces) ? regionalCount &+ 1 : (b == .ri ? 1 : 0)
         switch b {
-        case .NU:
+        case .nu:
             inNumber = true
             numberClosed = false
-        case .SY, .IS:
+        case .sy, .is:
             if !(inNumber && !numberClosed) { inNumber = false }
-        case .CL, .CP:
+        case .cl, .cp:
             if inNumber, !numberClosed { numberClosed = true } else { inNumber = false }
         default:
             inNumber = false

@@ -81,7 +81,9 @@ enum FusedSegmenterOracle {
         if modern.ends != ends { return .differs("clusters \(modern.ends), ICU \(ends)") }
         let breaks = LineBreaker.icuBreaks(units)
         if modern.breaks != breaks {
-            return .differs("breaks \(modern.breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" }), ICU \(breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" })")
+            return .differs(
+                "breaks \(modern.breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" }), ICU \(breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" })"
+            )
         }
         let text = UTF16Text(units: units)
         var start = 0

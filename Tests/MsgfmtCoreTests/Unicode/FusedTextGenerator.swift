@@ -18,9 +18,10 @@ enum FusedTextGenerator {
     ]
 
     /// Words of further scripts (those with viramas go to ICU).
-    static let scriptSamples: [String] = corpusSamples + [
-        "Ελληνικά", "हिन्दी", "বাংলা", "தமிழ்", "ქართული", "Հայերեն", "አማርኛ", "ᏣᎳᎩ", "ภาษาไทย",
-    ]
+    static let scriptSamples: [String] =
+        corpusSamples + [
+            "Ελληνικά", "हिन्दी", "বাংলা", "தமிழ்", "ქართული", "Հայերեն", "አማርኛ", "ᏣᎳᎩ", "ภาษาไทย",
+        ]
 
     /// Characters the stateful rules turn on.
     static let specials: [String] = [
