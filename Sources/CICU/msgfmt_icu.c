@@ -105,6 +105,27 @@ uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
     return block[scalar & (FLAG_BLOCK_SIZE - 1)];
 }
 
+const char *msgfmt_icu_unicode_version(void) {
+    static char text[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo version;
+    u_getUnicodeVersion(version);
+    u_versionToString(version, text);
+    return text;
+}
+
+uint32_t msgfmt_icu_break_properties(uint32_t scalar) {
+    UChar32 c = (UChar32)scalar;
+    uint32_t lb = (uint32_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    uint32_t gcb = (uint32_t)u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    int32_t eaw = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    uint32_t wide = (eaw == U_EA_FULLWIDTH || eaw == U_EA_WIDE || eaw == U_EA_HALFWIDTH) ? 1 : 0;
+    uint32_t unassigned_pictographic =
+        (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) && u_charType(c) == U_UNASSIGNED) ? 1 : 0;
+    int32_t insc = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
+    uint32_t virama = (insc == U_INSC_VIRAMA || insc == U_INSC_INVISIBLE_STACKER) ? 1 : 0;
+    return lb | gcb << 6 | wide << 11 | unassigned_pictographic << 22 | virama << 23;
+}
+
 // Walks the boundaries of `text` with the thread's iterator of `type`, writing each
 // offset (and, when `mandatory` is not NULL, whether it is a hard line break). Returns the
 // number written, or -1 when ICU fails or `capacity` is too small.

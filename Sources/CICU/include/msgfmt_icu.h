@@ -34,6 +34,16 @@ enum {
 /// (thread-safe).
 uint32_t msgfmt_icu_scalar_flags(uint32_t scalar);
 
+/// Returns ICU's break properties of one code point, packed as msgfmt's generated code-point
+/// table packs them: the line-break class (ULineBreak) in bits 0-5, the grapheme-break
+/// property (UGraphemeClusterBreak) in bits 6-10, 1 in bit 11 for East Asian width F, W or H,
+/// 1 in bit 22 for an unassigned Extended_Pictographic code point, and 1 in bit 23 for
+/// Indic_Syllabic_Category Virama or Invisible_Stacker. Tests compare the table with it.
+uint32_t msgfmt_icu_break_properties(uint32_t scalar);
+
+/// The Unicode version of ICU's data, such as "15.0" (u_getUnicodeVersion).
+const char *msgfmt_icu_unicode_version(void);
+
 /// Writes the UAX #14 line-break opportunities of `text` (excluding offset 0, including
 /// the end of the text) as UTF-16 offsets into `offsets`; `mandatory[i]` is 1 for a hard
 /// break. Returns the number written, or -1 when ICU fails or `capacity` is too small.

@@ -1,0 +1,210 @@
+/// One walk over a text that finds its grapheme clusters (UAX #29), their cell widths and
+/// where lines may break (UAX #14), reading one `CodePointTable` word per code point.
+///
+/// This is the path layout takes by default; ICU stays the oracle and the fallback. The
+/// walk answers nil for text it does not decide, which then goes to ICU as before:
+/// unpaired surrogates, viramas (ICU 72 keeps Indic conjuncts in one cluster, ahead of
+/// Unicode 15.1's rule GB9c), and the line-break classes SA (Thai, Lao, Khmer, Myanmar: ICU
+/// breaks them with dictionaries) and CB, and the rare look-ahead past a combining mark
+/// (see `LineBreakState`). Differential tests check that clusters, widths and break
+/// opportunities equal the ICU path's.
+enum FusedSegmenter {
+    /// The clusters of a text, their widths and the break opportunities after them.
+    struct Result {
+        /// End offset (UTF-16) of each cluster.
+        var ends: [Int]
+        /// Cell width of each cluster, as `CellMeasurer` measures it.
+        var widths: [Int]
+        /// True when UAX #14 allows a break inside or at the end of the cluster (where
+        /// `ClusterTable` places an opportunity inside a cluster).
+        var breakAfter: [Bool]
+        /// Every opportunity as `LineBreaker.breaks` lists them, when asked for.
+        var breaks: [LineBreak]
+    }
+
+    // Grapheme_Cluster_Break values (ICU's numbering, as in the table).
+    private static let gcbControl: UInt32 = 1, gcbCR: UInt32 = 2, gcbExtend: UInt32 = 3, gcbL: UInt32 = 4
+    private static let gcbLF: UInt32 = 5, gcbLV: UInt32 = 6, gcbLVT: UInt32 = 7, gcbT: UInt32 = 8, gcbV: UInt32 = 9
+    private static let gcbSpacingMark: UInt32 = 10, gcbPrepend: UInt32 = 11, gcbRI: UInt32 = 12, gcbZWJ: UInt32 = 17
+    /// ScalarFlags bits as they sit in a word.
+    private static let wideBit: UInt32 = 1 << 12, presentationBit: UInt32 = 1 << 13, pictographicBit: UInt32 = 1 << 14
+    private static let zeroWidthBit: UInt32 = 1 << 15, regionalBit: UInt32 = 1 << 16, emojiBit: UInt32 = 1 << 17
+    /// A virama: ICU 72 joins Indic conjuncts across it, which this pass leaves to ICU.
+    private static let viramaBit: UInt32 = 1 << 23
+
+    /// Segments `units` in one walk, widths under `model`; nil when the text needs ICU.
+    /// O(n).
+    static func segment(_ units: [UInt16], model: WidthModel, recordBreaks: Bool = false) -> Result? {
+        let n = units.count
+        if n == 0 { return Result(ends: [], widths: [], breakAfter: [], breaks: []) }
+        let stages = CodePointTable.stages
+        // At most one cluster per unit, written through pointers (appending to arrays the
+        // closure captures costs a uniqueness check per element).
+        let endsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let widthsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let breakOut = UnsafeMutablePointer<Bool>.allocate(capacity: n)
+        defer {
+            endsOut.deallocate()
+            widthsOut.deallocate()
+            breakOut.deallocate()
+        }
+        var count = 0
+        var breaks: [LineBreak] = []
+        let decided: Bool = units.withUnsafeBufferPointer { u in
+            LineBreakPairs.table.withUnsafeBufferPointer { pairs in
+                var lines = LineBreakState(units: u, stages: stages, pairs: pairs.baseAddress!)
+                // The code point at i.
+                var value = UInt32(u[0])
+                var length = 1
+                if !decode(u, 0, &value, &length) { return false }
+                var word = CodePointTable.word(value, stages)
+                if word & viramaBit != 0 { return false }
+                if !lines.start(word: word, value: value) { return false }
+                var gcb = (word >> 6) & 0x1F
+                var regionalRun: UInt32 = gcb == gcbRI ? 1 : 0
+                var pictographic: UInt8 = word & pictographicBit != 0 ? 1 : 0  // 1: ExtPict Extend*, 2: ... ZWJ
+                var cluster = ClusterWidth(word: word, value: value)
+                var breakInside = false
+                var i = length
+                while i < n {
+                    if !decode(u, i, &value, &length) { return false }
+                    word = CodePointTable.word(value, stages)
+                    if word & viramaBit != 0 { return false }
+                    let next = (word >> 6) & 0x1F
+                    guard let decision = lines.decide(at: i, length: length, word: word, value: value) else { return false }
+                    if recordBreaks, decision != .prohibited {
+                        breaks.append(LineBreak(offset: i, mandatory: decision == .mandatory))
+                    }
+                    if graphemeBoundary(gcb, next, regionalRun: regionalRun, pictographic: pictographic, word: word) {
+                        endsOut[count] = i
+                        widthsOut[count] = cluster.width(model)
+                        breakOut[count] = breakInside || decision != .prohibited
+                        count &+= 1
+                        breakInside = false
+                        cluster = ClusterWidth(word: word, value: value)
+                    } else {
+                        breakInside = breakInside || decision != .prohibited
+                        cluster.add(word: word, value: value)
+                    }
+                    regionalRun = next == gcbRI ? (gcb == gcbRI ? regionalRun &+ 1 : 1) : 0
+                    if word & pictographicBit != 0 {
+                        pictographic = 1
+                    } else if pictographic == 1, next == gcbExtend {
+                        pictographic = 1
+                    } else if pictographic == 1, next == gcbZWJ {
+                        pictographic = 2
+                    } else {
+                        pictographic = 0
+                    }
+                    gcb = next
+                    i &+= length
+                }
+                endsOut[count] = n
+                widthsOut[count] = cluster.width(model)
+                breakOut[count] = true
+                count &+= 1
+                if recordBreaks { breaks.append(LineBreak(offset: n, mandatory: lines.endsWithHardBreak)) }
+                return true
+            }
+        }
+        guard decided else { return nil }
+        return Result(
+            ends: Array(UnsafeBufferPointer(start: endsOut, count: count)),
+            widths: Array(UnsafeBufferPointer(start: widthsOut, count: count)),
+            breakAfter: Array(UnsafeBufferPointer(start: breakOut, count: count)), breaks: breaks)
+    }
+
+    /// Reads the code point at `i`; false for an unpaired surrogate.
+    @inline(__always)
+    private static func decode(_ u: UnsafeBufferPointer<UInt16>, _ i: Int, _ value: inout UInt32, _ length: inout Int) -> Bool {
+        let unit = u[i]
+        if unit & 0xF800 != 0xD800 {
+            value = UInt32(unit)
+            length = 1
+            return true
+        }
+        guard unit < 0xDC00, i &+ 1 < u.count, u[i &+ 1] & 0xFC00 == 0xDC00 else { return false }
+        value = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(u[i &+ 1]) &- 0xDC00)
+        length = 2
+        return true
+    }
+
+    /// True when UAX #29 (Unicode 15.0, as ICU 72) puts a cluster boundary between a code
+    /// point of property `a` and one of property `b` (with `word`).
+    @inline(__always)
+    private static func graphemeBoundary(_ a: UInt32, _ b: UInt32, regionalRun: UInt32, pictographic: UInt8, word: UInt32) -> Bool {
+        if a == gcbCR { return b != gcbLF }  // GB3, GB4
+        if a == gcbControl || a == gcbLF { return true }  // GB4
+        if b == gcbControl || b == gcbCR || b == gcbLF { return true }  // GB5
+        switch a {
+        case gcbL: if b == gcbL || b == gcbV || b == gcbLV || b == gcbLVT { return false }  // GB6
+        case gcbLV, gcbV: if b == gcbV || b == gcbT { return false }  // GB7
+        case gcbLVT, gcbT: if b == gcbT { return false }  // GB8
+        default: break
+        }
+        if b == gcbExtend || b == gcbZWJ || b == gcbSpacingMark { return false }  // GB9, GB9a
+        if a == gcbPrepend { return false }  // GB9b
+        if a == gcbZWJ, pictographic == 2, word & pictographicBit != 0 { return false }  // GB11
+        if a == gcbRI, b == gcbRI { return regionalRun % 2 == 0 }  // GB12, GB13
+        return true
+    }
+
+    /// What the width of a cluster needs, gathered code point by code point (the rules of
+    /// `CellWidth.ofCluster` and `CellMeasurer`).
+    private struct ClusterWidth {
+        var firstWord: UInt32
+        var firstValue: UInt32
+        var count = 1
+        var sum: Int
+        var hasVS16 = false
+        var hasVS15 = false
+        var hasZWJ = false
+        var hasKeycap = false
+
+        @inline(__always)
+        init(word: UInt32, value: UInt32) {
+            firstWord = word
+            firstValue = value
+            sum = Self.scalarWidth(word)
+        }
+
+        @inline(__always)
+        static func scalarWidth(_ word: UInt32) -> Int {
+            if word & FusedSegmenter.zeroWidthBit != 0 { return 0 }
+            return word & (FusedSegmenter.wideBit | FusedSegmenter.presentationBit) != 0 ? 2 : 1
+        }
+
+        @inline(__always)
+        mutating func add(word: UInt32, value: UInt32) {
+            count &+= 1
+            sum &+= Self.scalarWidth(word)
+            switch value {
+            case 0xFE0F: hasVS16 = true
+            case 0xFE0E: hasVS15 = true
+            case 0x200D: hasZWJ = true
+            case 0x20E3: hasKeycap = true
+            default: break
+            }
+        }
+
+        @inline(__always)
+        func width(_ model: WidthModel) -> Int {
+            if count == 1 {
+                // An unsafe control is measured as its one-cell placeholder (DisplaySafety).
+                let v = firstValue
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) {
+                    return 1
+                }
+                return sum
+            }
+            if model == .legacy { return sum }
+            let emoji = firstWord & FusedSegmenter.emojiBit != 0
+            if firstWord & FusedSegmenter.regionalBit != 0 || (hasKeycap && emoji) { return 2 }
+            if hasVS15, emoji { return 1 }
+            if hasVS16, emoji { return 2 }
+            if hasZWJ, firstWord & FusedSegmenter.pictographicBit != 0 { return 2 }
+            if firstWord & FusedSegmenter.presentationBit != 0 { return 2 }
+            return min(2, sum)
+        }
+    }
+}

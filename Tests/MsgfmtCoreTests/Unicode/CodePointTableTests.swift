@@ -1,0 +1,57 @@
+import CICU
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+@Suite struct CodePointTableTests {
+    @Test func everyCodePointAgreesWithICU() {
+        var mismatches: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            let word = CodePointTable.word(value)
+            let breaks = msgfmt_icu_break_properties(value)
+            let flags = value >= 0xD800 && value <= 0xDFFF ? nil : Optional(msgfmt_icu_scalar_flags(value))
+            let tableBreaks = word & (0x3F | 0x1F << 6 | 1 << 11 | 1 << 22 | 1 << 23)
+            if tableBreaks != breaks || (flags != nil && (word >> 12) & 0x3FF != flags!) {
+                mismatches.append(String(format: "U+%04X table %08X ICU %08X/%03X", value, word, breaks, flags ?? 0))
+                if mismatches.count > 20 { break }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    @Test func surrogateCodePointsHoldTheirFlags() {
+        // ICU computes flags for surrogate code points too; the table must agree where
+        // msgfmt could ask (lone surrogates reach ScalarFlags only as U+FFFD, but check).
+        for value in UInt32(0xD800)...0xDFFF {
+            #expect((CodePointTable.word(value) >> 12) & 0x3FF == msgfmt_icu_scalar_flags(value))
+        }
+    }
+
+    @Test func regeneratingTheTableGivesTheCommittedFile() throws {
+        try #require(
+            FileManager.default.fileExists(atPath: "/usr/share/unicode/LineBreak.txt"),
+            "install Debian's unicode-data package for /usr/share/unicode")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", PackagePaths.root.appendingPathComponent("scripts/gen-unicode-table").path, "--stdout"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let generated = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let committed = try Data(
+            contentsOf: PackagePaths.root.appendingPathComponent("Sources/MsgfmtCore/Unicode/CodePointTable.swift"))
+        #expect(generated == committed, "run scripts/gen-unicode-table and commit the result")
+    }
+
+    @Test func tableIsForTheLinkedICUsUnicodeVersion() throws {
+        let source = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Sources/MsgfmtCore/Unicode/CodePointTable.swift"),
+            encoding: .utf8)
+        // u_getUnicodeVersion drops trailing zeros ("15.0"); the file names "15.0.0".
+        #expect(source.contains("Unicode \(String(cString: msgfmt_icu_unicode_version())).0 data files"))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+/// The fused pass against the ICU path on random text: equal clusters, widths (both
+/// models) and break opportunities. `MSGFMT_FUSED_STRINGS=1000000` runs a million strings
+/// (the README states the last such run).
+@Suite struct FusedSegmenterDifferentialTests {
+    static let defaultCount = 20_000
+
+    @Test func fusedPassEqualsICUOnRandomText() {
+        let count = ProcessInfo.processInfo.environment["MSGFMT_FUSED_STRINGS"].flatMap(Int.init) ?? Self.defaultCount
+        var rng = SeededGenerator(seed: 0x6675_7365_64)
+        var decided = 0
+        var failures = 0
+        for index in 0..<count {
+            let units = FusedTextGenerator.text(using: &rng)
+            switch FusedSegmenterOracle.compare(units) {
+            case .equal: decided += 1
+            case .leftToICU: break
+            case .differs(let what):
+                failures += 1
+                if failures <= 10 {
+                    Issue.record("string \(index) \(FusedSegmenterOracle.hex(units)): \(what)")
+                }
+            }
+        }
+        #expect(failures == 0)
+        // Most random text is decided without ICU (the rest holds SA/CB text, lone surrogates).
+        #expect(decided * 10 > count * 6, "decided \(decided) of \(count)")
+        print("FusedSegmenterDifferentialTests: \(count) strings, \(decided) decided by the fused pass, \(failures) differ")
+    }
+
+    @Test func corpusScriptsAreDecidedWithoutICU() {
+        for sample in FusedTextGenerator.corpusSamples + ["Ελληνικά", "ქართული", "Հայերեն", "አማርኛ"] {
+            let units = Array(sample.utf16)
+            #expect(FusedSegmenterOracle.compare(units) == .equal, "\(sample)")
+        }
+    }
+
+    @Test func dictionaryAndConjunctScriptsGoToICU() {
+        for sample in ["ภาษาไทย", "ພາສາລາວ", "ភាសាខ្មែរ", "မြန်မာ", "हिन्दी", "தமிழ்"] {
+            #expect(FusedSegmenter.segment(Array(sample.utf16), model: .modern) == nil, "\(sample)")
+        }
+    }
+
+    @Test func conformanceFilesAgreeWithICU() throws {
+        for name in ["GraphemeBreakTest.txt", "LineBreakTest.txt"] {
+            let cases = try #require(UnicodeTestFile.cases(name), "install Debian's unicode-data package")
+            for testCase in cases {
+                if case .differs(let what) = FusedSegmenterOracle.compare(testCase.units) {
+                    Issue.record("\(name) line \(testCase.line) (\(testCase.hex)): \(what)")
+                }
+            }
+        }
+    }
+}
+
+/// Compares the fused pass with the ICU path on one text.
+enum FusedSegmenterOracle {
+    enum Outcome: Equatable {
+        case equal
+        case leftToICU
+        case differs(String)
+
+        static func == (a: Outcome, b: Outcome) -> Bool {
+            switch (a, b) {
+            case (.equal, .equal), (.leftToICU, .leftToICU), (.differs, .differs): return true
+            default: return false
+            }
+        }
+    }
+
+    static func compare(_ units: [UInt16]) -> Outcome {
+        guard let modern = FusedSegmenter.segment(units, model: .modern, recordBreaks: true),
+            let legacy = FusedSegmenter.segment(units, model: .legacy)
+        else { return .leftToICU }
+        let ends = GraphemeSegmenter.icuBoundaries(units)
+        if modern.ends != ends { return .differs("clusters \(modern.ends), ICU \(ends)") }
+        let breaks = LineBreaker.icuBreaks(units)
+        if modern.breaks != breaks {
+            return .differs(
+                "breaks \(modern.breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" }), ICU \(breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" })"
+            )
+        }
+        let text = UTF16Text(units: units)
+        var start = 0
+        var snapped = [Bool](repeating: false, count: ends.count)
+        var cluster = 0
+        for opportunity in breaks {
+            while cluster < ends.count, ends[cluster] < opportunity.offset { cluster += 1 }
+            if cluster < ends.count { snapped[cluster] = true }
+        }
+        if modern.breakAfter != snapped { return .differs("breakAfter \(modern.breakAfter), ICU \(snapped)") }
+        for (c, end) in ends.enumerated() {
+            for (model, result) in [(WidthModel.modern, modern), (.legacy, legacy)] {
+                let expected = CellMeasurer(model: model).width(of: start..<end, in: text)
+                if result.widths[c] != expected {
+                    return .differs("\(model) width of cluster \(start)..<\(end): \(result.widths[c]), ICU path \(expected)")
+                }
+            }
+            start = end
+        }
+        return .equal
+    }
+
+    static func hex(_ units: [UInt16]) -> String {
+        String(decoding: units, as: UTF16.self).unicodeScalars.map { String(format: "%04X", $0.value) }.joined(separator: " ")
+    }
+}
