@@ -51,21 +51,14 @@ final class ClusterTable {
         self.runs = sortedRuns
         let units = text.units
         let n = units.count
-        // The cell measurer's answer for common single units is known here without a call.
-        let cells = M.self == CellMeasurer.self
-        // One walk finds clusters, cell widths and break opportunities; text it cannot
-        // decide (SA scripts, viramas, lone surrogates) takes the ICU path.
-        var fused = n == 0 ? nil : FusedSegmenter.segment(units, model: (measurer as? CellMeasurer)?.model ?? .modern)
-        let bounds = fused?.ends ?? (n == 0 ? [] : GraphemeSegmenter.boundaries(in: text))
-        let ends = n == 0 ? [] : Self.splitting(bounds, at: blockStarts, text: text)
-        // A block cut inside a cluster re-segments: the fused answers no longer line up.
-        if ends != bounds { fused = nil }
+        let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, text: text)
         let count = ends.count
         var widths = [Int](repeating: 0, count: count)
         var kinds = [Kind](repeating: .text, count: count)
         var styles = [Int32](repeating: -1, count: count)
-        var breakAfter = fused?.breakAfter ?? [Bool](repeating: false, count: count)
-        let fusedWidths = cells ? fused?.widths : nil
+        var breakAfter = [Bool](repeating: false, count: count)
+        // The cell measurer's answer for common single units is known here without a call.
+        let cells = M.self == CellMeasurer.self
         let runLowers = sortedRuns.map(\.range.lowerBound)
         let runUppers = sortedRuns.map(\.range.upperBound)
         units.withUnsafeBufferPointer { u in
@@ -87,11 +80,7 @@ final class ClusterTable {
                                     case .newline: w[c] = 0
                                     case .tab: w[c] = tabWidth
                                     case .text, .space, .unsafe:
-                                        if let fusedWidths {
-                                            w[c] = fusedWidths[c]
-                                        } else {
-                                            w[c] = max(0, min(measurer.width(of: start..<end, in: text), 1 << 20))
-                                        }
+                                        w[c] = max(0, min(measurer.width(of: start..<end, in: text), 1 << 20))
                                     }
                                 }
                                 while run < runUppers.count, runUppers[run] <= start { run &+= 1 }
@@ -103,7 +92,7 @@ final class ClusterTable {
                 }
             }
         }
-        if n > 0, fused == nil {
+        if n > 0 {
             let breaks = LineBreaker.breaks(in: text)
             breaks.withUnsafeBufferPointer { b in
                 ends.withUnsafeBufferPointer { e in
