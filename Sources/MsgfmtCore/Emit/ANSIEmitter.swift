@@ -11,6 +11,8 @@ public struct ANSIEmitter: MessageEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
     private var count = 0
+    /// The bytes of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -20,6 +22,9 @@ public struct ANSIEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
         if count > 0 { out.append(0x0A) }
         count += 1
         for line in message.mediaLines {
@@ -100,12 +105,21 @@ public struct ANSIEmitter: MessageEmitter {
     /// Appends `display` as `DisplaySafety.sanitize` would spell it: its bytes as they are
     /// when no scalar is unsafe (the usual case, found by a byte scan), else sanitized.
     static func appendSanitized(_ display: String, into out: inout [UInt8]) {
-        var display = display
-        let safe = display.withUTF8 { bytes -> Bool in
-            guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
+        // Native strings (every layout's) lend their UTF-8 without a copy.
+        let safe =
+            display.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            ?? {
+                var copy = display
+                return copy.withUTF8 { bytes -> Bool in
+                    guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+                    out.append(contentsOf: bytes)
+                    return true
+                }
+            }()
         if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
     }
 

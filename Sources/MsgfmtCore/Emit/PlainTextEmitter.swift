@@ -4,6 +4,8 @@
 public struct PlainTextEmitter: MessageEmitter {
     private var count = 0
     private let options: StyleOptions
+    /// The bytes of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -12,6 +14,9 @@ public struct PlainTextEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
         if count > 0 { out.append(0x0A) }
         count += 1
         for line in message.mediaLines {
@@ -50,8 +55,7 @@ public struct PlainTextEmitter: MessageEmitter {
                         out.append(0x91)
                     }
                 } else {
-                    var display = fragments[k].display
-                    display.withUTF8 { out.append(contentsOf: $0) }
+                    out.append(utf8: fragments[k].display)
                 }
             }
         }

@@ -12,9 +12,28 @@ public struct JSONWriter: Sendable {
     /// The output as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Empties the output, keeping its storage for the next document (one writer reused
+    /// message after message allocates once).
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Appends raw JSON syntax.
+    @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends `source` as it is: one capacity check and a copy, cheaper than the generic
+    /// `append(contentsOf:)` for the short pieces JSON is made of.
+    @inline(__always)
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        let n = source.count
+        guard n > 0, let from = source.baseAddress else { return }
+        bytes.appendBytes(upTo: n) { out in
+            out.update(from: from, count: n)
+            return n
+        }
     }
 
     /// Appends an integer.
@@ -40,15 +59,14 @@ public struct JSONWriter: Sendable {
             t /= 10
             count &+= 1
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0x30, count: count))
-        bytes.withUnsafeMutableBufferPointer { out in
-            var i = start &+ count &- 1
+        bytes.appendBytes(upTo: count) { out in
+            var i = count &- 1
             while magnitude > 0 {
                 out[i] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
                 i &-= 1
             }
+            return count
         }
     }
 
@@ -91,12 +109,12 @@ public struct JSONWriter: Sendable {
                 } else {
                     scalar = UInt32(b)
                 }
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                if runStart < i { append(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
                 escape(scalar)
                 i &+= length
                 runStart = i
             }
-            if runStart < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
+            if runStart < n { append(UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
         }
         bytes.append(0x22)
     }
