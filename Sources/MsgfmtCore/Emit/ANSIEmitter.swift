@@ -7,7 +7,7 @@
 /// message text cannot carry escape sequences to the terminal even if layout let one by.
 /// With `color`, `attributes` and `hyperlinks` all off it writes no escape sequence at all.
 /// A media placeholder (`[Photo 90×90]`) comes first, dim and italic.
-public struct ANSIEmitter: MessageEmitter {
+public struct ANSIEmitter: ParallelEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
     private var count = 0
@@ -25,21 +25,33 @@ public struct ANSIEmitter: MessageEmitter {
         swap(&out, &buffer)
         defer { swap(&out, &buffer) }
         out.removeAll(keepingCapacity: true)
-        if count > 0 { out.append(0x0A) }
-        count += 1
+        prepare(message, into: &out)
+        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+    }
+
+    /// A copy for a worker thread, unless hyperlinks are on: their ids number the messages.
+    public func makeWorkerCopy() -> ANSIEmitter? {
+        options.hyperlinks ? nil : ANSIEmitter(options: options)
+    }
+
+    /// Appends the message's lines (media first); its hyperlink ids number it as the
+    /// message after those written so far.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
-        guard let layout = message.layout else {
-            sink.write(out)
-            return
-        }
-        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count) : nil
-        out.reserveCapacity(layout.text.utf8.count * 2 + layout.lines.count * 16 + 64)
+        guard let layout = message.layout else { return }
+        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count + 1) : nil
         for line in layout.lines {
             write(line, links: links, into: &out)
         }
-        sink.write(out)
+    }
+
+    /// Writes a blank line before every message but the first, then `prepared`.
+    public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
+        if count > 0 { sink.write(CollectionOfOne(0x0A)) }
+        count += 1
+        sink.write(prepared)
     }
 
     /// Appends lines laid out outside a message's layout (a transcript's headers, quotes and

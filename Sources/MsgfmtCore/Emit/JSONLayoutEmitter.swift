@@ -8,11 +8,11 @@
 /// decimals): `"unit": "px"` after `id`, `x`, `width`, `y` (the top) and `height` of lines
 /// and fragments, and each line's `baseline` (from the top of the message), `ascent` and
 /// `descent`; the message's `height` is in pixels too. Cell layouts have no `unit`.
-public struct JSONLayoutEmitter: MessageEmitter {
+public struct JSONLayoutEmitter: ParallelEmitter {
     /// The geometry of a font-measured layout, or nil for cells.
     public var pixels: PixelMetrics?
-    /// The JSON of the message being written, its storage reused from message to message.
-    private var writer = JSONWriter()
+    /// The JSON of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter; `pixels` for layouts measured with fonts.
     public init(pixels: PixelMetrics? = nil) {
@@ -20,10 +20,26 @@ public struct JSONLayoutEmitter: MessageEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        writer.removeAll()
-        Self.write(message, into: &writer, pixels: pixels)
-        writer.raw("\n")
-        sink.write(writer.bytes)
+        var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        sink.write(out)
+    }
+
+    /// A copy for a worker thread.
+    public func makeWorkerCopy() -> JSONLayoutEmitter? {
+        JSONLayoutEmitter(pixels: pixels)
+    }
+
+    /// Appends the message's line of JSON, newline included.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        var w = JSONWriter(appendingTo: out)
+        out = []
+        Self.write(message, into: &w, pixels: pixels)
+        w.raw("\n")
+        out = w.takeBytes()
     }
 
     /// Writes the object for one message: `id`, `media` when the message has media, then

@@ -9,14 +9,21 @@ public struct JSONWriter: Sendable {
     /// Creates an empty writer.
     public init() {}
 
+    /// Creates a writer that appends to `bytes` (moved in; take them back with
+    /// `takeBytes()`).
+    public init(appendingTo bytes: consuming [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The bytes written, moved out: the writer is empty afterwards.
+    public mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     /// The output as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Empties the output, keeping its storage for the next document (one writer reused
-    /// message after message allocates once).
-    public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-    }
 
     /// Appends raw JSON syntax.
     @inline(__always)
