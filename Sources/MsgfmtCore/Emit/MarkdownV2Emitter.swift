@@ -22,7 +22,8 @@ public struct MarkdownV2Emitter: ParallelEmitter {
         encode(message)
         buffer.withUnsafeBufferPointer { units in
             // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
-            out.appendBytes(upTo: units.count * 3) { UTF16Text.encodeUTF8(units, into: UnsafeMutableBufferPointer(start: $0, count: units.count * 3)) }
+            let room = units.count * 3
+            out.appendBytes(upTo: room) { UTF16Text.encodeUTF8(units, into: UnsafeMutableBufferPointer(start: $0, count: room)) }
         }
     }
 
