@@ -7,10 +7,12 @@
 /// message text cannot carry escape sequences to the terminal even if layout let one by.
 /// With `color`, `attributes` and `hyperlinks` all off it writes no escape sequence at all.
 /// A media placeholder (`[Photo 90×90]`) comes first, dim and italic.
-public struct ANSIEmitter: MessageEmitter {
+public struct ANSIEmitter: ParallelEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
     private var count = 0
+    /// The bytes of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -20,21 +22,36 @@ public struct ANSIEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var out: [UInt8] = []
-        if count > 0 { out.append(0x0A) }
-        count += 1
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+    }
+
+    /// A copy for a worker thread, unless hyperlinks are on: their ids number the messages.
+    public func makeWorkerCopy() -> ANSIEmitter? {
+        options.hyperlinks ? nil : ANSIEmitter(options: options)
+    }
+
+    /// Appends the message's lines (media first); its hyperlink ids number it as the
+    /// message after those written so far.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
-        guard let layout = message.layout else {
-            sink.write(out)
-            return
-        }
-        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count) : nil
-        out.reserveCapacity(layout.text.utf8.count * 2 + layout.lines.count * 16 + 64)
+        guard let layout = message.layout else { return }
+        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count + 1) : nil
         for line in layout.lines {
             write(line, links: links, into: &out)
         }
-        sink.write(out)
+    }
+
+    /// Writes a blank line before every message but the first, then `prepared`.
+    public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
+        if count > 0 { sink.write(CollectionOfOne(0x0A)) }
+        count += 1
+        sink.write(prepared)
     }
 
     /// Appends lines laid out outside a message's layout (a transcript's headers, quotes and
@@ -100,12 +117,21 @@ public struct ANSIEmitter: MessageEmitter {
     /// Appends `display` as `DisplaySafety.sanitize` would spell it: its bytes as they are
     /// when no scalar is unsafe (the usual case, found by a byte scan), else sanitized.
     static func appendSanitized(_ display: String, into out: inout [UInt8]) {
-        var display = display
-        let safe = display.withUTF8 { bytes -> Bool in
-            guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
+        // Native strings (every layout's) lend their UTF-8 without a copy.
+        let safe =
+            display.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            ?? {
+                var copy = display
+                return copy.withUTF8 { bytes -> Bool in
+                    guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
+                    out.append(contentsOf: bytes)
+                    return true
+                }
+            }()
         if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
     }
 

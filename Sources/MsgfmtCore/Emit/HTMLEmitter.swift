@@ -4,7 +4,7 @@
 /// Built from the styled text, not the layout, except under a line limit: then only the
 /// text the layout kept is shown, followed by the ellipsis. A media placeholder comes
 /// before the text as `<div class="msgfmt-media">`.
-public struct HTMLEmitter: MessageEmitter {
+public struct HTMLEmitter: ParallelEmitter {
     private let options: StyleOptions
     private let layout: LayoutConstraints
     /// The HTML of the message being written, reused from message to message.
@@ -24,8 +24,18 @@ public struct HTMLEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         buffer.removeAll(keepingCapacity: true)
-        HTMLEmitter.appendFragment(for: message, options: options, layout: layout, links: links, into: &buffer)
+        prepare(message, into: &buffer)
         sink.write(buffer)
+    }
+
+    /// A copy for a worker thread, with link elements of its own.
+    public func makeWorkerCopy() -> HTMLEmitter? {
+        HTMLEmitter(options: options, layout: layout)
+    }
+
+    /// Appends the message's `<div class="msgfmt-message">`.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        HTMLEmitter.appendFragment(for: message, options: options, layout: layout, links: links, into: &out)
     }
 
     public mutating func end(into sink: OutputSink) {

@@ -108,18 +108,22 @@ struct HTMLFragmentWriter {
                     pendingGaps.removeFirst()
                 }
             }
-            for run in block.runs where run.range.overlaps(piece) && !run.range.isEmpty {
-                let r = max(run.range.lowerBound, piece.lowerBound)..<min(run.range.upperBound, piece.upperBound)
-                let tags = HTMLInlineTag.tags(for: run.style, inPre: inPre, spoilersHidden: spoilersHidden, links: links)
-                var shared = 0
-                while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
-                close(&stack, keeping: shared)
-                for tag in tags[shared...] {
-                    out.append(utf8: tag.open)
-                    stack.append(tag)
-                }
-                units.withUnsafeBufferPointer { buffer in
-                    HTMLEscaping.append(units: buffer, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
+            // Runs are read in place: a copy of each would retain its style's strings.
+            block.runs.withUnsafeBufferPointer { runs in
+                for j in runs.indices where runs[j].range.overlaps(piece) && !runs[j].range.isEmpty {
+                    let range = runs[j].range
+                    let r = max(range.lowerBound, piece.lowerBound)..<min(range.upperBound, piece.upperBound)
+                    let tags = HTMLInlineTag.tags(for: runs[j].style, inPre: inPre, spoilersHidden: spoilersHidden, links: links)
+                    var shared = 0
+                    while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
+                    close(&stack, keeping: shared)
+                    for tag in tags[shared...] {
+                        out.append(utf8: tag.open)
+                        stack.append(tag)
+                    }
+                    units.withUnsafeBufferPointer { buffer in
+                        HTMLEscaping.append(units: buffer, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
+                    }
                 }
             }
         }

@@ -8,9 +8,11 @@
 /// decimals): `"unit": "px"` after `id`, `x`, `width`, `y` (the top) and `height` of lines
 /// and fragments, and each line's `baseline` (from the top of the message), `ascent` and
 /// `descent`; the message's `height` is in pixels too. Cell layouts have no `unit`.
-public struct JSONLayoutEmitter: MessageEmitter {
+public struct JSONLayoutEmitter: ParallelEmitter {
     /// The geometry of a font-measured layout, or nil for cells.
     public var pixels: PixelMetrics?
+    /// The JSON of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter; `pixels` for layouts measured with fonts.
     public init(pixels: PixelMetrics? = nil) {
@@ -18,10 +20,26 @@ public struct JSONLayoutEmitter: MessageEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        var w = JSONWriter()
+        var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        sink.write(out)
+    }
+
+    /// A copy for a worker thread.
+    public func makeWorkerCopy() -> JSONLayoutEmitter? {
+        JSONLayoutEmitter(pixels: pixels)
+    }
+
+    /// Appends the message's line of JSON, newline included.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        var w = JSONWriter(appendingTo: out)
+        out = []
         Self.write(message, into: &w, pixels: pixels)
         w.raw("\n")
-        sink.write(w.bytes)
+        out = w.takeBytes()
     }
 
     /// Writes the object for one message: `id`, `media` when the message has media, then
@@ -73,9 +91,12 @@ public struct JSONLayoutEmitter: MessageEmitter {
     /// Writes `items` as a JSON array, each with `write`.
     private static func array<T>(_ items: [T], into w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
         w.raw("[")
-        for (i, item) in items.enumerated() {
-            if i > 0 { w.comma() }
-            write(item, &w)
+        // Read in place: a copy of each item would retain every string it holds.
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                if i > 0 { w.comma() }
+                write(items[i], &w)
+            }
         }
         w.raw("]")
     }
@@ -103,10 +124,11 @@ public struct JSONLayoutEmitter: MessageEmitter {
         w.raw(",\"end\":"); w.number(end)
     }
 
-    /// The `block` member: `pre`, else `quote` inside a quote, else `paragraph`.
-    private static func blockName(_ line: LayoutLine) -> String {
-        if case .pre = line.block { return "pre" }
-        return line.quoted ? "quote" : "paragraph"
+    /// Writes the `block` member's value: `pre`, else `quote` inside a quote, else
+    /// `paragraph`.
+    private static func writeBlockName(_ line: LayoutLine, into w: inout JSONWriter) {
+        if case .pre = line.block { return w.raw("\"pre\"") }
+        w.raw(line.quoted ? "\"quote\"" : "\"paragraph\"")
     }
 
     private static func write(_ line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
@@ -120,7 +142,7 @@ public struct JSONLayoutEmitter: MessageEmitter {
             w.raw(",\"ascent\":"); number(pixels.ascent, pixels, into: &w)
             w.raw(",\"descent\":"); number(pixels.descent, pixels, into: &w)
         }
-        w.raw(",\"block\":"); w.string(blockName(line))
+        w.raw(",\"block\":"); writeBlockName(line, into: &w)
         w.raw(",\"rtl\":"); w.bool(line.rtl)
         w.raw(",\"fragments\":")
         array(line.fragments, into: &w) { fragment, w in write(fragment, line: line, pixels, into: &w) }
@@ -140,8 +162,18 @@ public struct JSONLayoutEmitter: MessageEmitter {
         case .quoteBar where pixels != nil: w.string("\u{258E}")
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }
-        w.raw(",\"styles\":")
-        array(fragment.style.attributes.names, into: &w) { name, w in w.string(name) }
+        w.raw(",\"styles\":[")
+        // `attributes.names`, without building the array.
+        let attributes = fragment.style.attributes
+        var first = true
+        if !attributes.isEmpty {
+            for (attribute, name) in StyleAttributes.named where attributes.contains(attribute) {
+                if !first { w.comma() }
+                first = false
+                w.string(name)
+            }
+        }
+        w.raw("]")
         w.raw(",\"link\":")
         if let link = fragment.style.link { w.string(link) } else { w.null() }
         w.raw(",\"role\":")

@@ -1,9 +1,11 @@
 /// `--to text`: the laid-out lines as plain text, no escapes, one blank line between
 /// messages. Spoilers are masked with `░`, one per cell, unless revealed, so the layout
 /// does not move when they are shown. A media placeholder (`[Photo 90×90]`) comes first.
-public struct PlainTextEmitter: MessageEmitter {
+public struct PlainTextEmitter: ParallelEmitter {
     private var count = 0
     private let options: StyleOptions
+    /// The bytes of the message being written, reused from message to message.
+    private var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -12,20 +14,37 @@ public struct PlainTextEmitter: MessageEmitter {
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         var out: [UInt8] = []
-        if count > 0 { out.append(0x0A) }
-        count += 1
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+    }
+
+    /// A copy for a worker thread.
+    public func makeWorkerCopy() -> PlainTextEmitter? {
+        PlainTextEmitter(options: options)
+    }
+
+    /// Appends the message's lines, media first.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         for line in message.mediaLines {
             Self.append(line, spoilers: options.spoilers, into: &out)
             out.append(0x0A)
         }
         if let layout = message.layout {
-            out.reserveCapacity(layout.text.utf8.count + layout.lines.count * 8 + 16)
             for line in layout.lines {
                 Self.append(line, spoilers: options.spoilers, into: &out)
                 out.append(0x0A)
             }
         }
-        sink.write(out)
+    }
+
+    /// Writes a blank line before every message but the first, then `prepared`.
+    public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
+        if count > 0 { sink.write(CollectionOfOne(0x0A)) }
+        count += 1
+        sink.write(prepared)
     }
 
     /// Appends lines laid out outside a message's layout (a transcript's), each drawn as
@@ -50,8 +69,7 @@ public struct PlainTextEmitter: MessageEmitter {
                         out.append(0x91)
                     }
                 } else {
-                    var display = fragments[k].display
-                    display.withUTF8 { out.append(contentsOf: $0) }
+                    out.append(utf8: fragments[k].display)
                 }
             }
         }

@@ -9,12 +9,38 @@ public struct JSONWriter: Sendable {
     /// Creates an empty writer.
     public init() {}
 
+    /// Creates a writer that appends to `bytes` (moved in; take them back with
+    /// `takeBytes()`).
+    public init(appendingTo bytes: consuming [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The bytes written, moved out: the writer is empty afterwards.
+    public mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     /// The output as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends raw JSON syntax.
+    @inline(__always)
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends `source` as it is: one capacity check and a copy, cheaper than the generic
+    /// `append(contentsOf:)` for the short pieces JSON is made of.
+    @inline(__always)
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        let n = source.count
+        guard n > 0, let from = source.baseAddress else { return }
+        bytes.appendBytes(upTo: n) { out in
+            out.update(from: from, count: n)
+            return n
+        }
     }
 
     /// Appends an integer.
@@ -40,15 +66,14 @@ public struct JSONWriter: Sendable {
             t /= 10
             count &+= 1
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0x30, count: count))
-        bytes.withUnsafeMutableBufferPointer { out in
-            var i = start &+ count &- 1
+        bytes.appendBytes(upTo: count) { out in
+            var i = count &- 1
             while magnitude > 0 {
                 out[i] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
                 i &-= 1
             }
+            return count
         }
     }
 
@@ -91,12 +116,12 @@ public struct JSONWriter: Sendable {
                 } else {
                     scalar = UInt32(b)
                 }
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                if runStart < i { append(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
                 escape(scalar)
                 i &+= length
                 runStart = i
             }
-            if runStart < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
+            if runStart < n { append(UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
         }
         bytes.append(0x22)
     }

@@ -1,11 +1,9 @@
 /// Lays out styled text into lines of positioned fragments. Pure: no I/O, no environment.
 ///
 /// The stages, in order (after textwrap):
-/// 1. break opportunities — UAX #14, per grapheme cluster (`FusedSegmenter`, or
-///    `LineBreaker` through ICU for the text it leaves);
-/// 2. measure — grapheme clusters (the same walk, or `GraphemeSegmenter`) measured by a
-///    `TextMeasurer` (terminal cells by default, counted by the walk; unsafe controls as
-///    their 1-cell placeholder);
+/// 1. break opportunities — UAX #14 through `LineBreaker`, per grapheme cluster;
+/// 2. measure — grapheme clusters (`GraphemeSegmenter`) measured by a `TextMeasurer`
+///    (terminal cells by default; unsafe controls as their 1-cell placeholder);
 /// 3. split words wider than a line per `--overflow` (fold at grapheme boundaries, crop,
 ///    cut with the ellipsis, or leave visible);
 /// 4. choose breaks from widths alone (`BreakChooser`, greedy or balanced);

@@ -40,7 +40,14 @@ public enum StyledTextBuilder {
             cuts.append(e.offset)
             cuts.append(e.end)
         }
-        cuts = Array(Set(cuts)).sorted()
+        cuts.sort()
+        // Each cut once.
+        var kept = 0
+        for i in cuts.indices where kept == 0 || cuts[kept - 1] != cuts[i] {
+            cuts[kept] = cuts[i]
+            kept += 1
+        }
+        cuts.removeLast(cuts.count - kept)
         if count == 0 { return [Block(kind: .paragraph, range: 0..<0, runs: [])] }
         var blocks: [Block] = []
         var q = 0
@@ -107,9 +114,9 @@ public enum StyledTextBuilder {
             switch e.kind {
             case .textLink: link = e.url; rank = 0
             case .textMention: link = e.userID.map { "tg://user?id=\($0)" }; rank = 1
-            case .url: link = urlTarget(text.substring(e.range)); rank = 2
+            case .url: link = urlTarget(e.range, in: text); rank = 2
             case .email: link = "mailto:" + text.substring(e.range); rank = 3
-            case .phoneNumber: link = "tel:" + text.substring(e.range).filter { $0.isASCII && ($0.isNumber || $0 == "+") }; rank = 4
+            case .phoneNumber: link = "tel:" + phoneDigits(e.range, in: text); rank = 4
             case .customEmoji: style.customEmojiID = e.customEmojiID
             case .dateTime:
                 style.unixTime = e.unixTime
@@ -122,6 +129,39 @@ public enum StyledTextBuilder {
             }
         }
         return style
+    }
+
+    /// The target of the URL at `range` of `text`, as `urlTarget(_:)` makes it; ASCII
+    /// text (where characters are code units) is checked by unit, without building a string
+    /// to search.
+    static func urlTarget(_ range: Range<Int>, in text: UTF16Text) -> String {
+        let units = text.units
+        let lower = max(0, min(range.lowerBound, units.count))
+        let upper = max(lower, min(range.upperBound, units.count))
+        var ascii = true
+        var scheme = false
+        units.withUnsafeBufferPointer { u in
+            var i = lower
+            while i < upper {
+                let unit = u[i]
+                if unit >= 0x80 {
+                    ascii = false
+                    return
+                }
+                if unit == 0x3A, i + 2 < upper, u[i + 1] == 0x2F, u[i + 2] == 0x2F { scheme = true }
+                i += 1
+            }
+            // "tg:" in any case.
+            if upper - lower >= 3, u[lower] | 0x20 == 0x74, u[lower + 1] | 0x20 == 0x67, u[lower + 2] == 0x3A { scheme = true }
+        }
+        guard ascii else { return urlTarget(text.substring(range)) }
+        return scheme ? text.substring(range) : "http://" + text.substring(range)
+    }
+
+    /// The digits and `+` signs of the phone number at `range`: the ASCII characters that
+    /// are numbers or `+` (a CR LF pair is one character, neither).
+    static func phoneDigits(_ range: Range<Int>, in text: UTF16Text) -> String {
+        text.substring(range).filter { $0.isASCII && ($0.isNumber || $0 == "+") }
     }
 
     /// The target of a detected URL: `http://` is added when it has no scheme.

@@ -9,6 +9,11 @@ import Dispatch
 /// what is left, and emits the batch — diagnostics, counts and output exactly as a run on
 /// one thread makes them, in the same order. At most two batches are in memory.
 ///
+/// With a `ParallelEmitter` (every format but ANSI with hyperlinks), each thread also
+/// prepares the bytes of the messages it processed, into a buffer of its own
+/// (`PreparedBuffers`, reused from batch to batch), and lets go of their layouts there; the
+/// calling thread then only copies those bytes out in order.
+///
 /// `drain()` finishes everything added so far: before a read that may block (a pipe), so
 /// what has arrived is written before msgfmt waits for more, and at the end.
 final class RenderBatches {
@@ -25,12 +30,28 @@ final class RenderBatches {
         var diagnostics: [Diagnostic]
     }
 
+    /// A processed message, and where its prepared bytes are: `bytes` of buffer `buffer`
+    /// of its batch's `PreparedBuffers` (no buffer: the emitter writes it when its turn comes).
+    struct Done {
+        var rendered: RenderedMessage
+        var buffer: Int?
+        var bytes: Range<Int>
+    }
+
+    /// The emitter workers copy, shared read-only between threads (`makeWorkerCopy` only
+    /// reads it).
+    private final class Template: @unchecked Sendable {
+        let emitter: any ParallelEmitter
+        init(_ emitter: any ParallelEmitter) { self.emitter = emitter }
+    }
+
     /// Items gathered but not yet started.
     private final class Batch {
         var entries: [Entry] = []
         var works: [Work] = []
-        var slots: OrderedSlots<Work, RenderedMessage>?
+        var slots: OrderedSlots<Work, Done>?
         var group: DispatchGroup?
+        var buffers: PreparedBuffers?
     }
 
     private let options: RenderOptions
@@ -40,7 +61,16 @@ final class RenderBatches {
     private let sink: OutputSink
     private let report: (Diagnostic) -> Void
     /// The emitter, moved in for the run and handed back by the caller afterwards.
-    var emitter: any MessageEmitter
+    var emitter: any MessageEmitter { parallel ?? serial }
+    /// The emitter when it cannot prepare messages on workers, else unused.
+    private var serial: any MessageEmitter
+    /// The emitter when it can; its workers' copies come from `template`.
+    private var parallel: (any ParallelEmitter)?
+    private let template: Template?
+    /// The calling thread's copy, for the messages it processes.
+    private var ownCopy: (any ParallelEmitter)?
+    /// Buffers of emitted batches, ready for the next.
+    private var spareBuffers: [PreparedBuffers] = []
     /// Counts of what was emitted so far, in input order.
     private(set) var stats = Renderer.Stats()
     /// Items added so far, and the skipped updates among them: a message's index.
@@ -58,7 +88,12 @@ final class RenderBatches {
         renderer = Renderer(options: options)
         self.jobs = max(2, jobs)
         self.batchSize = max(1, batchSize)
-        self.emitter = emitter
+        serial = emitter
+        parallel = emitter as? any ParallelEmitter
+        let copy = parallel?.makeWorkerCopy()
+        if copy == nil { parallel = nil }
+        template = parallel.map(Template.init)
+        ownCopy = copy
         self.sink = sink
         self.report = report
     }
@@ -102,28 +137,48 @@ final class RenderBatches {
     private func start(_ batch: Batch) {
         var works: [Work] = []
         swap(&works, &batch.works)
-        let slots = OrderedSlots<Work, RenderedMessage>(works)
+        let slots = OrderedSlots<Work, Done>(works)
         batch.slots = slots
+        if template != nil { batch.buffers = spareBuffers.popLast() ?? PreparedBuffers(count: jobs) }
         guard slots.count > 1 else { return }
         let workers = min(jobs - 1, slots.count - 1)
         let group = DispatchGroup()
         let options = options
+        let template = template
+        let buffers = batch.buffers
         group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let renderer = Renderer(options: options)
-                slots.fill { renderer.process($1.message, index: $1.index, diagnostics: $1.diagnostics) }
+                var emitter = template?.emitter.makeWorkerCopy()
+                slots.fill { Self.make($1, renderer: renderer, emitter: &emitter, buffers: buffers, buffer: worker) }
             }
             group.leave()
         }
         batch.group = group
     }
 
+    /// Processes one message and, with an emitter, prepares its bytes at the end of buffer
+    /// `buffer` and lets go of what only the emitter needed.
+    private static func make(
+        _ work: Work, renderer: Renderer, emitter: inout (any ParallelEmitter)?, buffers: PreparedBuffers?, buffer: Int
+    ) -> Done {
+        var rendered = renderer.process(work.message, index: work.index, diagnostics: work.diagnostics)
+        guard emitter != nil, let buffers else { return Done(rendered: rendered, buffer: nil, bytes: 0..<0) }
+        let start = buffers.base[buffer].count
+        emitter?.prepare(rendered, into: &buffers.base[buffer])
+        rendered.layout = nil
+        rendered.mediaLines = []
+        rendered.styled.blocks = []
+        return Done(rendered: rendered, buffer: buffer, bytes: start..<buffers.base[buffer].count)
+    }
+
     /// Processes what the workers have not claimed of `batch` on this thread and waits
     /// for the rest.
     private func finish(_ batch: Batch) {
         guard let slots = batch.slots else { return }
-        slots.fill { renderer.process($1.message, index: $1.index, diagnostics: $1.diagnostics) }
+        let buffers = batch.buffers
+        slots.fill { Self.make($1, renderer: renderer, emitter: &ownCopy, buffers: buffers, buffer: jobs - 1) }
         batch.group?.wait()
     }
 
@@ -131,12 +186,32 @@ final class RenderBatches {
     private func emit(_ batch: Batch) {
         var outputs = (batch.slots?.take() ?? []).makeIterator()
         batch.slots = nil
+        defer {
+            if let buffers = batch.buffers {
+                buffers.removeAll()
+                spareBuffers.append(buffers)
+                batch.buffers = nil
+            }
+        }
         for entry in batch.entries {
             stats.read += 1
             switch entry {
             case .message:
-                guard let rendered = outputs.next() else { preconditionFailure("a message without its output") }
-                renderer.deliver(rendered, stats: &stats, emitter: &emitter, into: sink, report: report)
+                guard let done = outputs.next() else { preconditionFailure("a message without its output") }
+                if let buffer = done.buffer, let buffers = batch.buffers, parallel != nil {
+                    buffers.base[buffer].withUnsafeBufferPointer { all in
+                        renderer.deliver(
+                            done.rendered, prepared: UnsafeBufferPointer(rebasing: all[done.bytes]), stats: &stats,
+                            emitter: &parallel!, into: sink, report: report)
+                    }
+                } else if let emitter = parallel {
+                    // Not prepared (a worker without a copy): written as one thread writes it.
+                    var serialized: any MessageEmitter = emitter
+                    renderer.deliver(done.rendered, stats: &stats, emitter: &serialized, into: sink, report: report)
+                    parallel = serialized as? any ParallelEmitter
+                } else {
+                    renderer.deliver(done.rendered, stats: &stats, emitter: &serial, into: sink, report: report)
+                }
             case .other(.failure(let diagnostic)):
                 stats.failed += 1
                 report(diagnostic)

@@ -202,13 +202,29 @@ public struct Renderer {
         _ rendered: RenderedMessage, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
         report: (Diagnostic) -> Void
     ) {
+        guard accept(rendered, stats: &stats, report: report) else { return }
+        emitter.emit(rendered, into: sink)
+    }
+
+    /// `deliver` for a message whose bytes a worker prepared (`ParallelEmitter.prepare`).
+    func deliver(
+        _ rendered: RenderedMessage, prepared: UnsafeBufferPointer<UInt8>, stats: inout Stats,
+        emitter: inout any ParallelEmitter, into sink: OutputSink, report: (Diagnostic) -> Void
+    ) {
+        guard accept(rendered, stats: &stats, report: report) else { return }
+        emitter.emit(prepared: prepared, into: sink)
+    }
+
+    /// Reports the diagnostics of a message and counts it; false when `--strict` fails it
+    /// for a warning, which leaves it unwritten.
+    private func accept(_ rendered: RenderedMessage, stats: inout Stats, report: (Diagnostic) -> Void) -> Bool {
         rendered.diagnostics.forEach(report)
         if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
             stats.failed += 1
-            return
+            return false
         }
-        emitter.emit(rendered, into: sink)
         stats.rendered += 1
         if rendered.message.media != nil { stats.withMedia += 1 }
+        return true
     }
 }
