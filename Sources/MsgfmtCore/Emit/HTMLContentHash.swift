@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 digests in the form a Content-Security-Policy source expects
 /// (`'sha256-BASE64'`), so a standalone page can allow exactly its own inline style and
 /// script and nothing else.
@@ -43,23 +45,9 @@ public enum HTMLContentHash {
         return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> UInt32(24 - 8 * $0)) } }
     }
 
-    /// Standard base64 with padding.
+    /// Standard base64 with padding (Foundation's encoder).
     public static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < bytes.count {
-            let n = min(3, bytes.count - i)
-            let b0 = UInt32(bytes[i])
-            let b1 = n > 1 ? UInt32(bytes[i + 1]) : 0
-            let b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
-            let v = b0 << 16 | b1 << 8 | b2
-            for j in 0..<4 {
-                out.append(j <= n ? alphabet[Int((v >> UInt32(18 - 6 * j)) & 63)] : "=")
-            }
-            i += 3
-        }
-        return String(out)
+        Data(bytes).base64EncodedString()
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

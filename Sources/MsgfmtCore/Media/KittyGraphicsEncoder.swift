@@ -1,3 +1,5 @@
+import Foundation
+
 /// Encodes pictures for kitty's graphics protocol: the PNG file (`f=100`) in base64,
 /// sent in APC chunks of at most 4096 characters (`m=1` on all but the last), displayed
 /// at once (`a=T`) over `columns` × `rows` cells, without moving the cursor (`C=1`) and
@@ -5,7 +7,7 @@
 enum KittyGraphicsEncoder {
     /// The APC sequences that draw `png` over `columns` × `rows` cells.
     static func encode(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
-        let data = base64(png)
+        let data = Array(Data(png).base64EncodedData())
         var out: [UInt8] = []
         out.reserveCapacity(data.count + data.count / 4096 * 16 + 64)
         var start = 0
@@ -22,27 +24,6 @@ enum KittyGraphicsEncoder {
             out.append(contentsOf: "\u{1B}\\".utf8)
             start = end
         } while start < data.count
-        return out
-    }
-
-    /// `bytes` in standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> [UInt8] {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i < bytes.count {
-            let n = min(3, bytes.count - i)
-            let b0 = UInt32(bytes[i])
-            let b1 = n > 1 ? UInt32(bytes[i + 1]) : 0
-            let b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
-            let v = b0 << 16 | b1 << 8 | b2
-            out.append(alphabet[Int(v >> 18 & 63)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(n > 2 ? alphabet[Int(v & 63)] : UInt8(ascii: "="))
-            i += 3
-        }
         return out
     }
 }
