@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-from tdlib_oracle import PARSE_MODES as MODES, normalize_all, sent, tdlib_parse
+from tdlib_oracle import PARSE_MODES as MODES, normalize_all, record_main, sent, tdlib_parse
 
 
 def msgfmt_parse_all(msgfmt, sources, mode):
@@ -278,13 +278,7 @@ def record(msgfmt, failures, out):
 
 def main():
     if sys.argv[1:2] == ["record"]:
-        parser = argparse.ArgumentParser(description="Record regression fixtures from a --failures file.")
-        parser.add_argument("record")
-        parser.add_argument("failures")
-        parser.add_argument("--out", required=True)
-        parser.add_argument("--msgfmt", default=".build/release/msgfmt")
-        options = parser.parse_args()
-        return record(options.msgfmt, options.failures, options.out)
+        return record_main(record)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--msgfmt", default=".build/release/msgfmt")
     parser.add_argument("--seed", type=int, default=1, help="the generator's seed")

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 
-from tdlib_oracle import normalize_all as normalize_bot_api, run, sent, tdlib_parse
+from tdlib_oracle import normalize_all as normalize_bot_api, record_main, run, sent, tdlib_parse
 
 FORMATS = {"markdown-v2": ("markdown-v2", "markdown-v2"), "telegram-html": ("html", "html")}
 DETECTABLE = {"mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number", "bank_card"}
@@ -234,13 +234,7 @@ def record(msgfmt, failures, out):
 
 def main():
     if sys.argv[1:2] == ["record"]:
-        parser = argparse.ArgumentParser(description="Record regression fixtures from a --failures file.")
-        parser.add_argument("record")
-        parser.add_argument("failures")
-        parser.add_argument("--out", required=True)
-        parser.add_argument("--msgfmt", default=".build/release/msgfmt")
-        options = parser.parse_args()
-        return record(options.msgfmt, options.failures, options.out)
+        return record_main(record)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", help="Bot API JSON Lines, or 'messy' for random messy messages")
     parser.add_argument("--msgfmt", default=".build/release/msgfmt")

@@ -5,6 +5,7 @@ answers are turned into Bot API messages, and msgfmt's own binary normalizes the
 (`--from bot-api --to bot-api`) so both sides compare in one form. Both
 `check_with_tdlib.py` and `check_payloads_with_tdlib.py` use it.
 """
+import argparse
 import json
 import re
 import subprocess
@@ -116,3 +117,14 @@ def normalize_all(msgfmt, messages, keep_date_format=True):
                     e.pop("date_time_format", None)
             results[current] = m
     return results
+
+
+def record_main(record):
+    """Runs a script's `record FAILURES --out FILE [--msgfmt PATH]` command through `record`."""
+    parser = argparse.ArgumentParser(description="Record regression fixtures from a --failures file.")
+    parser.add_argument("record")
+    parser.add_argument("failures")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--msgfmt", default=".build/release/msgfmt")
+    options = parser.parse_args()
+    return record(options.msgfmt, options.failures, options.out)
