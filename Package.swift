@@ -38,9 +38,15 @@ let package = Package(
             name: "CImage",
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]
         ),
+        // The SHA-256 digests of the HTML pages' Content-Security-Policy, through OpenSSL's
+        // libcrypto.
+        .target(
+            name: "CCrypto",
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"]
         ),
         .executableTarget(
             name: "msgfmt",
