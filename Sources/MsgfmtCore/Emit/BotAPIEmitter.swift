@@ -1,27 +1,11 @@
 /// `--to bot-api`: each normalized message as one line of compact JSON,
 /// `{"message_id"?, "text", "entities"}`, with Bot API field names and UTF-16 offsets.
-public struct BotAPIEmitter: ParallelEmitter {
+public struct BotAPIEmitter: LineEncodingEmitter {
     /// Creates the emitter.
     public init() {}
 
-    public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        sink.write(Self.json(message.message))
-        sink.write("\n")
-    }
-
-    /// A copy for a worker thread.
-    public func makeWorkerCopy() -> BotAPIEmitter? {
-        BotAPIEmitter()
-    }
-
-    /// Appends what `emit` writes.
-    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
-        out.append(utf8: Self.json(message.message))
-        out.append(0x0A)
-    }
-
     /// The JSON object of `message`.
-    public static func json(_ message: Message) -> String {
+    public static func line(for message: Message) -> String {
         var w = JSONWriter()
         w.raw("{")
         if let id = message.id {
