@@ -5,7 +5,8 @@ extension FuzzTarget {
     /// The whole render pipeline into the terminal and HTML emitters. The
     /// first byte chooses the input format and emitter options, the second the width; the
     /// rest is the input. Checks that terminal output holds no escape sequence but msgfmt's
-    /// own SGR and OSC 8 ones, and HTML output no script, event handler or unsafe link.
+    /// own SGR and OSC 8 ones, and HTML output no script, event handler or unsafe link;
+    /// then, for one more format chosen by the same two bytes, `checkPrepared`.
     static func checkEmit(_ bytes: [UInt8]) -> [String] {
         var choices = FuzzBytes(bytes)
         let mode = choices.byte()
@@ -32,6 +33,39 @@ extension FuzzTarget {
             options.to == .ansi
             ? TerminalOutputScan.violations(output)
             : HTMLOutputScan.violations(output, allowedScripts: options.style.standalone ? 1 : 0)
-        return problems.map { "\(options.to) output: \($0)" }
+        let formats = OutputFormat.allCases.filter { $0 != .svg && $0 != .png }
+        let format = formats[(Int(mode) + width) % formats.count]
+        return problems.map { "\(options.to) output: \($0)" } + checkPrepared(input, options: options, format: format)
+    }
+
+    /// Each message's bytes as a worker thread prepares them (`ParallelEmitter.prepare`,
+    /// used by `--jobs`) against what `emit` writes on the reading thread, in `format`;
+    /// every line of `--to json` and `--to bot-api` output must also parse as JSON.
+    static func checkPrepared(_ input: InputFile, options: RenderOptions, format: OutputFormat) -> [String] {
+        var options = options
+        options.to = format
+        options.style.hyperlinks = false  // ANSI hyperlink numbers depend on earlier messages: no worker copy
+        let renderer = Renderer(options: options)
+        guard var serial = renderer.makeEmitter() as? any ParallelEmitter, var worker = serial.makeWorkerCopy() else {
+            return ["\(format) output: no emitter for worker threads"]
+        }
+        var problems: [String] = []
+        var index = 0
+        MessageDecoder.decode(input, options: DecodeOptions(format: options.from, filter: nil)) { item in
+            guard case .message(let message, let diagnostics) = item else { return }
+            let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
+            index += 1
+            let emitted = CapturedOutput.capture { serial.emit(rendered, into: $0) }
+            var prepared: [UInt8] = []
+            worker.prepare(rendered, into: &prepared)
+            if emitted != prepared {
+                problems.append("\(format) output: message \(index) prepared on a worker differs from the emitted bytes")
+            }
+            guard format == .json || format == .botAPI else { return }
+            for line in emitted.split(separator: 0x0A) where (try? JSONParser.parse(line)) == nil {
+                problems.append("\(format) output: message \(index) wrote a line that is not JSON")
+            }
+        }
+        return problems
     }
 }
