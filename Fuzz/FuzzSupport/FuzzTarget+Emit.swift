@@ -38,15 +38,19 @@ extension FuzzTarget {
         return problems.map { "\(options.to) output: \($0)" } + checkPrepared(input, options: options, format: format)
     }
 
-    /// Each message's bytes as a worker thread prepares them (`ParallelEmitter.prepare`,
-    /// used by `--jobs`) against what `emit` writes on the reading thread, in `format`;
-    /// every line of `--to json` and `--to bot-api` output must also parse as JSON.
+    /// Each message written as `--jobs` writes it — bytes a worker thread prepared
+    /// (`ParallelEmitter.prepare`), then written in order by the reading thread's emitter
+    /// (`emit(prepared:)`, which adds what depends on the place in the output) — against
+    /// what one thread's `emit` writes, in `format`; every line of `--to json` and
+    /// `--to bot-api` output must also parse as JSON.
     static func checkPrepared(_ input: InputFile, options: RenderOptions, format: OutputFormat) -> [String] {
         var options = options
         options.to = format
         options.style.hyperlinks = false  // ANSI hyperlink numbers depend on earlier messages: no worker copy
         let renderer = Renderer(options: options)
-        guard var serial = renderer.makeEmitter() as? any ParallelEmitter, var worker = serial.makeWorkerCopy() else {
+        guard var serial = renderer.makeEmitter() as? any ParallelEmitter, var worker = serial.makeWorkerCopy(),
+            var ordered = renderer.makeEmitter() as? any ParallelEmitter
+        else {
             return ["\(format) output: no emitter for worker threads"]
         }
         var problems: [String] = []
@@ -56,8 +60,11 @@ extension FuzzTarget {
             let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
             index += 1
             let emitted = CapturedOutput.capture { serial.emit(rendered, into: $0) }
-            var prepared: [UInt8] = []
-            worker.prepare(rendered, into: &prepared)
+            var bytes: [UInt8] = []
+            worker.prepare(rendered, into: &bytes)
+            let prepared = CapturedOutput.capture { sink in
+                bytes.withUnsafeBufferPointer { ordered.emit(prepared: $0, into: sink) }
+            }
             if emitted != prepared {
                 problems.append("\(format) output: message \(index) prepared on a worker differs from the emitted bytes")
             }
