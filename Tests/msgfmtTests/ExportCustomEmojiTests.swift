@@ -38,8 +38,13 @@ import Testing
             #"{"type": "plain", "text": "hi "}, {"type": "custom_emoji", "text": "⭐", "document_id": "stickers/star (1).webp"}, {"type": "custom_emoji", "text": "🎉", "document_id": "stickers/party.tgs"}, {"type": "custom_emoji", "text": "👀", "document_id": "(unavailable)"}, {"type": "custom_emoji", "text": "🔑", "document_id": "../secret.webp"}, {"type": "custom_emoji", "text": "❓", "document_id": "stickers/gone.webp"}"#
         )
         defer { try? FileManager.default.removeItem(at: root) }
-        let (page, result) = try Self.page(root)
+        let (page, result) = try Self.page(root, ["--stats"])
         #expect(result.status == 0, "\(result.stderr)")
+        // The path out of the folder is refused with a located warning; every file counts.
+        #expect(
+            result.stderr.contains("message 1: custom emoji path refused (outside the export folder): ../secret.webp"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "refused").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("media: 1 linked, 0 copied, 0 not included, 2 missing"), "\(result.stderr)")
         #expect(
             page.contains(
                 "data-custom-emoji-id=\"stickers/star (1).webp\"><img class=\"custom-emoji\" src=\"../../export/stickers/star%20%281%29.webp\" alt=\"⭐\" loading=\"lazy\" decoding=\"async\"></span>"

@@ -32,6 +32,19 @@ public struct MediaFile: Sendable, Hashable {
         self.path = path
     }
 
+    /// The sticker file a custom emoji's `document_id` names in a Telegram Desktop export,
+    /// when the HTML site can show it as a picture: a still image (`.webp`, `.png`, `.jpg`,
+    /// `.jpeg`, `.gif`), or the export's note that it left the file out. Nil for animated
+    /// stickers (`.tgs`, `.webm`), numeric ids and anything else (the emoji stays text).
+    public static func customEmoji(documentID: String) -> MediaFile? {
+        let file = MediaFile(kind: MediaKind.of(mediaType: "sticker", path: documentID), path: documentID)
+        if file.notIncluded { return file }
+        let lower = documentID.lowercased()
+        guard file.kind == .sticker, [".webp", ".png", ".jpg", ".jpeg", ".gif"].contains(where: { lower.hasSuffix($0) })
+        else { return nil }
+        return file
+    }
+
     /// The note Telegram Desktop writes instead of a path for a file it did not export.
     static let notIncludedPrefix = "(File not included"
 

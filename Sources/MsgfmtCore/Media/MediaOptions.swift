@@ -20,11 +20,20 @@ public struct MediaOptions: Sendable {
     public var terminalImages: TerminalImageOptions?
 
     /// The options for a message read from merged input `source` (nil: the only export).
+    /// With `copy`, each merged export's files go to a folder of their own, numbered from 1
+    /// in the order the inputs were given (`media/2/photos/…`): two exports may hold
+    /// different files under the same relative path.
     public func forSource(_ source: Int?) -> MediaOptions {
         guard let source, sources.indices.contains(source) else { return self }
         var options = self
         options.exportFolder = sources[source].exportFolder
-        if mode == .link { options.hrefPrefix = sources[source].hrefPrefix }
+        switch mode {
+        case .link: options.hrefPrefix = sources[source].hrefPrefix
+        case .copy:
+            options.hrefPrefix = hrefPrefix + ["\(source + 1)"]
+            options.copyFolder = copyFolder.map { $0 + "/\(source + 1)" }
+        case .none: break
+        }
         return options
     }
 

@@ -99,6 +99,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
             if options.media.mode != .none, !message.isService, let file = message.file {
                 transcript.resolveMedia(file, options: options.media.forSource(raw.source))
             }
+            if options.media.mode != .none, options.format == .html, !message.isService {
+                transcript.resolveCustomEmoji(options: options.media.forSource(raw.source))
+            }
             transcript.cachePreview()
             let piece = Writer.prepare(transcript, options: options)
             return .prepared(transcript, piece)

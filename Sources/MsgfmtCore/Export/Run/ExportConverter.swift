@@ -178,6 +178,7 @@ public final class ExportConverter {
                     beginPendingChat(writer)
                     stats.written += 1
                     if let media = message.media { stats.media.add(media) }
+                    for emoji in message.customEmoji.values { stats.media.add(emoji) }
                     message.rendered.diagnostics.forEach(report)
                     writer.write(message, piece: piece)
                 case .filtered:

@@ -13,6 +13,9 @@ public struct TranscriptMessage: Sendable {
     public var deleted = false
     /// The message's media file, resolved on a worker thread (nil with `--media none`).
     public var media: ResolvedMedia?
+    /// The sticker files of the message's custom emoji, by `document_id`, resolved on a
+    /// worker thread for the HTML site (`MediaFile.customEmoji(documentID:)`).
+    public var customEmoji: [String: ResolvedMedia] = [:]
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
 
@@ -53,6 +56,26 @@ public struct TranscriptMessage: Sendable {
                 Diagnostic(
                     .warning, location,
                     "media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))"))
+        }
+    }
+
+    /// Resolves the sticker files the message's custom emoji name (on a worker thread), each
+    /// once; a path that leads out of the export folder becomes a warning about this message.
+    mutating func resolveCustomEmoji(options: MediaOptions) {
+        let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
+        for block in rendered.styled.blocks {
+            for run in block.runs {
+                guard let id = run.style.customEmojiID, customEmoji[id] == nil, let file = MediaFile.customEmoji(documentID: id)
+                else { continue }
+                let resolved = MediaResolver.resolve(file, options: options)
+                customEmoji[id] = resolved
+                if resolved.problem == .outsideExport {
+                    rendered.diagnostics.append(
+                        Diagnostic(
+                            .warning, location,
+                            "custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))"))
+                }
+            }
         }
     }
 

@@ -1,24 +1,21 @@
 /// Custom emoji in the HTML site: Telegram Desktop's export gives each one's sticker file
 /// as its `document_id` (`stickers/sticker (3).webp`, "(unavailable)" or ""). When that is a
-/// still picture inside the export folder (the same containment as every media file; with
-/// `--media copy` it is copied too), the emoji's text becomes a small inline `<img>` (1.2em
-/// high, the emoji as `alt`); otherwise the emoji stays as text. Runs on the worker threads.
+/// still picture inside the folder of the export the message came from (the same
+/// containment as every media file; with `--media copy` it is copied too; resolved with
+/// the message, `TranscriptMessage.resolveCustomEmoji`), the emoji's text becomes a small
+/// inline `<img>` (1.2em high, the emoji as `alt`); otherwise the emoji stays as text.
+/// Runs on the worker threads.
 enum HTMLCustomEmoji {
     /// How the shared HTML emitter opens a custom emoji's span (`HTMLInlineTag`).
     static let spanOpening = "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\""
 
-    /// `body` (the emitter's HTML of `styled`) with each shown custom emoji's text replaced
-    /// by its picture.
-    static func withPictures(_ body: String, styled: StyledText, media: MediaOptions) -> String {
-        guard media.mode != .none,
-            styled.blocks.contains(where: { $0.runs.contains(where: { $0.style.customEmojiID != nil }) })
-        else { return body }
+    /// `body` (the emitter's HTML of the message's text) with the text of each custom emoji
+    /// whose picture was found (`pictures`, by `document_id`) replaced by the picture.
+    static func withPictures(_ body: String, pictures: [String: ResolvedMedia]) -> String {
         var sources: [String: String] = [:]
-        for block in styled.blocks {
-            for run in block.runs {
-                guard let id = run.style.customEmojiID, sources[id] == nil, let href = href(of: id, media: media) else { continue }
-                sources[HTMLEscaping.escape(id)] = href
-            }
+        for (id, picture) in pictures where picture.available {
+            guard let href = picture.href else { continue }
+            sources[HTMLEscaping.escape(id)] = HTMLEscaping.escape(HTMLMediaMarkup.pagePrefix + href)
         }
         guard !sources.isEmpty else { return body }
         var out = ""
@@ -44,16 +41,5 @@ enum HTMLCustomEmoji {
         }
         out += rest
         return out
-    }
-
-    /// The escaped URL of the sticker file `id` names, from a page, when it is a still
-    /// picture found inside the export folder (and, with `--media copy`, placed).
-    static func href(of id: String, media: MediaOptions) -> String? {
-        let file = MediaFile(kind: MediaKind.of(mediaType: "sticker", path: id), path: id)
-        let lower = id.lowercased()
-        guard file.kind == .sticker, [".webp", ".png", ".jpg", ".jpeg", ".gif"].contains(where: { lower.hasSuffix($0) }) else { return nil }
-        let resolved = MediaResolver.resolve(file, options: media)
-        guard resolved.available, let href = resolved.href else { return nil }
-        return HTMLEscaping.escape(HTMLMediaMarkup.pagePrefix + href)
     }
 }

@@ -25,8 +25,7 @@ extension HTMLSiteWriter {
         var tail = ""
         if let media = m.media { tail += HTMLMediaMarkup.markup(media, media: message.media) }
         if !m.body.text.isEmpty {
-            tail += HTMLCustomEmoji.withPictures(
-                body(message.rendered, options: options), styled: message.rendered.styled, media: options.media)
+            tail += HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji)
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
             tail += "<div class=\"empty\">(empty message)</div>"
