@@ -39,15 +39,50 @@ extension EmitBrowserTests {
         document.body.setAttribute("data-resources",u.join("|"))});
         """
 
+    /// A test-only probe of the page's videos and audio: each is asked for its metadata
+    /// (the site says `preload="none"`) and, once it has them, to play muted; the result —
+    /// `SRC played READY-STATE DURATION`, or `SRC error CODE` when the browser cannot decode
+    /// it — lands in the body's `data-media` when every element has answered.
+    static let playProbe = """
+        window.addEventListener("load",function(){var els=document.querySelectorAll("video,audio");var r=[];var left=els.length;        els.forEach(function(m){var done=false;function fin(s){if(done)return;done=true;r.push(m.getAttribute("src")+" "+s);        if(--left===0)document.body.setAttribute("data-media",r.join("|"))}        m.addEventListener("loadedmetadata",function(){m.muted=true;m.play().then(function(){fin("played "+m.readyState+" "+m.duration.toFixed(1))},        function(e){fin("refused "+e.name)})});        m.addEventListener("error",function(){fin("error "+(m.error?m.error.code:0))});m.preload="metadata";m.load()})});
+        """
+
     /// `page` with the probe (and an inline `data:` image the policy must refuse) added.
-    static func probed(_ page: String) -> String {
+    static func probed(_ page: String, probe: String = mediaProbe) -> String {
         let marker = "script-src "
-        return page.replacingOccurrences(of: marker, with: marker + HTMLContentHash.cspSource(for: mediaProbe) + " ")
+        return page.replacingOccurrences(of: marker, with: marker + HTMLContentHash.cspSource(for: probe) + " ")
             .replacingOccurrences(
                 of: "</body>",
                 with:
                     "<img src=\"data:image/png;base64,\(Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 0))).base64EncodedString())\">"
-                    + "<script>\(mediaProbe)</script>\n</body>")
+                    + "<script>\(probe)</script>\n</body>")
+    }
+
+    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
+    func exportVideoAndVoicePlayFromDisk() throws {
+        let export = try MediaExport()
+        defer { export.remove() }
+        // Real files in place of the export's stand-in bytes: a video and a voice message.
+        let clip = "video_files/clip.mp4"
+        let voice = "voice_messages/audio_1@01-01-2024_10-00-00.ogg"
+        for (path, fixture) in [(clip, "media/clip-64x48-1s.mp4"), (voice, "media/voice-1s.ogg")] {
+            let target = export.folder.appendingPathComponent(path)
+            try FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: PackagePaths.fixture(fixture), to: target)
+        }
+        let site = export.root.appendingPathComponent("site")
+        try Self.mediaSite(export, into: site)
+        let pageURL = site.appendingPathComponent("chat_001/messages.html")
+        let page = try String(contentsOf: pageURL, encoding: .utf8)
+        try Self.probed(page, probe: Self.playProbe).write(to: pageURL, atomically: true, encoding: .utf8)
+
+        let dom = try Self.dumpDOM(of: pageURL, flags: ["--autoplay-policy=no-user-gesture-required"])
+        let media = Self.attribute("data-media", in: dom).split(separator: "|").map(String.init)
+        // Under the page's policy, from disk: both load (HAVE_ENOUGH_DATA), last a second and play.
+        #expect(media.contains("../../export/\(clip) played 4 1.0"), "\(media)")
+        #expect(media.contains("../../export/voice_messages/audio_1@01-01-2024_10-00-00.ogg played 4 1.0"), "\(media)")
+        // The stand-in bytes the other videos still have are not media: the probe tells.
+        #expect(media.contains("../../export/video_files/gif.mp4 error 4"), "\(media)")
     }
 
     @Test(.enabled(if: chromium != nil, "chromium is not installed"))
