@@ -168,7 +168,7 @@ def main():
     files, index, fold, chunks, text_bytes = sizes(args.site)
     print(f"| search data ({files:,} files) | bytes | × message text |\n|---|--:|--:|")
     print(f"| message text covered (UTF-8) | {text_bytes:,} | 1.00 |")
-    for label, size in [("index: term files and columns (`i*`, `f*`, `w*`, `d*`)", index), ("folding table (`fold.js`)", fold),
+    for label, size in [("index: term files and columns (`i*`, `p*`, `f*`, `w*`, `d*`)", index), ("folding table (`fold.js`)", fold),
                         ("chunks: ids, pages, dates, senders, texts (`c*`)", chunks)]:
         print(f"| {label} | {size:,} | {size / max(1, text_bytes):.2f} |")
     print()

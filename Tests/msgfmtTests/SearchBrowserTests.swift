@@ -79,6 +79,12 @@ import Testing
             ("天好", nil, []),
             ("天气很好", nil, ["chat_001/messages2.html#message5"]),
             ("\"notes release\"", nil, []),
+            // Phrases of two words are one pair of the index; longer ones are checked in the text.
+            ("\"release note\"", nil, ["chat_001/messages.html#message1"]),
+            ("\"Release Notes Are\"", nil, ["chat_001/messages.html#message1"]),
+            ("\"notes on the release\"", nil, ["chat_001/messages.html#message3"]),
+            ("\"out https\"", nil, []),
+            ("\"out: https\"", nil, ["chat_001/messages.html#message1"]),
             ("-\"release notes\" release", nil, ["chat_002/messages.html#message1", "chat_001/messages.html#message3"]),
             (
                 "from:user2", nil,

@@ -2,8 +2,9 @@
 /// messages, kept in memory until the block is full and then written as data files. A
 /// query loads only what it needs: the term files of its own words, a column of the whole
 /// block only for an operator that asks about it, and the chunks of the messages it shows.
-/// - `iB_K`: the terms in bucket K (`SearchBlock.bucket(of:)`), sorted, each with the
-///   block's messages that have it;
+/// - `iB_K`: the words (and spaceless pairs) in bucket K (`SearchBlock.bucket(of:)`),
+///   sorted, each with the block's messages that have it; `pB_K`: the same for the pairs
+///   of words (`SearchTerms`), which only phrases look up;
 /// - `fB` (`has:` features), `wB` (senders, for `from:`), `dB` (local times, for
 ///   `before:`, `after:` and to merge chats newest first): one column of the block each;
 /// - `cC`: chunk C of `SearchIndexWriter.chunkSize` messages (numbered in the chat): ids
@@ -91,9 +92,10 @@ struct SearchBlock {
         }
         var sorted = Array(terms.keys)
         sorted.sort { $0.lexicographicallyPrecedes($1) }
-        var bucketData = [[UInt8]](repeating: [], count: SearchIndexWriter.buckets)
+        let buckets = SearchIndexWriter.buckets
+        var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
         for term in sorted {
-            let k = Self.bucket(of: term)
+            let k = Self.bucket(of: term) + (SearchTerms.isPair(term) ? buckets : 0)
             if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
             bucketData[k].append(contentsOf: String(decoding: term, as: UTF16.self).utf8)
             bucketData[k].append(UInt8(ascii: " "))
@@ -106,7 +108,7 @@ struct SearchBlock {
         for (k, data) in bucketData.enumerated() where !data.isEmpty {
             var t = JSONWriter()
             t.string(String(decoding: data, as: UTF8.self))
-            out.append(file(chat, "i\(block)_\(k)", t.bytes))
+            out.append(file(chat, (k < buckets ? "i" : "p") + "\(block)_\(k % buckets)", t.bytes))
         }
         return out
     }

@@ -7,9 +7,9 @@
 /// time (a button shows more), with sender, date and a snippet whose hits are marked.
 /// Snippets are built from text nodes only, so no message text can become markup.
 ///
-/// A query loads the term files of its words, a block's column only for an operator that
-/// asks about it (and the date columns to merge several chats), and the chunks of the
-/// messages it shows or must check. Queries fold as `--filter` does: each character as
+/// A query loads the term files of its words (of its pairs of words, for a phrase), a
+/// block's column only for an operator that asks about it (and the date columns to merge
+/// several chats) beside them, and the chunks of the messages it shows or must check. Queries fold as `--filter` does: each character as
 /// `search/fold.js` says ICU folded it alone (characters no text contains are folded
 /// approximately); words match where a word starts, "phrases" are checked in the text,
 /// `from:`, `has:`, `before:` and `after:` read the blocks' columns, and `-` negates any
@@ -89,12 +89,20 @@ enum SearchScript {
         for(var k=0;k<f.length;k++){var u=f[k];if(u===" "){pending=s.length>0;continue}if(pending){s+=" ";pending=false}s+=u}}
         return s}
         function cut(t){if(t.length>MAXLEN){t=t.slice(0,MAXLEN);var c=t.charCodeAt(t.length-1);if(c>=0xD800&&c<0xDC00)t=t.slice(0,-1)}return t}
-        // The index's terms of a folded query: words, and in a run of spaceless characters its
-        // pairs (a run of one: the character, which finds the pairs it starts too).
-        function terms(s){var out=[],word="",prev="",run=0;
+        // The index's terms of a folded query, as SearchTerms makes them for the texts: pairs
+        // of words with one space between them (the words they hold are then not looked up
+        // alone), the other words, and of a run of spaceless characters enough of its pairs
+        // to cover it (the text check confirms the run; a run of one: the character, which
+        // finds the pairs it starts too).
+        function terms(s){var out=[],word="",run=[],first=null,spaced=false,pairs=[],paired=new Set();
         function add(t){if(t)out.push(cut(t))}
-        for(var ch of s){if(spaceless(ch.codePointAt(0))){add(word);word="";if(prev)add(prev+ch);prev=ch;run++}else{if(run===1)add(prev);prev="";run=0;if(isWord(ch))word+=ch;else{add(word);word=""}}}
-        add(word);if(run===1)add(prev);return out}
+        function endWord(){if(!word)return;add(word);
+        if(first!==null&&spaced){pairs.push(cut(first)+" "+cut(word));paired.add(cut(first));paired.add(cut(word))}
+        first=word;spaced=false;word=""}
+        function endRun(){var n=run.length;if(n===1)add(run[0]);for(var j=0;j+1<n;j+=2)add(run[j]+run[j+1]);if(n>2&&n%2)add(run[n-2]+run[n-1]);run=[]}
+        for(var ch of s){if(spaceless(ch.codePointAt(0))){endWord();first=null;run.push(ch)}
+        else{endRun();if(isWord(ch))word+=ch;else{endWord();if(ch===" "&&first!==null&&!spaced)spaced=true;else first=null}}}
+        endWord();endRun();return pairs.concat(out.filter(function(t){return!paired.has(t)}))}
         function charBefore(s,i){if(i<=0)return"";var c=s.charCodeAt(i-1);if(c>=0xDC00&&c<0xE000&&i>=2)return s.slice(i-2,i);return s[i-1]}
         function charAt(s,i){return i<s.length?String.fromCodePoint(s.codePointAt(i)):""}
         // Where needle occurs in s starting a word (and, with whole, ending one), as ranges of s.
@@ -128,14 +136,16 @@ enum SearchScript {
         if(spaceless(cp))return[cp%B];
         var row=(t.charCodeAt(0)%index.bucketRows)*W;if(t.length>1)return[row+t.charCodeAt(1)%W];
         var out=[];for(var j=0;j<W;j++)out.push(row+j);return out}
-        function bucket(chat,b,k){return file(chat,"i"+b+"_"+k,function(d){var e=d.split("|");return{terms:e.map(function(x){return x.slice(0,x.indexOf(" "))}),posts:e}})}
+        // A term file: words (i) or pairs of words (p), each entry "TERM POSTINGS".
+        function bucket(chat,b,k,pair){return file(chat,(pair?"p":"i")+b+"_"+k,function(d){var e=d.split("|");
+        return{terms:e.map(function(x){return x.slice(0,x.lastIndexOf(" "))}),posts:e}})}
         function intersect(a,b){var out=[],i=0,j=0;while(i<a.length&&j<b.length){if(a[i]<b[j])i++;else if(a[i]>b[j])j++;else{out.push(a[i]);i++;j++}}return out}
         function union(lists){if(lists.length===1)return lists[0];var n=0;lists.forEach(function(l){n+=l.length});var all=new Int32Array(n),at=0;
         lists.forEach(function(l){all.set(l,at);at+=l.length});all.sort();var out=[];for(var j=0;j<n;j++)if(!j||all[j]!==all[j-1])out.push(all[j]);return out}
         // The block's messages (ascending) that have a term starting with t.
-        async function lookup(chat,b,t){var files=await Promise.all(bucketsOf(t).map(function(k){return bucket(chat,b,k)})),lists=[];
+        async function lookup(chat,b,t){var pair=t.indexOf(" ")>=0,files=await Promise.all(bucketsOf(t).map(function(k){return bucket(chat,b,k,pair)})),lists=[];
         files.forEach(function(d){if(!d)return;var lo=0,hi=d.terms.length;while(lo<hi){var mid=(lo+hi)>>1;if(d.terms[mid]<t)lo=mid+1;else hi=mid}
-        for(var j=lo;j<d.terms.length&&d.terms[j].startsWith(t);j++){var p=d.posts[j],list=decode(p.slice(p.indexOf(" ")+1)),prev=-1;
+        for(var j=lo;j<d.terms.length&&d.terms[j].startsWith(t);j++){var p=d.posts[j],list=decode(p.slice(d.terms[j].length+1)),prev=-1;
         for(var q=0;q<list.length;q++){prev+=list[q]+1;list[q]=prev}lists.push(list)}});
         return union(lists)}
         // The block's messages that have every term of a word item (null: it has no terms).
@@ -149,10 +159,12 @@ enum SearchScript {
         // here; words the index only narrows down are left for their text (check).
         async function searchBlock(chat,b,plan){
         var count=Math.min(index.blockSize,chat.count-b*index.blockSize),words=plan.words;
+        // The columns load beside the term files, not after them.
+        var columns=Promise.all([plan.has?file(chat.folder,"f"+b,decode):null,plan.dates?timesOf(chat.folder,b):null,plan.from?sendersOf(chat.folder,b):null]);
         var lists=await Promise.all(words.map(function(x){return found(chat.folder,b,x)}));
         var pick=null;words.forEach(function(x,j){if(!x.neg&&lists[j])pick=pick?intersect(pick,lists[j]):lists[j]});
         if(pick&&!pick.length)return null;
-        var cols=await Promise.all([plan.has?file(chat.folder,"f"+b,decode):null,plan.dates?timesOf(chat.folder,b):null,plan.from?sendersOf(chat.folder,b):null]);
+        var cols=await columns;
         var f=cols[0],d=cols[1],w=cols[2],items=plan.items;
         if((plan.has&&!f)||(plan.dates&&!d)||(plan.from&&!w))return null;
         var fromOK=items.map(function(x){return x.op==="from"?w.senders.map(function(s){return fromMatches(x,s)}):null});
@@ -194,9 +206,9 @@ enum SearchScript {
         plan.words.forEach(function(x,j){x.w=j});
         var chats=index.chats.filter(function(c){return!scope||c.folder===scope});
         var c=await candidates(chats,plan);
-        return{results:[],next:c.next,total:plan.check?0:c.total,exact:!plan.check,done:false,step:64,kept:[],
+        return{results:[],next:c.next,total:plan.check?0:c.total,exact:!plan.check,done:false,step:32,kept:[],
         needles:plan.words.filter(function(x){return!x.neg}).map(function(x){return x.needle})}}
-        // The next `want` results of s: candidates in batches (with texts to check: 64, then
+        // The next `want` results of s: candidates in batches (with texts to check: 32, then
         // twice as many each round), their chunks loaded together.
         async function more(s,want){var out=[];
         while(out.length<want){if(s.kept.length){out.push(s.kept.shift());continue}if(s.done)break;

@@ -11,21 +11,28 @@ import Testing
 
     @Test(arguments: [
         ("Hello, Wörld! re-release", ["hello", "world", "re", "release"]),
-        ("Café CAFÉ cafe", ["cafe"]),
-        ("Straße #swift @bob_dev 10:30", ["strasse", "swift", "bob", "dev", "10", "30"]),
+        ("Café CAFÉ cafe", ["cafe", "cafe cafe"]),
+        ("Straße #swift @bob_dev 10:30", ["strasse", "swift", "bob", "dev", "10", "dev 10", "30"]),
         ("天气很好", ["天气", "气很", "很好", "好"]),
         ("我 ok 我们", ["我", "ok", "我们", "们"]),
         ("abc中文def", ["abc", "中文", "文", "def"]),
-        ("مرحبا بالعالم שָׁלוֹם", ["مرحبا", "بالعالم", "שלום"]),
+        ("مرحبا بالعالم שָׁלוֹם", ["مرحبا", "بالعالم", "مرحبا بالعالم", "שלום", "بالعالم שלום"]),
         ("👍 ❤️ -- ...", []),
+        // Pairs: two words with one space (of any kind and length) between them, nothing else.
+        ("release  notes\tare\nout", ["release", "notes", "release notes", "are", "notes are", "out", "are out"]),
+        ("release, notes. ok 😀 go", ["release", "notes", "ok", "go"]),
+        ("a b c", ["a", "b", "a b", "c", "b c"]),
     ])
-    func termsAreFoldedWordsAndBigrams(_ text: String, _ expected: [String]) {
+    func termsAreFoldedWordsPairsAndBigrams(_ text: String, _ expected: [String]) {
         #expect(Self.terms(text) == expected)
     }
 
     @Test func longWordsAreCutWithoutSplittingAPair() {
         let long = String(repeating: "a", count: 40)
-        #expect(Self.terms(long) == [String(repeating: "a", count: SearchTerms.maximumLength)])
+        let cut24 = String(repeating: "a", count: SearchTerms.maximumLength)
+        #expect(Self.terms(long) == [cut24])
+        // In a pair of words, each word is cut.
+        #expect(Self.terms(long + " " + long + "b") == [cut24, cut24 + " " + cut24])
         // 23 units, then a letter outside the BMP (𝐀 folds to "a"; 𐐀 Deseret folds to 𐐨).
         let pair = String(repeating: "b", count: SearchTerms.maximumLength - 1) + "𐐀𐐀"
         let cut = SearchTerms.terms(in: FoldedText(pair))[0]
@@ -65,10 +72,10 @@ import Testing
     /// The messages (block numbers) a bucket file lists for `term`.
     static func postings(_ bucket: String, _ term: String) -> [Int]? {
         for entry in bucket.split(separator: "|") {
-            let parts = entry.split(separator: " ", maxSplits: 1)
-            guard parts[0] == term else { continue }
+            // "TERM POSTINGS": a pair of words has a space itself; the postings have none.
+            guard let space = entry.lastIndex(of: " "), entry[..<space] == term else { continue }
             var previous = -1
-            return SearchCode.decode(Array((parts.count > 1 ? parts[1] : "").utf8)).map { delta in
+            return SearchCode.decode(Array(entry[entry.index(after: space)...].utf8)).map { delta in
                 previous += Int(delta) + 1
                 return previous
             }
@@ -89,6 +96,11 @@ import Testing
         #expect(bucket == SearchBlock.bucket(of: Array("re".utf16)), "a term's prefixes of two units share its file")
         let terms = try #require(Self.payload(files, "search/chat_001/i0_\(bucket).js") as? String)
         #expect(Self.postings(terms, "release") == [0, 2])
+        // Pairs of words are in files of their own, which word queries do not load.
+        #expect(Self.postings(terms, "release notes") == nil)
+        let pairs = try #require(Self.payload(files, "search/chat_001/p0_\(bucket).js") as? String)
+        #expect(Self.postings(pairs, "release notes") == [0])
+        #expect(Self.postings(pairs, "release") == nil)
         let senders = try #require(Self.payload(files, "search/chat_001/w0.js") as? [String: Any])
         #expect((senders["senders"] as? [[String]]) == [["Alice", "user1"], ["Bob", "user1"]])
         #expect(SearchCode.decode(Array((senders["who"] as? String ?? "").utf8)) == [0, 1, 0])

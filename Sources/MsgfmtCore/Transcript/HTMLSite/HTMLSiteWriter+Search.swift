@@ -10,9 +10,10 @@ extension HTMLSiteWriter {
     }
 
     /// The scripts the page at `path` loads: `search.js` (from `..` in a chat's folder), and
-    /// on `search.html` the index's list of chats too.
+    /// on `search.html` the index's list of chats and folding table too (loaded with the
+    /// page rather than by the first query).
     func searchScripts(path: String, inChat: Bool) -> [String] {
-        path == "search.html" ? ["search.js", "search/chats.js"] : [(inChat ? "../" : "") + "search.js"]
+        path == "search.html" ? ["search.js", "search/chats.js", "search/fold.js"] : [(inChat ? "../" : "") + "search.js"]
     }
 
     /// `search.html`, `search.js` and the index's list of chats.
