@@ -116,7 +116,7 @@ import Testing
         let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
         #expect(entries == ["site"], "no temporary directories left: \(entries)")
         let chats = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(chats == ["chat_001", "chat_002", "chat_003", "index.html", "search", "search.html", "search.js"])
+        #expect(chats == [".msgfmt-output", "chat_001", "chat_002", "chat_003", "index.html", "search", "search.html", "search.js"])
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("chat_001/messages3.html").path))
     }
 

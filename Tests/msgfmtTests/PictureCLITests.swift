@@ -30,8 +30,8 @@ import Testing
         let result = try Binary.run(["--to", "png"] + Self.pinned + [examples, "-o", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["message-1.png", "message-2.png"])
-        for name in names {
+        #expect(names == [".msgfmt-output", "message-1.png", "message-2.png"])
+        for name in names.dropFirst() {
             let png = try Data(contentsOf: out.appendingPathComponent(name))
             try GoldenPicture.check(png, against: PackagePaths.fixture("pictures/welcome-\(name.dropFirst(8))"))
         }
@@ -49,6 +49,29 @@ import Testing
         let one = try Binary.run(["--to", "svg"] + Self.pinned, stdin: #"{"text":"first"}"#)
         let height = try #require(one.stdout.firstMatch(of: #/height="([0-9.]+)"/#).flatMap { Double($0.1) })
         #expect(image.height == Int((2 * (2 * height + 2)).rounded(.up)))
+    }
+
+    /// Bot API `from` and `date` become the bubbles' sender names and times: a name on the
+    /// first bubble of a sender's run (in the stack), the time in the local zone.
+    @Test func sendersAndTimesAreDrawn() throws {
+        let input = [
+            #"{"message_id":1,"date":1732437000,"from":{"id":101,"first_name":"Alice","last_name":"Smith"},"text":"Did it ship?"}"#,
+            #"{"message_id":2,"date":1732437060,"from":{"id":101,"first_name":"Alice","last_name":"Smith"},"text":"The notes?"}"#,
+            #"{"message_id":3,"date":1732437120,"from":{"id":202,"username":"bob_<b>"},"text":"Yes"}"#,
+            #"{"message_id":4,"text":"no sender, no date"}"#,
+        ].joined(separator: "\n")
+        let stacked = try Binary.run(["--to", "svg", "--stack"] + Self.pinned, stdin: input, environment: ["TZ": "UTC"])
+        #expect(stacked.status == 0, "\(stacked.stderr)")
+        let svg = stacked.stdout
+        #expect(svg.components(separatedBy: ">Alice Smith<").count == 2, "\(svg)")
+        #expect(svg.contains(">bob_&lt;b&gt;<") && !svg.contains("<b>"))
+        for time in ["08:30", "08:31", "08:32"] { #expect(svg.contains(">\(time)<"), "\(time)") }
+        let bare = try Binary.run(["--to", "svg"] + Self.pinned, stdin: input.components(separatedBy: "\n")[3])
+        #expect(bare.status == 0 && !bare.stdout.contains(#/>\d\d:\d\d</#), "a message without a date has no time")
+        // Alone in its picture, each message shows its sender; the zone is TZ's.
+        let one = try Binary.run(
+            ["--to", "svg"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1], environment: ["TZ": "Asia/Tokyo"])
+        #expect(one.stdout.contains(">Alice Smith<") && one.stdout.contains(">17:31<"), "\(one.stdout)")
     }
 
     /// The SVG drawn by Chromium and the PNG drawn by cairo agree within the tolerance.

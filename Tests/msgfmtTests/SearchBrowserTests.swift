@@ -161,7 +161,7 @@ import Testing
         let site = dir.appendingPathComponent("site")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == [
-                "chat_001", "index.html", "search", "search.html", "search.js",
+                ".msgfmt-output", "chat_001", "index.html", "search", "search.html", "search.js",
             ])
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("Crew") && !index.contains("Other"))
@@ -200,7 +200,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let site = dir.appendingPathComponent("site")
         let entries = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(entries == ["chat_001", "chat_002", "index.html"])
+        #expect(entries == [".msgfmt-output", "chat_001", "chat_002", "index.html"])
         let page = try String(contentsOf: site.appendingPathComponent("chat_001/messages.html"), encoding: .utf8)
         #expect(!page.contains("search"))
         // No script file is allowed ('self' may still be there for media: img-src, media-src).

@@ -54,10 +54,14 @@ enum BotAPIDecoder {
             location.messageID = nil
         }
         let media = BotAPIMediaReader.media(of: object)
+        let sender = sender(of: object)
+        let date = date(object["date"]?.int64Value)
         let textKey = object["text"] != nil ? "text" : object["caption"] != nil ? "caption" : nil
         guard let textKey, let textValue = object[textKey] else {
             // Media without a caption is a whole message.
-            if let media { return .message(Message(id: id, text: "", media: media), diagnostics: diagnostics) }
+            if let media {
+                return .message(Message(id: id, text: "", media: media, sender: sender, date: date), diagnostics: diagnostics)
+            }
             return .failure(Diagnostic(.error, location, "message has no \"text\", \"caption\" or media"))
         }
         guard let text = textValue.stringValue else {
@@ -70,7 +74,28 @@ enum BotAPIDecoder {
             entities = read
             diagnostics += problems
         }
-        return .message(Message(id: id, text: text, entities: entities, media: media), diagnostics: diagnostics)
+        return .message(
+            Message(id: id, text: text, entities: entities, media: media, sender: sender, date: date), diagnostics: diagnostics)
+    }
+
+    /// The sender of a message object: its `from` user (names and id of the right types
+    /// only; others are left out), or for a channel post its `sender_chat`'s title.
+    static func sender(of object: JSONValue) -> MessageSender? {
+        if let from = object["from"], from.objectValue != nil {
+            return MessageSender(
+                firstName: from["first_name"]?.stringValue, lastName: from["last_name"]?.stringValue,
+                username: from["username"]?.stringValue, id: from["id"]?.int64Value)
+        }
+        if let chat = object["sender_chat"], let title = chat["title"]?.stringValue, !title.isEmpty {
+            return MessageSender(name: title, id: chat["id"]?.int64Value)
+        }
+        return nil
+    }
+
+    /// A message's `date`: seconds since 1970, nil for none or 0 (an inaccessible message).
+    static func date(_ seconds: Int64?) -> Int64? {
+        guard let seconds, seconds > 0 else { return nil }
+        return seconds
     }
 
     /// What an Update holds: a message to read, or a kind of update that carries none.

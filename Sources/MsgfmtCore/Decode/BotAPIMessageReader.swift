@@ -1,6 +1,7 @@
 /// Reads the everyday Bot API message straight from its bytes into a `Message`, without
-/// building a JSON tree: `text`, `entities` and `message_id` are read, every other member
-/// that decoding does not look at (`date`, `from`, `chat`, …) is checked and skipped.
+/// building a JSON tree: `text`, `entities`, `message_id`, `date` and the names and id of
+/// `from` are read, every other member that decoding does not look at (`chat`, …) is
+/// checked and skipped.
 ///
 /// It handles only what it is sure of and gives nil for anything else — a member decoding
 /// reads (`caption`, media, `update_id`, `ok`, `id`, …), a repeated name, a value of another
@@ -26,7 +27,7 @@ enum BotAPIMessageReader {
         "ok", "result", "update_id", "id", "caption", "caption_entities", "photo", "animation", "video", "video_note",
         "voice", "audio", "sticker", "document", "paid_media", "story", "venue", "location", "contact", "poll", "checklist",
         "dice", "game", "invoice", "giveaway", "giveaway_winners", "message", "edited_message", "channel_post",
-        "edited_channel_post", "business_message", "edited_business_message", "callback_query",
+        "edited_channel_post", "business_message", "edited_business_message", "callback_query", "sender_chat",
     ]
 
     private static func read(_ p: inout JSONParser) throws -> Message {
@@ -37,10 +38,18 @@ enum BotAPIMessageReader {
         var id: Int64?
         var text: String?
         var entities: [MessageEntity]?
+        var date: Int64?
+        var sender: MessageSender??
         try members(&p) { name, p in
             if equals(name, "message_id", p) {
                 guard id == nil else { throw Unsure() }
                 id = try integer(&p)
+            } else if equals(name, "date", p) {
+                guard date == nil else { throw Unsure() }
+                date = try integer(&p)
+            } else if equals(name, "from", p) {
+                guard sender == nil else { throw Unsure() }
+                sender = .some(try user(&p))
             } else if equals(name, "text", p) {
                 guard text == nil else { throw Unsure() }
                 text = try string(&p)
@@ -55,7 +64,35 @@ enum BotAPIMessageReader {
         }
         p.skipWhitespace()
         guard p.pos == p.bytes.count, let text else { throw Unsure() }
-        return Message(id: id, text: text, entities: entities ?? [])
+        return Message(id: id, text: text, entities: entities ?? [], sender: sender ?? nil, date: BotAPIDecoder.date(date))
+    }
+
+    /// The sender a `from` user object names (`MessageSender(firstName:…)`): its names and
+    /// id are read, its other members checked and skipped.
+    private static func user(_ p: inout JSONParser) throws -> MessageSender? {
+        try expect(UInt8(ascii: "{"), &p)
+        var first: String?
+        var last: String?
+        var username: String?
+        var id: Int64?
+        try members(&p) { name, p in
+            if equals(name, "first_name", p) {
+                guard first == nil else { throw Unsure() }
+                first = try string(&p)
+            } else if equals(name, "last_name", p) {
+                guard last == nil else { throw Unsure() }
+                last = try string(&p)
+            } else if equals(name, "username", p) {
+                guard username == nil else { throw Unsure() }
+                username = try string(&p)
+            } else if equals(name, "id", p) {
+                guard id == nil else { throw Unsure() }
+                id = try integer(&p)
+            } else {
+                try p.skipValue()
+            }
+        }
+        return MessageSender(firstName: first, lastName: last, username: username, id: id)
     }
 
     /// The entities of an array of plain entity objects.

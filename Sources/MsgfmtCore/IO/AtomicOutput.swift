@@ -43,8 +43,9 @@ public final class AtomicOutput {
             sink = OutputSink(fd: fd)
             return
         }
-        if kind == .directory, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw .cannotCreate(path: path, reason: "Not a directory")
+        if kind == .directory, stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) != S_IFDIR { throw .cannotCreate(path: path, reason: "Not a directory") }
+            if let foreign = Self.foreignEntry(in: path) { throw .notOurs(path: path, example: foreign) }
         }
         self.path = path
         self.kind = kind
@@ -60,6 +61,7 @@ public final class AtomicOutput {
                 TemporaryOutputs.unregister(temp)
                 throw .cannotCreate(path: temp, reason: reason)
             }
+            _ = FileManager.default.createFile(atPath: temp + "/" + Self.marker, contents: Data(Self.markerText.utf8))
         } else {
             fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if fd < 0 {
@@ -68,6 +70,20 @@ public final class AtomicOutput {
             }
             sink = OutputSink(fd: fd)
         }
+    }
+
+    /// The file msgfmt writes into every output folder, so that writing the folder again
+    /// may replace it; a folder without it (or the manifest of `--update`) that holds
+    /// anything is refused rather than deleted.
+    public static let marker = ".msgfmt-output"
+    static let markerText = "This folder was written by msgfmt, which replaces it as a whole when it writes it again.\n"
+
+    /// A name in the existing folder `path` that shows msgfmt did not write it (nil: the
+    /// folder is empty, or holds msgfmt's marker or archive manifest).
+    static func foreignEntry(in path: String) -> String? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty else { return nil }
+        if entries.contains(marker) || entries.contains("msgfmt-manifest.json") { return nil }
+        return DisplaySafety.sanitize(entries.sorted()[0])
     }
 
     /// Moves the finished output to its final name. An existing directory is swapped for

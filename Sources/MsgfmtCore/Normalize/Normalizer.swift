@@ -26,7 +26,9 @@ public enum Normalizer {
         }
         let pieces = splitStyles(items, solid: solid, quotes: quotes, report: &report)
         let all = EntityOrder.sortedItems(solid + quotes + pieces).map(\.entity)
-        return (Message(id: message.id, text: message.text, entities: all, media: message.media), report.diagnostics)
+        var normalized = message
+        normalized.entities = all
+        return (normalized, report.diagnostics)
     }
 
     /// Step 1 and 2: clamps ranges, drops entities splitting surrogate pairs, empty ones

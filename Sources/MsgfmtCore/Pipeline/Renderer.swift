@@ -49,7 +49,8 @@ public struct Renderer {
         case .ansi: ANSIEmitter(options: options.style)
         case .html: HTMLEmitter(options: options.style, layout: options.layout)
         case .json: JSONLayoutEmitter(pixels: fonts.map(PixelMetrics.init))
-        case .svg, .png: PictureEmitter(format: options.to, fonts: fonts, style: options.style, picture: options.picture)
+        case .svg, .png:
+            PictureEmitter(format: options.to, fonts: fonts, style: options.style, picture: options.picture, maxWidth: options.layout.width)
         case .text: PlainTextEmitter(options: options.style)
         case .botAPI: BotAPIEmitter()
         case .markdownV2: MarkdownV2Emitter()

@@ -28,6 +28,29 @@ import Testing
         #expect(Self.tree(line) == [.message(message, diagnostics: [])])
     }
 
+    /// The sender and time pictures draw: `from`'s names (else its username) and id, and
+    /// `date`; read alike by both paths.
+    @Test func senderAndDateAreRead() throws {
+        let cases: [(String, MessageSender?, Int64?)] = [
+            (Self.direct[3], MessageSender(name: "Zoë", id: 7), 1_704_110_400),
+            (
+                #"{"text":"t","from":{"first_name":"Ada","last_name":"Lovelace","id":42},"date":0}"#,
+                MessageSender(name: "Ada Lovelace", id: 42), nil
+            ),
+            (#"{"text":"t","from":{"username":"bot_x","is_bot":true}}"#, MessageSender(name: "bot_x"), nil),
+            (#"{"text":"t","from":{"id":5}}"#, nil, nil),
+        ]
+        for (line, sender, date) in cases {
+            let message = try #require(BotAPIMessageReader.message(Array(line.utf8)[...]), "\(line)")
+            #expect(message.sender == sender && message.date == date, "\(line)")
+            #expect(Self.tree(line) == [.message(message, diagnostics: [])], "\(line)")
+        }
+        // A channel post's sender is its chat: the tree path reads it.
+        let post = #"{"text":"t","sender_chat":{"id":-100,"title":"News","type":"channel"}}"#
+        #expect(BotAPIMessageReader.message(Array(post.utf8)[...]) == nil)
+        #expect(Self.tree(post) == [.message(Message(text: "t", sender: MessageSender(name: "News", id: -100)), diagnostics: [])])
+    }
+
     static let declined: [String] = [
         #"{"message_id":1,"caption":"c","photo":[{"file_id":"x"}]}"#,
         #"{"message_id":1,"text":"t","voice":{"file_id":"v"}}"#,
@@ -54,6 +77,10 @@ import Testing
         #"{"text":"t","from":{"first_name":"a\#tb"}}"#,
         #"{"text":"t","from":[1,2,]}"#,
         #"{"text":"t","from":tru}"#,
+        #"{"text":"t","from":{"first_name":1}}"#,
+        #"{"text":"t","from":{"id":1,"id":2}}"#,
+        #"{"text":"t","date":"1700000000"}"#,
+        #"{"text":"t","date":1,"date":2}"#,
         #"{"text":"t",}"#,
         #"[{"text":"t"}]"#,
     ]
@@ -74,7 +101,7 @@ import Testing
     @Test(arguments: [510, 511, 512])
     func nestingIsLimitedAsTheTreeLimitsIt(depth: Int) {
         let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        let line = Array(#"{"text":"t","from":\#(nested)}"#.utf8)
+        let line = Array(#"{"text":"t","chat":\#(nested)}"#.utf8)
         #expect(MessageDecoder.directReadingAgrees(line[...]))
         #expect((BotAPIMessageReader.message(line[...]) != nil) == (depth < 512))
     }

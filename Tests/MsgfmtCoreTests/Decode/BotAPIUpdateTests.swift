@@ -18,7 +18,7 @@ import Testing
     @Test func callbackQueryGivesTheBotsMessage() {
         let input =
             #"{"update_id":1,"callback_query":{"id":"7","from":{"id":1,"is_bot":false,"first_name":"A"},"message":{"message_id":9,"date":1700000000,"text":"Pick one","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"a"}]]}},"data":"a"}}"#
-        #expect(decode(input) == [.message(Message(id: 9, text: "Pick one"), diagnostics: [])])
+        #expect(decode(input) == [.message(Message(id: 9, text: "Pick one", date: 1_700_000_000), diagnostics: [])])
     }
 
     @Test func callbackQueryWithoutAReadableMessageIsSkipped() {

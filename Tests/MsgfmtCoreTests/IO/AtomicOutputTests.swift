@@ -50,6 +50,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: false)
         try write("old", "index.html", in: site)
         try write("stale", "gone.html", in: site)
+        try write("", AtomicOutput.marker, in: site)  // written by msgfmt before
         let output = try AtomicOutput(path: site, kind: .directory)
         try write("new", "index.html", in: output.temporaryPath!)
         try output.commit()
@@ -71,5 +72,26 @@ import Testing
         #expect(!output.replacedByExchange)
         #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8) == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
+    }
+
+    /// A folder msgfmt did not write is never replaced (its files would be lost): it is
+    /// refused before anything is written, and stays as it was. An empty one is used.
+    @Test func aFolderMsgfmtDidNotWriteIsRefused() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Documents").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try write("mine", "notes.txt", in: folder)
+        #expect(throws: AtomicOutputError.notOurs(path: folder, example: "notes.txt")) {
+            try AtomicOutput(path: folder, kind: .directory)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Documents"])
+
+        let empty = root.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        let output = try AtomicOutput(path: empty, kind: .directory)
+        try output.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty) == [AtomicOutput.marker])
     }
 }
