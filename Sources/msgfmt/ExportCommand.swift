@@ -177,6 +177,12 @@ struct ExportCommand: ParsableCommand {
         if let update, complete, export.to == .html { try writeManifest(update, output: output, printer) }
         try commit(output, printer)
         if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
+        if let undrawn = (writer as? PictureTranscriptWriter)?.undrawn, undrawn > 0 {
+            let which =
+                undrawn == 1
+                ? "1 service message (a join, pin, call, …), which has" : "\(undrawn) service messages (joins, pins, calls, …), which have"
+            printer.info("note: not drawn: \(which) no bubble")
+        }
         printStats(stats, printer)
         try check(splitter, printer)
         if !export.chat.isEmpty, stats.chats == 0 {

@@ -107,4 +107,23 @@ import Testing
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
+
+    /// Service messages have no bubble: they get no picture, and a note says how many.
+    @Test func serviceMessagesAreNotedNotDrawn() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Self.export([
+            Self.message(1, from: #""Ann""#, fromID: "user1", unix: 1_704_103_200, text: #""hello""#),
+            #"{"id": 2, "type": "service", "date_unixtime": "1704103260", "actor": "Ann", "actor_id": "user1", "action": "pin_message", "message_id": 1, "text": ""}"#,
+            #"{"id": 3, "type": "service", "date_unixtime": "1704103320", "actor": "Bob", "actor_id": "user2", "action": "invite_members", "members": ["Cy"], "text": ""}"#,
+        ])
+        let out = dir.appendingPathComponent("out")
+        let result = try Binary.run(["export", "-", "--to", "svg", "--stats", "-o", out.path] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("note: not drawn: 2 service messages (joins, pins, calls, …), which have no bubble"), "\(result.stderr)")
+        #expect(result.stderr.contains("read 3, written 3"), "\(result.stderr)")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
+        #expect(pictures.count == 1)
+    }
 }

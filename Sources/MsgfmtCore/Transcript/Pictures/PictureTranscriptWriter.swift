@@ -41,6 +41,9 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     private let encoders: PictureEncoderPool?
     /// Pictures that could not be drawn or written, one sentence each.
     public private(set) var failures: [String] = []
+    /// Messages written without a picture: service messages (joins, pins, calls, …), which
+    /// have no bubble.
+    public private(set) var undrawn = 0
 
     /// A writer drawing with `options.fonts` into files in `directory`, or with
     /// `directory` nil one stacked picture into `sink`; without fonts it draws nothing.
@@ -84,7 +87,10 @@ public final class PictureTranscriptWriter: TranscriptWriter {
             decided.append(previous)
             last = nil
         }
-        guard let caption = piece, let layout = message.rendered.layout else { return }
+        guard let caption = piece, let layout = message.rendered.layout else {
+            undrawn += 1
+            return
+        }
         let outgoing = state.isOutgoing(m)
         var shown = caption
         if !placement.newGroup || outgoing { shown.name = nil }
