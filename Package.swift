@@ -17,33 +17,29 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        // Run-time loading of the libraries below: they are opened on first use, so a start
+        // of msgfmt does not map and relocate libraries only some commands need.
+        .target(
+            name: "CLoader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         // Fonts and pictures (--measure font, --to svg|png): each system library through a
-        // small C target of prefixed functions, like CICU. Required libraries: see README.
-        .target(
-            name: "CHarfBuzz",
-            linkerSettings: [.linkedLibrary("harfbuzz")]
-        ),
-        .target(
-            name: "CFontconfig",
-            linkerSettings: [.linkedLibrary("fontconfig")]
-        ),
+        // small C target of prefixed functions, like CICU, opened through CLoader (its
+        // headers are needed to build, the library only when a command uses it).
+        .target(name: "CHarfBuzz", dependencies: ["CLoader"]),
+        .target(name: "CFontconfig", dependencies: ["CLoader"]),
+        // cairo, FreeType and zlib (PNG compression).
         .target(
             name: "CCairo",
-            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-            linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("freetype"), .linkedLibrary("z")]
+            dependencies: ["CLoader"],
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]
         ),
         // Pictures in terminal transcripts (export --images): PNG, JPEG and WebP decoding and
         // PNG encoding through libpng, libjpeg and libwebp.
-        .target(
-            name: "CImage",
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]
-        ),
+        .target(name: "CImage", dependencies: ["CLoader"]),
         // The SHA-256 digests of the HTML pages' Content-Security-Policy, through OpenSSL's
         // libcrypto.
-        .target(
-            name: "CCrypto",
-            linkerSettings: [.linkedLibrary("crypto")]
-        ),
+        .target(name: "CCrypto", dependencies: ["CLoader"]),
         .target(
             name: "MsgfmtCore",
             dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"]
@@ -59,6 +55,7 @@ let package = Package(
             name: "MsgfmtCoreTests",
             dependencies: [
                 "MsgfmtCore",
+                "CLoader",
                 "FuzzSupport",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),

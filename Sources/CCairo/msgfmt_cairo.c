@@ -10,6 +10,65 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "msgfmt_loader.h"
+
+// libcairo, libfreetype and libz are opened on first use (see msgfmt_loader.h): these are
+// the functions msgfmt calls, looked up into `cairo`, `freetype` and `z` with the types of
+// the libraries' own declarations.
+#define MSGFMT_CAIRO_FUNCTIONS(X)                                                               \
+    X(close_path) X(create) X(curve_to) X(destroy) X(fill) X(font_face_destroy)                  \
+    X(font_face_set_user_data) X(font_face_status) X(ft_font_face_create_for_ft_face)            \
+    X(image_surface_create) X(image_surface_create_from_png_stream) X(image_surface_get_data)    \
+    X(image_surface_get_format) X(image_surface_get_height) X(image_surface_get_stride)          \
+    X(image_surface_get_width) X(line_to) X(matrix_init) X(move_to) X(rectangle) X(scale)        \
+    X(set_font_face) X(set_font_matrix) X(set_source_rgba) X(show_glyphs) X(surface_destroy)     \
+    X(surface_flush) X(surface_status)
+#define MSGFMT_FT_FUNCTIONS(X) X(Done_Face) X(Init_FreeType) X(New_Face)
+#define MSGFMT_Z_FUNCTIONS(X) X(compress2) X(compressBound) X(crc32)
+
+#define MSGFMT_CAIRO_FIELD(name) __typeof__(&cairo_##name) name;
+#define MSGFMT_FT_FIELD(name) __typeof__(&FT_##name) name;
+#define MSGFMT_Z_FIELD(name) __typeof__(&name) name;
+static struct { MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_FIELD) } cairo;
+static struct { MSGFMT_FT_FUNCTIONS(MSGFMT_FT_FIELD) } freetype;
+static struct { MSGFMT_Z_FUNCTIONS(MSGFMT_Z_FIELD) } z;
+static char load_error[320];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+#define MSGFMT_RESOLVE(api, prefix, name)                                                          \
+    api.name = (__typeof__(&prefix##name))msgfmt_loader_symbol(handle, names[0], #prefix #name,    \
+                                                               load_error, sizeof load_error);     \
+    if (api.name == NULL) return;
+#define MSGFMT_CAIRO_RESOLVE(name) MSGFMT_RESOLVE(cairo, cairo_, name)
+#define MSGFMT_FT_RESOLVE(name) MSGFMT_RESOLVE(freetype, FT_, name)
+#define MSGFMT_Z_RESOLVE(name) MSGFMT_RESOLVE(z, , name)
+
+static void load(void) {
+    {
+        static const char *const names[] = {"libcairo.so.2", "libcairo.so", "libcairo.2.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_RESOLVE)
+    }
+    {
+        static const char *const names[] = {"libfreetype.so.6", "libfreetype.so", "libfreetype.6.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_FT_FUNCTIONS(MSGFMT_FT_RESOLVE)
+    }
+    {
+        static const char *const names[] = {"libz.so.1", "libz.so", "libz.1.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_Z_FUNCTIONS(MSGFMT_Z_RESOLVE)
+    }
+}
+
+const char *msgfmt_cairo_load(void) {
+    pthread_once(&load_once, load);
+    return load_error[0] != 0 ? load_error : NULL;
+}
+
 struct msgfmt_cairo_canvas {
     cairo_surface_t *surface;
     cairo_t *cr;
@@ -24,75 +83,76 @@ static FT_Library library = NULL;
 static const cairo_user_data_key_t face_key;
 
 msgfmt_cairo_canvas *msgfmt_cairo_canvas_create(double width, double height, double scale) {
+    if (msgfmt_cairo_load() != NULL) return NULL;
     if (!(scale >= 0.25 && scale <= 16) || !(width >= 1) || !(height >= 1)) return NULL;
     double w = ceil(width * scale), h = ceil(height * scale);
     if (w > 16384 || h > 16384) return NULL;
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(surface);
+    cairo_surface_t *surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+    if (cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo.surface_destroy(surface);
         return NULL;
     }
     msgfmt_cairo_canvas *canvas = malloc(sizeof *canvas);
     if (canvas == NULL) {
-        cairo_surface_destroy(surface);
+        cairo.surface_destroy(surface);
         return NULL;
     }
     canvas->surface = surface;
-    canvas->cr = cairo_create(surface);
-    cairo_scale(canvas->cr, scale, scale);
+    canvas->cr = cairo.create(surface);
+    cairo.scale(canvas->cr, scale, scale);
     return canvas;
 }
 
 void msgfmt_cairo_canvas_destroy(msgfmt_cairo_canvas *canvas) {
     if (canvas == NULL) return;
-    cairo_destroy(canvas->cr);
-    cairo_surface_destroy(canvas->surface);
+    cairo.destroy(canvas->cr);
+    cairo.surface_destroy(canvas->surface);
     free(canvas);
 }
 
-void msgfmt_cairo_move_to(msgfmt_cairo_canvas *canvas, double x, double y) { cairo_move_to(canvas->cr, x, y); }
-void msgfmt_cairo_line_to(msgfmt_cairo_canvas *canvas, double x, double y) { cairo_line_to(canvas->cr, x, y); }
+void msgfmt_cairo_move_to(msgfmt_cairo_canvas *canvas, double x, double y) { cairo.move_to(canvas->cr, x, y); }
+void msgfmt_cairo_line_to(msgfmt_cairo_canvas *canvas, double x, double y) { cairo.line_to(canvas->cr, x, y); }
 void msgfmt_cairo_curve_to(msgfmt_cairo_canvas *canvas, double x1, double y1, double x2, double y2, double x, double y) {
-    cairo_curve_to(canvas->cr, x1, y1, x2, y2, x, y);
+    cairo.curve_to(canvas->cr, x1, y1, x2, y2, x, y);
 }
-void msgfmt_cairo_close_path(msgfmt_cairo_canvas *canvas) { cairo_close_path(canvas->cr); }
+void msgfmt_cairo_close_path(msgfmt_cairo_canvas *canvas) { cairo.close_path(canvas->cr); }
 void msgfmt_cairo_rectangle(msgfmt_cairo_canvas *canvas, double x, double y, double width, double height) {
-    cairo_rectangle(canvas->cr, x, y, width, height);
+    cairo.rectangle(canvas->cr, x, y, width, height);
 }
 
 static void set_color(cairo_t *cr, uint32_t rgba) {
-    cairo_set_source_rgba(cr, ((rgba >> 24) & 0xFF) / 255.0, ((rgba >> 16) & 0xFF) / 255.0,
+    cairo.set_source_rgba(cr, ((rgba >> 24) & 0xFF) / 255.0, ((rgba >> 16) & 0xFF) / 255.0,
                           ((rgba >> 8) & 0xFF) / 255.0, (rgba & 0xFF) / 255.0);
 }
 
 void msgfmt_cairo_fill(msgfmt_cairo_canvas *canvas, uint32_t rgba) {
     set_color(canvas->cr, rgba);
-    cairo_fill(canvas->cr);
+    cairo.fill(canvas->cr);
 }
 
 static void release_face(void *data) {
     pthread_mutex_lock(&library_lock);
-    FT_Done_Face((FT_Face)data);
+    freetype.Done_Face((FT_Face)data);
     pthread_mutex_unlock(&library_lock);
 }
 
 msgfmt_cairo_face *msgfmt_cairo_face_open(const char *path, int32_t index) {
-    if (path == NULL || index < 0) return NULL;
+    if (msgfmt_cairo_load() != NULL || path == NULL || index < 0) return NULL;
     pthread_mutex_lock(&library_lock);
     FT_Face ft = NULL;
-    int ok = (library != NULL || FT_Init_FreeType(&library) == 0) && FT_New_Face(library, path, index, &ft) == 0;
+    int ok = (library != NULL || freetype.Init_FreeType(&library) == 0) && freetype.New_Face(library, path, index, &ft) == 0;
     pthread_mutex_unlock(&library_lock);
     if (!ok) return NULL;
-    cairo_font_face_t *face = cairo_ft_font_face_create_for_ft_face(ft, FT_LOAD_COLOR);
-    if (cairo_font_face_status(face) != CAIRO_STATUS_SUCCESS
-        || cairo_font_face_set_user_data(face, &face_key, ft, release_face) != CAIRO_STATUS_SUCCESS) {
-        cairo_font_face_destroy(face);
+    cairo_font_face_t *face = cairo.ft_font_face_create_for_ft_face(ft, FT_LOAD_COLOR);
+    if (cairo.font_face_status(face) != CAIRO_STATUS_SUCCESS
+        || cairo.font_face_set_user_data(face, &face_key, ft, release_face) != CAIRO_STATUS_SUCCESS) {
+        cairo.font_face_destroy(face);
         release_face(ft);
         return NULL;
     }
     msgfmt_cairo_face *result = malloc(sizeof *result);
     if (result == NULL) {
-        cairo_font_face_destroy(face);
+        cairo.font_face_destroy(face);
         return NULL;
     }
     result->face = face;
@@ -101,7 +161,7 @@ msgfmt_cairo_face *msgfmt_cairo_face_open(const char *path, int32_t index) {
 
 void msgfmt_cairo_face_close(msgfmt_cairo_face *face) {
     if (face == NULL) return;
-    cairo_font_face_destroy(face->face);
+    cairo.font_face_destroy(face->face);
     free(face);
 }
 
@@ -117,12 +177,12 @@ void msgfmt_cairo_glyphs(msgfmt_cairo_canvas *canvas, msgfmt_cairo_face *face, d
         list[i].y = ys[i];
     }
     cairo_t *cr = canvas->cr;
-    cairo_set_font_face(cr, face->face);
+    cairo.set_font_face(cr, face->face);
     cairo_matrix_t matrix;
-    cairo_matrix_init(&matrix, pixel_size, 0, -skew * pixel_size, pixel_size, 0, 0);
-    cairo_set_font_matrix(cr, &matrix);
+    cairo.matrix_init(&matrix, pixel_size, 0, -skew * pixel_size, pixel_size, 0, 0);
+    cairo.set_font_matrix(cr, &matrix);
     set_color(cr, rgba);
-    cairo_show_glyphs(cr, list, count);
+    cairo.show_glyphs(cr, list, count);
     if (list != stack) free(list);
 }
 
@@ -138,7 +198,7 @@ static void put32(uint8_t *p, uint32_t v) {
 static size_t finish_chunk(uint8_t *chunk, const char *type, size_t length) {
     put32(chunk, (uint32_t)length);
     memcpy(chunk + 4, type, 4);
-    uLong crc = crc32(0L, chunk + 4, (uInt)(length + 4));
+    uLong crc = z.crc32(0L, chunk + 4, (uInt)(length + 4));
     put32(chunk + 8 + length, (uint32_t)crc);
     return length + 12;
 }
@@ -150,11 +210,11 @@ static size_t finish_chunk(uint8_t *chunk, const char *type, size_t length) {
 int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
     *bytes = NULL;
     if (canvas == NULL) return -1;
-    cairo_surface_flush(canvas->surface);
-    const int width = cairo_image_surface_get_width(canvas->surface);
-    const int height = cairo_image_surface_get_height(canvas->surface);
-    const int stride = cairo_image_surface_get_stride(canvas->surface);
-    const uint8_t *data = cairo_image_surface_get_data(canvas->surface);
+    cairo.surface_flush(canvas->surface);
+    const int width = cairo.image_surface_get_width(canvas->surface);
+    const int height = cairo.image_surface_get_height(canvas->surface);
+    const int stride = cairo.image_surface_get_stride(canvas->surface);
+    const uint8_t *data = cairo.image_surface_get_data(canvas->surface);
     if (data == NULL || width <= 0 || height <= 0) return -1;
     const size_t row_length = 1 + 4 * (size_t)width;
     const size_t raw_length = row_length * (size_t)height;
@@ -184,7 +244,7 @@ int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
             }
         }
     }
-    const uLong bound = compressBound((uLong)raw_length);
+    const uLong bound = z.compressBound((uLong)raw_length);
     const size_t capacity = 8 + (12 + 13) + (12 + (size_t)bound) + 12;
     uint8_t *png = malloc(capacity);
     if (png == NULL) {
@@ -204,7 +264,7 @@ int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
     header[12] = 0;  // not interlaced
     length += finish_chunk(png + length, "IHDR", 13);
     uLongf compressed = bound;
-    int status = compress2(png + length + 8, &compressed, raw, (uLong)raw_length, Z_BEST_SPEED);
+    int status = z.compress2(png + length + 8, &compressed, raw, (uLong)raw_length, Z_BEST_SPEED);
     free(raw);
     if (status != Z_OK) {
         free(png);
@@ -234,21 +294,22 @@ static cairo_status_t take(void *closure, unsigned char *data, unsigned int leng
 
 int32_t msgfmt_cairo_png_decode(const uint8_t *bytes, int64_t length, int32_t *width, int32_t *height, uint8_t **rgba) {
     *rgba = NULL;
+    if (msgfmt_cairo_load() != NULL) return 0;
     png_reader reader = {bytes, length, 0};
-    cairo_surface_t *surface = cairo_image_surface_create_from_png_stream(take, &reader);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(surface);
+    cairo_surface_t *surface = cairo.image_surface_create_from_png_stream(take, &reader);
+    if (cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo.surface_destroy(surface);
         return 0;
     }
-    cairo_surface_flush(surface);
-    int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
-    int stride = cairo_image_surface_get_stride(surface);
-    cairo_format_t format = cairo_image_surface_get_format(surface);
-    const uint8_t *data = cairo_image_surface_get_data(surface);
+    cairo.surface_flush(surface);
+    int w = cairo.image_surface_get_width(surface), h = cairo.image_surface_get_height(surface);
+    int stride = cairo.image_surface_get_stride(surface);
+    cairo_format_t format = cairo.image_surface_get_format(surface);
+    const uint8_t *data = cairo.image_surface_get_data(surface);
     uint8_t *out = malloc((size_t)w * (size_t)h * 4 + 1);
     if (out == NULL || data == NULL) {
         free(out);
-        cairo_surface_destroy(surface);
+        cairo.surface_destroy(surface);
         return 0;
     }
     for (int y = 0; y < h; y++) {
@@ -272,6 +333,6 @@ int32_t msgfmt_cairo_png_decode(const uint8_t *bytes, int64_t length, int32_t *w
     *width = w;
     *height = h;
     *rgba = out;
-    cairo_surface_destroy(surface);
+    cairo.surface_destroy(surface);
     return 1;
 }

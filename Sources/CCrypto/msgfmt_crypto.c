@@ -3,12 +3,38 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <openssl/evp.h>
+#include <pthread.h>
+
+#include "msgfmt_loader.h"
+
+// libcrypto is opened on first use (see msgfmt_loader.h): a one-message render never
+// needs it, and it is one of the largest libraries msgfmt uses.
+static struct {
+    __typeof__(&EVP_Digest) Digest;
+    __typeof__(&EVP_sha256) sha256;
+} evp;
+static char load_error[320];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    static const char *const names[] = {"libcrypto.so.3", "libcrypto.so", "libcrypto.3.dylib", NULL};
+    void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+    if (handle == NULL) return;
+    evp.Digest = (__typeof__(&EVP_Digest))msgfmt_loader_symbol(handle, names[0], "EVP_Digest", load_error, sizeof load_error);
+    if (evp.Digest == NULL) return;
+    evp.sha256 = (__typeof__(&EVP_sha256))msgfmt_loader_symbol(handle, names[0], "EVP_sha256", load_error, sizeof load_error);
+}
 
 void msgfmt_crypto_sha256(const uint8_t *data, size_t length, uint8_t digest[32]) {
     static const uint8_t empty = 0;
+    pthread_once(&load_once, load);
+    if (load_error[0] != 0) {
+        fprintf(stderr, "msgfmt: error: OpenSSL's libcrypto could not be loaded for the pages' SHA-256 digests: %s\n", load_error);
+        exit(70);
+    }
     unsigned int written = 0;
     const void *bytes = data != NULL ? (const void *)data : (const void *)&empty;
-    if (EVP_Digest(bytes, length, digest, &written, EVP_sha256(), NULL) == 1 && written == 32) {
+    if (evp.Digest(bytes, length, digest, &written, evp.sha256(), NULL) == 1 && written == 32) {
         return;
     }
     fputs("msgfmt: error: OpenSSL's libcrypto could not compute a SHA-256 digest (check OPENSSL_CONF)\n", stderr);

@@ -1,39 +1,76 @@
 #include "msgfmt_hb.h"
 
+#include "msgfmt_loader.h"
+
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ot.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+
+// libharfbuzz is opened on first use (see msgfmt_loader.h): these are the functions
+// msgfmt calls, looked up into `hb` with the types of HarfBuzz's own declarations.
+#define MSGFMT_HB_FUNCTIONS(X)                                                                \
+    X(blob_create_from_file_or_fail) X(blob_destroy) X(buffer_add_utf16) X(buffer_create)     \
+    X(buffer_destroy) X(buffer_get_glyph_infos) X(buffer_get_glyph_positions)                 \
+    X(buffer_guess_segment_properties) X(buffer_set_direction) X(face_count) X(face_create)   \
+    X(face_destroy) X(face_get_glyph_count) X(font_create) X(font_destroy)                     \
+    X(font_get_h_extents) X(font_get_nominal_glyph) X(font_make_immutable) X(font_set_scale)  \
+    X(shape)
+
+static struct {
+#define MSGFMT_HB_FIELD(name) __typeof__(&hb_##name) name;
+    MSGFMT_HB_FUNCTIONS(MSGFMT_HB_FIELD)
+} hb;
+static char hb_error[320];
+static pthread_once_t hb_once = PTHREAD_ONCE_INIT;
+
+static void hb_load(void) {
+    static const char *const names[] = {"libharfbuzz.so.0", "libharfbuzz.so", "libharfbuzz.0.dylib", NULL};
+    void *handle = msgfmt_loader_open(names, hb_error, sizeof hb_error);
+    if (handle == NULL) return;
+#define MSGFMT_HB_RESOLVE(name)                                                                 \
+    hb.name = (__typeof__(&hb_##name))msgfmt_loader_symbol(handle, names[0], "hb_" #name,     \
+                                                           hb_error, sizeof hb_error);          \
+    if (hb.name == NULL) return;
+    MSGFMT_HB_FUNCTIONS(MSGFMT_HB_RESOLVE)
+}
+
+const char *msgfmt_hb_load(void) {
+    pthread_once(&hb_once, hb_load);
+    return hb_error[0] != 0 ? hb_error : NULL;
+}
 
 struct msgfmt_hb_font {
     hb_font_t *font;
 };
 
 msgfmt_hb_font *msgfmt_hb_font_open(const char *path, int32_t index, double pixel_size) {
+    if (msgfmt_hb_load() != NULL) return NULL;
     if (path == NULL || index < 0 || !(pixel_size > 0) || pixel_size > 4096) return NULL;
     // Only regular files: a device (/dev/zero) or a FIFO would be read without end.
     struct stat info;
     if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) return NULL;
-    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+    hb_blob_t *blob = hb.blob_create_from_file_or_fail(path);
     if (blob == NULL) return NULL;
-    if ((unsigned)index >= hb_face_count(blob)) {
-        hb_blob_destroy(blob);
+    if ((unsigned)index >= hb.face_count(blob)) {
+        hb.blob_destroy(blob);
         return NULL;
     }
-    hb_face_t *face = hb_face_create(blob, (unsigned)index);
-    hb_blob_destroy(blob);
-    if (hb_face_get_glyph_count(face) == 0) {
-        hb_face_destroy(face);
+    hb_face_t *face = hb.face_create(blob, (unsigned)index);
+    hb.blob_destroy(blob);
+    if (hb.face_get_glyph_count(face) == 0) {
+        hb.face_destroy(face);
         return NULL;
     }
-    hb_font_t *font = hb_font_create(face);
-    hb_face_destroy(face);
+    hb_font_t *font = hb.font_create(face);
+    hb.face_destroy(face);
     int scale = (int)(pixel_size * 64.0 + 0.5);
-    hb_font_set_scale(font, scale, scale);
-    hb_font_make_immutable(font);
+    hb.font_set_scale(font, scale, scale);
+    hb.font_make_immutable(font);
     msgfmt_hb_font *result = malloc(sizeof *result);
     if (result == NULL) {
-        hb_font_destroy(font);
+        hb.font_destroy(font);
         return NULL;
     }
     result->font = font;
@@ -42,20 +79,20 @@ msgfmt_hb_font *msgfmt_hb_font_open(const char *path, int32_t index, double pixe
 
 void msgfmt_hb_font_close(msgfmt_hb_font *font) {
     if (font == NULL) return;
-    hb_font_destroy(font->font);
+    hb.font_destroy(font->font);
     free(font);
 }
 
 void msgfmt_hb_font_extents(const msgfmt_hb_font *font, int32_t *ascender, int32_t *descender) {
     hb_font_extents_t extents = {0};
-    hb_font_get_h_extents(font->font, &extents);
+    hb.font_get_h_extents(font->font, &extents);
     *ascender = extents.ascender;
     *descender = -extents.descender;
 }
 
 int32_t msgfmt_hb_font_has(const msgfmt_hb_font *font, uint32_t scalar) {
     hb_codepoint_t glyph = 0;
-    return hb_font_get_nominal_glyph(font->font, scalar, &glyph) && glyph != 0;
+    return hb.font_get_nominal_glyph(font->font, scalar, &glyph) && glyph != 0;
 }
 
 int32_t msgfmt_hb_shape(const msgfmt_hb_font *font, const uint16_t *text, int32_t length,
@@ -63,15 +100,15 @@ int32_t msgfmt_hb_shape(const msgfmt_hb_font *font, const uint16_t *text, int32_
                         uint32_t *glyphs, uint32_t *clusters, int32_t *advances,
                         int32_t *x_offsets, int32_t *y_offsets, int32_t capacity) {
     if (font == NULL || text == NULL || length < 0 || start < 0 || count < 0 || start > length - count) return -1;
-    hb_buffer_t *buffer = hb_buffer_create();
-    hb_buffer_add_utf16(buffer, text, length, (unsigned)start, count);
-    hb_buffer_guess_segment_properties(buffer);
-    if (direction == MSGFMT_HB_LTR) hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
-    if (direction == MSGFMT_HB_RTL) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
-    hb_shape(font->font, buffer, NULL, 0);
+    hb_buffer_t *buffer = hb.buffer_create();
+    hb.buffer_add_utf16(buffer, text, length, (unsigned)start, count);
+    hb.buffer_guess_segment_properties(buffer);
+    if (direction == MSGFMT_HB_LTR) hb.buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    if (direction == MSGFMT_HB_RTL) hb.buffer_set_direction(buffer, HB_DIRECTION_RTL);
+    hb.shape(font->font, buffer, NULL, 0);
     unsigned n = 0;
-    hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &n);
-    hb_glyph_position_t *position = hb_buffer_get_glyph_positions(buffer, NULL);
+    hb_glyph_info_t *info = hb.buffer_get_glyph_infos(buffer, &n);
+    hb_glyph_position_t *position = hb.buffer_get_glyph_positions(buffer, NULL);
     if ((int64_t)n <= capacity) {
         for (unsigned i = 0; i < n; i++) {
             glyphs[i] = info[i].codepoint;
@@ -81,6 +118,6 @@ int32_t msgfmt_hb_shape(const msgfmt_hb_font *font, const uint16_t *text, int32_
             y_offsets[i] = position[i].y_offset;
         }
     }
-    hb_buffer_destroy(buffer);
+    hb.buffer_destroy(buffer);
     return (int32_t)n;
 }

@@ -9,6 +9,61 @@
 #include <png.h>
 #include <webp/decode.h>
 
+#include <pthread.h>
+
+#include "msgfmt_loader.h"
+
+/* ---- libjpeg, libpng and libwebp, opened on first use (see msgfmt_loader.h) ---- */
+
+#define MSGFMT_JPEG_FUNCTIONS(X)                                                                \
+    X(CreateDecompress) X(destroy_decompress) X(finish_decompress) X(mem_src) X(read_header)     \
+    X(read_scanlines) X(start_decompress) X(std_error)
+#define MSGFMT_PNG_FUNCTIONS(X) X(image_begin_read_from_memory) X(image_finish_read) X(image_free) X(image_write_to_memory)
+#define MSGFMT_WEBP_FUNCTIONS(X) X(DecodeRGBAInto) X(GetInfo)
+
+#define MSGFMT_JPEG_FIELD(name) __typeof__(&jpeg_##name) name;
+#define MSGFMT_PNG_FIELD(name) __typeof__(&png_##name) name;
+#define MSGFMT_WEBP_FIELD(name) __typeof__(&WebP##name) name;
+static struct { MSGFMT_JPEG_FUNCTIONS(MSGFMT_JPEG_FIELD) } jpeg;
+static struct { MSGFMT_PNG_FUNCTIONS(MSGFMT_PNG_FIELD) } png;
+static struct { MSGFMT_WEBP_FUNCTIONS(MSGFMT_WEBP_FIELD) } webp;
+static char load_error[320];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+#define MSGFMT_RESOLVE(api, prefix, name)                                                          \
+    api.name = (__typeof__(&prefix##name))msgfmt_loader_symbol(handle, names[0], #prefix #name,    \
+                                                               load_error, sizeof load_error);     \
+    if (api.name == NULL) return;
+#define MSGFMT_JPEG_RESOLVE(name) MSGFMT_RESOLVE(jpeg, jpeg_, name)
+#define MSGFMT_PNG_RESOLVE(name) MSGFMT_RESOLVE(png, png_, name)
+#define MSGFMT_WEBP_RESOLVE(name) MSGFMT_RESOLVE(webp, WebP, name)
+
+static void load(void) {
+    {
+        static const char *const names[] = {"libjpeg.so.62", "libjpeg.so.8", "libjpeg.so", "libjpeg.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_JPEG_FUNCTIONS(MSGFMT_JPEG_RESOLVE)
+    }
+    {
+        static const char *const names[] = {"libpng16.so.16", "libpng16.so", "libpng16.16.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_PNG_FUNCTIONS(MSGFMT_PNG_RESOLVE)
+    }
+    {
+        static const char *const names[] = {"libwebp.so.7", "libwebp.so", "libwebp.7.dylib", NULL};
+        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
+        if (handle == NULL) return;
+        MSGFMT_WEBP_FUNCTIONS(MSGFMT_WEBP_RESOLVE)
+    }
+}
+
+const char *msgfmt_img_load(void) {
+    pthread_once(&load_once, load);
+    return load_error[0] != 0 ? load_error : NULL;
+}
+
 /* ---- format sniffing ---- */
 
 static int is_png(const uint8_t *d, size_t n) {
@@ -38,27 +93,27 @@ static void jpeg_quiet(j_common_ptr info) { (void)info; }
 
 /* Reads the header; returns 0 when it is damaged. */
 static int jpeg_header(struct jpeg_decompress_struct *info, const uint8_t *data, size_t length) {
-    jpeg_mem_src(info, data, (unsigned long)length);
-    return jpeg_read_header(info, TRUE) == JPEG_HEADER_OK;
+    jpeg.mem_src(info, data, (unsigned long)length);
+    return jpeg.read_header(info, TRUE) == JPEG_HEADER_OK;
 }
 
 static int jpeg_read_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
     struct jpeg_decompress_struct info;
     struct jpeg_failure failure;
-    info.err = jpeg_std_error(&failure.manager);
+    info.err = jpeg.std_error(&failure.manager);
     failure.manager.error_exit = jpeg_fail;
     failure.manager.output_message = jpeg_quiet;
     if (setjmp(failure.jump)) {
-        jpeg_destroy_decompress(&info);
+        jpeg.destroy_decompress(&info);
         return 0;
     }
-    jpeg_create_decompress(&info);
+    jpeg.CreateDecompress(&info, JPEG_LIB_VERSION, sizeof info);
     int ok = jpeg_header(&info, data, length);
     if (ok) {
         *width = (int32_t)info.image_width;
         *height = (int32_t)info.image_height;
     }
-    jpeg_destroy_decompress(&info);
+    jpeg.destroy_decompress(&info);
     return ok;
 }
 
@@ -67,18 +122,18 @@ static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max
     struct jpeg_decompress_struct info;
     struct jpeg_failure failure;
     uint8_t *volatile pixels = NULL;
-    info.err = jpeg_std_error(&failure.manager);
+    info.err = jpeg.std_error(&failure.manager);
     failure.manager.error_exit = jpeg_fail;
     failure.manager.output_message = jpeg_quiet;
     if (setjmp(failure.jump)) {
-        jpeg_destroy_decompress(&info);
+        jpeg.destroy_decompress(&info);
         free(pixels);
         return NULL;
     }
-    jpeg_create_decompress(&info);
+    jpeg.CreateDecompress(&info, JPEG_LIB_VERSION, sizeof info);
     if (!jpeg_header(&info, data, length) || info.image_width == 0 || info.image_height == 0 ||
         (int64_t)info.image_width * (int64_t)info.image_height > max_pixels) {
-        jpeg_destroy_decompress(&info);
+        jpeg.destroy_decompress(&info);
         return NULL;
     }
     unsigned denominator = 1;
@@ -86,20 +141,20 @@ static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max
     info.scale_num = 1;
     info.scale_denom = denominator;
     info.out_color_space = JCS_EXT_RGBA;
-    jpeg_start_decompress(&info);
+    jpeg.start_decompress(&info);
     size_t w = info.output_width, h = info.output_height;
     pixels = malloc(w * h * 4);
     if (!pixels) {
-        jpeg_destroy_decompress(&info);
+        jpeg.destroy_decompress(&info);
         return NULL;
     }
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + (size_t)info.output_scanline * w * 4;
-        jpeg_read_scanlines(&info, &row, 1);
+        jpeg.read_scanlines(&info, &row, 1);
     }
-    jpeg_finish_decompress(&info);
+    jpeg.finish_decompress(&info);
     long warnings = failure.manager.num_warnings;
-    jpeg_destroy_decompress(&info);
+    jpeg.destroy_decompress(&info);
     if (warnings > 0) { /* damaged data (a truncated file decodes as grey): not shown */
         free(pixels);
         return NULL;
@@ -115,10 +170,10 @@ static int png_read_size(const uint8_t *data, size_t length, int32_t *width, int
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, length)) return 0;
+    if (!png.image_begin_read_from_memory(&image, data, length)) return 0;
     *width = (int32_t)image.width;
     *height = (int32_t)image.height;
-    png_image_free(&image);
+    png.image_free(&image);
     return 1;
 }
 
@@ -126,15 +181,15 @@ static uint8_t *png_read_pixels(const uint8_t *data, size_t length, int64_t max_
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, length)) return NULL;
+    if (!png.image_begin_read_from_memory(&image, data, length)) return NULL;
     if (image.width == 0 || image.height == 0 || (int64_t)image.width * (int64_t)image.height > max_pixels) {
-        png_image_free(&image);
+        png.image_free(&image);
         return NULL;
     }
     image.format = PNG_FORMAT_RGBA;
     uint8_t *pixels = malloc((size_t)image.width * image.height * 4);
-    if (!pixels || !png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
-        png_image_free(&image);
+    if (!pixels || !png.image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        png.image_free(&image);
         free(pixels);
         return NULL;
     }
@@ -147,9 +202,10 @@ static uint8_t *png_read_pixels(const uint8_t *data, size_t length, int64_t max_
 
 int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
     int w = 0, h = 0;
+    if (msgfmt_img_load() != NULL) return MSGFMT_IMG_UNKNOWN;
     if (is_png(data, length)) return png_read_size(data, length, width, height) ? MSGFMT_IMG_PNG : MSGFMT_IMG_UNKNOWN;
     if (is_jpeg(data, length)) return jpeg_read_size(data, length, width, height) ? MSGFMT_IMG_JPEG : MSGFMT_IMG_UNKNOWN;
-    if (is_webp(data, length) && WebPGetInfo(data, length, &w, &h)) {
+    if (is_webp(data, length) && webp.GetInfo(data, length, &w, &h)) {
         *width = w;
         *height = h;
         return MSGFMT_IMG_WEBP;
@@ -159,14 +215,15 @@ int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t 
 
 uint8_t *msgfmt_img_decode(const uint8_t *data, size_t length, int64_t max_pixels, int32_t min_width, int32_t *width,
                            int32_t *height) {
+    if (msgfmt_img_load() != NULL) return NULL;
     if (is_png(data, length)) return png_read_pixels(data, length, max_pixels, width, height);
     if (is_jpeg(data, length)) return jpeg_read_pixels(data, length, max_pixels, min_width, width, height);
     int w = 0, h = 0;
-    if (!is_webp(data, length) || !WebPGetInfo(data, length, &w, &h)) return NULL;
+    if (!is_webp(data, length) || !webp.GetInfo(data, length, &w, &h)) return NULL;
     if (w <= 0 || h <= 0 || (int64_t)w * h > max_pixels) return NULL;
     size_t stride = (size_t)w * 4, size = stride * (size_t)h;
     uint8_t *pixels = malloc(size);
-    if (!pixels || !WebPDecodeRGBAInto(data, length, pixels, size, (int)stride)) {
+    if (!pixels || !webp.DecodeRGBAInto(data, length, pixels, size, (int)stride)) {
         free(pixels);
         return NULL;
     }
@@ -209,6 +266,7 @@ uint8_t *msgfmt_img_scale(const uint8_t *rgba, int32_t width, int32_t height, in
 }
 
 uint8_t *msgfmt_img_png(const uint8_t *rgba, int32_t width, int32_t height, size_t *length) {
+    if (msgfmt_img_load() != NULL) return NULL;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -216,10 +274,10 @@ uint8_t *msgfmt_img_png(const uint8_t *rgba, int32_t width, int32_t height, size
     image.height = (png_uint_32)height;
     image.format = PNG_FORMAT_RGBA;
     png_alloc_size_t size = 0;
-    if (!png_image_write_get_memory_size(image, size, 0, rgba, 0, NULL)) return NULL;
+    if (!png.image_write_to_memory(&image, NULL, &size, 0, rgba, 0, NULL)) return NULL;
     uint8_t *buffer = malloc(size);
     if (!buffer) return NULL;
-    if (!png_image_write_to_memory(&image, buffer, &size, 0, rgba, 0, NULL)) {
+    if (!png.image_write_to_memory(&image, buffer, &size, 0, rgba, 0, NULL)) {
         free(buffer);
         return NULL;
     }

@@ -341,12 +341,7 @@ struct ExportCommand: ParsableCommand {
     /// `--to svg|png`: the fonts (opened once, shared by the threads), the width in pixels
     /// (`--width`, a bare number counting pixels too; 360 by default), scale and stacking.
     private func setPictureOptions(_ options: inout ExportOptions) throws {
-        let fonts: FontLibrary
-        do throws(FontError) {
-            fonts = try FontLibrary(pictures.fonts)
-        } catch {
-            throw ValidationError("--font: \(error.message).")
-        }
+        let fonts = try FontLibrary.opened(pictures.fonts, for: options.render.to)
         let pixels = layout.widthArgument?.value ?? RenderCommand.defaultPixelWidth
         guard (1...FontLibrary.maximumWidthPixels).contains(pixels) else {
             throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(pixels)px.")

@@ -88,12 +88,7 @@ struct RenderCommand: ParsableCommand {
         }
         var fonts: FontLibrary? = nil
         if options.usesFonts {
-            let library: FontLibrary
-            do throws(FontError) {
-                library = try FontLibrary(options.fonts)
-            } catch {
-                throw ValidationError("--font: \(error.message).")
-            }
+            let library = try FontLibrary.opened(options.fonts, for: options.to)
             fonts = library
             let pixels = settings.width?.value ?? RenderCommand.defaultPixelWidth
             guard pixels <= FontLibrary.maximumWidthPixels else {

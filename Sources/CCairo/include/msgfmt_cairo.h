@@ -11,6 +11,12 @@
 extern "C" {
 #endif
 
+/// Opens libcairo, libfreetype and libz, once per process. Returns NULL when they are
+/// ready, else a one-line reason (a library or one of its functions is missing); the
+/// functions that create a canvas, open a face or decode a PNG then fail, and no other
+/// can be reached without one.
+const char *msgfmt_cairo_load(void);
+
 /// A drawing surface.
 typedef struct msgfmt_cairo_canvas msgfmt_cairo_canvas;
 /// A font file opened for drawing.

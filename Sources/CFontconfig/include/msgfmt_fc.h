@@ -19,6 +19,11 @@ enum {
     MSGFMT_FC_EXACT = 1u << 3, ///< only a font of the family itself (not a substitute)
 };
 
+/// Opens libfontconfig, once per process. Returns NULL when it is ready, else a one-line
+/// reason (the library or one of its functions is missing); msgfmt_fc_match then
+/// returns 0.
+const char *msgfmt_fc_load(void);
+
 /// Finds the file of the best match for `family` (a family name or a generic one such as
 /// "sans-serif" or "monospace") in `style`, covering `scalar` when `scalar` is not 0.
 /// Writes the NUL-terminated path into `path` and the face index into `index`. Returns 1

@@ -14,6 +14,11 @@
 extern "C" {
 #endif
 
+/// Opens libharfbuzz, once per process. Returns NULL when it is ready, else a one-line
+/// reason (the library or one of its functions is missing); msgfmt_hb_font_open then
+/// returns NULL, and no other function can be reached without a font.
+const char *msgfmt_hb_load(void);
+
 /// An opened font at one size.
 typedef struct msgfmt_hb_font msgfmt_hb_font;
 

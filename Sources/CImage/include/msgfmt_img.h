@@ -9,6 +9,11 @@
  * 8-bit RGBA, rows top to bottom, no padding. Buffers these functions return are freed
  * with msgfmt_img_free. Inputs are untrusted: every failure is a return value. */
 
+/* Opens libjpeg, libpng and libwebp, once per process. Returns NULL when they are
+ * ready, else a one-line reason (a library or one of its functions is missing); the
+ * functions below then fail as they do on a damaged image. */
+const char *msgfmt_img_load(void);
+
 /* The formats msgfmt_img_info recognizes by their first bytes. */
 enum {
     MSGFMT_IMG_UNKNOWN = 0,

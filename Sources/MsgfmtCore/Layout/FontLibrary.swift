@@ -1,4 +1,5 @@
 internal import CFontconfig
+internal import CHarfBuzz
 import Synchronization
 
 /// The fonts of `--measure font`: the chosen families in every face style, the color
@@ -51,9 +52,10 @@ public final class FontLibrary: Sendable {
     /// The shaping cache's size limit (entries); past it the cache starts afresh.
     static let cacheLimit = 1 << 16
 
-    /// Opens the fonts `options` name. Throws when a family or file is not found or a
-    /// size is out of range.
+    /// Opens the fonts `options` name. Throws when a family or file is not found, a size
+    /// is out of range, or HarfBuzz or fontconfig cannot be loaded.
     public init(_ options: FontOptions) throws(FontError) {
+        if let reason = msgfmt_hb_load() ?? msgfmt_fc_load() { throw .libraryMissing(String(cString: reason)) }
         guard FontOptions.sizes.contains(options.size) else { throw .sizeOutOfRange(options.size) }
         guard FontOptions.lineHeights.contains(options.lineHeight) else { throw .lineHeightOutOfRange(options.lineHeight) }
         self.options = options

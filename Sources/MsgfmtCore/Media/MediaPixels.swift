@@ -16,6 +16,8 @@ struct MediaPixels: Sendable, Hashable {
         case unreadable
         case tooLarge
         case undecodable
+        /// libpng, libjpeg or libwebp could not be loaded (the reason).
+        case libraryMissing(String)
 
         /// The warning's wording.
         var reason: String {
@@ -23,6 +25,7 @@ struct MediaPixels: Sendable, Hashable {
             case .unreadable: return "could not be read"
             case .tooLarge: return "is too large to draw"
             case .undecodable: return "is not a PNG, JPEG or WebP picture, or is damaged"
+            case .libraryMissing(let reason): return "could not be decoded: a picture library could not be loaded (\(reason))"
             }
         }
     }
@@ -38,6 +41,7 @@ struct MediaPixels: Sendable, Hashable {
 
     /// The picture in `bytes` (see `decode(fileAt:minWidth:options:)`).
     static func decode(_ bytes: [UInt8], minWidth: Int, maxPixels: Int64) -> Result<MediaPixels, Failure> {
+        if let reason = msgfmt_img_load() { return .failure(.libraryMissing(String(cString: reason))) }
         var w: Int32 = 0
         var h: Int32 = 0
         let format = bytes.withUnsafeBufferPointer { msgfmt_img_info($0.baseAddress, $0.count, &w, &h) }

@@ -29,7 +29,6 @@ public struct TerminalImage: Sendable, Hashable {
     public static func make(for media: ResolvedMedia, options: TerminalImageOptions) -> Result<TerminalImage, Failure>? {
         guard let path = source(of: media) else { return nil }
         let cellWidth = max(1, options.cellWidth)
-        let cellHeight = max(1, options.cellHeight)
         let maxWidth = max(1, options.maxColumns) * cellWidth
         // The export's dimensions tell the JPEG decoder how small it may decode; the
         // decoded picture's own size is what counts.
