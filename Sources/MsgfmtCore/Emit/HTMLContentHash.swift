@@ -1,5 +1,5 @@
 import CCrypto
-import Foundation
+import FoundationEssentials
 
 /// SHA-256 digests in the form a Content-Security-Policy source expects
 /// (`'sha256-BASE64'`), so a standalone page can allow exactly its own inline style and

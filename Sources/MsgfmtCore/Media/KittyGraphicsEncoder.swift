@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes pictures for kitty's graphics protocol: the PNG file (`f=100`) in base64,
 /// sent in APC chunks of at most 4096 characters (`m=1` on all but the last), displayed
