@@ -55,6 +55,9 @@ final class RenderBatches {
     }
 
     private let options: RenderOptions
+    /// The fonts every thread's renderer measures with: opened once for the run, so their
+    /// shaping cache and fallback faces carry over from batch to batch.
+    private let fonts: FontLibrary?
     private let renderer: Renderer
     private let jobs: Int
     private let batchSize: Int
@@ -79,13 +82,15 @@ final class RenderBatches {
     private var pending = Batch()
     private var running: Batch?
 
-    /// Creates the batches of one input; `jobs` threads in all, the calling one included.
+    /// Creates the batches of one input; `jobs` threads in all, the calling one included,
+    /// measuring with `fonts` when the options lay out in pixels.
     init(
-        options: RenderOptions, jobs: Int, batchSize: Int = 256, emitter: any MessageEmitter, sink: OutputSink,
-        report: @escaping (Diagnostic) -> Void
+        options: RenderOptions, fonts: FontLibrary?, jobs: Int, batchSize: Int = 256, emitter: any MessageEmitter,
+        sink: OutputSink, report: @escaping (Diagnostic) -> Void
     ) {
         self.options = options
-        renderer = Renderer(options: options)
+        self.fonts = fonts
+        renderer = Renderer(options: options, fonts: fonts)
         self.jobs = max(2, jobs)
         self.batchSize = max(1, batchSize)
         serial = emitter
@@ -144,12 +149,13 @@ final class RenderBatches {
         let workers = min(jobs - 1, slots.count - 1)
         let group = DispatchGroup()
         let options = options
+        let fonts = fonts
         let template = template
         let buffers = batch.buffers
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let renderer = Renderer(options: options)
+                let renderer = Renderer(options: options, fonts: fonts)
                 var emitter = template?.emitter.makeWorkerCopy()
                 slots.fill { Self.make($1, renderer: renderer, emitter: &emitter, buffers: buffers, buffer: worker) }
             }

@@ -159,7 +159,8 @@ public struct Renderer {
             return
         }
         try withoutActuallyEscaping(report) { report throws(InputError) in
-            let batches = RenderBatches(options: options, jobs: options.jobs, emitter: emitter, sink: sink, report: report)
+            let batches = RenderBatches(
+                options: options, fonts: fonts, jobs: options.jobs, emitter: emitter, sink: sink, report: report)
             let willRead = reader.willRead
             let mayWait = !reader.isRegularFile
             reader.willRead = { [unowned batches] in
