@@ -41,6 +41,8 @@ public final class FontLibrary: Sendable {
         /// Faces fontconfig supplied as fallbacks, per style, in the order found.
         var fallbackFaces: [[Int]] = Array(repeating: [], count: FaceStyle.allCases.count)
         var shaped: [ShapeKey: ShapedText] = [:]
+        /// Word advances for measuring (see `addAdvances`), by `WordAdvances.key`.
+        var words: [UInt64: WordAdvances] = [:]
     }
 
     private struct ShapeKey: Hashable {
@@ -164,6 +166,34 @@ public final class FontLibrary: Sendable {
         let result = found ?? primary[Int(style.rawValue)][0]
         state.withLock { $0.fallbacks[key] = result }
         return result
+    }
+
+    /// Writes the advances of `units[range]` shaped in `style` (direction from the script)
+    /// into `advances[range]`: what `FontMeasurer` asks for every word of a message. A
+    /// word seen before costs one hash and one comparison — no array, no SipHash of the
+    /// key — and the first time it is shaped through `shape`.
+    func addAdvances(
+        _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, style: FaceStyle, into advances: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let word = UnsafeBufferPointer(rebasing: units[range])
+        let key = WordAdvances.key(word, style: style)
+        let copied = state.withLock { state -> Bool in
+            guard let known = state.words[key], known.matches(word, style: style) else { return false }
+            known.advances.withUnsafeBufferPointer { source in
+                for k in 0..<range.count { advances[range.lowerBound + k] = source[k] }
+            }
+            return true
+        }
+        if copied { return }
+        let shaped = shape(Array(word), style: style, direction: 0)
+        for k in 0..<range.count { advances[range.lowerBound + k] = shaped.advances[k] }
+        state.withLock { state in
+            if state.words.count >= Self.cacheLimit { state.words.removeAll(keepingCapacity: true) }
+            // On a hash collision the first word keeps the slot; the other is shaped each time.
+            if state.words[key] == nil {
+                state.words[key] = WordAdvances(units: Array(word), style: style, advances: shaped.advances)
+            }
+        }
     }
 
     /// `units` shaped in `style`; `direction` is 0 (from the script), 1 (left to right) or

@@ -36,24 +36,25 @@ public struct FontMeasurer: TextMeasurer {
         }
         // A space's width per face style, looked up once per message.
         var spaces = [Int32](repeating: -1, count: FaceStyle.allCases.count)
-        var start = 0
-        var i = 0
-        while i <= units.count {
-            let ends = i == units.count || Self.separates(units[i]) || (i > start && faces[i] != faces[start])
-            if ends {
-                if i > start {
-                    let shaped = library.shape(Array(units[start..<i]), style: faces[start], direction: 0)
-                    for k in shaped.advances.indices { advances[start + k] = shaped.advances[k] }
+        units.withUnsafeBufferPointer { units in
+            advances.withUnsafeMutableBufferPointer { advances in
+                var start = 0
+                var i = 0
+                while i <= units.count {
+                    let ends = i == units.count || Self.separates(units[i]) || (i > start && faces[i] != faces[start])
+                    if ends {
+                        if i > start { library.addAdvances(units, start..<i, style: faces[start], into: advances) }
+                        if i < units.count, units[i] == 0x20 {
+                            let style = Int(faces[i].rawValue)
+                            if spaces[style] < 0 { spaces[style] = Int32(library.shape([0x20], style: faces[i], direction: 0).width) }
+                            advances[i] = spaces[style]
+                        }
+                        start = i + 1
+                        if i < units.count, !Self.separates(units[i]) { start = i }
+                    }
+                    i += 1
                 }
-                if i < units.count, units[i] == 0x20 {
-                    let style = Int(faces[i].rawValue)
-                    if spaces[style] < 0 { spaces[style] = Int32(library.shape([0x20], style: faces[i], direction: 0).width) }
-                    advances[i] = spaces[style]
-                }
-                start = i + 1
-                if i < units.count, !Self.separates(units[i]) { start = i }
             }
-            i += 1
         }
         self.advances = advances
     }

@@ -1,0 +1,26 @@
+/// One measured word in `FontLibrary`'s measuring cache: the word's units and face style,
+/// kept to confirm a hash match, and the advance of each unit in layout units.
+struct WordAdvances: Sendable {
+    let units: [UInt16]
+    let style: FaceStyle
+    let advances: [Int32]
+
+    /// The cache key of `word` in `style`: FNV-1a over the units and the style, 64 bits.
+    /// Cheap rather than collision-proof; `matches` settles equality.
+    static func key(_ word: UnsafeBufferPointer<UInt16>, style: FaceStyle) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(style.rawValue)
+        for unit in word {
+            hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
+        }
+        return hash ^ UInt64(word.count) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// True when this entry is `word` in `style`.
+    func matches(_ word: UnsafeBufferPointer<UInt16>, style: FaceStyle) -> Bool {
+        guard self.style == style, units.count == word.count else { return false }
+        return units.withUnsafeBufferPointer { stored in
+            for k in 0..<word.count where stored[k] != word[k] { return false }
+            return true
+        }
+    }
+}
