@@ -40,6 +40,8 @@ let package = Package(
         // The SHA-256 digests of the HTML pages' Content-Security-Policy, through OpenSSL's
         // libcrypto.
         .target(name: "CCrypto", dependencies: ["CLoader"]),
+        // What Swift's Glibc module leaves out (CPU affinity for --jobs' default).
+        .target(name: "CSystem"),
         .target(
             name: "MsgfmtCore",
             dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"]
@@ -48,6 +50,7 @@ let package = Package(
             name: "msgfmt",
             dependencies: [
                 "MsgfmtCore",
+                "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -282,7 +282,7 @@ struct ExportCommand: ParsableCommand {
         options.clock = export.timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
         options.since = export.since.flatMap(ExportClock.parseDay)
         options.until = export.until.flatMap(ExportClock.parseDay)
-        options.jobs = export.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        options.jobs = export.jobs ?? ProcessorCount.available
         options.pageSize = export.pageSize
         options.pages = export.pages
         if export.noSearch { options.search = false }

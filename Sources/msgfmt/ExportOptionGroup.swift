@@ -35,7 +35,7 @@ struct ExportOptionGroup: ParsableArguments {
 
     @Option(
         help:
-            "Threads composing messages (default: all cores): the one reading and writing helps N-1 workers; 1 does everything on one thread."
+            "Threads composing messages (default: the cores msgfmt may run on, as nproc counts them): the one reading and writing helps N-1 workers; 1 does everything on one thread."
     )
     var jobs: Int?
 

@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help:
-            "Threads rendering messages (default: all cores): the one reading and writing helps N-1 workers and output stays in input order; 1 does everything on one thread."
+            "Threads rendering messages (default: the cores msgfmt may run on, as nproc counts them): the one reading and writing helps N-1 workers and output stays in input order; 1 does everything on one thread."
     )
     var jobs: Int?
 
@@ -100,7 +100,7 @@ struct RenderCommand: ParsableCommand {
             options.layout = try options.layout.resolved(width: TerminalEnvironment.width(explicit: settings.width?.value))
         }
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
-        options.jobs = settings.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        options.jobs = settings.jobs ?? ProcessorCount.available
         let pictures = options.to == .svg || options.to == .png
         if options.picture.output != nil, !pictures { throw ValidationError("-o/--output is for --to svg and --to png.") }
         var target: AtomicOutput? = nil
