@@ -43,6 +43,9 @@ public final class FontLibrary: Sendable {
         var shaped: [ShapeKey: ShapedText] = [:]
         /// Word advances for measuring (see `addAdvances`), by `WordAdvances.key`.
         var words: [UInt64: WordAdvances] = [:]
+        /// About how many bytes `shaped` and `words` hold (`cacheBytes`).
+        var shapedBytes = 0
+        var wordBytes = 0
     }
 
     private struct ShapeKey: Hashable {
@@ -51,8 +54,13 @@ public final class FontLibrary: Sendable {
         let direction: Int32
     }
 
-    /// The shaping cache's size limit (entries); past it the cache starts afresh.
-    static let cacheLimit = 1 << 16
+    /// The size limits of the shaping cache and of the measuring cache of words, in bytes
+    /// (about: `ShapedText.cacheBytes`, `WordAdvances.cacheBytes`); past one, that cache
+    /// starts afresh. Words repeat and stay few; the texts pictures draw (whole line
+    /// fragments) rarely repeat, so without a bound in bytes a long run of pictures would
+    /// keep every one of them.
+    static let shapedByteLimit = 8 << 20
+    static let wordByteLimit = 4 << 20
 
     /// Opens the fonts `options` name. Throws when a family or file is not found, a size
     /// is out of range, or HarfBuzz or fontconfig cannot be loaded.
@@ -168,6 +176,11 @@ public final class FontLibrary: Sendable {
         return result
     }
 
+    /// About how many bytes the shaping cache and the measuring cache of words hold now.
+    var cachedBytes: (shaped: Int, words: Int) {
+        state.withLock { ($0.shapedBytes, $0.wordBytes) }
+    }
+
     /// Writes the advances of `units[range]` shaped in `style` (direction from the script)
     /// into `advances[range]`: what `FontMeasurer` asks for every word of a message. A
     /// word seen before costs one hash and one comparison — no array, no SipHash of the
@@ -188,10 +201,15 @@ public final class FontLibrary: Sendable {
         let shaped = shape(Array(word), style: style, direction: 0)
         for k in 0..<range.count { advances[range.lowerBound + k] = shaped.advances[k] }
         state.withLock { state in
-            if state.words.count >= Self.cacheLimit { state.words.removeAll(keepingCapacity: true) }
+            let entry = WordAdvances(units: Array(word), style: style, advances: shaped.advances)
+            if state.wordBytes + entry.cacheBytes > Self.wordByteLimit {
+                state.words.removeAll(keepingCapacity: true)
+                state.wordBytes = 0
+            }
             // On a hash collision the first word keeps the slot; the other is shaped each time.
             if state.words[key] == nil {
-                state.words[key] = WordAdvances(units: Array(word), style: style, advances: shaped.advances)
+                state.words[key] = entry
+                state.wordBytes += entry.cacheBytes
             }
         }
     }
@@ -203,8 +221,12 @@ public final class FontLibrary: Sendable {
         if let known = state.withLock({ $0.shaped[key] }) { return known }
         let shaped = shapeUncached(units, style: style, direction: direction)
         state.withLock { state in
-            if state.shaped.count >= Self.cacheLimit { state.shaped.removeAll(keepingCapacity: true) }
-            state.shaped[key] = shaped
+            let bytes = shaped.cacheBytes + 2 * units.count
+            if state.shapedBytes + bytes > Self.shapedByteLimit {
+                state.shaped.removeAll(keepingCapacity: true)
+                state.shapedBytes = 0
+            }
+            if state.shaped.updateValue(shaped, forKey: key) == nil { state.shapedBytes += bytes }
         }
         return shaped
     }

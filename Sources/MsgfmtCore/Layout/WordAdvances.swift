@@ -5,6 +5,10 @@ struct WordAdvances: Sendable {
     let style: FaceStyle
     let advances: [Int32]
 
+    /// About the bytes this takes in a cache: two arrays with their headers and a
+    /// dictionary slot.
+    var cacheBytes: Int { 48 + 2 * 32 + 2 * units.count + 4 * advances.count }
+
     /// The cache key of `word` in `style`: FNV-1a over the units and the style, 64 bits.
     /// Cheap rather than collision-proof; `matches` settles equality.
     static func key(_ word: UnsafeBufferPointer<UInt16>, style: FaceStyle) -> UInt64 {

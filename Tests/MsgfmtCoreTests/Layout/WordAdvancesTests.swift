@@ -46,3 +46,25 @@ import Testing
         #expect(second.width(of: start..<(start + 9), in: styled.text) == alone)
     }
 }
+
+/// The font caches stay within their byte limits however many distinct texts are shaped
+/// (pictures shape whole line fragments, which rarely repeat), and a text shaped again
+/// after its entry was dropped shapes the same.
+@Suite struct FontCacheBoundTests {
+    @Test func distinctTextsStayWithinTheLimits() throws {
+        var o = FontOptions()
+        o.families = ["DejaVu Sans"]
+        let fonts = try FontLibrary(o)
+        let first = fonts.shape(Array("line fragment number 0 of many".utf16), style: .regular, direction: 0)
+        var largest = 0
+        for n in 0..<40_000 {
+            let text = "line fragment number \(n) of many, each one different from the others"
+            _ = fonts.shape(Array(text.utf16), style: n % 2 == 0 ? .regular : .bold, direction: 0)
+            largest = max(largest, fonts.cachedBytes.shaped)
+        }
+        #expect(largest > FontLibrary.shapedByteLimit / 2)
+        #expect(largest <= FontLibrary.shapedByteLimit)
+        let again = fonts.shape(Array("line fragment number 0 of many".utf16), style: .regular, direction: 0)
+        #expect(again.advances == first.advances && again.width == first.width)
+    }
+}
