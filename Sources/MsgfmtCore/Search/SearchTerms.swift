@@ -17,61 +17,107 @@ enum SearchTerms {
         term.contains(0x20)
     }
 
-    /// `term` cut to `maximumLength` units, without half a surrogate pair at the end.
-    static func cut(_ term: [UInt16]) -> [UInt16] {
-        guard term.count > maximumLength else { return term }
-        var out = Array(term.prefix(maximumLength))
-        if let last = out.last, UTF16.isLeadSurrogate(last) { out.removeLast() }
-        return out
-    }
-
-    /// The distinct terms of `folded`, in order of first appearance.
+    /// The distinct terms of `folded`, in order of first appearance. Words and characters
+    /// are ranges of the folded units until they become terms: an array is made only for
+    /// a term kept (this runs for every message of a site).
     static func terms(in folded: FoldedText) -> [[UInt16]] {
-        var seen = Set<[UInt16]>()
+        let units = folded.units
         var out: [[UInt16]] = []
-        func add(_ term: [UInt16], cutting: Bool = true) {
-            guard !term.isEmpty else { return }
-            let c = cutting ? cut(term) : term
-            if seen.insert(c).inserted { out.append(c) }
+        // Terms seen so far, by FNV-1a hash in an open-addressed table of indices into `out`
+        // (a message has at most about two terms per unit): a repeated term costs a hash
+        // and a comparison, and only a new one becomes an array.
+        var capacity = 16
+        while capacity < 2 * units.count + 8 { capacity <<= 1 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        func add(_ parts: Range<Int>, _ second: Range<Int>? = nil) {
+            guard !parts.isEmpty else { return }
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for k in parts { hash = (hash ^ UInt64(units[k])) &* 0x0000_0100_0000_01B3 }
+            if let second {
+                hash = (hash ^ 0x20) &* 0x0000_0100_0000_01B3
+                for k in second { hash = (hash ^ UInt64(units[k])) &* 0x0000_0100_0000_01B3 }
+            }
+            let length = parts.count + (second.map { $0.count + 1 } ?? 0)
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (capacity - 1)
+            while slots[slot] >= 0 {
+                let known = out[Int(slots[slot])]
+                if known.count == length, Self.equal(known, units, parts, second) { return }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            var term = [UInt16]()
+            term.reserveCapacity(length)
+            term += units[parts]
+            if let second {
+                term.append(0x20)
+                term += units[second]
+            }
+            slots[slot] = Int32(out.count)
+            out.append(term)
         }
-        var word: [UInt16] = []
-        var previous: [UInt16] = []  // the last spaceless character of the current run
+        /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.
+        func cut(_ range: Range<Int>) -> Range<Int> {
+            guard range.count > maximumLength else { return range }
+            var end = range.lowerBound + maximumLength
+            if UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
+            return range.lowerBound..<end
+        }
+        var wordStart: Int?  // the current word: wordStart..<i
+        var previous: Range<Int>?  // the last spaceless character of the current run
         // The word before the current one, while only one space has followed it.
-        var pairFirst: [UInt16]?
+        var pairFirst: Range<Int>?
         var spaced = false
-        func endWord() {
-            guard !word.isEmpty else { return }
-            add(word)
-            if let first = pairFirst, spaced { add(cut(first) + [0x20] + cut(word), cutting: false) }
+        func endWord(at end: Int) {
+            guard let start = wordStart else { return }
+            let word = start..<end
+            add(cut(word))
+            if let first = pairFirst, spaced { add(cut(first), cut(word)) }
             pairFirst = word
             spaced = false
-            word = []
+            wordStart = nil
         }
-        let units = folded.units
         var i = 0
         while i < units.count {
             let scalar = FoldedText.scalar(in: units, at: i)
             let width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(units[i]) ? 2 : 1
-            let current = Array(units[i..<(i + width)])
-            i += width
+            let current = i..<(i + width)
             if FoldedText.isSpaceless(scalar) {
-                endWord()
+                endWord(at: i)
                 pairFirst = nil
-                if !previous.isEmpty { add(previous + current) }
+                // The previous spaceless character ends where this one starts.
+                if let p = previous { add(p.lowerBound..<current.upperBound) }
                 previous = current
             } else {
-                add(previous)
-                previous = []
+                if let p = previous { add(p) }
+                previous = nil
                 if FoldedText.isWordScalar(scalar) {
-                    word += current
+                    if wordStart == nil { wordStart = i }
                 } else {
-                    endWord()
+                    endWord(at: i)
                     if scalar == " ", pairFirst != nil, !spaced { spaced = true } else { pairFirst = nil }
                 }
             }
+            i += width
         }
-        endWord()
-        add(previous)
+        endWord(at: units.count)
+        if let p = previous { add(p) }
         return out
+    }
+
+    /// True when `term` is `units[parts]`, followed by a space and `units[second]` when
+    /// `second` is given (the lengths already agree).
+    private static func equal(_ term: [UInt16], _ units: [UInt16], _ parts: Range<Int>, _ second: Range<Int>?) -> Bool {
+        var k = 0
+        for i in parts {
+            if term[k] != units[i] { return false }
+            k += 1
+        }
+        guard let second else { return true }
+        if term[k] != 0x20 { return false }
+        k += 1
+        for i in second {
+            if term[k] != units[i] { return false }
+            k += 1
+        }
+        return true
     }
 }
