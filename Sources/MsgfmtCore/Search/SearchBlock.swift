@@ -21,8 +21,11 @@ struct SearchBlock {
     private var senders: [String: Int] = [:]
     private var senderList: [(name: String, id: String)] = []
     private var lastMinutes = Int64(0)
-    /// The chunks of the block, the last one maybe still filling.
+    /// The chunks of the block not handed out yet (`takeFullChunks`), the last one maybe
+    /// still filling.
     private var chunks: [SearchChunk] = []
+    /// How many of the block's chunks were handed out already.
+    private var chunksTaken = 0
     /// Bytes of message text the block covers (UTF-8).
     private(set) var textBytes = 0
 
@@ -66,6 +69,20 @@ struct SearchBlock {
         count += 1
     }
 
+    /// The files of the chunks that are full (all but the one filling), taken out of the
+    /// block: a chunk does not depend on the rest of the block, so it need not wait in
+    /// memory for the block to end.
+    mutating func takeFullChunks(chat: String) -> [(name: String, bytes: [UInt8])] {
+        guard chunks.count > 1 else { return [] }
+        var out: [(String, [UInt8])] = []
+        for c in 0..<(chunks.count - 1) {
+            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunks[c].data()))
+        }
+        chunksTaken += chunks.count - 1
+        chunks.removeFirst(chunks.count - 1)
+        return out
+    }
+
     /// The block's data files: name (`i0_3.js`, `f0.js`, `w0.js`, `d0.js`, `c0.js`, …) and
     /// contents, each a call of the script's `msgfmtSearch.load` with the chat's folder, the
     /// file's name and its data. Term buckets without terms are left out.
@@ -88,7 +105,7 @@ struct SearchBlock {
         w.raw("]}")
         out.append(file(chat, "w\(block)", w.bytes))
         for (c, chunk) in chunks.enumerated() {
-            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + c)", chunk.data()))
+            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunk.data()))
         }
         var sorted = Array(terms.keys)
         sorted.sort { $0.lexicographicallyPrecedes($1) }

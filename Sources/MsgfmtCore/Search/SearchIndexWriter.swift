@@ -54,7 +54,11 @@ struct SearchIndexWriter {
         folding.add(record.scalars)
         block?.add(record, page: page)
         chats[chats.count - 1].count += 1
-        if let b = block, b.count >= Self.blockSize { flush() }
+        if let b = block, b.count >= Self.blockSize {
+            flush()
+        } else if let folder = chats.last?.folder, let full = block?.takeFullChunks(chat: folder) {
+            for file in full { write(file, folder: folder) }
+        }
     }
 
     /// The current chat ended (its name may have changed with fields after the messages).
@@ -96,9 +100,12 @@ struct SearchIndexWriter {
         block = nil
         guard b.count > 0 else { return }
         textBytes += b.textBytes
-        for file in b.files(chat: chat.folder, block: b.first / Self.blockSize) {
-            if file.name.hasPrefix("c") { storeBytes += file.bytes.count } else { indexBytes += file.bytes.count }
-            emit("search/\(chat.folder)/\(file.name)", file.bytes)
-        }
+        for file in b.files(chat: chat.folder, block: b.first / Self.blockSize) { write(file, folder: chat.folder) }
+    }
+
+    /// Emits one data file of a chat's folder, counting its bytes.
+    private mutating func write(_ file: (name: String, bytes: [UInt8]), folder: String) {
+        if file.name.hasPrefix("c") { storeBytes += file.bytes.count } else { indexBytes += file.bytes.count }
+        emit("search/\(folder)/\(file.name)", file.bytes)
     }
 }
