@@ -14,7 +14,7 @@ struct SearchBlock {
     /// The chat's number of the block's first message.
     let first: Int
     private(set) var count = 0
-    private var terms: [[UInt16]: [Int]] = [:]
+    private var terms = SearchTermTable()
     private var times: [UInt8] = []
     private var who: [UInt8] = []
     private var features: [UInt8] = []
@@ -49,7 +49,7 @@ struct SearchBlock {
     /// Adds the next message, which is on page `page` (0-based) of its chat.
     mutating func add(_ record: SearchRecord, page: Int) {
         let n = count
-        for term in record.terms { terms[term, default: []].append(n) }
+        for term in record.terms { terms.add(term, message: n) }
         SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
         lastMinutes = record.minutes
         let key = record.sender + "\u{0}" + record.fromID
@@ -107,17 +107,15 @@ struct SearchBlock {
         for (c, chunk) in chunks.enumerated() {
             out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunk.data()))
         }
-        var sorted = Array(terms.keys)
-        sorted.sort { $0.lexicographicallyPrecedes($1) }
         let buckets = SearchIndexWriter.buckets
         var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
-        for term in sorted {
+        terms.forEachSorted { term, messages in
             let k = Self.bucket(of: term) + (SearchTerms.isPair(term) ? buckets : 0)
             if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
             bucketData[k].append(contentsOf: String(decoding: term, as: UTF16.self).utf8)
             bucketData[k].append(UInt8(ascii: " "))
             var previous = -1
-            for n in terms[term] ?? [] {
+            for n in messages {
                 SearchCode.append(UInt64(n - previous - 1), to: &bucketData[k])
                 previous = n
             }

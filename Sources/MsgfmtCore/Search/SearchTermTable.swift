@@ -1,0 +1,102 @@
+/// The terms of one search block and the block's messages that have each, held compactly:
+/// the terms' units one after another in one array, an open-addressed table of term
+/// numbers by FNV-1a hash, and one (term, message) pair per occurrence. A block has
+/// hundreds of thousands of distinct terms (pairs of words rarely repeat); as a
+/// dictionary of arrays of arrays each cost over a hundred bytes.
+struct SearchTermTable {
+    /// The units of every term, term after term; term `t` is `units[starts[t]..<starts[t + 1]]`.
+    private var units: [UInt16] = []
+    private var starts: [Int32] = [0]
+    /// Term numbers + 1 (0: empty), at a term's hash and the slots after it.
+    private var slots = [Int32](repeating: 0, count: 1024)
+    /// The term of each occurrence, in the order added (messages in increasing order),
+    /// and where each message's occurrences start: a message number per occurrence
+    /// would double the block's largest array.
+    private var occurrenceTerms: [Int32] = []
+    private var messageStarts: [(message: Int32, start: Int32)] = []
+
+    /// The number of distinct terms.
+    var count: Int { starts.count - 1 }
+
+    /// Records that message `message` has `term`; messages come in increasing order and
+    /// each term once per message.
+    mutating func add(_ term: [UInt16], message: Int) {
+        let id = number(of: term)
+        if messageStarts.last?.message != Int32(message) {
+            messageStarts.append((Int32(message), Int32(occurrenceTerms.count)))
+        }
+        occurrenceTerms.append(Int32(id))
+    }
+
+    /// Calls `body` with each term, in lexicographic order of its units, and the messages
+    /// that have it, in increasing order.
+    func forEachSorted(_ body: ([UInt16], [Int]) -> Void) {
+        var order = Array(0..<count)
+        units.withUnsafeBufferPointer { all in
+            order.sort { a, b in
+                let x = UnsafeBufferPointer(rebasing: all[Int(starts[a])..<Int(starts[a + 1])])
+                let y = UnsafeBufferPointer(rebasing: all[Int(starts[b])..<Int(starts[b + 1])])
+                return x.lexicographicallyPrecedes(y)
+            }
+        }
+        // The occurrences grouped by term (a counting sort keeps each term's messages in order).
+        var firsts = [Int](repeating: 0, count: count + 1)
+        for t in occurrenceTerms { firsts[Int(t) + 1] += 1 }
+        for t in 0..<count { firsts[t + 1] += firsts[t] }
+        var next = firsts
+        var messages = [Int32](repeating: 0, count: occurrenceTerms.count)
+        for (r, run) in messageStarts.enumerated() {
+            let end = r + 1 < messageStarts.count ? Int(messageStarts[r + 1].start) : occurrenceTerms.count
+            for k in Int(run.start)..<end {
+                let t = Int(occurrenceTerms[k])
+                messages[next[t]] = run.message
+                next[t] += 1
+            }
+        }
+        for t in order {
+            let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
+            body(term, messages[firsts[t]..<firsts[t + 1]].map { Int($0) })
+        }
+    }
+
+    /// The number of `term`, added when new.
+    private mutating func number(of term: [UInt16]) -> Int {
+        if 2 * (count + 1) > slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = Self.hash(term) & mask
+        while slots[slot] != 0 {
+            let t = Int(slots[slot]) - 1
+            if isTerm(t, term) { return t }
+            slot = (slot + 1) & mask
+        }
+        units += term
+        starts.append(Int32(units.count))
+        slots[slot] = Int32(count)
+        return count - 1
+    }
+
+    private func isTerm(_ t: Int, _ term: [UInt16]) -> Bool {
+        let start = Int(starts[t])
+        guard Int(starts[t + 1]) - start == term.count else { return false }
+        for k in 0..<term.count where units[start + k] != term[k] { return false }
+        return true
+    }
+
+    /// Doubles the table and places every term again.
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for t in 0..<count {
+            let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
+            var slot = Self.hash(term) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(t + 1)
+        }
+    }
+
+    private static func hash(_ term: [UInt16]) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for unit in term { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
