@@ -26,40 +26,30 @@
 #define MSGFMT_FT_FUNCTIONS(X) X(Done_Face) X(Init_FreeType) X(New_Face)
 #define MSGFMT_Z_FUNCTIONS(X) X(compress2) X(compressBound) X(crc32)
 
-#define MSGFMT_CAIRO_FIELD(name) __typeof__(&cairo_##name) name;
-#define MSGFMT_FT_FIELD(name) __typeof__(&FT_##name) name;
-#define MSGFMT_Z_FIELD(name) __typeof__(&name) name;
+#define MSGFMT_CAIRO_FIELD(name) MSGFMT_LOADER_FIELD(cairo_, name)
+#define MSGFMT_FT_FIELD(name) MSGFMT_LOADER_FIELD(FT_, name)
+#define MSGFMT_Z_FIELD(name) MSGFMT_LOADER_FIELD(, name)
 static struct { MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_FIELD) } cairo;
 static struct { MSGFMT_FT_FUNCTIONS(MSGFMT_FT_FIELD) } freetype;
 static struct { MSGFMT_Z_FUNCTIONS(MSGFMT_Z_FIELD) } z;
 static char load_error[320];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-#define MSGFMT_RESOLVE(api, prefix, name)                                                          \
-    api.name = (__typeof__(&prefix##name))msgfmt_loader_symbol(handle, names[0], #prefix #name,    \
-                                                               load_error, sizeof load_error);     \
-    if (api.name == NULL) return;
-#define MSGFMT_CAIRO_RESOLVE(name) MSGFMT_RESOLVE(cairo, cairo_, name)
-#define MSGFMT_FT_RESOLVE(name) MSGFMT_RESOLVE(freetype, FT_, name)
-#define MSGFMT_Z_RESOLVE(name) MSGFMT_RESOLVE(z, , name)
+#define MSGFMT_CAIRO_RESOLVE(name) MSGFMT_LOADER_RESOLVE(cairo, cairo_, name, load_error)
+#define MSGFMT_FT_RESOLVE(name) MSGFMT_LOADER_RESOLVE(freetype, FT_, name, load_error)
+#define MSGFMT_Z_RESOLVE(name) MSGFMT_LOADER_RESOLVE(z, , name, load_error)
 
 static void load(void) {
     {
-        static const char *const names[] = {"libcairo.so.2", "libcairo.so", "libcairo.2.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libcairo.so.2", "libcairo.so", "libcairo.2.dylib")
         MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_RESOLVE)
     }
     {
-        static const char *const names[] = {"libfreetype.so.6", "libfreetype.so", "libfreetype.6.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libfreetype.so.6", "libfreetype.so", "libfreetype.6.dylib")
         MSGFMT_FT_FUNCTIONS(MSGFMT_FT_RESOLVE)
     }
     {
-        static const char *const names[] = {"libz.so.1", "libz.so", "libz.1.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libz.so.1", "libz.so", "libz.1.dylib")
         MSGFMT_Z_FUNCTIONS(MSGFMT_Z_RESOLVE)
     }
 }

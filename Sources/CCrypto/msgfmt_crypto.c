@@ -9,20 +9,16 @@
 
 // libcrypto is opened on first use (see msgfmt_loader.h): a one-message render never
 // needs it, and it is one of the largest libraries msgfmt uses.
-static struct {
-    __typeof__(&EVP_Digest) Digest;
-    __typeof__(&EVP_sha256) sha256;
-} evp;
+#define MSGFMT_EVP_FUNCTIONS(X) X(Digest) X(sha256)
+#define MSGFMT_EVP_FIELD(name) MSGFMT_LOADER_FIELD(EVP_, name)
+#define MSGFMT_EVP_RESOLVE(name) MSGFMT_LOADER_RESOLVE(evp, EVP_, name, load_error)
+static struct { MSGFMT_EVP_FUNCTIONS(MSGFMT_EVP_FIELD) } evp;
 static char load_error[320];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    static const char *const names[] = {"libcrypto.so.3", "libcrypto.so", "libcrypto.3.dylib", NULL};
-    void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-    if (handle == NULL) return;
-    evp.Digest = (__typeof__(&EVP_Digest))msgfmt_loader_symbol(handle, names[0], "EVP_Digest", load_error, sizeof load_error);
-    if (evp.Digest == NULL) return;
-    evp.sha256 = (__typeof__(&EVP_sha256))msgfmt_loader_symbol(handle, names[0], "EVP_sha256", load_error, sizeof load_error);
+    MSGFMT_LOADER_OPEN(load_error, "libcrypto.so.3", "libcrypto.so", "libcrypto.3.dylib")
+    MSGFMT_EVP_FUNCTIONS(MSGFMT_EVP_RESOLVE)
 }
 
 void msgfmt_crypto_sha256(const uint8_t *data, size_t length, uint8_t digest[32]) {

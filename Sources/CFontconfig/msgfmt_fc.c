@@ -15,21 +15,14 @@
     X(PatternDestroy) X(PatternGetCharSet) X(PatternGetInteger) X(PatternGetString)           \
     X(StrCmpIgnoreCase)
 
-static struct {
-#define MSGFMT_FC_FIELD(name) __typeof__(&Fc##name) name;
-    MSGFMT_FC_FUNCTIONS(MSGFMT_FC_FIELD)
-} fc;
+#define MSGFMT_FC_FIELD(name) MSGFMT_LOADER_FIELD(Fc, name)
+#define MSGFMT_FC_RESOLVE(name) MSGFMT_LOADER_RESOLVE(fc, Fc, name, fc_error)
+static struct { MSGFMT_FC_FUNCTIONS(MSGFMT_FC_FIELD) } fc;
 static char fc_error[320];
 static pthread_once_t fc_once = PTHREAD_ONCE_INIT;
 
 static void fc_load(void) {
-    static const char *const names[] = {"libfontconfig.so.1", "libfontconfig.so", "libfontconfig.1.dylib", NULL};
-    void *handle = msgfmt_loader_open(names, fc_error, sizeof fc_error);
-    if (handle == NULL) return;
-#define MSGFMT_FC_RESOLVE(name)                                                                 \
-    fc.name = (__typeof__(&Fc##name))msgfmt_loader_symbol(handle, names[0], "Fc" #name,        \
-                                                          fc_error, sizeof fc_error);           \
-    if (fc.name == NULL) return;
+    MSGFMT_LOADER_OPEN(fc_error, "libfontconfig.so.1", "libfontconfig.so", "libfontconfig.1.dylib")
     MSGFMT_FC_FUNCTIONS(MSGFMT_FC_RESOLVE)
 }
 

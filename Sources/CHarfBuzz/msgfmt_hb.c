@@ -18,21 +18,14 @@
     X(font_get_h_extents) X(font_get_nominal_glyph) X(font_make_immutable) X(font_set_scale)  \
     X(shape)
 
-static struct {
-#define MSGFMT_HB_FIELD(name) __typeof__(&hb_##name) name;
-    MSGFMT_HB_FUNCTIONS(MSGFMT_HB_FIELD)
-} hb;
+#define MSGFMT_HB_FIELD(name) MSGFMT_LOADER_FIELD(hb_, name)
+#define MSGFMT_HB_RESOLVE(name) MSGFMT_LOADER_RESOLVE(hb, hb_, name, hb_error)
+static struct { MSGFMT_HB_FUNCTIONS(MSGFMT_HB_FIELD) } hb;
 static char hb_error[320];
 static pthread_once_t hb_once = PTHREAD_ONCE_INIT;
 
 static void hb_load(void) {
-    static const char *const names[] = {"libharfbuzz.so.0", "libharfbuzz.so", "libharfbuzz.0.dylib", NULL};
-    void *handle = msgfmt_loader_open(names, hb_error, sizeof hb_error);
-    if (handle == NULL) return;
-#define MSGFMT_HB_RESOLVE(name)                                                                 \
-    hb.name = (__typeof__(&hb_##name))msgfmt_loader_symbol(handle, names[0], "hb_" #name,     \
-                                                           hb_error, sizeof hb_error);          \
-    if (hb.name == NULL) return;
+    MSGFMT_LOADER_OPEN(hb_error, "libharfbuzz.so.0", "libharfbuzz.so", "libharfbuzz.0.dylib")
     MSGFMT_HB_FUNCTIONS(MSGFMT_HB_RESOLVE)
 }
 

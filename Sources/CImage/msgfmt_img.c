@@ -21,40 +21,30 @@
 #define MSGFMT_PNG_FUNCTIONS(X) X(image_begin_read_from_memory) X(image_finish_read) X(image_free) X(image_write_to_memory)
 #define MSGFMT_WEBP_FUNCTIONS(X) X(DecodeRGBAInto) X(GetInfo)
 
-#define MSGFMT_JPEG_FIELD(name) __typeof__(&jpeg_##name) name;
-#define MSGFMT_PNG_FIELD(name) __typeof__(&png_##name) name;
-#define MSGFMT_WEBP_FIELD(name) __typeof__(&WebP##name) name;
+#define MSGFMT_JPEG_FIELD(name) MSGFMT_LOADER_FIELD(jpeg_, name)
+#define MSGFMT_PNG_FIELD(name) MSGFMT_LOADER_FIELD(png_, name)
+#define MSGFMT_WEBP_FIELD(name) MSGFMT_LOADER_FIELD(WebP, name)
 static struct { MSGFMT_JPEG_FUNCTIONS(MSGFMT_JPEG_FIELD) } jpeg;
 static struct { MSGFMT_PNG_FUNCTIONS(MSGFMT_PNG_FIELD) } png;
 static struct { MSGFMT_WEBP_FUNCTIONS(MSGFMT_WEBP_FIELD) } webp;
 static char load_error[320];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-#define MSGFMT_RESOLVE(api, prefix, name)                                                          \
-    api.name = (__typeof__(&prefix##name))msgfmt_loader_symbol(handle, names[0], #prefix #name,    \
-                                                               load_error, sizeof load_error);     \
-    if (api.name == NULL) return;
-#define MSGFMT_JPEG_RESOLVE(name) MSGFMT_RESOLVE(jpeg, jpeg_, name)
-#define MSGFMT_PNG_RESOLVE(name) MSGFMT_RESOLVE(png, png_, name)
-#define MSGFMT_WEBP_RESOLVE(name) MSGFMT_RESOLVE(webp, WebP, name)
+#define MSGFMT_JPEG_RESOLVE(name) MSGFMT_LOADER_RESOLVE(jpeg, jpeg_, name, load_error)
+#define MSGFMT_PNG_RESOLVE(name) MSGFMT_LOADER_RESOLVE(png, png_, name, load_error)
+#define MSGFMT_WEBP_RESOLVE(name) MSGFMT_LOADER_RESOLVE(webp, WebP, name, load_error)
 
 static void load(void) {
     {
-        static const char *const names[] = {"libjpeg.so.62", "libjpeg.so.8", "libjpeg.so", "libjpeg.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libjpeg.so.62", "libjpeg.so.8", "libjpeg.so", "libjpeg.dylib")
         MSGFMT_JPEG_FUNCTIONS(MSGFMT_JPEG_RESOLVE)
     }
     {
-        static const char *const names[] = {"libpng16.so.16", "libpng16.so", "libpng16.16.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libpng16.so.16", "libpng16.so", "libpng16.16.dylib")
         MSGFMT_PNG_FUNCTIONS(MSGFMT_PNG_RESOLVE)
     }
     {
-        static const char *const names[] = {"libwebp.so.7", "libwebp.so", "libwebp.7.dylib", NULL};
-        void *handle = msgfmt_loader_open(names, load_error, sizeof load_error);
-        if (handle == NULL) return;
+        MSGFMT_LOADER_OPEN(load_error, "libwebp.so.7", "libwebp.so", "libwebp.7.dylib")
         MSGFMT_WEBP_FUNCTIONS(MSGFMT_WEBP_RESOLVE)
     }
 }

@@ -17,4 +17,22 @@ void *msgfmt_loader_open(const char *const names[], char *error, size_t size);
  * a one-line reason in error[0..<size] when the library lacks it (an older version). */
 void *msgfmt_loader_symbol(void *handle, const char *library, const char *symbol, char *error, size_t size);
 
+/* A field of a target's table of functions: `name`, a pointer with the type of the
+ * library's own declaration of `prefix##name`. */
+#define MSGFMT_LOADER_FIELD(prefix, name) __typeof__(&prefix##name) name;
+
+/* Inside a loading function with `handle` (opened from `names[0]`) and a char array
+ * `error`: looks `prefix##name` up into `api.name`, or returns with the reason in `error`. */
+#define MSGFMT_LOADER_RESOLVE(api, prefix, name, error)                                          \
+    api.name = (__typeof__(&prefix##name))msgfmt_loader_symbol(handle, names[0], #prefix #name,  \
+                                                               error, sizeof error);             \
+    if (api.name == NULL) return;
+
+/* Inside a loading function with a char array `error`: opens the first of the file names
+ * that loads into `handle`, or returns with the reason in `error`. */
+#define MSGFMT_LOADER_OPEN(error, ...)                                                            \
+    static const char *const names[] = {__VA_ARGS__, NULL};                                      \
+    void *handle = msgfmt_loader_open(names, error, sizeof error);                               \
+    if (handle == NULL) return;
+
 #endif
