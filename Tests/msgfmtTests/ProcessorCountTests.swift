@@ -27,11 +27,16 @@ import Testing
             #expect(ProcessorCount.available == nproc)
         }
 
-        /// A process pinned to one processor (`taskset -c 0`) counts one.
+        /// A process pinned to one processor (`taskset -c N`) counts one.
         @Test func aPinnedProcessCountsOne() throws {
             let sleeper = Process()
             sleeper.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            sleeper.arguments = ["taskset", "-c", "0", "sleep", "5"]
+            // The first processor this process may use (CPU 0 may be outside a container's set).
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let allowed = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
+            let first = String(allowed.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
+            #expect(!first.isEmpty)
+            sleeper.arguments = ["taskset", "-c", first, "sleep", "5"]
             try sleeper.run()
             defer { sleeper.terminate() }
             // taskset pins itself, then becomes sleep: the same process.
