@@ -47,11 +47,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var outputChat: OutputChatOptionGroup
 
-    @Option(
-        name: .customLong("time-zone"),
-        help: ArgumentHelp(
-            "Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
-    var timeZone: String?
+    @OptionGroup var zone: TimeZoneOptionGroup
 
     @Option(
         help: ArgumentHelp(
@@ -70,9 +66,6 @@ struct DiffCommand: ParsableCommand {
     func validate() throws {
         if old == "-" || new == "-" {
             throw ValidationError("msgfmt diff reads each export twice, so it needs files, not standard input ('-').")
-        }
-        if let timeZone, ExportClock(timeZone: timeZone) == nil {
-            throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
         }
         if layout.widthArgument?.pixels == true {
             throw ValidationError("--width in px is for pictures; msgfmt diff writes text and counts cells.")
@@ -140,7 +133,7 @@ struct DiffCommand: ParsableCommand {
         options.style = styleOptions
         options.width = TerminalEnvironment.width(explicit: layout.width)
         options.layout = try layout.constraints.resolved(width: options.width)
-        options.clock = timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
+        options.clock = zone.clock
         options.chats = outputChat.chat
         if let me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
         return options

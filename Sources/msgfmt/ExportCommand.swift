@@ -279,7 +279,7 @@ struct ExportCommand: ParsableCommand {
         options.style = export.style ?? (export.to == .html ? .bubbles : .list)
         options.chats = export.chat
         options.deleted = archive.deleted
-        options.clock = export.timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local
+        options.clock = export.zone.clock
         options.since = export.since.flatMap(ExportClock.parseDay)
         options.until = export.until.flatMap(ExportClock.parseDay)
         options.jobs = export.jobs ?? ProcessorCount.available

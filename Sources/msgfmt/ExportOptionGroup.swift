@@ -27,11 +27,7 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Presentation: list or bubbles (default: list for ansi/text, bubbles for html).")
     var style: TranscriptStyle?
 
-    @Option(
-        name: .customLong("time-zone"),
-        help: ArgumentHelp(
-            "Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
-    var timeZone: String?
+    @OptionGroup var zone: TimeZoneOptionGroup
 
     @Option(
         help:
@@ -90,9 +86,6 @@ struct ExportOptionGroup: ParsableArguments {
             if let value, ExportClock.parseDay(value) == nil {
                 throw ValidationError("\(name) must be a date like 2024-01-31, not '\(value)'.")
             }
-        }
-        if let timeZone, ExportClock(timeZone: timeZone) == nil {
-            throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
         }
         if media == .copy, to != .html {
             throw ValidationError("--media copy needs --to html (a stream format can only link to the files).")

@@ -53,6 +53,14 @@ enum QuickArguments {
         ("scale", .value { convert($1, into: &$0.options.picture.scale) }),
         ("stack", .flag { $0.options.picture.stack = true }),
         ("output", .value { convert($1, into: &$0.options.picture.output) }),
+        (
+            "time-zone",
+            .value { settings, zone in
+                guard TimeZoneOptionGroup.isKnown(zone) else { return false }
+                settings.options.timeZone = zone
+                return true
+            }
+        ),
     ]
 
     /// The settings `arguments` (without the program name) ask for, or nil to defer.

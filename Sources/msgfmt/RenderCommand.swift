@@ -41,6 +41,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Fonts and pictures")
     var fonts: FontOptionGroup
 
+    @OptionGroup var zone: TimeZoneOptionGroup
+
     @Argument(help: "Input files; none or '-' reads standard input.")
     var files: [String] = []
 
@@ -57,6 +59,7 @@ struct RenderCommand: ParsableCommand {
         s.options.measure = fonts.measure
         s.options.fonts = fonts.fonts
         s.options.picture = fonts.picture
+        s.options.timeZone = zone.timeZone
         s.escapes = style.escapes
         s.entities = input.entities
         s.stats = input.stats
@@ -80,7 +83,7 @@ struct RenderCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         var options = settings.options
         // Bot API dates are Unix times; before: and after: read days in the system's zone.
-        options.filter = try FilterOptionGroup.compile(settings.filter, clock: .local, printer: printer)
+        options.filter = try FilterOptionGroup.compile(settings.filter, clock: options.clock, printer: printer)
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         if settings.width?.pixels == true { options.measure = .font }
         if options.usesFonts, ![.json, .svg, .png].contains(options.to) {

@@ -72,6 +72,25 @@ import Testing
         let one = try Binary.run(
             ["--to", "svg"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1], environment: ["TZ": "Asia/Tokyo"])
         #expect(one.stdout.contains(">Alice Smith<") && one.stdout.contains(">17:31<"), "\(one.stdout)")
+        // --time-zone wins over TZ; an unknown zone is a usage error.
+        let zoned = try Binary.run(
+            ["--to", "svg", "--time-zone", "+03:00"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1],
+            environment: ["TZ": "Asia/Tokyo"])
+        #expect(zoned.stdout.contains(">11:31<"), "\(zoned.stdout)")
+        let unknown = try Binary.run(["--to", "svg", "--time-zone", "Mars/Base"] + Self.pinned, stdin: input)
+        #expect(unknown.status == 2 && unknown.stderr.contains("--time-zone 'Mars/Base'"), "\(unknown.stderr)")
+    }
+
+    /// Render's filter reads `before:` and `after:` days in `--time-zone`: 2024-11-24 08:30
+    /// UTC is still the 24th in New York and already the 24th in Tokyo, but 23:30 UTC is the
+    /// 25th in Tokyo.
+    @Test func filterDaysAreInTheTimeZone() throws {
+        let late = #"{"message_id":1,"date":1732491000,"text":"late"}"#  // 2024-11-24 23:30 UTC
+        for (zone, kept) in [("UTC", true), ("Asia/Tokyo", false), ("America/New_York", true)] {
+            let run = try Binary.run(["--to", "text", "--filter", "before:2024-11-25", "--time-zone", zone], stdin: late)
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("late") == kept, "\(zone)")
+        }
     }
 
     /// The SVG drawn by Chromium and the PNG drawn by cairo agree within the tolerance.

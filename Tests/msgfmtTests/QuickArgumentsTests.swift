@@ -40,6 +40,7 @@ import Testing
         ("line-height", ["1.3125", "2", "9"]),
         ("scale", ["1", "2.5", "4", "5"]),
         ("output", ["out", "pictures/x.png"]),
+        ("time-zone", ["UTC", "+03:00", "Asia/Tokyo", "EST5EDT,M3.2.0,M11.1.0", "Mars/Base", "+25:00"]),
         ("nonsense", ["1"]),
     ]
     static let flags = ["detect", "strict", "stats", "expand-quotes", "standalone", "stack", "help", "version", "verbose"]

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `--to svg` and `--to png`: each message as a chat bubble (see `BubbleScene`), laid out
-/// with fonts, with the sender's name and the local time (`TZ`) when the input gives them
+/// with fonts, with the sender's name and the time (in `--time-zone`) when the input gives them
 /// (Bot API `from` and `date`). With `PictureOptions.filePerMessage` every message becomes a
 /// file of its own in the output directory, named after its id (`message-<id>.png`, or its
 /// position when it has none); otherwise all messages are drawn one under another in one
@@ -16,7 +16,8 @@ public struct PictureEmitter: MessageEmitter {
     private let encoder: PictureEncoder?
     /// The widest a bubble's content may grow to hold its time, in layout units.
     private let maxWidth: Int
-    private let clock = ExportClock.local
+    /// The zone of the bubbles' times.
+    private let clock: ExportClock
     /// The messages of the stacked picture, drawn at the end once each one's neighbours
     /// are known.
     private var stacked: [(layout: TextLayout, caption: BubbleCaption, sender: String?)] = []
@@ -25,8 +26,12 @@ public struct PictureEmitter: MessageEmitter {
     public private(set) var failures: [String] = []
 
     /// An emitter writing `format` (svg or png) with `fonts`, bubbles at most `maxWidth`
-    /// layout units wide; without fonts it writes nothing.
-    public init(format: OutputFormat, fonts: FontLibrary?, style: StyleOptions, picture: PictureOptions, maxWidth: Int) {
+    /// layout units wide, times in `clock`'s zone; without fonts it writes nothing.
+    public init(
+        format: OutputFormat, fonts: FontLibrary?, style: StyleOptions, picture: PictureOptions, maxWidth: Int,
+        clock: ExportClock = .local
+    ) {
+        self.clock = clock
         self.format = format
         self.maxWidth = maxWidth
         self.fonts = fonts

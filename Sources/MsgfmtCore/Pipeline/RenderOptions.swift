@@ -31,10 +31,16 @@ public struct RenderOptions: Sendable, Hashable {
     /// calling thread, which decodes and writes, and `jobs - 1` workers; 1 does everything
     /// on the calling thread.
     public var jobs = 1
+    /// `--time-zone`: the zone of the times pictures show and of the filter's `before:` and
+    /// `after:`; nil is the system's zone (`TZ`, else `/etc/localtime`).
+    public var timeZone: String?
 
     /// Creates the defaults.
     public init() {}
 
     /// True when layout measures with fonts: `--measure font`, or a picture format.
+    /// The clock of `timeZone` (the system's zone when nil or unknown).
+    public var clock: ExportClock { timeZone.flatMap { ExportClock(timeZone: $0) } ?? .local }
+
     public var usesFonts: Bool { measure == .font || to == .svg || to == .png }
 }

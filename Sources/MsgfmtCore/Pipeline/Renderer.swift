@@ -50,7 +50,9 @@ public struct Renderer {
         case .html: HTMLEmitter(options: options.style, layout: options.layout)
         case .json: JSONLayoutEmitter(pixels: fonts.map(PixelMetrics.init))
         case .svg, .png:
-            PictureEmitter(format: options.to, fonts: fonts, style: options.style, picture: options.picture, maxWidth: options.layout.width)
+            PictureEmitter(
+                format: options.to, fonts: fonts, style: options.style, picture: options.picture, maxWidth: options.layout.width,
+                clock: options.clock)
         case .text: PlainTextEmitter(options: options.style)
         case .botAPI: BotAPIEmitter()
         case .markdownV2: MarkdownV2Emitter()
