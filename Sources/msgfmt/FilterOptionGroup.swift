@@ -17,7 +17,7 @@ struct FilterOptionGroup: ParsableArguments {
                 exclusive), id:N or id:N..M. Combine them with - (not), juxtaposition or 'and', \
                 '|' or 'or', and parentheses; - binds tightest, 'or' loosest. Quote a value \
                 with spaces, from:"Alice Smith", and a word with a colon, "https://x.org". Dates \
-                are days in --time-zone for export, in the system's zone for render. Messages left \
+                are days in --time-zone (default: the system's zone). Messages left \
                 out count as filtered in --stats.
                 """,
             valueName: "expr"))

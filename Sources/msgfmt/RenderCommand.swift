@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         var options = settings.options
-        // Bot API dates are Unix times; before: and after: read days in the system's zone.
+        // Bot API dates are Unix times; before: and after: read days in --time-zone.
         options.filter = try FilterOptionGroup.compile(settings.filter, clock: options.clock, printer: printer)
         options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
         if settings.width?.pixels == true { options.measure = .font }
