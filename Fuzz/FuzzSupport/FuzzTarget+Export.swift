@@ -1,9 +1,10 @@
-import MsgfmtCore
+@_spi(Testing) import MsgfmtCore
 
 extension FuzzTarget {
     /// Streams the input through the Telegram Desktop export scanner, then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
-    /// message; with `layOut`, also lays out the first 20 and checks the layout invariants.
+    /// message, and checks the search index's terms of their texts against the plain
+    /// reference; with `layOut`, also lays out the first 20 and checks the layout invariants.
     static func checkExport(_ bytes: [UInt8], layOut: Bool = false) -> [String] {
         var problems: [String] = []
         var scanner = ExportScanner(source: ExportByteSource(bytes: bytes, name: "fuzz"))
@@ -16,9 +17,13 @@ extension FuzzTarget {
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
         let items = TDesktopReader.decodeItems(InputFile(name: "fuzz", bytes: bytes))
+        var texts: [String] = []
         for case .message(let message, _) in items {
             problems += FuzzCheck.normalizeAndStyle(message)
+            texts.append(message.text)
         }
+        // The search index's terms of the texts, one block of them, against the plain reference.
+        if !SearchTerms.agreesWithReference(texts) { problems.append("search terms differ from the reference") }
         guard layOut else { return problems }
         var constraints = LayoutConstraints()
         constraints.width = 30

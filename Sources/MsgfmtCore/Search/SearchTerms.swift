@@ -6,7 +6,7 @@
 /// of neighbouring characters plus the last character of the run, so a query of one
 /// character or of any run of them finds its text. Words are cut where `FoldedText` says
 /// a word starts, so the index agrees with `--filter`.
-enum SearchTerms {
+@_spi(Testing) public enum SearchTerms {
     /// Longer words are kept by their first this many UTF-16 units (the script checks
     /// the rest in the text).
     static let maximumLength = 24

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// The HTML site's search index: terms, the number code, blocks and their files, the folding table.
 @Suite struct SearchIndexTests {
