@@ -12,7 +12,7 @@ struct TimeZoneOptionGroup: ParsableArguments {
     var timeZone: String?
 
     /// The clock of `--time-zone`, else of the system's zone.
-    var clock: ExportClock { timeZone.flatMap { ExportClock(timeZone: $0) } ?? ExportClock.local }
+    var clock: ExportClock { .named(timeZone) }
 
     func validate() throws {
         if let timeZone, !Self.isKnown(timeZone) {

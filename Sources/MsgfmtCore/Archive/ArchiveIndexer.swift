@@ -64,10 +64,10 @@ public struct ArchiveIndexer: Sendable {
     /// decode, and its latest time (date or last edit; 0 when it failed).
     func entry(for raw: RawExportMessage, report: (Diagnostic) -> Void) -> (ArchiveEntry?, failed: Bool, latest: Int64) {
         if bytesOnly, let quick = QuickMessageFields.read(raw.bytes) {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in raw.bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            var hash = FNV1aHasher()
+            hash.add(bytes: raw.bytes)
             let entry = ArchiveEntry(
-                id: quick.id, date: quick.date, hash: ContentHash(high: 0, low: hash), offset: raw.byteOffset,
+                id: quick.id, date: quick.date, hash: ContentHash(high: 0, low: hash.value), offset: raw.byteOffset,
                 length: raw.bytes.count)
             return (entry, false, max(quick.date, quick.edited ?? 0))
         }

@@ -25,13 +25,12 @@ public enum ChatKey: Sendable, Hashable {
     /// A hash of the key that is the same in every run (Swift's `Hasher` is seeded per
     /// process): FNV-1a over a tag and the value.
     var stableHash: UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        func add(_ bytes: some Sequence<UInt8>) { for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 } }
+        var h = FNV1aHasher()
         switch self {
-        case .id(let id): add([1]); add(withUnsafeBytes(of: id.littleEndian, Array.init))
-        case .name(let name): add([2]); add(name.utf8)
-        case .position(let p): add([3]); add(withUnsafeBytes(of: Int64(p).littleEndian, Array.init))
+        case .id(let id): h.add(byte: 1); h.add(bytes: withUnsafeBytes(of: id.littleEndian, Array.init))
+        case .name(let name): h.add(byte: 2); h.add(bytes: name.utf8)
+        case .position(let p): h.add(byte: 3); h.add(bytes: withUnsafeBytes(of: Int64(p).littleEndian, Array.init))
         }
-        return h
+        return h.value
     }
 }

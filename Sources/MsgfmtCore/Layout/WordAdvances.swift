@@ -9,14 +9,13 @@ struct WordAdvances: Sendable {
     /// dictionary slot.
     var cacheBytes: Int { 48 + 2 * 32 + 2 * units.count + 4 * advances.count }
 
-    /// The cache key of `word` in `style`: FNV-1a over the units and the style, 64 bits.
-    /// Cheap rather than collision-proof; `matches` settles equality.
+    /// The cache key of `word` in `style`: FNV-1a over the style and the units. Cheap
+    /// rather than collision-proof; `matches` settles equality.
     static func key(_ word: UnsafeBufferPointer<UInt16>, style: FaceStyle) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(style.rawValue)
-        for unit in word {
-            hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
-        }
-        return hash ^ UInt64(word.count) &* 0x9E37_79B9_7F4A_7C15
+        var hash = FNV1aHasher()
+        hash.add(byte: style.rawValue)
+        hash.add(units: word)
+        return hash.value
     }
 
     /// True when this entry is `word` in `style`.

@@ -40,7 +40,7 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// True when layout measures with fonts: `--measure font`, or a picture format.
     /// The clock of `timeZone` (the system's zone when nil or unknown).
-    public var clock: ExportClock { timeZone.flatMap { ExportClock(timeZone: $0) } ?? .local }
+    public var clock: ExportClock { .named(timeZone) }
 
     public var usesFonts: Bool { measure == .font || to == .svg || to == .png }
 }

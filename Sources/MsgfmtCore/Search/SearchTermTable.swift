@@ -63,7 +63,7 @@ struct SearchTermTable {
     private mutating func number(of term: [UInt16]) -> Int {
         if 2 * (count + 1) > slots.count { grow() }
         let mask = slots.count - 1
-        var slot = Self.hash(term) & mask
+        var slot = Self.tableIndex(term) & mask
         while slots[slot] != 0 {
             let t = Int(slots[slot]) - 1
             if isTerm(t, term) { return t }
@@ -88,15 +88,15 @@ struct SearchTermTable {
         let mask = slots.count - 1
         for t in 0..<count {
             let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
-            var slot = Self.hash(term) & mask
+            var slot = Self.tableIndex(term) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(t + 1)
         }
     }
 
-    private static func hash(_ term: [UInt16]) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for unit in term { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    private static func tableIndex(_ term: [UInt16]) -> Int {
+        var hash = FNV1aHasher()
+        hash.add(units: term)
+        return hash.tableIndex
     }
 }

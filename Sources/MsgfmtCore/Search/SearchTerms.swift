@@ -31,14 +31,14 @@
         var slots = [Int32](repeating: -1, count: capacity)
         func add(_ parts: Range<Int>, _ second: Range<Int>? = nil) {
             guard !parts.isEmpty else { return }
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for k in parts { hash = (hash ^ UInt64(units[k])) &* 0x0000_0100_0000_01B3 }
+            var hash = FNV1aHasher()
+            hash.add(units: units[parts])
             if let second {
-                hash = (hash ^ 0x20) &* 0x0000_0100_0000_01B3
-                for k in second { hash = (hash ^ UInt64(units[k])) &* 0x0000_0100_0000_01B3 }
+                hash.add(unit: 0x20)
+                hash.add(units: units[second])
             }
             let length = parts.count + (second.map { $0.count + 1 } ?? 0)
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (capacity - 1)
+            var slot = hash.tableIndex & (capacity - 1)
             while slots[slot] >= 0 {
                 let known = out[Int(slots[slot])]
                 if known.count == length, Self.equal(known, units, parts, second) { return }

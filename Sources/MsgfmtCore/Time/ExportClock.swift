@@ -35,6 +35,11 @@ public struct ExportClock: Sendable {
         rule = nil
     }
 
+    /// The clock of `zone` (`--time-zone`), else — when it is nil or unknown — the system's.
+    public static func named(_ zone: String?) -> ExportClock {
+        zone.flatMap { ExportClock(timeZone: $0) } ?? .local
+    }
+
     /// The system's zone — `TZ` (a zone name, `:name`, or a POSIX rule), else
     /// `/etc/localtime` — falling back to UTC.
     public static var local: ExportClock {
