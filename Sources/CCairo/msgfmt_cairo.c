@@ -32,7 +32,7 @@
 static struct { MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_FIELD) } cairo;
 static struct { MSGFMT_FT_FUNCTIONS(MSGFMT_FT_FIELD) } freetype;
 static struct { MSGFMT_Z_FUNCTIONS(MSGFMT_Z_FIELD) } z;
-static char load_error[320];
+static char load_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define MSGFMT_CAIRO_RESOLVE(name) MSGFMT_LOADER_RESOLVE(cairo, cairo_, name, load_error)
@@ -54,10 +54,7 @@ static void load(void) {
     }
 }
 
-const char *msgfmt_cairo_load(void) {
-    pthread_once(&load_once, load);
-    return load_error[0] != 0 ? load_error : NULL;
-}
+const char *msgfmt_cairo_load(void) { return msgfmt_loader_once(&load_once, load, load_error); }
 
 struct msgfmt_cairo_canvas {
     cairo_surface_t *surface;

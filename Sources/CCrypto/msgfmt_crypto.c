@@ -13,7 +13,7 @@
 #define MSGFMT_EVP_FIELD(name) MSGFMT_LOADER_FIELD(EVP_, name)
 #define MSGFMT_EVP_RESOLVE(name) MSGFMT_LOADER_RESOLVE(evp, EVP_, name, load_error)
 static struct { MSGFMT_EVP_FUNCTIONS(MSGFMT_EVP_FIELD) } evp;
-static char load_error[320];
+static char load_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
@@ -23,9 +23,9 @@ static void load(void) {
 
 void msgfmt_crypto_sha256(const uint8_t *data, size_t length, uint8_t digest[32]) {
     static const uint8_t empty = 0;
-    pthread_once(&load_once, load);
-    if (load_error[0] != 0) {
-        fprintf(stderr, "msgfmt: error: OpenSSL's libcrypto could not be loaded for the pages' SHA-256 digests: %s\n", load_error);
+    const char *reason = msgfmt_loader_once(&load_once, load, load_error);
+    if (reason != NULL) {
+        fprintf(stderr, "msgfmt: error: OpenSSL's libcrypto could not be loaded for the pages' SHA-256 digests: %s\n", reason);
         exit(70);
     }
     unsigned int written = 0;

@@ -18,7 +18,7 @@
 #define MSGFMT_FC_FIELD(name) MSGFMT_LOADER_FIELD(Fc, name)
 #define MSGFMT_FC_RESOLVE(name) MSGFMT_LOADER_RESOLVE(fc, Fc, name, fc_error)
 static struct { MSGFMT_FC_FUNCTIONS(MSGFMT_FC_FIELD) } fc;
-static char fc_error[320];
+static char fc_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t fc_once = PTHREAD_ONCE_INIT;
 
 static void fc_load(void) {
@@ -26,10 +26,7 @@ static void fc_load(void) {
     MSGFMT_FC_FUNCTIONS(MSGFMT_FC_RESOLVE)
 }
 
-const char *msgfmt_fc_load(void) {
-    pthread_once(&fc_once, fc_load);
-    return fc_error[0] != 0 ? fc_error : NULL;
-}
+const char *msgfmt_fc_load(void) { return msgfmt_loader_once(&fc_once, fc_load, fc_error); }
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static FcConfig *config = NULL;

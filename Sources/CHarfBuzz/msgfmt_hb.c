@@ -21,7 +21,7 @@
 #define MSGFMT_HB_FIELD(name) MSGFMT_LOADER_FIELD(hb_, name)
 #define MSGFMT_HB_RESOLVE(name) MSGFMT_LOADER_RESOLVE(hb, hb_, name, hb_error)
 static struct { MSGFMT_HB_FUNCTIONS(MSGFMT_HB_FIELD) } hb;
-static char hb_error[320];
+static char hb_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t hb_once = PTHREAD_ONCE_INIT;
 
 static void hb_load(void) {
@@ -29,10 +29,7 @@ static void hb_load(void) {
     MSGFMT_HB_FUNCTIONS(MSGFMT_HB_RESOLVE)
 }
 
-const char *msgfmt_hb_load(void) {
-    pthread_once(&hb_once, hb_load);
-    return hb_error[0] != 0 ? hb_error : NULL;
-}
+const char *msgfmt_hb_load(void) { return msgfmt_loader_once(&hb_once, hb_load, hb_error); }
 
 struct msgfmt_hb_font {
     hb_font_t *font;

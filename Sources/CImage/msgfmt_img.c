@@ -27,7 +27,7 @@
 static struct { MSGFMT_JPEG_FUNCTIONS(MSGFMT_JPEG_FIELD) } jpeg;
 static struct { MSGFMT_PNG_FUNCTIONS(MSGFMT_PNG_FIELD) } png;
 static struct { MSGFMT_WEBP_FUNCTIONS(MSGFMT_WEBP_FIELD) } webp;
-static char load_error[320];
+static char load_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define MSGFMT_JPEG_RESOLVE(name) MSGFMT_LOADER_RESOLVE(jpeg, jpeg_, name, load_error)
@@ -49,10 +49,7 @@ static void load(void) {
     }
 }
 
-const char *msgfmt_img_load(void) {
-    pthread_once(&load_once, load);
-    return load_error[0] != 0 ? load_error : NULL;
-}
+const char *msgfmt_img_load(void) { return msgfmt_loader_once(&load_once, load, load_error); }
 
 /* ---- format sniffing ---- */
 

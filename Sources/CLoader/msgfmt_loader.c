@@ -20,6 +20,11 @@ void *msgfmt_loader_open(const char *const names[], char *error, size_t size) {
     return NULL;
 }
 
+const char *msgfmt_loader_once(pthread_once_t *once, void (*load)(void), const char *error) {
+    pthread_once(once, load);
+    return error[0] != 0 ? error : NULL;
+}
+
 void *msgfmt_loader_symbol(void *handle, const char *library, const char *symbol, char *error, size_t size) {
     void *address = dlsym(handle, symbol);
     if (address == NULL) snprintf(error, size, "%s has no function %s (too old a version)", library, symbol);

@@ -1,6 +1,7 @@
 #ifndef MSGFMT_LOADER_H
 #define MSGFMT_LOADER_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /* Run-time loading of the system libraries only some commands use (HarfBuzz, fontconfig,
@@ -8,6 +9,14 @@
  * msgfmt start map and relocate some thirty shared objects that a one-message render never
  * touches; each C target instead opens its library here on first use and looks its
  * functions up into a table of typed pointers. */
+
+/* The size of a target's buffer for the reason a library did not load. */
+#define MSGFMT_LOADER_ERROR_SIZE 320
+
+/* Runs `load` once per process (through `once`) and returns `error`, the reason it
+ * recorded, or NULL when it recorded none (everything loaded): every target's
+ * `msgfmt_X_load()`. */
+const char *msgfmt_loader_once(pthread_once_t *once, void (*load)(void), const char *error);
 
 /* Opens the first of names (a NULL-terminated list of file names, most specific first)
  * that loads. Returns the handle, or NULL with a one-line reason in error[0..<size]. */
