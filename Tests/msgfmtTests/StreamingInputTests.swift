@@ -34,7 +34,7 @@ import Testing
     /// Once its output is closed (`bot | msgfmt | head -1`), msgfmt stops reading an input
     /// that never ends and exits with status 3, silently.
     @Test func aClosedOutputEndsAnEndlessInput() throws {
-        signal(SIGPIPE, SIG_IGN)
+        Binary.ignoreBrokenPipes
         let process = Process()
         process.executableURL = Binary.url
         process.arguments = ["--to", "text"]
