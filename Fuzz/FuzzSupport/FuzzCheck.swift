@@ -63,12 +63,16 @@ public enum FuzzCheck {
         return problems
     }
 
-    /// Normalizes and styles `message`, checking entity ranges and that the styled blocks
-    /// tile the text in order, and their runs tile them.
+    /// Normalizes and styles `message`, checking entity ranges, the normal-form shortcut
+    /// against normalizing step by step, and that the styled blocks tile the text in
+    /// order, and their runs tile them.
     static func normalizeAndStyle(_ message: Message) -> [String] {
         let text = UTF16Text(message.text)
         let (normalized, _) = Normalizer.normalize(message, text: text, detect: false)
         var problems = entityProblems(normalized, units: text.units.count)
+        if !Normalizer.normalFormAgrees(message) {
+            problems.append("the normal-form shortcut disagrees with normalizing step by step: \(message.entities)")
+        }
         let styled = StyledTextBuilder.build(normalized, text: text)
         var covered = 0
         for block in styled.blocks {

@@ -69,6 +69,28 @@ public struct MessageEntity: Sendable, Hashable {
         kind == other.kind && EntityPayload.same(payload, other.payload)
     }
 
+    /// True when the payload holds only the fields `kind` carries, and a pre's language is
+    /// not empty: what normalizing leaves of it (`Normalizer.payloadOnly`).
+    var holdsOnlyItsPayload: Bool {
+        guard let payload else { return true }
+        let f = payload.fields
+        switch kind {
+        case .textLink:
+            return f.userID == nil && f.language == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
+        case .textMention:
+            return f.url == nil && f.language == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
+        case .pre:
+            return f.url == nil && f.userID == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
+                && f.language?.isEmpty == false
+        case .customEmoji:
+            return f.url == nil && f.userID == nil && f.language == nil && f.unixTime == nil && f.dateTimeFormat == nil
+        case .dateTime:
+            return f.url == nil && f.userID == nil && f.language == nil && f.customEmojiID == nil
+        default:
+            return false
+        }
+    }
+
     /// Replaces the payload with `change` applied to a copy of its fields.
     private mutating func update(_ change: (inout EntityPayload.Fields) -> Void) {
         var fields = EntityPayload.Fields(payload)

@@ -15,8 +15,16 @@ public enum Normalizer {
         normalize(message, text: UTF16Text(message.text), detect: detect)
     }
 
-    /// Normalizes `message` whose text is already available as `text`.
+    /// Normalizes `message` whose text is already available as `text`. A message whose
+    /// entities are already normal (`isNormal`) is returned as it is.
     public static func normalize(_ message: Message, text: UTF16Text, detect: Bool) -> (Message, [Diagnostic]) {
+        if !detect, isNormal(message.entities, text: text) { return (message, []) }
+        return normalizeStepByStep(message, text: text, detect: detect)
+    }
+
+    /// Normalizes `message` by every step, whatever its entities (the reference the
+    /// normal-form shortcut is tested against).
+    static func normalizeStepByStep(_ message: Message, text: UTF16Text, detect: Bool) -> (Message, [Diagnostic]) {
         var report = NormalizationReport(messageID: message.id)
         let items = EntityOrder.sortedItems(checkedItems(message.entities, text: text, report: &report))
         var (solid, quotes) = resolveSolid(items, report: &report)

@@ -1,0 +1,127 @@
+extension Normalizer {
+    /// The longest entity list `isNormal` checks; longer ones take the full normalizer.
+    static let normalFormLimit = 64
+
+    /// True when normalizing `entities` of `text` without detection would give them back
+    /// unchanged and report nothing, so the normalizer can be skipped: what Telegram sends,
+    /// and what msgfmt writes, is already in this form.
+    ///
+    /// Each step of `normalize` leaves such a list as it is: every entity is known, in the
+    /// text, not empty, on whole code points, with its payload and only that (steps 1–2);
+    /// the list is in strictly canonical order; continuous and pre-like entities are
+    /// disjoint, quotes too, and no quote boundary cuts one of the former (steps 3–4); a
+    /// style's ranges do not overlap, and two that touch do so at a cut of step 5 (either
+    /// end of a continuous, pre-like or quote entity, or where another style's run starts),
+    /// so that merging and splitting gives them back; none lies inside a pre-like entity,
+    /// and no cut falls strictly inside one (nor the start of any other style's range).
+    /// A list it is unsure of (too long) counts as not normal. `NormalFormTests` and the
+    /// fuzz targets check it against the normalizer.
+    static func isNormal(_ entities: [MessageEntity], text: UTF16Text) -> Bool {
+        let count = text.count
+        guard entities.count <= normalFormLimit else { return false }
+        if entities.isEmpty { return true }
+        return withUnsafeTemporaryAllocation(of: Span.self, capacity: entities.count) { spans in
+            var solidEnd = Int.min
+            var quoteEnd = Int.min
+            for i in entities.indices {
+                let e = entities[i]
+                let entityClass = e.kind.entityClass
+                guard entityClass != .unknown, e.offset >= 0, e.length > 0, e.length <= count - e.offset,
+                    !text.splitsSurrogatePair(at: e.offset), !text.splitsSurrogatePair(at: e.offset + e.length),
+                    missingPayload(e) == nil, e.holdsOnlyItsPayload
+                else { return false }
+                if i > 0, !EntityOrder.precedes(entities[i - 1], e) { return false }
+                let span = Span(e, entityClass)
+                switch span.role {
+                case .solid, .preLike:
+                    guard e.offset >= solidEnd else { return false }
+                    solidEnd = span.end
+                case .quote:
+                    guard e.offset >= quoteEnd else { return false }
+                    quoteEnd = span.end
+                case .style:
+                    break
+                }
+                spans[i] = span
+            }
+            let list = UnsafeBufferPointer(spans)
+            for i in list.indices {
+                let s = list[i]
+                if s.role == .quote { continue }
+                for j in list.indices where j != i {
+                    let o = list[j]
+                    if s.role == .style {
+                        if s.offset < o.offset, o.offset < s.end { return false }
+                        if o.role != .style, s.offset < o.end, o.end < s.end { return false }
+                        if o.role == .preLike, o.offset <= s.offset, s.end <= o.end { return false }
+                        if o.style == s.style, j > i, o.offset < s.end { return false }
+                        if o.style == s.style, o.offset == s.end, !hasCut(at: s.end, besides: s.style, list) { return false }
+                    } else if o.role == .quote, o.offset < s.end, s.offset < o.end, o.offset > s.offset || s.end > o.end {
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+    }
+
+    /// What `isNormal` compares of an entity: a plain value, so the pair loops count no references.
+    private struct Span {
+        enum Role { case style, solid, preLike, quote }
+        var offset: Int
+        var end: Int
+        var role: Role
+        /// For a style, which one (1…5); 0 for the others.
+        var style: UInt8
+
+        init(_ e: MessageEntity, _ entityClass: EntityClass) {
+            offset = e.offset
+            end = e.offset + e.length
+            switch entityClass {
+            case .splittable: role = .style
+            case .preLike: role = .preLike
+            case .quote: role = .quote
+            default: role = .solid
+            }
+            switch e.kind {
+            case .bold: style = 1
+            case .italic: style = 2
+            case .underline: style = 3
+            case .strikethrough: style = 4
+            case .spoiler: style = 5
+            default: style = 0
+            }
+        }
+    }
+
+    /// True when step 5 cuts the runs of styles other than `style` at `p`: a continuous,
+    /// pre-like or quote entity starts or ends there, or a run of another style starts
+    /// there (one of its ranges does and none of that style ends there).
+    private static func hasCut(at p: Int, besides style: UInt8, _ list: UnsafeBufferPointer<Span>) -> Bool {
+        for x in list {
+            if x.role != .style {
+                if x.offset == p || x.end == p { return true }
+            } else if x.style != style, x.offset == p, !list.contains(where: { $0.style == x.style && $0.end == p }) {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension Normalizer {
+    /// Whether the normal-form shortcut is right for `message`: when `isNormal` says its
+    /// entities are normal, normalizing step by step must give them back with no
+    /// diagnostic; and what normalizing makes must be seen as normal. For tests and fuzz
+    /// targets (`@_spi(Testing) import MsgfmtCore`).
+    @_spi(Testing)
+    public static func normalFormAgrees(_ message: Message) -> Bool {
+        let text = UTF16Text(message.text)
+        if isNormal(message.entities, text: text) {
+            let (full, diagnostics) = normalizeStepByStep(message, text: text, detect: false)
+            if full.entities != message.entities || !diagnostics.isEmpty { return false }
+        }
+        let normalized = normalizeStepByStep(message, text: text, detect: false).0
+        return normalized.entities.count > normalFormLimit || isNormal(normalized.entities, text: text)
+    }
+}
