@@ -179,14 +179,9 @@ enum BotAPIMessageReader {
     /// The kind an entity's `type` names: known names matched by their bytes.
     private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
         guard let name = plain(&p) else { return EntityKind(botAPIName: try string(&p)) }
-        for (bytes, kind) in knownKinds where bytes.count == name.count {
-            if bytes.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(rebasing: p.bytes[name])) }) { return kind }
-        }
-        return EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self))
+        let bytes = UnsafeBufferPointer(rebasing: p.bytes[name])
+        return EntityKind(botAPIBytes: bytes) ?? EntityKind(botAPIName: String(decoding: bytes, as: UTF8.self))
     }
-
-    /// Every known kind with the bytes of its Bot API name.
-    private static let knownKinds: [([UInt8], EntityKind)] = EntityKind.known.map { (Array($0.botAPIName.utf8), $0) }
 
     /// Where the bytes of a plain string (printable ASCII, no escapes) lie, the parser
     /// moved past it; nil, the parser where it was, for any other value.
@@ -207,8 +202,10 @@ enum BotAPIMessageReader {
 
     /// True when the bytes at `name` are `expected`.
     private static func equals(_ name: Range<Int>, _ expected: StaticString, _ p: JSONParser) -> Bool {
-        guard name.count == expected.utf8CodeUnitCount else { return false }
-        return expected.withUTF8Buffer { $0.elementsEqual(UnsafeBufferPointer(rebasing: p.bytes[name])) }
+        guard name.count == expected.utf8CodeUnitCount, let base = p.bytes.baseAddress else { return false }
+        let expectedBytes = expected.utf8Start
+        for i in 0..<name.count where base[name.lowerBound &+ i] != expectedBytes[i] { return false }
+        return true
     }
 
     /// A string; any other value is left to the tree path.

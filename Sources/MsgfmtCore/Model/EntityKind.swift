@@ -17,30 +17,8 @@ public enum EntityKind: Sendable, Hashable {
 
     /// The kind named `name` in the Bot API (`"text_link"`), or `.unknown(name)`.
     public init(botAPIName name: String) {
-        switch name {
-        case "bold": self = .bold
-        case "italic": self = .italic
-        case "underline": self = .underline
-        case "strikethrough": self = .strikethrough
-        case "spoiler": self = .spoiler
-        case "blockquote": self = .blockquote
-        case "expandable_blockquote": self = .expandableBlockquote
-        case "code": self = .code
-        case "pre": self = .pre
-        case "date_time": self = .dateTime
-        case "mention": self = .mention
-        case "hashtag": self = .hashtag
-        case "cashtag": self = .cashtag
-        case "bot_command": self = .botCommand
-        case "url": self = .url
-        case "email": self = .email
-        case "phone_number": self = .phoneNumber
-        case "bank_card": self = .bankCard
-        case "text_link": self = .textLink
-        case "text_mention": self = .textMention
-        case "custom_emoji": self = .customEmoji
-        default: self = .unknown(name)
-        }
+        var bytes = name
+        self = bytes.withUTF8 { EntityKind(botAPIBytes: $0) } ?? .unknown(name)
     }
 
     /// The Bot API name of the kind.

@@ -18,9 +18,19 @@ extension UTF16Text {
         while i < n {
             let b0 = utf8[i]
             if b0 < 0x80 {
-                out[o] = UInt16(b0)
-                i &+= 1
-                o &+= 1
+                // Eight ASCII bytes at a time while they last, then one.
+                while i &+ 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 != 0 { break }
+                    for k in 0..<8 { out[o &+ k] = UInt16(truncatingIfNeeded: word >> UInt64(k &* 8)) & 0xFF }
+                    i &+= 8
+                    o &+= 8
+                }
+                if i < n, utf8[i] < 0x80 {
+                    out[o] = UInt16(utf8[i])
+                    i &+= 1
+                    o &+= 1
+                }
                 continue
             }
             ascii = false
@@ -92,6 +102,15 @@ extension UTF16Text {
         var i = 0
         var o = 0
         while i < n {
+            // Four ASCII units at a time while they last.
+            while i &+ 4 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(units.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                if word & 0xFF80_FF80_FF80_FF80 != 0 { break }
+                for k in 0..<4 { out[o &+ k] = UInt8(truncatingIfNeeded: word >> UInt64(k &* 16)) }
+                i &+= 4
+                o &+= 4
+            }
+            if i == n { break }
             let u = units[i]
             i &+= 1
             if u < 0x80 {

@@ -22,6 +22,20 @@ import Testing
         #"{"message_id":007,"text":"x","entities":[{"type":"pre","offset":0,"length":99999999999999,"language":"swift"},{"type":"unknown_kind","offset":-3,"length":1}]}"#,
     ]
 
+    /// Kind names read as bytes: every known name gives its kind, anything else nil.
+    @Test func kindsAreMatchedByTheirBytes() {
+        for kind in EntityKind.known {
+            var name = kind.botAPIName
+            #expect(name.withUTF8 { EntityKind(botAPIBytes: $0) } == kind)
+            #expect(EntityKind(botAPIName: name) == kind)
+        }
+        for other in ["", "Bold", "bold ", "text_lin", "text_linkk", "expandable_blockquote_x", "boldbold", "b\u{0}ld"] {
+            var name = other
+            #expect(name.withUTF8 { EntityKind(botAPIBytes: $0) } == nil, "\(other)")
+            #expect(EntityKind(botAPIName: other) == .unknown(other))
+        }
+    }
+
     @Test(arguments: direct)
     func everydayMessagesAreReadDirectly(_ line: String) throws {
         let message = try #require(BotAPIMessageReader.message(Array(line.utf8)[...]))

@@ -40,4 +40,25 @@ import Testing
             #expect(text.substring(range) == String(decoding: units[lower..<upper], as: UTF16.self), "seed \(rng.seed) \(units) \(range)")
         }
     }
+
+    /// Text mostly of ASCII runs of every length, which the word-at-a-time paths take.
+    @Test func asciiRunsBothWays() {
+        var rng = SeededGenerator(seed: 0x7574_6633)
+        for _ in 0..<3000 {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { s.append(Unicode.Scalar(UInt8.random(in: 0...0x7F, using: &rng))) }
+                s.append(Self.scalars.randomElement(using: &rng)!)
+            }
+            let string = String(s)
+            let text = UTF16Text(string)
+            #expect(text.units == Array(string.utf16), "seed \(rng.seed) \(string.debugDescription)")
+            let bytes = text.units.withUnsafeBufferPointer { units in
+                [UInt8](unsafeUninitializedCapacity: units.count * 3) { out, count in
+                    count = UTF16Text.encodeUTF8(units, into: out)
+                }
+            }
+            #expect(bytes == Array(string.utf8), "seed \(rng.seed) \(string.debugDescription)")
+        }
+    }
 }
