@@ -11,9 +11,11 @@ public enum StyledTextBuilder {
     /// The styled text of a normalized message whose UTF-16 view is `text`.
     public static func build(_ message: Message, text: UTF16Text) -> StyledText {
         let count = text.count
-        let entities = message.entities.filter {
-            $0.offset >= 0 && $0.length > 0 && $0.offset <= count - $0.length && StyleAttributes(kind: $0.kind) != nil
+        func styles(_ e: MessageEntity) -> Bool {
+            e.offset >= 0 && e.length > 0 && e.offset <= count - e.length && StyleAttributes(kind: e.kind) != nil
         }
+        // Normalized entities usually all style the text: then the list is used as it is.
+        let entities = message.entities.allSatisfy(styles) ? message.entities : message.entities.filter(styles)
         let blocks = blockSkeleton(entities, count: count)
         let segments = styledSegments(entities, text: text, cuts: blocks.map(\.range.lowerBound))
         var result = blocks
@@ -75,7 +77,13 @@ public enum StyledTextBuilder {
         var ends = entities.indices.map { (entities[$0].end, $0) }
         starts.sort { $0.0 < $1.0 }
         ends.sort { $0.0 < $1.0 }
-        var boundaries = cuts + starts.map(\.0) + ends.map(\.0) + [0, text.count]
+        var boundaries: [Int] = []
+        boundaries.reserveCapacity(cuts.count + 2 * entities.count + 2)
+        boundaries.append(contentsOf: cuts)
+        for (offset, _) in starts { boundaries.append(offset) }
+        for (end, _) in ends { boundaries.append(end) }
+        boundaries.append(0)
+        boundaries.append(text.count)
         boundaries.sort()
         var active: [Int] = []
         var runs: [StyledRun] = []
