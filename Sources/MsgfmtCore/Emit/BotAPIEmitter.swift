@@ -1,5 +1,7 @@
 /// `--to bot-api`: each normalized message as one line of compact JSON,
-/// `{"message_id"?, "text", "entities"}`, with Bot API field names and UTF-16 offsets.
+/// `{"message_id"?, "text", "entities"}`, with Bot API field names and UTF-16 offsets; a
+/// `date_time_format` is written in the canonical form Telegram takes, or left out when
+/// Telegram would refuse it.
 public struct BotAPIEmitter: LineEncodingEmitter {
     /// Creates the emitter.
     public init() {}
@@ -35,7 +37,7 @@ public struct BotAPIEmitter: LineEncodingEmitter {
             if let id = e.customEmojiID, e.kind == .customEmoji { w.comma(); w.key("custom_emoji_id"); w.string(id) }
             if e.kind == .dateTime {
                 if let time = e.unixTime { w.comma(); w.key("unix_time"); w.number(time) }
-                if let format = e.dateTimeFormat { w.comma(); w.key("date_time_format"); w.string(format) }
+                if let format = e.writtenDateTimeFormat { w.comma(); w.key("date_time_format"); w.string(format) }
             }
             w.raw("}")
         }

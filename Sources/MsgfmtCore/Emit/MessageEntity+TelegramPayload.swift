@@ -18,8 +18,7 @@ extension MessageEntity {
         case .dateTime:
             guard let unix = unixTime, unix > 0, unix <= Int64(Int32.max) else { return nil }
             if let format = dateTimeFormat {
-                let canonical = DateTimeFormat.canonical(format) ?? ""
-                let written = canonical.isEmpty ? nil : canonical
+                let written = writtenDateTimeFormat
                 guard written != format else { break }
                 var e = self
                 e.dateTimeFormat = written
@@ -31,5 +30,17 @@ extension MessageEntity {
             break
         }
         return self
+    }
+}
+
+extension MessageEntity {
+    /// A `date_time` entity's format as msgfmt writes it for Telegram: its canonical form
+    /// (`DateTimeFormat.canonical`), or nil when there is none, tdlib would refuse it or it
+    /// sets no flag.
+    var writtenDateTimeFormat: String? {
+        guard let format = dateTimeFormat, let canonical = DateTimeFormat.canonical(format), !canonical.isEmpty else {
+            return nil
+        }
+        return canonical
     }
 }

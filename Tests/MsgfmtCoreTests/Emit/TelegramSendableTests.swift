@@ -19,6 +19,15 @@ import Testing
         }
     }
 
+    @Test func botAPILinesCarryOnlyFormatsTelegramTakes() {
+        let cases: [(String, String)] = [("TdW", #","date_time_format":"wdT"}"#), ("x", "}"), ("", "}"), ("r", #","date_time_format":"r"}"#)]
+        for (format, tail) in cases {
+            let e = MessageEntity(kind: .dateTime, offset: 0, length: 1, unixTime: 5, dateTimeFormat: format)
+            let line = BotAPIEmitter.line(for: Message(text: "x", entities: [e]))
+            #expect(line == #"{"text":"x","entities":[{"type":"date_time","offset":0,"length":1,"unix_time":5"# + tail + "]}", "\(format)")
+        }
+    }
+
     @Test func linksTdlibTakesAreSendable() {
         for (url, sendable) in [("http://a.com/a b", true), ("http://[::1]/", true), ("ftp://a.com/", false), ("localhost", false)] {
             let e = MessageEntity(kind: .textLink, offset: 0, length: 1, url: url)
