@@ -20,7 +20,9 @@ import Testing
     }
 
     @Test func botAPILinesCarryOnlyFormatsTelegramTakes() {
-        let cases: [(String, String)] = [("TdW", #","date_time_format":"wdT"}"#), ("x", "}"), ("", "}"), ("r", #","date_time_format":"r"}"#)]
+        let cases: [(String, String)] = [
+            ("TdW", #","date_time_format":"wdT"}"#), ("x", "}"), ("", "}"), ("r", #","date_time_format":"r"}"#),
+        ]
         for (format, tail) in cases {
             let e = MessageEntity(kind: .dateTime, offset: 0, length: 1, unixTime: 5, dateTimeFormat: format)
             let line = BotAPIEmitter.line(for: Message(text: "x", entities: [e]))
