@@ -6,12 +6,20 @@ extension Msgfmt {
     /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
     /// not ArgumentParser's 64.
     ///
-    /// The everyday render command line is read by `QuickArguments`; every other one, and
-    /// every one that asks for help or holds a mistake, by ArgumentParser.
+    /// The everyday render command line, and `--version`, are read by `QuickArguments`;
+    /// every other one, and every one that asks for help or holds a mistake, by
+    /// ArgumentParser.
     static func main() {
         do {
-            if let settings = QuickArguments.render(Array(CommandLine.arguments.dropFirst())) {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let settings = QuickArguments.render(arguments) {
                 try RenderCommand.run(settings)
+                return
+            }
+            if let version = QuickArguments.version(arguments) {
+                let sink = OutputSink(fd: 1, capacity: 64)
+                sink.write(version + "\n")
+                sink.flush()
                 return
             }
             var command = try parseAsRoot()

@@ -20,6 +20,12 @@ enum QuickArguments {
         case value(@Sendable (inout RenderSettings, String) -> Bool)
     }
 
+    /// What `msgfmt --version` prints (without its newline), or nil for any other line:
+    /// the same text ArgumentParser prints, without its start-up cost.
+    static func version(_ arguments: [String]) -> String? {
+        arguments == ["--version"] ? MsgfmtVersion.string : nil
+    }
+
     /// Every long option of `render` (but ArgumentParser's own `--help` and `--version`),
     /// by name.
     static let options: [(name: String, action: Action)] = [

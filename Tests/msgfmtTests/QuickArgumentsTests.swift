@@ -159,6 +159,20 @@ import Testing
         }
     }
 
+    @Test func versionIsWhatArgumentParserPrints() throws {
+        do {
+            _ = try Msgfmt.parseAsRoot(["--version"])
+            Issue.record("--version parsed as a command")
+        } catch {
+            #expect(QuickArguments.version(["--version"]) == Msgfmt.fullMessage(for: error))
+        }
+        #expect(QuickArguments.version(["--version", "x"]) == nil)
+        #expect(QuickArguments.version(["render", "--version"]) == nil)
+        let run = try Binary.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == MsgfmtVersion.string + "\n")
+    }
+
     @Test func defersWhatItIsNotSureOf() {
         let lines: [[String]] = [
             ["--help"], ["-h"], ["--version"], ["inspect"], ["export", "result.json"], ["help"],
