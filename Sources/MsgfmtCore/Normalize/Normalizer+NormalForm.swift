@@ -1,4 +1,17 @@
 extension Normalizer {
+    /// `message` normalized without detection when that needs no repair: as it is when its
+    /// entities are normal (`isNormal`), with them sorted when only their order is not
+    /// (normalizing sorts first, stably, and changes nothing of a normal sorted list);
+    /// nil otherwise.
+    static func shortcut(_ message: Message, text: UTF16Text) -> Message? {
+        if isNormal(message.entities, text: text) { return message }
+        let sorted = EntityOrder.sorted(message.entities)
+        guard sorted.count == message.entities.count, isNormal(sorted, text: text) else { return nil }
+        var normal = message
+        normal.entities = sorted
+        return normal
+    }
+
     /// The longest entity list `isNormal` checks; longer ones take the full normalizer.
     static let normalFormLimit = 64
 
@@ -110,16 +123,16 @@ extension Normalizer {
 }
 
 extension Normalizer {
-    /// Whether the normal-form shortcut is right for `message`: when `isNormal` says its
-    /// entities are normal, normalizing step by step must give them back with no
-    /// diagnostic; and what normalizing makes must be seen as normal. For tests and fuzz
-    /// targets (`@_spi(Testing) import MsgfmtCore`).
+    /// Whether the normal-form shortcut is right for `message`: when it applies,
+    /// normalizing step by step must give the same entities with no diagnostic; and what
+    /// normalizing makes must be seen as normal. For tests and fuzz targets
+    /// (`@_spi(Testing) import MsgfmtCore`).
     @_spi(Testing)
     public static func normalFormAgrees(_ message: Message) -> Bool {
         let text = UTF16Text(message.text)
-        if isNormal(message.entities, text: text) {
+        if let normal = shortcut(message, text: text) {
             let (full, diagnostics) = normalizeStepByStep(message, text: text, detect: false)
-            if full.entities != message.entities || !diagnostics.isEmpty { return false }
+            if full.entities != normal.entities || !diagnostics.isEmpty { return false }
         }
         let normalized = normalizeStepByStep(message, text: text, detect: false).0
         return normalized.entities.count > normalFormLimit || isNormal(normalized.entities, text: text)

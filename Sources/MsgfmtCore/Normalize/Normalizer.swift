@@ -16,9 +16,9 @@ public enum Normalizer {
     }
 
     /// Normalizes `message` whose text is already available as `text`. A message whose
-    /// entities are already normal (`isNormal`) is returned as it is.
+    /// entities are normal, or only out of order, takes `shortcut`.
     public static func normalize(_ message: Message, text: UTF16Text, detect: Bool) -> (Message, [Diagnostic]) {
-        if !detect, isNormal(message.entities, text: text) { return (message, []) }
+        if !detect, let normal = shortcut(message, text: text) { return (normal, []) }
         return normalizeStepByStep(message, text: text, detect: detect)
     }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// `Normalizer.isNormal` lets normalizing skip a message that is already normal; whenever it
 /// says so, normalizing step by step must give the message back with no diagnostic, and it
@@ -32,6 +32,21 @@ import Testing
         // Random lists are sometimes normal by chance, so both answers are exercised.
         #expect(normalOnes > 1000)
         #expect(normalizedOutputs > 19_000)
+    }
+
+    /// Normal lists shuffled: the shortcut sorts them, as normalizing does.
+    @Test func shuffledNormalListsAreSorted() {
+        var generator = MessageGenerator(seed: 11)
+        var sorted = 0
+        for n in 0..<20_000 {
+            let message = generator.message()
+            var shuffled = Normalizer.normalizeStepByStep(message, text: UTF16Text(message.text), detect: false).0
+            guard shuffled.entities.count > 1 else { continue }
+            shuffled.entities.swapAt(0, generator.int(1...(shuffled.entities.count - 1)))
+            #expect(Normalizer.normalFormAgrees(shuffled), "message \(n): \(shuffled.entities)")
+            if let normal = Normalizer.shortcut(shuffled, text: UTF16Text(shuffled.text)), normal != shuffled { sorted += 1 }
+        }
+        #expect(sorted > 5000)
     }
 
     /// Normal lists changed in one small way: each must be refused, or be truly normal.
