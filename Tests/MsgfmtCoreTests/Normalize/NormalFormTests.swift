@@ -34,13 +34,18 @@ import Testing
         #expect(normalizedOutputs > 19_000)
     }
 
+    /// The generator's next message, normalized step by step.
+    private static func normalized(_ generator: inout MessageGenerator) -> Message {
+        let message = generator.message()
+        return Normalizer.normalizeStepByStep(message, text: UTF16Text(message.text), detect: false).0
+    }
+
     /// Normal lists shuffled: the shortcut sorts them, as normalizing does.
     @Test func shuffledNormalListsAreSorted() {
         var generator = MessageGenerator(seed: 11)
         var sorted = 0
         for n in 0..<20_000 {
-            let message = generator.message()
-            var shuffled = Normalizer.normalizeStepByStep(message, text: UTF16Text(message.text), detect: false).0
+            var shuffled = Self.normalized(&generator)
             guard shuffled.entities.count > 1 else { continue }
             shuffled.entities.swapAt(0, generator.int(1...(shuffled.entities.count - 1)))
             #expect(Normalizer.normalFormAgrees(shuffled), "message \(n): \(shuffled.entities)")
@@ -54,8 +59,7 @@ import Testing
         var generator = MessageGenerator(seed: 7)
         var refused = 0
         for n in 0..<20_000 {
-            let message = generator.message()
-            var normalized = Normalizer.normalizeStepByStep(message, text: UTF16Text(message.text), detect: false).0
+            var normalized = Self.normalized(&generator)
             guard !normalized.entities.isEmpty else { continue }
             let i = generator.int(0...(normalized.entities.count - 1))
             switch generator.int(0...4) {
