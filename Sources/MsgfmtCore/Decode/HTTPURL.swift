@@ -28,12 +28,13 @@ struct HTTPURL: Equatable {
         let n = bytes.count
         var start = 0
         var isHTTPS = false
-        let schemeEnd = bytes.firstIndex { Self.schemeStops.contains($0) } ?? n
+        let schemeEnd = bytes.firstIndex(where: isSchemeStop) ?? n
         if bytes[schemeEnd...].starts(with: "://".utf8) {
-            switch String(decoding: bytes[..<schemeEnd], as: UTF8.self).lowercased() {
-            case "http": break
-            case "https": isHTTPS = true
-            default: return nil
+            let scheme = bytes[..<schemeEnd]
+            if TelegramURLPayload.lowerCasePrefix(scheme, is: "https"), scheme.count == 5 {
+                isHTTPS = true
+            } else if !(TelegramURLPayload.lowerCasePrefix(scheme, is: "http") && scheme.count == 4) {
+                return nil
             }
             start = schemeEnd + 3
         }
@@ -68,11 +69,14 @@ struct HTTPURL: Equatable {
         while let last = rest.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A || last == 0x00 || last == 0x0B {
             rest = rest.dropLast()
         }
-        var path: [UInt8] = rest.first == 0x2F ? [] : [0x2F]
-        let hex = Array("0123456789ABCDEF".utf8)
+        var path: [UInt8] = []
+        path.reserveCapacity(rest.count + 1)
+        if rest.first != 0x2F { path.append(0x2F) }
         for byte in rest {
             if byte <= 0x20 {
-                path += [0x25, hex[Int(byte / 16)], hex[Int(byte % 16)]]
+                path.append(0x25)
+                path.append(hexDigit(byte >> 4))
+                path.append(hexDigit(byte & 0x0F))
             } else {
                 path.append(byte)
             }
@@ -92,11 +96,32 @@ struct HTTPURL: Equatable {
             isHTTPS: isHTTPS, userinfo: Array(userinfo), host: lowerHost, isIPv6: isIPv6, specifiedPort: port, rest: path)
     }
 
-    /// The bytes that end a scheme.
-    private static let schemeStops: Set<UInt8> = Set(":/?#@[]".utf8)
+    /// True for the bytes that end a scheme, `:/?#@[]`.
+    private static func isSchemeStop(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "["),
+            UInt8(ascii: "]"):
+            true
+        default: false
+        }
+    }
 
-    /// The punctuation RFC 3986 allows in a host or userinfo besides letters and digits.
-    private static let partPunctuation: Set<UInt8> = Set(".-_!$,~*'();&+=".utf8)
+    /// True for the punctuation RFC 3986 allows in a host or userinfo besides letters and
+    /// digits, `.-_!$,~*'();&+=`.
+    private static func isPartPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: ","),
+            UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+            UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "="):
+            true
+        default: false
+        }
+    }
+
+    /// The upper-case hex digit of `value` (0…15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x37 + value
+    }
 
     /// True when every byte of `part` is a letter, a digit, allowed punctuation (`:` too
     /// when `allowingColon`), a `%` with two hex digits, or part of a non-ASCII character.
@@ -104,7 +129,7 @@ struct HTTPURL: Equatable {
         var i = part.startIndex
         while i < part.endIndex {
             let byte = part[i]
-            if isAlphanumeric(byte) || partPunctuation.contains(byte) || byte >= 0x80 || (allowingColon && byte == 0x3A) {
+            if isAlphanumeric(byte) || isPartPunctuation(byte) || byte >= 0x80 || (allowingColon && byte == 0x3A) {
                 i += 1
             } else if byte == 0x25, i + 2 < part.endIndex, isHexDigit(part[i + 1]), isHexDigit(part[i + 2]) {
                 i += 3

@@ -17,7 +17,12 @@ enum LinkChecker {
     /// The checked form of `raw`.
     static func check(_ raw: String) -> Target {
         if let id = mentionID(raw) { return .user(id) }
-        return checkedURL(Array(raw.utf8)[...]).map(Target.url) ?? .invalid
+        return parsedLink(Array(raw.utf8)[...]).map { canonical($0.url, scheme: $0.scheme) }.map(Target.url) ?? .invalid
+    }
+
+    /// True when `check(raw)` is not `.invalid`, found without writing the canonical URL.
+    static func accepts(_ raw: String) -> Bool {
+        mentionID(raw) != nil || parsedLink(Array(raw.utf8)[...]) != nil
     }
 
     /// The schemes that keep their own form.
@@ -25,22 +30,28 @@ enum LinkChecker {
         case tg, ton, tonsite
     }
 
-    /// tdlib's `check_link_impl`: the canonical URL, or nil.
-    private static func checkedURL(_ raw: ArraySlice<UInt8>) -> String? {
+    /// tdlib's `check_link_impl`: the parsed URL and the scheme it keeps (nil for a web
+    /// URL), or nil when tdlib refuses the link.
+    private static func parsedLink(_ raw: ArraySlice<UInt8>) -> (url: HTTPURL, scheme: Scheme?)? {
         let scheme = Scheme.allCases.first { TelegramURLPayload.lowerCasePrefix(raw, is: $0.rawValue + ":") }
         var link = scheme.map { raw.dropFirst($0.rawValue.utf8.count + 1) } ?? raw
         if scheme != nil, link.starts(with: "//".utf8) { link = link.dropFirst(2) }
         guard let url = HTTPURL.parse(link) else { return nil }
         guard let scheme else {
             guard url.isIPv6 || url.host.contains(0x2E) else { return nil }
-            return url.text
+            return (url, nil)
         }
         let wrapsWebURL = TelegramURLPayload.lowerCasePrefix(link, is: "http://") || url.isHTTPS
         if wrapsWebURL || !url.userinfo.isEmpty || url.specifiedPort != 0 || url.isIPv6 { return nil }
         let hostIsValid = url.host.allSatisfy {
             HTTPURL.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || (scheme == .tonsite && $0 == 0x2E)
         }
-        guard hostIsValid else { return nil }
+        return hostIsValid ? (url, scheme) : nil
+    }
+
+    /// The canonical text of a link `parsedLink` accepted.
+    private static func canonical(_ url: HTTPURL, scheme: Scheme?) -> String {
+        guard let scheme else { return url.text }
         var rest = url.rest[...]
         if rest.count > 1, rest[rest.startIndex + 1] == 0x3F { rest = rest.dropFirst() }
         return scheme.rawValue + "://" + String(decoding: url.host + rest, as: UTF8.self)

@@ -60,7 +60,13 @@ enum TelegramURLPayload: Equatable {
 
     /// Whether `bytes` starts with the lower-case ASCII `prefix`, ignoring case.
     static func lowerCasePrefix(_ bytes: ArraySlice<UInt8>, is prefix: String) -> Bool {
-        guard bytes.count >= prefix.utf8.count else { return false }
-        return zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
+        var i = bytes.startIndex
+        for expected in prefix.utf8 {
+            guard i < bytes.endIndex else { return false }
+            let byte = bytes[i]
+            guard (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == expected else { return false }
+            i += 1
+        }
+        return true
     }
 }

@@ -25,7 +25,7 @@ extension MessageEntity {
                 return e
             }
         case .textLink:
-            guard let url, LinkChecker.check(url) != .invalid else { return nil }
+            guard let url, LinkChecker.accepts(url) else { return nil }
         default:
             break
         }

@@ -8,6 +8,11 @@ import Testing
     static let cases: [(String, LinkChecker.Target)] = [
         ("example.com", .url("http://example.com/")),
         ("HTTPS://A.COM:080/p?q#f", .url("https://a.com:80/p?q#f")),
+        ("Http://a.com", .url("http://a.com/")),
+        ("httpS://a.com/x", .url("https://a.com/x")),
+        ("HTTP://A.com:0080", .url("http://a.com:80/")),
+        ("htt://a.com", .invalid),
+        ("httpss://a.com", .invalid),
         ("http://a.com/x y\t", .url("http://a.com/x%20y")),
         ("http://a.com/a\u{1}b", .url("http://a.com/a%01b")),
         ("http://a.com?q", .url("http://a.com/?q")),
@@ -54,6 +59,7 @@ import Testing
     func checksAsTdlib(_ index: Int) {
         let (raw, expected) = Self.cases[index]
         #expect(LinkChecker.check(raw) == expected, "\(raw)")
+        #expect(LinkChecker.accepts(raw) == (expected != .invalid), "\(raw)")
     }
 
     @Test func ipv6AddressesFollowInetPton() {
