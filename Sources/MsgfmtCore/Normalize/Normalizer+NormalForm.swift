@@ -58,24 +58,56 @@ extension Normalizer {
                 spans[i] = span
             }
             let list = UnsafeBufferPointer(spans)
+            // Solids are disjoint and so are quotes: of those before an entity, only the last
+            // solid and the last quote can reach into it. Entities after it matter while they
+            // start before it ends, or where it ends (sorted by offset, the scan stops there).
+            var lastSolid: Span?
+            var lastQuote: Span?
             for i in list.indices {
                 let s = list[i]
-                if s.role == .quote { continue }
-                for j in list.indices where j != i {
-                    let o = list[j]
-                    if s.role == .style {
-                        if s.offset < o.offset, o.offset < s.end { return false }
-                        if o.role != .style, s.offset < o.end, o.end < s.end { return false }
-                        if o.role == .preLike, o.offset <= s.offset, s.end <= o.end { return false }
-                        if o.style == s.style, j > i, o.offset < s.end { return false }
-                        if o.style == s.style, o.offset == s.end, !hasCut(at: s.end, besides: s.style, list) { return false }
-                    } else if o.role == .quote, o.offset < s.end, s.offset < o.end, o.offset > s.offset || s.end > o.end {
-                        return false
+                if s.role != .quote {
+                    if let o = lastSolid, !fits(s, earlier: o) { return false }
+                    if let o = lastQuote, !fits(s, earlier: o) { return false }
+                    var j = i + 1
+                    while j < list.count, list[j].offset <= s.end {
+                        guard fits(s, later: list[j], list) else { return false }
+                        j += 1
                     }
+                }
+                switch s.role {
+                case .solid, .preLike: lastSolid = s
+                case .quote: lastQuote = s
+                case .style: break
                 }
             }
             return true
         }
+    }
+
+    /// Whether `o`, a solid or quote listed before `s` (not a quote), leaves `s` as it is:
+    /// no end of `o` inside a style, no pre-like entity around a style, no quote boundary
+    /// across a solid.
+    private static func fits(_ s: Span, earlier o: Span) -> Bool {
+        if s.role == .style {
+            if s.offset < o.end, o.end < s.end { return false }
+            return !(o.role == .preLike && o.offset <= s.offset && s.end <= o.end)
+        }
+        return !(o.role == .quote && o.offset < s.end && s.offset < o.end && (o.offset > s.offset || s.end > o.end))
+    }
+
+    /// Whether `o`, listed after `s` (not a quote) and starting before or where `s` ends,
+    /// leaves `s` as it is: nothing starts inside a style, no other end falls inside it,
+    /// a style's own ranges neither overlap nor touch but at a cut, no quote boundary
+    /// across a solid.
+    private static func fits(_ s: Span, later o: Span, _ list: UnsafeBufferPointer<Span>) -> Bool {
+        if s.role == .style {
+            if s.offset < o.offset, o.offset < s.end { return false }
+            if o.role != .style, s.offset < o.end, o.end < s.end { return false }
+            if o.style == s.style, o.offset < s.end { return false }
+            if o.style == s.style, o.offset == s.end, !hasCut(at: s.end, besides: s.style, list) { return false }
+            return true
+        }
+        return !(o.role == .quote && o.offset < s.end && s.offset < o.end && (o.offset > s.offset || s.end > o.end))
     }
 
     /// What `isNormal` compares of an entity: a plain value, so the pair loops count no references.
