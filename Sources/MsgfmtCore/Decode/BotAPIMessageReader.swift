@@ -151,7 +151,8 @@ enum BotAPIMessageReader {
 
     /// Calls `member` with each member's name (where its bytes lie) and the parser at its
     /// value, until the `}`; the `{` is read. A name that is not plain is left to the tree
-    /// path.
+    /// path. Inlined, so that each caller's `member` is too.
+    @inline(__always)
     private static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
         p.skipWhitespace()
         if try peek(&p) == UInt8(ascii: "}") {

@@ -28,10 +28,24 @@ public enum MarkdownV2Encoder {
         var markerWritten = false
         var lastWasItalic = false
 
-        func token(_ s: String) {
-            if lastWasItalic, s.utf8.first == UInt8(ascii: "_") { out.append(0x0D) }
-            append(s, to: &out)
-            lastWasItalic = s.utf8.count == 1 && s.utf8.first == UInt8(ascii: "_")
+        func token(_ s: StaticString) {
+            let bytes = UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)
+            guard let first = bytes.first else {
+                lastWasItalic = false
+                return
+            }
+            if lastWasItalic, first == UInt8(ascii: "_") { out.append(0x0D) }
+            for byte in bytes { out.append(UInt16(byte)) }
+            lastWasItalic = bytes.count == 1 && first == UInt8(ascii: "_")
+        }
+        /// A closing token that starts with `]` (a link's target), written as it is.
+        func linkTarget(_ e: MessageEntity) {
+            if e.kind == .textLink {
+                appendLinkTarget(e.url ?? "", to: &out)
+            } else {
+                append(closeToken(e), to: &out)
+            }
+            lastWasItalic = false
         }
         func writeMarker() {
             if let q = quote, q.kind == .expandableBlockquote, !markerWritten {
@@ -76,7 +90,9 @@ public enum MarkdownV2Encoder {
                 case .pre:
                     codeDepth += 1
                     let language = e.language ?? ""
-                    token("```" + (usableLanguage(language) ? language : "") + "\n")
+                    token("```")
+                    if usableLanguage(language) { append(language, to: &out) }
+                    out.append(0x0A)
                 case .code: codeDepth += 1; token("`")
                 default: token(openToken(e.kind))
                 }
@@ -86,7 +102,8 @@ public enum MarkdownV2Encoder {
                     writeMarker()
                 case .pre: codeDepth -= 1; token("```")
                 case .code: codeDepth -= 1; token("`")
-                default: token(closeToken(e))
+                case .textLink, .textMention, .customEmoji, .dateTime: linkTarget(e)
+                default: token(openToken(e.kind))
                 }
             }
         }
@@ -175,7 +192,7 @@ public enum MarkdownV2Encoder {
         return false
     }
 
-    static func openToken(_ kind: EntityKind) -> String {
+    static func openToken(_ kind: EntityKind) -> StaticString {
         switch kind {
         case .bold: "*"
         case .italic: "_"
@@ -188,14 +205,31 @@ public enum MarkdownV2Encoder {
         }
     }
 
+    /// The closing token of a link-like entity: `](target)`.
     static func closeToken(_ e: MessageEntity) -> String {
         switch e.kind {
-        case .textLink: "](" + escapeURL(e.url ?? "") + ")"
         case .textMention: "](tg://user?id=\(e.userID ?? 0))"
         case .customEmoji: "](tg://emoji?id=\(e.customEmojiID ?? ""))"
         case .dateTime: "](tg://time?unix=\(e.unixTime ?? 0)" + (e.dateTimeFormat.map { "&format=" + $0 } ?? "") + ")"
-        default: openToken(e.kind) == "![" ? "" : openToken(e.kind)
+        default: "](" + escapeURL(e.url ?? "") + ")"
         }
+    }
+
+    /// Appends `](url)` with `)` and `\` in the URL escaped; an ASCII URL byte by byte.
+    static func appendLinkTarget(_ url: String, to out: inout [UInt16]) {
+        var url = url
+        let written = url.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            out.append(0x5D)
+            out.append(0x28)
+            for byte in bytes {
+                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { out.append(0x5C) }
+                out.append(UInt16(byte))
+            }
+            out.append(0x29)
+            return true
+        }
+        if !written { append("](" + escapeURL(url) + ")", to: &out) }
     }
 
     static func escapeURL(_ url: String) -> String {

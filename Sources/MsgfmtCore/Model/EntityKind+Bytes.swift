@@ -27,14 +27,11 @@ extension EntityKind {
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count <= 24 else { return nil }
             count = bytes.count
-            for (i, byte) in bytes.enumerated() {
-                let bit = UInt64(byte) << UInt64((i & 7) * 8)
-                switch i >> 3 {
-                case 0: first |= bit
-                case 1: second |= bit
-                default: third |= bit
-                }
-            }
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            first = UInt64(littleEndian: words.0)
+            second = UInt64(littleEndian: words.1)
+            third = UInt64(littleEndian: words.2)
         }
     }
 }
