@@ -104,6 +104,8 @@ enum BotAPIMessageReader {
             p.pos += 1
             return entities
         }
+        // Messages with entities usually have several: grown once instead of from one.
+        entities.reserveCapacity(16)
         while true {
             p.skipWhitespace()
             entities.append(try entity(&p))
