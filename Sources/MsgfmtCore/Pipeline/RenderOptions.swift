@@ -38,9 +38,9 @@ public struct RenderOptions: Sendable, Hashable {
     /// Creates the defaults.
     public init() {}
 
-    /// True when layout measures with fonts: `--measure font`, or a picture format.
     /// The clock of `timeZone` (the system's zone when nil or unknown).
     public var clock: ExportClock { .named(timeZone) }
 
+    /// True when layout measures with fonts: `--measure font`, or a picture format.
     public var usesFonts: Bool { measure == .font || to == .svg || to == .png }
 }
