@@ -69,3 +69,22 @@ extension EntityPayload.Fields {
         self.dateTimeFormat = dateTimeFormat
     }
 }
+
+extension EntityPayload.Fields {
+    /// Only the fields an entity of `kind` carries, and no empty pre language: what
+    /// normalizing keeps of a payload.
+    func kept(for kind: EntityKind) -> Self {
+        var kept = Self()
+        switch kind {
+        case .textLink: kept.url = url
+        case .textMention: kept.userID = userID
+        case .pre: kept.language = (language?.isEmpty ?? true) ? nil : language
+        case .customEmoji: kept.customEmojiID = customEmojiID
+        case .dateTime:
+            kept.unixTime = unixTime
+            kept.dateTimeFormat = dateTimeFormat
+        default: break
+        }
+        return kept
+    }
+}

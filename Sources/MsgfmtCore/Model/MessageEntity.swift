@@ -70,25 +70,20 @@ public struct MessageEntity: Sendable, Hashable {
     }
 
     /// True when the payload holds only the fields `kind` carries, and a pre's language is
-    /// not empty: what normalizing leaves of it (`Normalizer.payloadOnly`).
+    /// not empty (`EntityPayload.Fields.kept(for:)`): what normalizing leaves as it is.
     var holdsOnlyItsPayload: Bool {
         guard let payload else { return true }
-        let f = payload.fields
-        switch kind {
-        case .textLink:
-            return f.userID == nil && f.language == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
-        case .textMention:
-            return f.url == nil && f.language == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
-        case .pre:
-            return f.url == nil && f.userID == nil && f.customEmojiID == nil && f.unixTime == nil && f.dateTimeFormat == nil
-                && f.language?.isEmpty == false
-        case .customEmoji:
-            return f.url == nil && f.userID == nil && f.language == nil && f.unixTime == nil && f.dateTimeFormat == nil
-        case .dateTime:
-            return f.url == nil && f.userID == nil && f.language == nil && f.customEmojiID == nil
-        default:
-            return false
-        }
+        return payload.fields.kept(for: kind) == payload.fields
+    }
+
+    /// The entity with only the payload fields its kind carries (`holdsOnlyItsPayload`).
+    var withOnlyItsPayload: MessageEntity {
+        guard let payload else { return self }
+        let kept = payload.fields.kept(for: kind)
+        if kept == payload.fields { return self }
+        var e = self
+        e.payload = EntityPayload(kept)
+        return e
     }
 
     /// Replaces the payload with `change` applied to a copy of its fields.

@@ -85,28 +85,9 @@ public enum Normalizer {
                 report.warn(index, "\(name) entity without \(missing) dropped")
                 continue
             }
-            items.append(Item(entity: payloadOnly(e), origin: index))
+            items.append(Item(entity: e.withOnlyItsPayload, origin: index))
         }
         return items
-    }
-
-    /// `e` with only the payload fields its kind carries, and no empty pre language.
-    static func payloadOnly(_ e: MessageEntity) -> MessageEntity {
-        if e.url == nil, e.userID == nil, e.language == nil, e.customEmojiID == nil, e.unixTime == nil, e.dateTimeFormat == nil {
-            return e
-        }
-        var clean = MessageEntity(kind: e.kind, offset: e.offset, length: e.length)
-        switch e.kind {
-        case .textLink: clean.url = e.url
-        case .textMention: clean.userID = e.userID
-        case .pre: clean.language = (e.language?.isEmpty ?? true) ? nil : e.language
-        case .customEmoji: clean.customEmojiID = e.customEmojiID
-        case .dateTime:
-            clean.unixTime = e.unixTime
-            clean.dateTimeFormat = e.dateTimeFormat
-        default: break
-        }
-        return clean
     }
 
     /// The payload field an entity needs but lacks, if any.

@@ -25,6 +25,25 @@ import Testing
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 
+    @Test func onlyTheKindsOwnPayloadIsKept() {
+        let (m, d) = normalize(
+            "hello world",
+            [
+                MessageEntity(kind: .bold, offset: 0, length: 2, url: "https://x.org"),
+                MessageEntity(kind: .pre, offset: 3, length: 2, language: ""),
+                MessageEntity(kind: .textLink, offset: 6, length: 2, url: "https://x.org", language: "swift"),
+                MessageEntity(kind: .dateTime, offset: 9, length: 2, url: "u", unixTime: 5, dateTimeFormat: "t"),
+            ])
+        #expect(
+            m.entities == [
+                MessageEntity(kind: .bold, offset: 0, length: 2),
+                MessageEntity(kind: .pre, offset: 3, length: 2),
+                MessageEntity(kind: .textLink, offset: 6, length: 2, url: "https://x.org"),
+                MessageEntity(kind: .dateTime, offset: 9, length: 2, unixTime: 5, dateTimeFormat: "t"),
+            ])
+        #expect(d.isEmpty)
+    }
+
     @Test func surrogateSplitIsAnError() {
         let (m, d) = normalize(
             "a😀b", [MessageEntity(kind: .bold, offset: 2, length: 2), MessageEntity(kind: .italic, offset: 1, length: 2)])
