@@ -38,11 +38,10 @@ public enum MarkdownV2Encoder {
             for byte in bytes { out.append(UInt16(byte)) }
             lastWasItalic = bytes.count == 1 && first == UInt8(ascii: "_")
         }
-        /// A closing token that starts with `]` (a link's target), written as it is.
+        /// A closing token that starts with `]` (a link's target), written as it is: an
+        /// ASCII URL byte by byte, anything else through `closeToken`.
         func linkTarget(_ e: MessageEntity) {
-            if e.kind == .textLink {
-                appendLinkTarget(e.url ?? "", to: &out)
-            } else {
+            if e.kind != .textLink || !appendASCIILinkTarget(e.url ?? "", to: &out) {
                 append(closeToken(e), to: &out)
             }
             lastWasItalic = false
@@ -215,10 +214,11 @@ public enum MarkdownV2Encoder {
         }
     }
 
-    /// Appends `](url)` with `)` and `\` in the URL escaped; an ASCII URL byte by byte.
-    static func appendLinkTarget(_ url: String, to out: inout [UInt16]) {
+    /// Appends `](url)` as `closeToken` writes a text link's, byte by byte, when `url` is
+    /// ASCII; false, with nothing written, when it is not.
+    static func appendASCIILinkTarget(_ url: String, to out: inout [UInt16]) -> Bool {
         var url = url
-        let written = url.withUTF8 { bytes in
+        return url.withUTF8 { bytes in
             for byte in bytes where byte >= 0x80 { return false }
             out.append(0x5D)
             out.append(0x28)
@@ -229,7 +229,6 @@ public enum MarkdownV2Encoder {
             out.append(0x29)
             return true
         }
-        if !written { append("](" + escapeURL(url) + ")", to: &out) }
     }
 
     static func escapeURL(_ url: String) -> String {
