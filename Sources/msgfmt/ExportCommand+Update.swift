@@ -6,33 +6,67 @@ extension ExportCommand {
         var decision: ArchiveUpdate.Decision
         var wanted: ArchiveManifest
         var path: String
+        /// The site is made from one export and updated page by page (`SitePageReuse`):
+        /// the input is compared message by message as it is read, not digested up front.
+        var byPages: Bool
+    }
+
+    /// What writing the manifest found.
+    enum ManifestOutcome {
+        case written
+        /// A site updated page by page came out as it was: nothing to replace.
+        case upToDate
     }
 
     /// Compares the output with the inputs and options; prints why it is rebuilt, or that
-    /// it is up to date.
-    func planUpdate(_ options: ExportOptions, _ printer: DiagnosticPrinter) throws -> UpdatePlan {
+    /// it is up to date. With `keeping`, a site made from one export without `--since`,
+    /// `--until`, `--filter` or `--media copy` is updated page by page.
+    func planUpdate(_ options: ExportOptions, _ printer: DiagnosticPrinter, keeping: Bool) throws -> UpdatePlan {
         let directory = export.to == .html
         let path = export.output ?? defaultDirectory()
-        guard let inputs = ArchiveUpdate.digest(ofInputs: files) else {
-            printer.error("cannot read \(files.joined(separator: ", ")) to compare it with \(path)")
-            throw ExitStatus.usage
+        let byPages =
+            keeping && directory && files.count == 1 && options.since == nil && options.until == nil && options.filter == nil
+            && export.media != .copy
+        var inputs = ContentHash(high: 0, low: 0)
+        if !byPages {
+            guard let digest = ArchiveUpdate.digest(ofInputs: files) else {
+                printer.error("cannot read \(files.joined(separator: ", ")) to compare it with \(path)")
+                throw ExitStatus.usage
+            }
+            inputs = digest
         }
         let wanted = ArchiveManifest(version: MsgfmtVersion.string, options: optionsDigest(options), inputs: inputs, files: [])
-        let decision = ArchiveUpdate.check(output: path, directory: directory, wanted: wanted)
+        let decision = ArchiveUpdate.check(output: path, directory: directory, wanted: wanted, byPages: byPages)
         switch decision {
         case .upToDate: printer.info("\(path) is up to date: nothing to write")
         case .rebuild(let note?): printer.info("note: \(note)")
-        case .rebuild(nil): break
+        case .rebuild(nil), .keepPages: break
         }
-        return UpdatePlan(decision: decision, wanted: wanted, path: path)
+        return UpdatePlan(decision: decision, wanted: wanted, path: path, byPages: byPages)
     }
 
     /// Writes the manifest of the output just made: into the temporary site before it is
-    /// moved into place, or beside the file once it is.
-    func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, _ printer: DiagnosticPrinter) throws {
+    /// moved into place, or beside the file once it is. A site updated page by page whose
+    /// files and records came out as the previous manifest has them is up to date.
+    @discardableResult
+    func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, _ printer: DiagnosticPrinter) throws
+        -> ManifestOutcome
+    {
         let directory = export.to == .html
         let written = directory ? output.temporaryPath ?? plan.path : plan.path
-        let manifest = ArchiveUpdate.manifest(of: written, output: plan.path, directory: directory, wanted: plan.wanted)
+        var previous: ArchiveManifest?
+        if case .keepPages(let manifest) = plan.decision { previous = manifest }
+        var manifest = ArchiveUpdate.manifest(
+            of: written, output: plan.path, directory: directory, wanted: plan.wanted, previous: previous)
+        if plan.byPages, let site {
+            manifest.chats = site.chatRecords
+            manifest.inputs = Self.digest(of: manifest.chats)
+        }
+        if let previous, site?.pagesWritten == 0, manifest.chats == previous.chats,
+            manifest.files.map({ [$0.path, $0.hash.description] }) == previous.files.map({ [$0.path, $0.hash.description] })
+        {
+            return .upToDate
+        }
         do {
             let file = try AtomicOutput(path: ArchiveUpdate.manifestPath(of: written, directory: directory), kind: .file)
             file.sink?.write(manifest.json())
@@ -41,6 +75,18 @@ extension ExportCommand {
             printer.error(error.message)
             throw ExitStatus.outputFailed
         }
+        return .written
+    }
+
+    /// The input digest of a site updated page by page: its chats' keys, spans and tails.
+    private static func digest(of chats: [SiteChatRecord]) -> ContentHash {
+        var sequence = DigestSequence()
+        for chat in chats {
+            sequence.add(chat.key)
+            for page in chat.pages { sequence.add(page.digest) }
+            sequence.add(chat.tailDigest)
+        }
+        return sequence.value
     }
 
     /// A digest of everything that shapes the output: the resolved options (threads and
@@ -49,6 +95,7 @@ extension ExportCommand {
         var shaping = options
         shaping.jobs = 1
         shaping.batchSize = 0
+        shaping.keepsPageRecords = false
         var hasher = ContentHasher()
         hasher.combine(String(reflecting: shaping))
         hasher.combine(filter.filter)

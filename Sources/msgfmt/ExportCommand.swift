@@ -106,14 +106,34 @@ struct ExportCommand: ParsableCommand {
         let signals = Self.cleanUpOnSignals()
         defer { for signal in signals { signal.cancel() } }
         let printer = DiagnosticPrinter()
+        do {
+            try convert(printer, keeping: true)
+        } catch let failure as KeepFailure {
+            printer.info("note: \(failure.path): a page of the previous site could not be kept; writing it in full")
+            try convert(printer, keeping: false)
+        }
+    }
+
+    /// A site updated page by page is not what a fresh export makes (`HTMLSiteWriter.keepFailed`).
+    private struct KeepFailure: Error {
+        var path: String
+    }
+
+    /// Runs the export; with `keeping`, an `--update` of a site keeps its unchanged pages.
+    private func convert(_ printer: DiagnosticPrinter, keeping: Bool) throws {
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
-        let update = try archive.update ? planUpdate(options, printer) : nil
+        let update = try archive.update ? planUpdate(options, printer, keeping: keeping) : nil
         if let update, update.decision == .upToDate { return }
-        let input = try openInput(options, printer)
+        if update?.byPages == true { options.keepsPageRecords = true }
+        var input = try openInput(options, printer, update: update)
         let pattern = try outputPattern(printer)
         let output = pattern == nil ? try openOutput(printer) : AtomicOutput()
         options.media = mediaOptions(output: output, pattern: pattern)
+        if case .pages(var reuse, let source) = input {
+            reuse.use(media: options.media)
+            input = .pages(reuse, source)
+        }
         if export.images {
             let (graphics, note) = TerminalImageSupport.graphics(
                 choice: export.imageProtocol, toStandardOutput: pattern == nil && (export.output ?? "-") == "-")
@@ -132,6 +152,10 @@ struct ExportCommand: ParsableCommand {
         } else {
             writer = TranscriptWriters.make(options: options, output: output)
         }
+        let site = writer as? HTMLSiteWriter
+        if let update, case .keepPages(let previous) = update.decision {
+            site?.previous = SitePrevious(path: update.path, files: Set(previous.files.map(\.path)))
+        }
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
         let progress = showProgress ? ExportProgress(totalBytes: input.totalBytes) : nil
         let converter = ExportConverter(
@@ -143,6 +167,7 @@ struct ExportCommand: ParsableCommand {
             switch input {
             case .export(let source): stats = try converter.run(source)
             case .merge(var events): stats = try converter.run(events: &events)
+            case .pages(var events, _): stats = try converter.run(events: &events)
             }
             progress?.finish()
         } catch {
@@ -173,8 +198,23 @@ struct ExportCommand: ParsableCommand {
             printStats(stats, printer)
             throw ExitStatus.outputFailed
         }
+        if let site, site.keepFailed, let update {
+            output.abandon()
+            throw KeepFailure(path: update.path)
+        }
         let complete = stats.failed == 0 && printer.errorCount == 0
-        if let update, complete, export.to == .html { try writeManifest(update, output: output, printer) }
+        if let update, complete, export.to == .html {
+            if try writeManifest(update, output: output, site: site, printer) == .upToDate {
+                output.abandon()
+                printer.info("\(update.path) is up to date: nothing to write")
+                printStats(stats, printer)
+                return
+            }
+            if let site, site.pagesKept > 0 {
+                let total = site.pagesKept + site.pagesWritten
+                printer.info("note: \(update.path): \(site.pagesWritten) of \(total) pages written again, \(site.pagesKept) kept")
+            }
+        }
         try commit(output, printer)
         if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
         if let undrawn = (writer as? PictureTranscriptWriter)?.undrawn, undrawn > 0 {
@@ -195,11 +235,13 @@ struct ExportCommand: ParsableCommand {
     private enum Input {
         case export(ExportByteSource)
         case merge(MergedExportSource)
+        /// One export compared page by page with the site it updates.
+        case pages(SitePageReuse, ExportByteSource)
 
         /// The name messages about the input use.
         var name: String {
             switch self {
-            case .export(let source): source.name
+            case .export(let source), .pages(_, let source): source.name
             case .merge: "merged exports"
             }
         }
@@ -207,7 +249,7 @@ struct ExportCommand: ParsableCommand {
         /// Bytes to read, when known, for progress.
         var totalBytes: Int? {
             switch self {
-            case .export(let source): source.totalBytes
+            case .export(let source), .pages(_, let source): source.totalBytes
             case .merge(let events): events.totalBytes
             }
         }
@@ -215,10 +257,16 @@ struct ExportCommand: ParsableCommand {
 
     /// Opens the export, or indexes and plans the merge of several (exit status 2 when a
     /// file cannot be opened, 1 when one is not a readable export).
-    private func openInput(_ options: ExportOptions, _ printer: DiagnosticPrinter) throws -> Input {
+    private func openInput(_ options: ExportOptions, _ printer: DiagnosticPrinter, update: UpdatePlan?) throws -> Input {
         guard files.count > 1 else {
             do {
-                return .export(try ExportByteSource(path: files[0]))
+                let source = try ExportByteSource(path: files[0])
+                if let update, update.byPages {
+                    var old: [SiteChatRecord] = []
+                    if case .keepPages(let previous) = update.decision { old = previous.chats }
+                    return .pages(try SitePageReuse(source: source, path: files[0], options: options, old: old), source)
+                }
+                return .export(source)
             } catch {
                 printer.error(error.message)
                 throw ExitStatus.usage

@@ -56,6 +56,62 @@ import Testing
         }
     }
 
+    /// A site updated page by page (one export, pages kept while their messages are the
+    /// same) is byte-identical to a fresh export, on a random chat that grows, has messages
+    /// edited near its end or anywhere, and deleted, with replies across pages; pages are
+    /// kept at some step, and a second update finds nothing to write.
+    @Test(arguments: [["--page-size", "4"], ["--pages", "day"]])
+    func pageByPageUpdateEqualsAFreshExport(layout: [String]) throws {
+        var rng = SeededGenerator(seed: Self.seed)
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let words = ["hello", "мир", "世界", "🙂", "archive", "שלום", "42"]
+        func text() -> String { (0..<(1 + rng.below(4))).map { _ in words[rng.below(words.count)] }.joined(separator: " ") }
+        var live: [(id: Int, date: Int, text: String, reply: Int?)] = []
+        var id = 0
+        var date = 1_717_200_000
+        var kept = false
+        for step in 0..<10 {
+            for _ in 0..<rng.below(12) {
+                id += 1 + rng.below(2)
+                date += 1 + rng.below(40_000)
+                let reply = live.isEmpty || rng.below(3) != 0 ? nil : live[rng.below(live.count)].id
+                live.append((id, date, text(), reply))
+            }
+            if !live.isEmpty {
+                switch rng.below(5) {
+                case 0: live[live.count - 1 - rng.below(min(3, live.count))].text += " (changed)"
+                case 1: live[rng.below(live.count)].text += " (changed)"
+                case 2: live.remove(at: rng.below(live.count))
+                default: break
+                }
+            }
+            let messages = live.map { m in
+                var fields = [
+                    "\"id\": \(m.id)", "\"type\": \"message\"", "\"date_unixtime\": \"\(m.date)\"", "\"from\": \"Alice\"",
+                    "\"from_id\": \"user\(1 + m.id % 2)\"", "\"text\": \"\(m.text)\"",
+                ]
+                if let r = m.reply { fields.append("\"reply_to_message_id\": \(r)") }
+                return "  {" + fields.joined(separator: ", ") + "}"
+            }
+            let json =
+                "{\"name\": \"History\", \"type\": \"private_group\", \"id\": 77, \"messages\": [\n"
+                + messages.joined(separator: ",\n") + "\n]}\n"
+            try json.write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
+            let note = Comment(rawValue: "MSGFMT_SEED=\(Self.seed), \(layout), step \(step)")
+            let common = ["--time-zone", "UTC", "--jobs", "2"] + layout
+            let site = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + common, in: dir)
+            let fresh = try Binary.run(["export", "chat.json", "-o", "fresh"] + common, in: dir)
+            #expect(site.status == 0 && fresh.status == 0, "\(site.stderr) \(fresh.stderr) \(note)")
+            #expect(try Self.tree(dir.appendingPathComponent("site")) == Self.tree(dir.appendingPathComponent("fresh")), note)
+            if site.stderr.contains(" kept\n") { kept = true }
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("fresh"))
+            let again = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + common, in: dir)
+            #expect(again.stderr == "msgfmt: site is up to date: nothing to write\n", "\(again.stderr) \(note)")
+        }
+        #expect(kept, "no step kept a page")
+    }
+
     /// A second `--update` with the same inputs and options writes nothing.
     @Test func unchangedOutputIsLeftAlone() throws {
         let dir = try MergeCommandTests.temporaryDirectory()
@@ -83,6 +139,7 @@ import Testing
     @Test(arguments: [
         ("outside", "outside the output"), ("absolute", "outside the output"), ("truncated", "damaged"), ("link", "cannot be read"),
         ("schema", "schema 7"), ("version", "msgfmt 0.0.1"), ("hash", "changed since it was written"), ("huge", "damaged"),
+        ("folder", "outside the output"), ("record", "damaged"),
     ])
     func hostileManifestsMeanAFullRebuild(kind: String, expected: String) throws {
         let dir = try MergeCommandTests.temporaryDirectory()
@@ -99,7 +156,9 @@ import Testing
         case "outside": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"../secret.txt\"")
         case "absolute": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"/etc/passwd\"")
         case "truncated": text = String(text.prefix(text.count / 2))
-        case "schema": text = text.replacingOccurrences(of: "\"schema\":1", with: "\"schema\":7")
+        case "schema": text = text.replacingOccurrences(of: "\"schema\":2", with: "\"schema\":7")
+        case "folder": text = text.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"../secret.txt\"")
+        case "record": text = text.replacingOccurrences(of: "\"pages\":[", with: "\"pages\":[7,")
         case "version": text = text.replacingOccurrences(of: "\"msgfmt\":\"", with: "\"msgfmt\":\"0.0.1\",\"x\":\"")
         case "hash": try "changed".write(to: site.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         case "huge": text = text + String(repeating: " ", count: 65 << 20)

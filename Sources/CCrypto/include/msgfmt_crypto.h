@@ -14,4 +14,13 @@
  * instead of returning a wrong digest. */
 void msgfmt_crypto_sha256(const uint8_t *data, size_t length, uint8_t digest[32]);
 
+/* A SHA-256 digest fed piece by piece (for many small messages without a context set up
+ * for each): begin, add any number of times, end (which writes the digest and starts the
+ * state over, so it can be used again), free. Failures exit as msgfmt_crypto_sha256 does. */
+typedef struct msgfmt_crypto_sha256_state msgfmt_crypto_sha256_state;
+msgfmt_crypto_sha256_state *msgfmt_crypto_sha256_begin(void);
+void msgfmt_crypto_sha256_add(msgfmt_crypto_sha256_state *state, const uint8_t *data, size_t length);
+void msgfmt_crypto_sha256_end(msgfmt_crypto_sha256_state *state, uint8_t digest[32]);
+void msgfmt_crypto_sha256_free(msgfmt_crypto_sha256_state *state);
+
 #endif

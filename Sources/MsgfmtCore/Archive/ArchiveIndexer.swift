@@ -35,6 +35,8 @@ public struct ArchiveIndexer: Sendable {
             case .chatEnd(let chat):
                 if let position { index.update(chat, at: position) }
                 position = nil
+            case .keptPage, .keptSearchBlock:
+                break  // only `SitePageReuse` makes these; the scanner never does
             case .message(let raw):
                 let chat = position ?? index.chatPosition(for: ExportChatInfo())
                 index.messages += 1

@@ -8,7 +8,7 @@
 /// when `ArchiveOutputFiles.isSafe` accepts them (relative, inside the output).
 public struct ArchiveManifest: Sendable, Equatable {
     /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
-    public static let schema = 1
+    public static let schema = 2
     /// The manifest's name inside an HTML site; a file output's manifest is the file's
     /// name with `suffix` added.
     public static let fileName = "msgfmt-manifest.json"
@@ -25,15 +25,21 @@ public struct ArchiveManifest: Sendable, Equatable {
     /// Every file of the output (relative to the site, or the file's own name), sorted,
     /// with the hash of its bytes.
     public var files: [File]
+    /// An HTML site's chats and pages (`SiteChatRecord`), which `--update` keeps pages by;
+    /// empty for a file output.
+    public var chats: [SiteChatRecord] = []
 
     /// One written file.
     public struct File: Sendable, Equatable {
         public var path: String
         public var hash: ContentHash
+        /// Its size, time and inode when written (`ArchiveOutputFiles.signature`).
+        public var signature: String?
 
-        public init(path: String, hash: ContentHash) {
+        public init(path: String, hash: ContentHash, signature: String? = nil) {
             self.path = path
             self.hash = hash
+            self.signature = signature
         }
     }
 
@@ -76,9 +82,21 @@ public struct ArchiveManifest: Sendable, Equatable {
         w.comma(); w.key("files"); w.raw("[")
         for (i, file) in files.enumerated() {
             if i > 0 { w.comma() }
-            w.raw("\n{"); w.key("path"); w.string(file.path); w.comma(); w.key("hash"); w.string(file.hash.description); w.raw("}")
+            w.raw("\n{"); w.key("path"); w.string(file.path); w.comma(); w.key("hash"); w.string(file.hash.description)
+            if let signature = file.signature { w.comma(); w.key("stat"); w.string(signature) }
+            w.raw("}")
         }
-        w.raw("\n]}\n")
+        w.raw("\n]")
+        if !chats.isEmpty {
+            w.comma(); w.key("chats"); w.raw("[")
+            for (i, chat) in chats.enumerated() {
+                if i > 0 { w.comma() }
+                w.raw("\n")
+                chat.write(to: &w)
+            }
+            w.raw("\n]")
+        }
+        w.raw("}\n")
         return w.bytes
     }
 
@@ -107,8 +125,16 @@ public struct ArchiveManifest: Sendable, Equatable {
                 throw .damaged("a file without path or hash")
             }
             guard ArchiveOutputFiles.isSafe(path) else { throw .unsafePath(path) }
-            files.append(File(path: path, hash: hash))
+            files.append(File(path: path, hash: hash, signature: item["stat"]?.stringValue))
         }
-        return ArchiveManifest(version: writer, options: options, inputs: inputs, files: files)
+        var manifest = ArchiveManifest(version: writer, options: options, inputs: inputs, files: files)
+        if case .array(let items)? = value["chats"] {
+            for item in items {
+                guard let chat = SiteChatRecord(json: item) else { throw .damaged("a chat record is not as written") }
+                if let folder = chat.folder, !ArchiveOutputFiles.isSafe(folder) || folder.contains("/") { throw .unsafePath(folder) }
+                manifest.chats.append(chat)
+            }
+        }
+        return manifest
     }
 }

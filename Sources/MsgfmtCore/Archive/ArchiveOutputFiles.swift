@@ -27,6 +27,17 @@ public enum ArchiveOutputFiles {
         return hash(ofFileAt: root + "/" + path)
     }
 
+    /// The size, modification time and inode of the regular file at the safe relative
+    /// `path` under `root` (`12345.1700000000.123456789.42`), nil when it is not one (a
+    /// symbolic link is not followed). A file whose signature is what the manifest
+    /// recorded is taken to be unchanged without reading it, as `make` and `rsync` do.
+    public static func signature(of path: String, under root: String) -> String? {
+        guard isSafe(path) else { return nil }
+        var info = stat()
+        guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_ino)"
+    }
+
     /// The hash of the bytes of the regular file at `path` (not followed when it is a
     /// symbolic link), nil when it is missing, not a regular file or unreadable.
     public static func hash(ofFileAt path: String) -> ContentHash? {

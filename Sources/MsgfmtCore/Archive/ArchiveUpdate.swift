@@ -18,6 +18,9 @@ public enum ArchiveUpdate {
         case upToDate
         /// Write it again; the note says why (nil: there was no output before).
         case rebuild(note: String?)
+        /// Write the site again keeping what it can of the previous one, whose manifest
+        /// this is (`SitePageReuse`); whether anything changed shows once it is written.
+        case keepPages(ArchiveManifest)
     }
 
     /// Where the manifest of `output` lives: inside a site, beside a file.
@@ -43,8 +46,10 @@ public enum ArchiveUpdate {
     }
 
     /// Compares the output at `output` (a site when `directory`, else a file) with what
-    /// `wanted` describes (its `files` are ignored).
-    public static func check(output: String, directory: Bool, wanted: ArchiveManifest) -> Decision {
+    /// `wanted` describes (its `files` are ignored). With `byPages` (a site made from one
+    /// export, `wanted.inputs` not computed), an intact site whose manifest has page records
+    /// is updated page by page instead of being compared as a whole.
+    public static func check(output: String, directory: Bool, wanted: ArchiveManifest, byPages: Bool = false) -> Decision {
         let manifest: ArchiveManifest
         do {
             guard
@@ -58,12 +63,15 @@ public enum ArchiveUpdate {
             return .rebuild(note: "\(error.message); writing \(output) in full")
         }
         if manifest.options != wanted.options { return .rebuild(note: "the options changed; writing \(output) in full") }
-        if manifest.inputs != wanted.inputs { return .rebuild(note: "the input changed; writing \(output) in full") }
+        if !byPages, manifest.inputs != wanted.inputs { return .rebuild(note: "the input changed; writing \(output) in full") }
         if directory {
             let present = ArchiveOutputFiles.list(output)
-            guard present == manifest.files.map(\.path),
-                manifest.files.allSatisfy({ ArchiveOutputFiles.hash(of: $0.path, under: output) == $0.hash })
+            guard present == manifest.files.map(\.path), manifest.files.allSatisfy({ unchanged($0, under: output) })
             else { return .rebuild(note: "files of \(output) changed since it was written; writing it in full") }
+            if byPages {
+                guard !manifest.chats.isEmpty else { return .rebuild(note: "the manifest has no page records; writing \(output) in full") }
+                return .keepPages(manifest)
+            }
         } else {
             let name = output.split(separator: "/").last.map(String.init) ?? output
             guard manifest.files.count == 1, manifest.files[0].path == name,
@@ -73,13 +81,29 @@ public enum ArchiveUpdate {
         return .upToDate
     }
 
+    /// Whether a site's file is as its manifest says: the same signature (size, time and
+    /// inode) or, when that changed, the same bytes.
+    private static func unchanged(_ file: ArchiveManifest.File, under root: String) -> Bool {
+        if let signature = file.signature, ArchiveOutputFiles.signature(of: file.path, under: root) == signature { return true }
+        return ArchiveOutputFiles.hash(of: file.path, under: root) == file.hash
+    }
+
     /// The manifest of the output just written at `written` (the temporary site, or the
-    /// file) that will be called `output`.
-    public static func manifest(of written: String, output: String, directory: Bool, wanted: ArchiveManifest) -> ArchiveManifest {
+    /// file) that will be called `output`. A site's files that `previous` lists with the
+    /// same signature (kept pages, linked) keep their hash; the others are read.
+    public static func manifest(
+        of written: String, output: String, directory: Bool, wanted: ArchiveManifest, previous: ArchiveManifest? = nil
+    ) -> ArchiveManifest {
         var manifest = wanted
         if directory {
+            var known: [String: ArchiveManifest.File] = [:]
+            for file in previous?.files ?? [] where file.signature != nil { known[file.path] = file }
             manifest.files = ArchiveOutputFiles.list(written).compactMap { path in
-                ArchiveOutputFiles.hash(of: path, under: written).map { ArchiveManifest.File(path: path, hash: $0) }
+                let signature = ArchiveOutputFiles.signature(of: path, under: written)
+                if let signature, let old = known[path], old.signature == signature { return old }
+                return ArchiveOutputFiles.hash(of: path, under: written).map {
+                    ArchiveManifest.File(path: path, hash: $0, signature: signature)
+                }
             }
         } else {
             let name = output.split(separator: "/").last.map(String.init) ?? output

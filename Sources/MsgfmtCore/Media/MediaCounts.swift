@@ -22,6 +22,14 @@ public struct MediaCounts: Sendable, Hashable {
         }
     }
 
+    /// Adds the counts of `other`.
+    public mutating func add(_ other: MediaCounts) {
+        linked += other.linked
+        copied += other.copied
+        notIncluded += other.notIncluded
+        missing += other.missing
+    }
+
     /// Files counted.
     public var total: Int { linked + copied + notIncluded + missing }
 

@@ -34,9 +34,16 @@ struct SearchIndexWriter {
     private(set) var indexBytes = 0
     private(set) var storeBytes = 0
     private(set) var textBytes = 0
+    /// With `tracksBlocks` (`--update` of a site): the folding scalars of the current
+    /// block, and those of each block of the current chat so far (`SiteChatRecord.blocks`).
+    private let tracksBlocks: Bool
+    private var blockScalars = Set<UInt32>()
+    private(set) var chatBlocks: [String] = []
 
-    /// Creates a writer that passes each finished file to `emit`.
-    init(emit: @escaping (String, [UInt8]) -> Void) {
+    /// Creates a writer that passes each finished file to `emit`; `tracksBlocks` keeps each
+    /// block's folding scalars for the manifest.
+    init(tracksBlocks: Bool = false, emit: @escaping (String, [UInt8]) -> Void) {
+        self.tracksBlocks = tracksBlocks
         self.emit = emit
     }
 
@@ -44,6 +51,16 @@ struct SearchIndexWriter {
     mutating func beginChat(folder: String, name: String) {
         flush()
         chats.append(Chat(folder: folder, name: name))
+        chatBlocks = []
+    }
+
+    /// The next block of the current chat, `count` messages whose folding scalars are
+    /// `scalars`, is kept from the previous site (its files are there already).
+    mutating func keepBlock(count: Int, scalars: String) {
+        guard !chats.isEmpty, block == nil else { return }
+        chats[chats.count - 1].count += count
+        folding.add(Array(scalars.unicodeScalars))
+        chatBlocks.append(scalars)
     }
 
     /// Adds the next message of the current chat, shown on page `page` (0-based).
@@ -52,6 +69,7 @@ struct SearchIndexWriter {
         let n = chats[chats.count - 1].count
         if block == nil { block = SearchBlock(first: n) }
         folding.add(record.scalars)
+        if tracksBlocks { for s in record.scalars { blockScalars.insert(s.value) } }
         block?.add(record, page: page)
         chats[chats.count - 1].count += 1
         if let b = block, b.count >= Self.blockSize {
@@ -99,6 +117,12 @@ struct SearchIndexWriter {
         guard let b = block, let chat = chats.last else { return }
         block = nil
         guard b.count > 0 else { return }
+        if tracksBlocks {
+            var scalars = ""
+            for value in blockScalars.sorted() { if let s = Unicode.Scalar(value) { scalars.unicodeScalars.append(s) } }
+            chatBlocks.append(scalars)
+            blockScalars = []
+        }
         textBytes += b.textBytes
         for file in b.files(chat: chat.folder, block: b.first / Self.blockSize) { write(file, folder: chat.folder) }
     }

@@ -5,12 +5,36 @@ import Testing
 /// The `--update` manifest: written and read back unchanged; anything else (not JSON,
 /// other schema or version, missing fields, unsafe paths) refused with its reason.
 @Suite struct ArchiveManifestTests {
-    static let sample = ArchiveManifest(
-        version: "1.2.3", options: ContentHash(high: 1, low: 2), inputs: ContentHash(high: 3, low: 4),
-        files: [
-            .init(path: "chat_001/messages.html", hash: ContentHash(high: 5, low: 6)),
-            .init(path: "index.html", hash: ContentHash(high: 7, low: 8)),
-        ])
+    static let sample: ArchiveManifest = {
+        var manifest = ArchiveManifest(
+            version: "1.2.3", options: ContentHash(high: 1, low: 2), inputs: ContentHash(high: 3, low: 4),
+            files: [
+                .init(path: "chat_001/messages.html", hash: ContentHash(high: 5, low: 6), signature: "10.1700000000.5.42"),
+                .init(path: "index.html", hash: ContentHash(high: 7, low: 8)),
+            ])
+        var chat = SiteChatRecord(key: ContentHash(high: 9, low: 10), folder: "chat_001")
+        var page = SitePageRecord()
+        page.inputs = 4
+        page.digest = ContentHash(high: 11, low: 12)
+        page.reusable = false
+        for id: Int64 in [5, 6, 7, 20] { page.add(id: id) }
+        page.days = [19_800, 19_801]
+        page.lastDay = 19_801
+        page.first = 1_710_000_000
+        page.last = 1_710_090_000
+        page.media.linked = 2
+        page.media.missing = 1
+        page.mediaPaths = ["photos/a.jpg", "файлы/b \"c\".png"]
+        page.mediaDigest = ContentHash(high: 13, low: 14)
+        chat.pages = [page, SitePageRecord()]
+        chat.pages[1].inputs = 1
+        chat.pages[1].add(id: 21)
+        chat.tailInputs = 2
+        chat.tailDigest = ContentHash(high: 15, low: 16)
+        chat.blocks = ["éж世🙂"]
+        manifest.chats = [chat, SiteChatRecord(key: ContentHash(high: 17, low: 18), folder: nil)]
+        return manifest
+    }()
 
     @Test func roundTrips() throws {
         #expect(try ArchiveManifest.parse(Self.sample.json(), version: "1.2.3") == Self.sample)
@@ -30,7 +54,11 @@ import Testing
         #expect(problem(good, version: "1.2.4") == .otherVersion("1.2.3"))
         #expect(problem(String(good.prefix(40))) == .damaged("not JSON"))
         #expect(problem("[1]") == .damaged("not a JSON object"))
-        #expect(problem(good.replacingOccurrences(of: "\"schema\":1", with: "\"schema\":2")) == .otherSchema(2))
+        #expect(
+            problem(good.replacingOccurrences(of: "\"schema\":\(ArchiveManifest.schema)", with: "\"schema\":1")) == .otherSchema(1))
+        #expect(problem(good.replacingOccurrences(of: "\"pages\":[\n[4,", with: "\"pages\":[7,\n[4,")) == .damaged("a chat record is not as written"))
+        #expect(problem(good.replacingOccurrences(of: "[[5,3],[20,1]]", with: "[[5,9]]")) == .damaged("a chat record is not as written"))
+        #expect(problem(good.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"..\"")) == .unsafePath(".."))
         #expect(problem(good.replacingOccurrences(of: "\"inputs\"", with: "\"x\"")) == .damaged("options, inputs or files missing"))
         for path in ["../x", "/etc/passwd", "a/../../b", "a//b", "./a", "", "a\\b", "msgfmt-manifest.json", "a\u{1}b", "a/"] {
             let hostile = good.replacingOccurrences(

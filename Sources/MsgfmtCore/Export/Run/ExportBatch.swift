@@ -14,6 +14,8 @@ final class ExportBatch<Writer: TranscriptWriter> {
         case prepared(TranscriptMessage, Writer.Piece)
         case filtered
         case failed(Diagnostic)
+        /// A message of a kept page, read again (`SiteReplay`).
+        case replayed(SiteReplayed)
     }
 
     /// The batch's events; message events stand for the next of `outcomes`.
@@ -22,12 +24,15 @@ final class ExportBatch<Writer: TranscriptWriter> {
     private var raws: [RawExportMessage] = []
     /// What came of each message, in order, once processed.
     private(set) var outcomes: [Outcome] = []
+    /// The digest of each message's bytes (`RawExportMessage.digest`), in order.
+    private(set) var digests: [ContentHash?] = []
     private var slots: OrderedSlots<RawExportMessage, Outcome>?
 
     /// Adds an event.
     func append(_ event: ExportEvent) {
         if case .message(let raw) = event {
             raws.append(raw)
+            digests.append(raw.digest)
             entries.append(.message)
         } else {
             entries.append(.event(event))
@@ -82,6 +87,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
     func removeAll() {
         entries = []
         outcomes = []
+        digests = []
     }
 
     /// Decodes and renders one message and runs the writer's prepare step on it.
@@ -91,6 +97,13 @@ final class ExportBatch<Writer: TranscriptWriter> {
             var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
             if failure.id == nil { location.byteOffset = raw.byteOffset }
             return .failed(Diagnostic(.error, location, failure.error.message))
+        case .success(let message) where raw.replay != nil:
+            let use = raw.replay!
+            return .replayed(
+                SiteReplayed(
+                    id: message.id, sender: message.senderName,
+                    preview: use.preview ? TranscriptMessage.preview(of: message) : nil,
+                    search: use.search && options.search ? SearchRecord(message, clock: options.clock) : nil, page: use.page))
         case .success(let message):
             guard options.keeps(message, in: raw.chat) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
@@ -103,6 +116,13 @@ final class ExportBatch<Writer: TranscriptWriter> {
                 transcript.resolveCustomEmoji(options: options.media.forSource(raw.source))
             }
             transcript.cachePreview()
+            if options.keepsPageRecords {
+                transcript.inputDigest = raw.digest
+                let media = options.media.forSource(raw.source)
+                transcript.mediaPrints = MediaFingerprint.paths(of: transcript, options: options).map {
+                    ($0, MediaFingerprint.of($0, options: media))
+                }
+            }
             let piece = Writer.prepare(transcript, options: options)
             return .prepared(transcript, piece)
         }

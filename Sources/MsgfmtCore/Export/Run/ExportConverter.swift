@@ -20,6 +20,9 @@ public final class ExportConverter {
     private var pendingChat: ExportChatInfo?
     /// Whether a message of the current chat was left out.
     private var chatFiltered = false
+    /// The digests of the current chat's messages that were not written before the writer
+    /// was told the chat begins (`TranscriptWriter.pass(over:)`).
+    private var passedBeforeBegin: [ContentHash?] = []
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
     /// `progress` is called after each batch with the counts and the bytes read so far.
@@ -146,7 +149,7 @@ public final class ExportConverter {
                     batch.append(event)
                     messages += 1
                 }
-            case .personalInformation:
+            case .personalInformation, .keptPage, .keptSearchBlock:
                 batch.append(event)
             }
         }
@@ -162,6 +165,7 @@ public final class ExportConverter {
                 stats.chats += 1
                 pendingChat = chat
                 chatFiltered = false
+                passedBeforeBegin = []
             case .event(.chatEnd(let chat)):
                 // A chat without messages in the input is written as before.
                 if pendingChat != nil, !chatFiltered { beginPendingChat(writer) }
@@ -169,11 +173,25 @@ public final class ExportConverter {
                 pendingChat = nil
             case .event(.personalInformation(let info)):
                 if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
+            case .event(.keptPage(let page, let folder)):
+                beginPendingChat(writer)
+                stats.read += page.inputs
+                stats.written += page.written
+                stats.media.add(page.media)
+                writer.keep(page, folder: folder)
+            case .event(.keptSearchBlock(let index, let count, let scalars)):
+                writer.keepSearchBlock(index: index, count: count, scalars: scalars)
             case .event(.message):
                 break
             case .message:
+                if case .replayed(let message) = batch.outcomes[next] {
+                    writer.replay(message)
+                    next += 1
+                    continue
+                }
                 stats.read += 1
                 switch batch.outcomes[next] {
+                case .replayed: break
                 case .prepared(let message, let piece):
                     beginPendingChat(writer)
                     stats.written += 1
@@ -184,9 +202,11 @@ public final class ExportConverter {
                 case .filtered:
                     stats.filtered += 1
                     chatFiltered = true
+                    passOver(batch.digests[next], writer)
                 case .failed(let diagnostic):
                     stats.failed += 1
                     report(diagnostic)
+                    passOver(batch.digests[next], writer)
                 }
                 next += 1
             }
@@ -199,5 +219,16 @@ public final class ExportConverter {
         guard let chat = pendingChat else { return }
         pendingChat = nil
         writer.beginChat(chat)
+        for digest in passedBeforeBegin { writer.pass(over: digest) }
+        passedBeforeBegin = []
+    }
+
+    /// Tells the writer of a message that is not written, once it knows the chat began.
+    private func passOver<Writer: TranscriptWriter>(_ digest: ContentHash?, _ writer: Writer) {
+        if pendingChat != nil {
+            passedBeforeBegin.append(digest)
+        } else {
+            writer.pass(over: digest)
+        }
     }
 }

@@ -37,6 +37,9 @@ public struct ExportOptions: Sendable {
     public var fonts: FontLibrary?
     /// Messages per parallel batch.
     public var batchSize: Int = 256
+    /// HTML site with `--update`: keep, for the manifest, what each page was made from
+    /// (`SitePageRecord`).
+    public var keepsPageRecords = false
 
     /// Creates the defaults.
     public init() {}

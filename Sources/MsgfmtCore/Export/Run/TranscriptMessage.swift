@@ -18,6 +18,10 @@ public struct TranscriptMessage: Sendable {
     public var customEmoji: [String: ResolvedMedia] = [:]
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
+    /// With `ExportOptions.keepsPageRecords`: the digest of the message's bytes and the
+    /// fingerprints of the media files its page shows (`MediaFingerprint`).
+    var inputDigest: ContentHash?
+    var mediaPrints: [(path: String, print: ContentHash)] = []
 
     /// Creates a transcript message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {

@@ -8,4 +8,10 @@ public enum ExportEvent: Sendable {
     case message(RawExportMessage)
     /// A chat ended; the info now also holds fields written after its messages.
     case chatEnd(ExportChatInfo)
+    /// `--update` of a site (`SitePageReuse`): the next page of the current chat is kept
+    /// from the previous site, whose chat folder `folder` holds it.
+    case keptPage(SitePageRecord, folder: String)
+    /// `--update` of a site: search block `index` of the current chat (`count` messages,
+    /// `scalars` its folding scalars) is kept from the previous site.
+    case keptSearchBlock(index: Int, count: Int, scalars: String)
 }

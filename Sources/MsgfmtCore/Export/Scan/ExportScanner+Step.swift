@@ -80,13 +80,39 @@ extension ExportScanner {
     }
 
     /// Runs through string content up to and including the closing quote.
+    /// The high bit of each byte of `word` that equals the byte repeated in `pattern`; the
+    /// lowest flagged byte (in memory order, on a little-endian machine) is always a true
+    /// match, bytes above a match may be flagged falsely.
+    @inline(__always)
+    private static func bytes(of word: UInt64, equalTo pattern: UInt64) -> UInt64 {
+        let x = word ^ pattern
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
     private mutating func skipStringBytes() {
         let end = buffer.count
         var i = pos
         var closed = false
         let stopsAtLineBreak = messageIndent != nil
         buffer.withUnsafeBufferPointer { p in
+            guard let start = p.baseAddress else { return }
             while i < end {
+                if !escaped {
+                    // Eight bytes at a time up to the first quote, backslash or (in a
+                    // pretty-printed export's message) line break.
+                    while i &+ 8 <= end {
+                        let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+                        var found =
+                            Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
+                        if stopsAtLineBreak { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
+                        if found != 0 {
+                            i &+= found.trailingZeroBitCount >> 3
+                            break
+                        }
+                        i &+= 8
+                    }
+                    if i >= end { break }
+                }
                 let b = p[i]
                 if b == 0x0A, stopsAtLineBreak { break }
                 i += 1

@@ -6,8 +6,11 @@ public struct ReplyPreviewCache: Sendable {
     private var positions: [Int64: Int] = [:]
     private var next = 0
 
+    /// How many messages a cache holds unless told otherwise.
+    public static let defaultCapacity = 4096
+
     /// Creates a cache holding `capacity` messages.
-    public init(capacity: Int = 4096) {
+    public init(capacity: Int = defaultCapacity) {
         slots = Array(repeating: nil, count: max(1, capacity))
     }
 

@@ -47,6 +47,11 @@ struct TranscriptState {
         previews.insert(id: message.message.id, sender: message.message.senderName, text: message.preview)
     }
 
+    /// Remembers the preview of a message that was not written (a kept page's, read again).
+    mutating func rememberPreview(id: Int64, sender: String, text: String) {
+        previews.insert(id: id, sender: sender, text: text)
+    }
+
     /// The sender and preview of message `id`, if still remembered.
     func quote(_ id: Int64) -> (sender: String, text: String)? {
         previews.lookup(id)

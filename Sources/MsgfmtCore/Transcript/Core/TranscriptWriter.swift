@@ -23,11 +23,27 @@ public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     /// A batch was written: output composed but not yet drawn may be drawn now, on worker
     /// threads, and written in order.
     func drainOutput()
+    /// `--update` of an HTML site (`SitePageReuse`): the next page of the current chat is
+    /// kept from the previous site, whose chat folder `folder` holds it.
+    func keep(_ page: SitePageRecord, folder: String)
+    /// `--update` of an HTML site: a search block of the current chat is kept.
+    func keepSearchBlock(index: Int, count: Int, scalars: String)
+    /// `--update` of an HTML site: a message of a kept page, read again for its preview or
+    /// search record.
+    func replay(_ message: SiteReplayed)
+    /// An input message of the current chat that is not written (left out by a filter, or
+    /// unreadable), with the digest of its bytes when `--update` keeps page records.
+    func pass(over digest: ContentHash?)
 }
 
 extension TranscriptWriter {
     /// Nothing is held back by default.
     public func drainOutput() {}
+    /// Only the HTML site keeps pages; `SitePageReuse` sends these to nothing else.
+    public func keep(_ page: SitePageRecord, folder: String) {}
+    public func keepSearchBlock(index: Int, count: Int, scalars: String) {}
+    public func replay(_ message: SiteReplayed) {}
+    public func pass(over digest: ContentHash?) {}
 }
 
 extension TranscriptWriter where Piece == Void {

@@ -42,6 +42,18 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// The search index being built (nil with `--no-search`) and where its files go.
     var search: SearchIndexWriter?
     let files: SiteFileWriter
+    /// `--update` (`SitePageReuse`): the previous site, whose kept pages and search blocks
+    /// are linked into this one.
+    public var previous: SitePrevious?
+    /// With `options.keepsPageRecords`: the manifest's records of the chats and pages.
+    var ledger: SitePageLedger?
+    /// True when a page or block could not be kept as `SitePageReuse` said (the previous
+    /// site's file is gone, or the chat got another folder): the site is not what a fresh
+    /// export makes and must be written in full.
+    public internal(set) var keepFailed = false
+    /// Chat pages kept from the previous site and written by this run.
+    public internal(set) var pagesKept = 0
+    public internal(set) var pagesWritten = 0
 
     /// Creates a writer into `directory` (the temporary output directory).
     public init(options: ExportOptions, directory: String) {
@@ -50,13 +62,22 @@ public final class HTMLSiteWriter: TranscriptWriter {
         self.state = TranscriptState(options: options)
         let files = SiteFileWriter(directory: directory)
         self.files = files
-        if options.search { search = SearchIndexWriter(emit: { files.write($0, $1) }) }
+        if options.search { search = SearchIndexWriter(tracksBlocks: options.keepsPageRecords, emit: { files.write($0, $1) }) }
+        if options.keepsPageRecords { ledger = SitePageLedger() }
     }
+
+    /// The manifest's records of the site's chats (empty without `options.keepsPageRecords`).
+    public var chatRecords: [SiteChatRecord] { ledger?.chats ?? [] }
 
     public var failed: Bool { anyFailed || files.failed }
 
     public func setOwner(_ fromID: String) {
         state.setOwner(fromID)
+    }
+
+    /// `chat_001`, `chat_002`, … for the first, second, … chat written.
+    static func folderName(_ n: Int) -> String {
+        "chat_" + String(repeating: "0", count: max(0, 3 - String(n).count)) + String(n)
     }
 
     /// `messages.html`, `messages2.html`, … for page 0, 1, ….
@@ -65,7 +86,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     }
 
     public func beginChat(_ chat: ExportChatInfo) {
-        let folder = "chat_" + String(repeating: "0", count: max(0, 3 - String(chats.count + 1).count)) + String(chats.count + 1)
+        let folder = Self.folderName(chats.count + 1)
         chats.append(ChatSummary(info: chat, folder: folder))
         _ = mkdir(directory + "/" + folder, 0o755)
         pageNumber = 0
@@ -76,14 +97,19 @@ public final class HTMLSiteWriter: TranscriptWriter {
         periods = []
         state.beginChat()
         search?.beginChat(folder: folder, name: chat.displayName)
-        // Pages by date open with their first message, when their period is known.
-        if options.pages == .count { openPage() }
+        ledger?.beginChat(key: SiteChatRecord.key(of: chat, owner: state.owner), folder: folder)
+        // A page opens with its first message (`write`), or at the chat's end when the chat
+        // has none.
     }
 
     public func write(_ message: TranscriptMessage, piece parts: HTMLMessageParts) {
         let m = message.message
         if options.pages == .count {
-            if onPage >= options.pageSize { turnPage(next: nil) }
+            if page == nil {
+                openPage()
+            } else if onPage >= options.pageSize {
+                turnPage(next: nil)
+            }
         } else {
             let period = Period(of: m.date, split: options.pages, clock: options.clock)
             if page == nil {
@@ -100,7 +126,9 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if summary.first == nil { summary.first = m.date }
         summary.last = m.date
         chats[chats.count - 1] = summary
+        ledger?.written(message, page: pageNumber, clean: message.rendered.diagnostics.isEmpty)
         let placement = state.place(m)
+        if placement.newDay { ledger?.dayHeader(placement.day) }
         if placement.newDay, days.last?.day != placement.day { days.append((placement.day, pageNumber)) }
         writeMessage(message, parts: parts, placement: placement)
         state.remember(message)
@@ -110,10 +138,12 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
-        if page == nil { openPage() }
+        // A chat without messages gets an empty page; one whose pages were all kept, none.
+        if page == nil, pageNumber == 0 { openPage() }
         closePage(hasNext: false)
         writeDayIndex()
         search?.endChat(name: chat.displayName)
+        ledger?.endChat(blocks: search?.chatBlocks ?? [])
     }
 
     public func finish() {
@@ -173,6 +203,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
             "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — \(period?.title ?? "page \(pageNumber + 1)")",
             nav: [("All chats", "../index.html"), ("Days", "days.html")], heading: name,
             mainClasses: "history \(options.style.rawValue)")
+        pagesWritten += 1
         if pageNumber > 0 {
             let label = periods.count >= 2 ? HTMLEscaping.escape(periods[periods.count - 2].title) : "Previous messages"
             file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← \(label)</a></nav>\n")

@@ -17,15 +17,25 @@ final class SiteFileWriter {
 
     /// Writes `bytes` to `path` (relative to the directory, `/`-separated).
     func write(_ path: String, _ bytes: [UInt8]) {
-        let parts = path.split(separator: "/")
-        var folder = directory
-        for part in parts.dropLast() {
-            folder += "/" + part
-            if folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
-        }
+        makeFolders(of: path)
         let file = HTMLFile(path: directory + "/" + path)
         file.sink.write(bytes)
         file.close()
         if file.failed { failed = true }
+    }
+
+    /// Gives `path` (relative to the directory) the file `source` as a second name (a hard
+    /// link: the file is shared, not copied); false when that fails.
+    func link(_ path: String, to source: String) -> Bool {
+        makeFolders(of: path)
+        return Glibc.link(source, directory + "/" + path) == 0
+    }
+
+    private func makeFolders(of path: String) {
+        var folder = directory
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
+        }
     }
 }

@@ -1,0 +1,26 @@
+import CCrypto
+
+/// Digests of single messages' bytes (SHA-256 through OpenSSL's libcrypto, `CCrypto`, cut
+/// to 128 bits): what `--update` compares a site's pages by. One digester reuses one
+/// context for every message, so a digest costs the hashing and nothing more; use it on
+/// one thread at a time.
+final class MessageDigester {
+    private let state: OpaquePointer
+
+    /// Creates a digester (loading libcrypto on first use).
+    init() {
+        state = msgfmt_crypto_sha256_begin()
+    }
+
+    deinit {
+        msgfmt_crypto_sha256_free(state)
+    }
+
+    /// The digest of `bytes`.
+    func digest(_ bytes: [UInt8]) -> ContentHash {
+        bytes.withUnsafeBufferPointer { msgfmt_crypto_sha256_add(state, $0.baseAddress, $0.count) }
+        var out = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &out) { msgfmt_crypto_sha256_end(state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        return ContentHash(high: UInt64(bigEndian: out.0), low: UInt64(bigEndian: out.1))
+    }
+}

@@ -1,0 +1,114 @@
+extension SiteChatRecord {
+    /// Writes the record as the manifest keeps it: an object whose pages are arrays
+    /// (`[inputs, digest, reusable, ids, days, lastDay, first, last, media counts, media
+    /// paths, media digest]`), so a long chat's record stays small.
+    func write(to w: inout JSONWriter) {
+        w.raw("{"); w.key("key"); w.string(key.description)
+        w.comma(); w.key("folder")
+        if let folder { w.string(folder) } else { w.null() }
+        w.comma(); w.key("tail"); w.raw("["); w.number(tailInputs); w.comma(); w.string(tailDigest.description); w.raw("]")
+        w.comma(); w.key("blocks"); w.raw("[")
+        for (i, block) in blocks.enumerated() {
+            if i > 0 { w.comma() }
+            w.string(block)
+        }
+        w.raw("]"); w.comma(); w.key("pages"); w.raw("[")
+        for (i, page) in pages.enumerated() {
+            if i > 0 { w.comma() }
+            w.raw("\n[")
+            w.number(page.inputs); w.comma(); w.string(page.digest.description); w.comma(); w.bool(page.reusable); w.comma()
+            w.raw("[")
+            for (j, run) in page.ids.enumerated() {
+                if j > 0 { w.comma() }
+                w.raw("["); w.number(run.first); w.comma(); w.number(run.count); w.raw("]")
+            }
+            w.raw("],[")
+            for (j, day) in page.days.enumerated() {
+                if j > 0 { w.comma() }
+                w.number(day)
+            }
+            w.raw("],")
+            if let day = page.lastDay { w.number(day) } else { w.null() }
+            w.comma(); w.number(page.first); w.comma(); w.number(page.last); w.comma()
+            let m = page.media
+            w.raw("["); w.number(m.linked); w.comma(); w.number(m.copied); w.comma(); w.number(m.notIncluded); w.comma()
+            w.number(m.missing); w.raw("],[")
+            for (j, path) in page.mediaPaths.enumerated() {
+                if j > 0 { w.comma() }
+                w.string(path)
+            }
+            w.raw("],"); w.string(page.mediaDigest.description); w.raw("]")
+        }
+        w.raw("]}")
+    }
+
+    /// Reads a record as `write(to:)` writes it; nil when it is anything else.
+    init?(json: JSONValue) {
+        guard let key = json["key"]?.stringValue.flatMap(ContentHash.init), let folderValue = json["folder"],
+            case .array(let tail)? = json["tail"], tail.count == 2, let tailInputs = tail[0].int64Value, tailInputs >= 0,
+            let tailDigest = tail[1].stringValue.flatMap(ContentHash.init),
+            case .array(let blocks)? = json["blocks"], case .array(let pages)? = json["pages"]
+        else { return nil }
+        var folder: String?
+        switch folderValue {
+        case .null: folder = nil
+        case .string(let name): folder = name
+        default: return nil
+        }
+        self.init(key: key, folder: folder)
+        self.tailInputs = Int(tailInputs)
+        self.tailDigest = tailDigest
+        for block in blocks {
+            guard let scalars = block.stringValue else { return nil }
+            self.blocks.append(scalars)
+        }
+        for item in pages {
+            guard let page = Self.page(item) else { return nil }
+            self.pages.append(page)
+        }
+    }
+
+    private static func page(_ json: JSONValue) -> SitePageRecord? {
+        guard case .array(let f) = json, f.count == 11, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
+            let digest = f[1].stringValue.flatMap(ContentHash.init), case .bool(let reusable) = f[2],
+            case .array(let runs) = f[3], case .array(let days) = f[4], let first = f[6].int64Value, let last = f[7].int64Value,
+            case .array(let media) = f[8], media.count == 4, case .array(let paths) = f[9],
+            let mediaDigest = f[10].stringValue.flatMap(ContentHash.init)
+        else { return nil }
+        var page = SitePageRecord()
+        page.inputs = Int(inputs)
+        page.digest = digest
+        page.reusable = reusable
+        for run in runs {
+            guard case .array(let pair) = run, pair.count == 2, let id = pair[0].int64Value, let count = pair[1].int64Value,
+                count > 0, count <= inputs
+            else { return nil }
+            page.ids.append(SitePageRecord.IDRun(first: id, count: Int(count)))
+        }
+        guard page.written <= page.inputs else { return nil }
+        for day in days {
+            guard let d = day.int64Value else { return nil }
+            page.days.append(d)
+        }
+        switch f[5] {
+        case .null: page.lastDay = nil
+        default:
+            guard let d = f[5].int64Value else { return nil }
+            page.lastDay = d
+        }
+        page.first = first
+        page.last = last
+        let counts = media.compactMap { $0.int64Value.map { Int(clamping: $0) } }
+        guard counts.count == 4, counts.allSatisfy({ $0 >= 0 }) else { return nil }
+        page.media.linked = counts[0]
+        page.media.copied = counts[1]
+        page.media.notIncluded = counts[2]
+        page.media.missing = counts[3]
+        for path in paths {
+            guard let p = path.stringValue else { return nil }
+            page.mediaPaths.append(p)
+        }
+        page.mediaDigest = mediaDigest
+        return page
+    }
+}

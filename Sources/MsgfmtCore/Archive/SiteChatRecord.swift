@@ -1,0 +1,34 @@
+/// What an HTML site's manifest keeps of one chat `--chat` selected: which chat it was, the
+/// folder it got and its pages, and the folding scalars of its search blocks.
+public struct SiteChatRecord: Sendable, Equatable {
+    /// Identifies the chat and what its pages show of it (`SitePageReuse.chatKey`).
+    public var key: ContentHash
+    /// `chat_001`…; nil when the chat got no folder (a filter left out all its messages).
+    public var folder: String?
+    /// The pages in order.
+    public var pages: [SitePageRecord] = []
+    /// The input messages after the last page's last message, and their digest.
+    public var tailInputs = 0
+    public var tailDigest = ContentHash(high: 0, low: 0)
+    /// The non-ASCII scalars of each search block's texts (`SearchFoldTable`), as a string.
+    public var blocks: [String] = []
+
+    /// The key of `chat` (as the export describes it before its messages) in a site whose
+    /// owner (`TranscriptState.owner`) is `owner`.
+    public static func key(of chat: ExportChatInfo, owner: String?) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.combine(chat.name)
+        hasher.combine(chat.type)
+        hasher.combine(chat.id)
+        hasher.combine(Int64(chat.ordinal))
+        hasher.combine(chat.left)
+        hasher.combine(owner)
+        return hasher.hash
+    }
+
+    /// Creates a record of a chat.
+    public init(key: ContentHash, folder: String?) {
+        self.key = key
+        self.folder = folder
+    }
+}

@@ -1,0 +1,63 @@
+/// What an HTML site's manifest keeps of one page: the input messages the page was made
+/// from (how many, and a digest of their bytes) and what the rest of the site takes from
+/// the page, so `--update` can keep the page file as it is and still write the chat's day
+/// index, the site index, reply links and the search index as a fresh export would.
+public struct SitePageRecord: Sendable, Equatable {
+    /// The page's span: the chat's input messages after the previous page's last message,
+    /// up to and including this page's last message (messages a filter left out, or that
+    /// could not be read, count too).
+    public var inputs = 0
+    /// The digest of the span's messages (`MessageDigester`, in order).
+    public var digest = ContentHash(high: 0, low: 0)
+    /// Whether the page may be kept: every message of its span was written, without a
+    /// diagnostic (a kept page reports nothing, so a page with a warning is written again).
+    public var reusable = true
+    /// The ids of the page's messages, as runs of consecutive ids in order.
+    public var ids: [IDRun] = []
+    /// The day of each day header the page opens a day with, in order.
+    public var days: [Int64] = []
+    /// The day of the page's last day header.
+    public var lastDay: Int64?
+    /// The dates of the page's first and last message.
+    public var first: Int64 = 0
+    public var last: Int64 = 0
+    /// What became of the media files of the page's messages (for `--stats`).
+    public var media = MediaCounts()
+    /// The media files the page's messages refer to, as the export names them, and a
+    /// digest of what was found at each (`MediaFingerprint`): a page is kept only while
+    /// its files are as they were.
+    public var mediaPaths: [String] = []
+    public var mediaDigest = DigestSequence().value
+
+    /// A run of consecutive message ids.
+    public struct IDRun: Sendable, Equatable {
+        public var first: Int64
+        public var count: Int
+    }
+
+    /// Creates an empty record.
+    public init() {}
+
+    /// Messages on the page.
+    public var written: Int { ids.reduce(0) { $0 + $1.count } }
+
+    /// Records the next message id.
+    mutating func add(id: Int64) {
+        if let last = ids.last, last.first &+ Int64(last.count) == id, id != Int64.max {
+            ids[ids.count - 1].count += 1
+        } else {
+            ids.append(IDRun(first: id, count: 1))
+        }
+    }
+
+    /// Every id of the page, in order.
+    func forEachID(_ body: (Int64) -> Void) {
+        for run in ids {
+            var id = run.first
+            for _ in 0..<run.count {
+                body(id)
+                id &+= 1
+            }
+        }
+    }
+}

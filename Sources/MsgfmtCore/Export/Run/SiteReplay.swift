@@ -1,0 +1,28 @@
+/// `--update` of an HTML site: what a message of a kept page is read again for. Replies
+/// on the pages written again may quote it, and the search block it shares with them is
+/// written again, so its preview or its search record is needed; nothing else of it is.
+public struct SiteReplay: Sendable, Hashable {
+    /// The kept page the message is on (0-based).
+    public var page: Int
+    /// Whether replies may quote it (it is among the last `ReplyPreviewCache`'s worth).
+    public var preview: Bool
+    /// Whether its search block is written again.
+    public var search: Bool
+
+    /// Creates a replay use.
+    public init(page: Int, preview: Bool, search: Bool) {
+        self.page = page
+        self.preview = preview
+        self.search = search
+    }
+}
+
+/// What a replayed message (`SiteReplay`) gave: its id, sender and preview for replies,
+/// and its search record.
+public struct SiteReplayed: Sendable {
+    public var id: Int64
+    public var sender: String
+    public var preview: String?
+    public var search: SearchRecord?
+    public var page: Int
+}

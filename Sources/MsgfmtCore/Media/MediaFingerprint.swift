@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What was found at the media paths of an export message, condensed to a hash: the real
+/// path, device, inode, size, modification time and type of each file (or why there is
+/// none). An HTML page shows what its messages' files were when it was written (their
+/// links, whether they were found, an image's size read from its header), so `--update`
+/// keeps a page only while the fingerprints of its files are unchanged.
+public enum MediaFingerprint {
+    /// The paths a message's page depends on under `options`: its media file and
+    /// thumbnail, and the sticker files of its custom emoji (the site shows them), in the
+    /// order the message names them.
+    static func paths(of message: TranscriptMessage, options: ExportOptions) -> [String] {
+        guard options.media.mode != .none, !message.message.isService else { return [] }
+        var paths: [String] = []
+        if let file = message.message.file, !file.notIncluded {
+            paths.append(file.path)
+            if let thumbnail = file.thumbnail { paths.append(thumbnail) }
+        }
+        if options.format == .html {
+            for block in message.rendered.styled.blocks {
+                for run in block.runs {
+                    guard let id = run.style.customEmojiID, let file = MediaFile.customEmoji(documentID: id) else { continue }
+                    if !paths.contains(file.path) { paths.append(file.path) }
+                }
+            }
+        }
+        return paths
+    }
+
+    /// The fingerprint of what is at `path` (as the export names it) under `options`.
+    public static func of(_ path: String, options: MediaOptions) -> ContentHash {
+        var hasher = ContentHasher()
+        hasher.combine(path)
+        guard let components = MediaPath.components(of: path) else {
+            hasher.combine(Int64(1))
+            return hasher.hash
+        }
+        let root = options.exportFolder
+        let joined = (root == "/" ? "" : root) + "/" + components.joined(separator: "/")
+        guard let real = MediaResolver.realPath(joined) else {
+            hasher.combine(Int64(2))
+            return hasher.hash
+        }
+        hasher.combine(real)
+        var info = stat()
+        guard stat(real, &info) == 0 else {
+            hasher.combine(Int64(3))
+            return hasher.hash
+        }
+        for value in [
+            Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
+            Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_mode),
+        ] {
+            hasher.combine(value)
+        }
+        return hasher.hash
+    }
+}
