@@ -112,6 +112,37 @@ import Testing
         #expect(kept, "no step kept a page")
     }
 
+    /// A page is kept only while the media files it shows are as they were: replacing a
+    /// photo on disk writes its page (and the pages after it) again, keeps those before,
+    /// and the site is still what a fresh export makes.
+    @Test func pagesFollowTheirMediaFiles() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        func photo(_ n: Int, width: Int) throws {
+            try Data(TinyPNG.solid(width: width, height: 3, rgb: (10, 20, 30))).write(to: dir.appendingPathComponent("photos/p\(n).png"))
+        }
+        let messages = (1...16).map { n in
+            "  {\"id\": \(n), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + n * 600)\", \"from\": \"Bob\", "
+                + "\"from_id\": \"user1\", \"text\": \"message \(n)\"" + (n % 3 == 0 ? ", \"photo\": \"photos/p\(n).png\"" : "") + "}"
+        }
+        try
+            ("{\"name\": \"Photos\", \"type\": \"personal_chat\", \"id\": 5, \"messages\": [\n" + messages.joined(separator: ",\n")
+            + "\n]}\n")
+            .write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
+        for n in stride(from: 3, through: 15, by: 3) { try photo(n, width: 2) }
+        let args = ["export", "chat.json", "--update", "--page-size", "4", "--time-zone", "UTC"]
+        #expect(try Binary.run(args + ["-o", "site"], in: dir).status == 0)
+        try photo(15, width: 7)
+        let update = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(update.stderr == "msgfmt: note: site: 2 of 4 pages written again, 2 kept\n", "\(update.stderr)")
+        #expect(try Binary.run(args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(try Self.tree(dir.appendingPathComponent("site")) == Self.tree(dir.appendingPathComponent("fresh")))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("photos/p3.png"))
+        let removed = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(!removed.stderr.contains("kept") && !removed.stderr.contains("up to date"), "\(removed.stderr)")
+    }
+
     /// A second `--update` with the same inputs and options writes nothing.
     @Test func unchangedOutputIsLeftAlone() throws {
         let dir = try MergeCommandTests.temporaryDirectory()

@@ -56,7 +56,9 @@ import Testing
         #expect(problem("[1]") == .damaged("not a JSON object"))
         #expect(
             problem(good.replacingOccurrences(of: "\"schema\":\(ArchiveManifest.schema)", with: "\"schema\":1")) == .otherSchema(1))
-        #expect(problem(good.replacingOccurrences(of: "\"pages\":[\n[4,", with: "\"pages\":[7,\n[4,")) == .damaged("a chat record is not as written"))
+        #expect(
+            problem(good.replacingOccurrences(of: "\"pages\":[\n[4,", with: "\"pages\":[7,\n[4,"))
+                == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "[[5,3],[20,1]]", with: "[[5,9]]")) == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"..\"")) == .unsafePath(".."))
         #expect(problem(good.replacingOccurrences(of: "\"inputs\"", with: "\"x\"")) == .damaged("options, inputs or files missing"))
