@@ -11,6 +11,7 @@ extension ExportScanner {
     /// Processes bytes until an event is queued or the buffer is used up.
     mutating func step() throws(ExportReadError) {
         while pos < buffer.count, pending.isEmpty, !needMore {
+            if opaque?.kind == .message, opaque?.scalar == false, skipMessageBytes() { continue }
             if messageIndent != nil, buffer[pos] == 0x0A, opaque?.kind == .message {
                 resyncAtLineBreak()
                 continue
@@ -66,6 +67,86 @@ extension ExportScanner {
             pos += 1
             messageLineStart = base + pos
         }
+    }
+
+    /// Inside a message being cut out: runs through its strings, nested brackets and plain
+    /// bytes in one loop, as the general steps would, and stops (without consuming it) at
+    /// whatever needs them: a bracket that may close the message, a line break in a
+    /// pretty-printed export that is not indented deeper than the message, or the end of
+    /// the buffer. Returns whether it moved.
+    private mutating func skipMessageBytes() -> Bool {
+        guard let start = opaque?.depth else { return false }
+        var depth = start
+        let indent = messageIndent ?? -1
+        let wraps = messageIndent != nil
+        var i = pos
+        var inString = self.inString
+        var escaped = self.escaped
+        var lineStart = messageLineStart
+        let base = self.base
+        let end = buffer.count
+        buffer.withUnsafeBufferPointer { p in
+            guard let bytes = p.baseAddress else { return }
+            scan: while i < end {
+                let b = bytes[i]
+                if b == 0x0A, wraps {
+                    // A line break: only one indented deeper than the message goes on here.
+                    var j = i + 1
+                    while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                    if j >= end || j - i - 1 <= indent { break scan }
+                    inString = false
+                    escaped = false
+                    lineStart = base + i + 1
+                    i = j
+                    continue
+                }
+                if inString {
+                    if !escaped {
+                        while i &+ 8 <= end {
+                            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                            var found = Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
+                            if wraps { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
+                            if found != 0 {
+                                i &+= found.trailingZeroBitCount >> 3
+                                break
+                            }
+                            i &+= 8
+                        }
+                        if i >= end { break scan }
+                        if bytes[i] == 0x0A, wraps { continue }
+                    }
+                    let c = bytes[i]
+                    i += 1
+                    if escaped {
+                        escaped = false
+                    } else if c == Self.backslash {
+                        escaped = true
+                    } else if c == Self.quote {
+                        inString = false
+                    }
+                    continue
+                }
+                switch b {
+                case Self.quote:
+                    inString = true
+                case Self.openBrace, Self.openBracket:
+                    depth += 1
+                case Self.closeBrace, Self.closeBracket:
+                    if depth <= 1 { break scan }
+                    depth -= 1
+                default:
+                    break
+                }
+                i += 1
+            }
+        }
+        guard i != pos else { return false }
+        pos = i
+        self.inString = inString
+        self.escaped = escaped
+        messageLineStart = lineStart
+        opaque?.depth = depth
+        return true
     }
 
     /// Whether the `}` just consumed (at `pos - 1`) may close the message being cut out:
