@@ -16,6 +16,7 @@ extension FuzzTarget {
             }
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
+        if !ExportScannerReference.agrees(bytes) { problems.append("the scanner's message loop and its byte-by-byte steps differ") }
         let items = TDesktopReader.decodeItems(InputFile(name: "fuzz", bytes: bytes))
         var texts: [String] = []
         for case .message(let message, _) in items {

@@ -4,7 +4,7 @@ import CCrypto
 /// to 128 bits): what `--update` compares a site's pages by. One digester reuses one
 /// context for every message, so a digest costs the hashing and nothing more; use it on
 /// one thread at a time.
-final class MessageDigester {
+final class MessageDigester: @unchecked Sendable {
     private let state: OpaquePointer
 
     /// Creates a digester (loading libcrypto on first use).

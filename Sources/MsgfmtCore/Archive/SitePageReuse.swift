@@ -20,9 +20,12 @@
 /// A chat whose spans all match, to its end, is kept whole. A chat with no record streams
 /// through. Every message passed on carries its digest, for the new manifest.
 ///
-/// Memory holds, per chat, the offsets of the messages that may still be read again.
+/// Memory holds, per chat, the offsets of the messages that may still be read again, and
+/// two runs of scanned messages: the digests of one are computed on another thread while
+/// the next is scanned.
 public struct SitePageReuse: ExportEventSource {
     private var scanner: ExportScanner
+    private var ahead = DigestedScan()
     private let file: ExportMessageFile
     private var options: ExportOptions
     private let old: [SiteChatRecord]
@@ -103,7 +106,7 @@ public struct SitePageReuse: ExportEventSource {
             }
             queue.removeAll(keepingCapacity: true)
             head = 0
-            guard let event = try scanner.next() else { return nil }
+            guard let event = try ahead.next(from: &scanner) else { return nil }
             if let passed = take(event) { return passed }
         }
     }
@@ -138,7 +141,7 @@ public struct SitePageReuse: ExportEventSource {
             return nil
         case .message(var raw):
             guard selected, chat != nil else { return event }
-            let digest = digester.digest(raw.bytes)
+            let digest = raw.digest ?? digester.digest(raw.bytes)
             raw.digest = digest
             guard let record = chat?.record else { return .message(raw) }
             // Taken out of `chat` while it changes, so its arrays are not copied.

@@ -19,9 +19,10 @@ public final class ExportByteSource {
         totalBytes = path == "-" ? nil : source.fileSize
     }
 
-    /// A source over bytes in memory.
-    public init(bytes: [UInt8], name: String) {
-        source = InputSource(name: name, bytes: bytes, chunkSize: bytes.count)
+    /// A source over bytes in memory, handed out `chunkSize` bytes at a time (all at once
+    /// when nil).
+    public init(bytes: [UInt8], name: String, chunkSize: Int? = nil) {
+        source = InputSource(name: name, bytes: bytes, chunkSize: chunkSize ?? bytes.count)
         totalBytes = bytes.count
     }
 

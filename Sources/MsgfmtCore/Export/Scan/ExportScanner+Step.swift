@@ -11,7 +11,9 @@ extension ExportScanner {
     /// Processes bytes until an event is queued or the buffer is used up.
     mutating func step() throws(ExportReadError) {
         while pos < buffer.count, pending.isEmpty, !needMore {
-            if opaque?.kind == .message, opaque?.scalar == false, skipMessageBytes() { continue }
+            if !cutsMessagesByteByByte, opaque?.kind == .message, opaque?.scalar == false, opaque?.stringOnly == false, skipMessageBytes() {
+                continue
+            }
             if messageIndent != nil, buffer[pos] == 0x0A, opaque?.kind == .message {
                 resyncAtLineBreak()
                 continue
@@ -104,7 +106,8 @@ extension ExportScanner {
                     if !escaped {
                         while i &+ 8 <= end {
                             let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-                            var found = Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
+                            var found =
+                                Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
                             if wraps { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
                             if found != 0 {
                                 i &+= found.trailingZeroBitCount >> 3

@@ -57,6 +57,10 @@ public struct ExportScanner {
     var messageLineStart = 0
     /// The next decision needs bytes beyond the buffer.
     var needMore = false
+    /// Cuts messages out with the general steps only, byte by byte, without the loop that
+    /// runs through a message's body (`skipMessageBytes`): the reference the fast path is
+    /// tested and fuzzed against.
+    @_spi(Testing) public var cutsMessagesByteByByte = false
 
     /// Creates a scanner over `source`.
     public init(source: ExportByteSource) {

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 @Suite struct ExportScannerTests {
     private func summary(_ events: [ExportEvent]) -> [String] {
@@ -149,5 +150,56 @@ import Testing
         let items = TDesktopReader.decodeItems(InputFile(name: "r.json", bytes: Array(bytes.prefix(bytes.count - 40))))
         guard case .failure(let d)? = items.last else { Issue.record("expected a failure"); return }
         #expect(d.message.contains("truncated"))
+    }
+}
+
+/// The scanner's loop through a message's body against its byte-by-byte steps
+/// (`ExportScannerReference`): the same events, messages and errors on exports that are
+/// pretty-printed or compact, whole or damaged in every way `export-corrupt.py` damages
+/// them (lost braces and quotes, bare words, escapes at chunk boundaries), read whole and
+/// a few bytes at a time.
+@Suite struct ExportScannerFastPathTests {
+    static func export(seed: UInt64, pretty: Bool) -> [UInt8] {
+        var rng = SeededGenerator(seed: seed)
+        let pieces = [
+            "\"text\": \"a \\\"quoted\\\" \\\\ word\"", "\"text\": [\"x\", {\"type\": \"bold\", \"text\": \"}]{\"}]",
+            "\"photo\": \"photos/a b.jpg\"", "\"reactions\": [{\"emoji\": \"🙂\", \"count\": 2}]", "\"text\": \"\"",
+            "\"text\": \"line\\nbreak\"", "\"edited\": \"2024-01-01T00:00:00\"", "\"text\": \"{[(\"",
+        ]
+        let damages = ["", "\"", "{", "}", "]", "[", "\\", "x", ",", ":", "\n"]
+        var messages: [String] = []
+        for id in 1...(3 + rng.below(12)) {
+            var fields = ["\"id\": \(id)", "\"type\": \"message\"", "\"date_unixtime\": \"\(1_700_000_000 + id)\""]
+            for _ in 0..<rng.below(4) { fields.append(pieces[rng.below(pieces.count)]) }
+            if rng.below(4) == 0 {
+                let i = rng.below(fields.count)
+                var field = Array(fields[i])
+                let at = rng.below(field.count + 1)
+                field.insert(contentsOf: damages[rng.below(damages.count)], at: at)
+                fields[i] = String(field)
+            }
+            let separator = pretty ? ",\n   " : ", "
+            messages.append((pretty ? "  {\n   " : "{") + fields.joined(separator: separator) + (pretty ? "\n  }" : "}"))
+        }
+        let body = messages.joined(separator: pretty ? ",\n" : ",")
+        let text = pretty ? "{\n \"name\": \"Chat\",\n \"messages\": [\n\(body)\n ]\n}\n" : "{\"name\":\"Chat\",\"messages\":[\(body)]}"
+        return Array(text.utf8)
+    }
+
+    @Test(arguments: [nil, 1, 7, 64])
+    func messageLoopAgreesWithTheByteByByteSteps(chunk: Int?) {
+        for seed in UInt64(0)..<1000 {
+            for pretty in [true, false] {
+                let bytes = Self.export(seed: seed, pretty: pretty)
+                let fast = ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: false)
+                let reference = ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: true)
+                let first = zip(fast, reference).first { $0 != $1 }
+                let same = fast == reference
+                #expect(
+                    same,
+                    "seed \(seed), pretty \(pretty): \(first.map { "\($0.0.prefix(90)) | \($0.1.prefix(90))" } ?? "lengths \(fast.count) \(reference.count)")"
+                )
+            }
+        }
     }
 }
