@@ -104,17 +104,7 @@ extension ExportScanner {
                 }
                 if inString {
                     if !escaped {
-                        while i &+ 8 <= end {
-                            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-                            var found =
-                                Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
-                            if wraps { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
-                            if found != 0 {
-                                i &+= found.trailingZeroBitCount >> 3
-                                break
-                            }
-                            i &+= 8
-                        }
+                        i = Self.plainStringEnd(bytes, from: i, to: end, stopsAtLineBreak: wraps)
                         if i >= end { break scan }
                         if bytes[i] == 0x0A, wraps { continue }
                     }
@@ -164,6 +154,23 @@ extension ExportScanner {
     }
 
     /// Runs through string content up to and including the closing quote.
+    /// Inside a string, where the bytes that need a look begin: the first quote, backslash
+    /// or (`stopsAtLineBreak`, in a pretty-printed export's message) line break at or after
+    /// `i`, found eight bytes at a time; a position up to 7 bytes short of `end` when none
+    /// is in the whole words before it (the caller goes on byte by byte).
+    @inline(__always)
+    private static func plainStringEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, stopsAtLineBreak: Bool) -> Int {
+        var i = start
+        while i &+ 8 <= end {
+            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+            var found = Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
+            if stopsAtLineBreak { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
+            if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        return i
+    }
+
     /// The high bit of each byte of `word` that equals the byte repeated in `pattern`; the
     /// lowest flagged byte (in memory order, on a little-endian machine) is always a true
     /// match, bytes above a match may be flagged falsely.
@@ -182,19 +189,7 @@ extension ExportScanner {
             guard let start = p.baseAddress else { return }
             while i < end {
                 if !escaped {
-                    // Eight bytes at a time up to the first quote, backslash or (in a
-                    // pretty-printed export's message) line break.
-                    while i &+ 8 <= end {
-                        let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-                        var found =
-                            Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
-                        if stopsAtLineBreak { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
-                        if found != 0 {
-                            i &+= found.trailingZeroBitCount >> 3
-                            break
-                        }
-                        i &+= 8
-                    }
+                    i = Self.plainStringEnd(start, from: i, to: end, stopsAtLineBreak: stopsAtLineBreak)
                     if i >= end { break }
                 }
                 let b = p[i]
