@@ -57,48 +57,57 @@ import Testing
     }
 
     /// A site updated page by page (one export, pages kept while their messages are the
-    /// same) is byte-identical to a fresh export, on a random chat that grows, has messages
-    /// edited near its end or anywhere, and deleted, with replies across pages; pages are
-    /// kept at some step, and a second update finds nothing to write.
-    @Test(arguments: [["--page-size", "4"], ["--pages", "day"]])
-    func pageByPageUpdateEqualsAFreshExport(layout: [String]) throws {
+    /// same) is byte-identical to a fresh export, on random chats that grow, have messages
+    /// edited near their end or anywhere, and deleted, with replies across pages, alone or
+    /// several in a whole-account export (where some chats change and others do not);
+    /// pages are kept at some step, and a second update finds nothing to write.
+    @Test(arguments: [(["--page-size", "4"], 1), (["--pages", "day"], 1), (["--page-size", "3"], 3)])
+    func pageByPageUpdateEqualsAFreshExport(layout: [String], chatCount: Int) throws {
         var rng = SeededGenerator(seed: Self.seed)
         let dir = try MergeCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let words = ["hello", "мир", "世界", "🙂", "archive", "שלום", "42"]
         func text() -> String { (0..<(1 + rng.below(4))).map { _ in words[rng.below(words.count)] }.joined(separator: " ") }
-        var live: [(id: Int, date: Int, text: String, reply: Int?)] = []
+        var chats = [[(id: Int, date: Int, text: String, reply: Int?)]](repeating: [], count: chatCount)
         var id = 0
         var date = 1_717_200_000
         var kept = false
         for step in 0..<10 {
-            for _ in 0..<rng.below(12) {
-                id += 1 + rng.below(2)
-                date += 1 + rng.below(40_000)
-                let reply = live.isEmpty || rng.below(3) != 0 ? nil : live[rng.below(live.count)].id
-                live.append((id, date, text(), reply))
-            }
-            if !live.isEmpty {
+            for c in chats.indices where chatCount == 1 || rng.below(2) == 0 {
+                for _ in 0..<rng.below(12) {
+                    id += 1 + rng.below(2)
+                    date += 1 + rng.below(40_000)
+                    let reply = chats[c].isEmpty || rng.below(3) != 0 ? nil : chats[c][rng.below(chats[c].count)].id
+                    chats[c].append((id, date, text(), reply))
+                }
+                guard !chats[c].isEmpty else { continue }
                 switch rng.below(5) {
-                case 0: live[live.count - 1 - rng.below(min(3, live.count))].text += " (changed)"
-                case 1: live[rng.below(live.count)].text += " (changed)"
-                case 2: live.remove(at: rng.below(live.count))
+                case 0: chats[c][chats[c].count - 1 - rng.below(min(3, chats[c].count))].text += " (changed)"
+                case 1: chats[c][rng.below(chats[c].count)].text += " (changed)"
+                case 2: chats[c].remove(at: rng.below(chats[c].count))
                 default: break
                 }
             }
-            let messages = live.map { m in
-                var fields = [
-                    "\"id\": \(m.id)", "\"type\": \"message\"", "\"date_unixtime\": \"\(m.date)\"", "\"from\": \"Alice\"",
-                    "\"from_id\": \"user\(1 + m.id % 2)\"", "\"text\": \"\(m.text)\"",
-                ]
-                if let r = m.reply { fields.append("\"reply_to_message_id\": \(r)") }
-                return "  {" + fields.joined(separator: ", ") + "}"
+            let bodies = chats.map { live in
+                live.map { m in
+                    var fields = [
+                        "\"id\": \(m.id)", "\"type\": \"message\"", "\"date_unixtime\": \"\(m.date)\"", "\"from\": \"Alice\"",
+                        "\"from_id\": \"user\(1 + m.id % 2)\"", "\"text\": \"\(m.text)\"",
+                    ]
+                    if let r = m.reply { fields.append("\"reply_to_message_id\": \(r)") }
+                    return "  {" + fields.joined(separator: ", ") + "}"
+                }.joined(separator: ",\n")
             }
             let json =
-                "{\"name\": \"History\", \"type\": \"private_group\", \"id\": 77, \"messages\": [\n"
-                + messages.joined(separator: ",\n") + "\n]}\n"
+                chatCount == 1
+                ? "{\"name\": \"History\", \"type\": \"private_group\", \"id\": 77, \"messages\": [\n" + bodies[0] + "\n]}\n"
+                : "{\"personal_information\": {\"user_id\": 1}, \"chats\": {\"list\": [\n"
+                    + bodies.enumerated().map {
+                        "{\"name\": \"Chat \($0.offset)\", \"type\": \"private_group\", \"id\": \($0.offset + 1), \"messages\": [\n\($0.element)\n]}"
+                    }
+                    .joined(separator: ",\n") + "\n]}}\n"
             try json.write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
-            let note = Comment(rawValue: "MSGFMT_SEED=\(Self.seed), \(layout), step \(step)")
+            let note = Comment(rawValue: "MSGFMT_SEED=\(Self.seed), \(layout), \(chatCount) chats, step \(step)")
             let common = ["--time-zone", "UTC", "--jobs", "2"] + layout
             let site = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + common, in: dir)
             let fresh = try Binary.run(["export", "chat.json", "-o", "fresh"] + common, in: dir)

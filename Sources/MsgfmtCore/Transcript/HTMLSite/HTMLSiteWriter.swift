@@ -51,7 +51,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// site's file is gone, or the chat got another folder): the site is not what a fresh
     /// export makes and must be written in full.
     public internal(set) var keepFailed = false
-    /// Chat pages kept from the previous site and written by this run.
+    /// Chat pages (with messages) kept from the previous site and written by this run.
     public internal(set) var pagesKept = 0
     public internal(set) var pagesWritten = 0
 
@@ -119,6 +119,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
                 turnPage(next: period)
             }
         }
+        if onPage == 0 { pagesWritten += 1 }
         pages.add(m.id, page: pageNumber)
         if let record = parts.search { search?.add(record, page: pageNumber) }
         var summary = chats[chats.count - 1]
@@ -203,7 +204,6 @@ public final class HTMLSiteWriter: TranscriptWriter {
             "\(summary.folder)/\(Self.pageName(pageNumber))", title: "\(name) — \(period?.title ?? "page \(pageNumber + 1)")",
             nav: [("All chats", "../index.html"), ("Days", "days.html")], heading: name,
             mainClasses: "history \(options.style.rawValue)")
-        pagesWritten += 1
         if pageNumber > 0 {
             let label = periods.count >= 2 ? HTMLEscaping.escape(periods[periods.count - 2].title) : "Previous messages"
             file.write("<nav class=\"pager\"><a class=\"prev\" href=\"\(Self.pageName(pageNumber - 1))\">← \(label)</a></nav>\n")
