@@ -72,15 +72,3 @@ extension HTMLSiteWriter {
         ledger?.passed(digest)
     }
 }
-
-/// The site an `--update` replaces: where it is and the files its manifest lists.
-public struct SitePrevious: Sendable {
-    public var path: String
-    public var files: Set<String>
-
-    /// Describes the previous site at `path`.
-    public init(path: String, files: Set<String>) {
-        self.path = path
-        self.files = files
-    }
-}

@@ -16,13 +16,3 @@ public struct SiteReplay: Sendable, Hashable {
         self.search = search
     }
 }
-
-/// What a replayed message (`SiteReplay`) gave: its id, sender and preview for replies,
-/// and its search record.
-public struct SiteReplayed: Sendable {
-    public var id: Int64
-    public var sender: String
-    public var preview: String?
-    public var search: SearchRecord?
-    public var page: Int
-}
