@@ -38,24 +38,25 @@ public enum ArchiveOutputFiles {
         return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_ino)"
     }
 
-    /// The hash of the bytes of the regular file at `path` (not followed when it is a
-    /// symbolic link), nil when it is missing, not a regular file or unreadable.
+    /// The hash of the bytes of the regular file at `path` (SHA-256, cut to 128 bits; the
+    /// file is not followed when it is a symbolic link), nil when it is missing, not a
+    /// regular file or unreadable.
     public static func hash(ofFileAt path: String) -> ContentHash? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var hasher = ContentHasher()
+        let digester = MessageDigester()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }
-            hasher.add(bytes: buffer[0..<n])
+            buffer.withUnsafeBufferPointer { digester.add(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
-        return hasher.hash
+        return digester.finish()
     }
 
     /// The bytes of the regular file at `path` (not followed when it is a symbolic link)

@@ -18,7 +18,17 @@ final class MessageDigester: @unchecked Sendable {
 
     /// The digest of `bytes`.
     func digest(_ bytes: [UInt8]) -> ContentHash {
-        bytes.withUnsafeBufferPointer { msgfmt_crypto_sha256_add(state, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBufferPointer { add($0) }
+        return finish()
+    }
+
+    /// Feeds `bytes` to the digest being computed (`finish` ends it).
+    func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        msgfmt_crypto_sha256_add(state, bytes.baseAddress, bytes.count)
+    }
+
+    /// The digest of everything fed since the last one; starts over.
+    func finish() -> ContentHash {
         var out = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         withUnsafeMutableBytes(of: &out) { msgfmt_crypto_sha256_end(state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         return ContentHash(high: UInt64(bigEndian: out.0), low: UInt64(bigEndian: out.1))
