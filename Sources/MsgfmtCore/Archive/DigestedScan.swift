@@ -1,7 +1,7 @@
 import Dispatch
 
-/// The scanner's events with each message's digest (`RawExportMessage.digest`) already
-/// set, computed on another thread while the calling thread scans on: runs of
+/// The scanner's events, each message with the digest of its bytes, computed on another
+/// thread while the calling thread scans on: runs of
 /// `runLength` messages go back and forth, so digesting and scanning overlap and memory
 /// holds two runs.
 struct DigestedScan {
@@ -10,28 +10,31 @@ struct DigestedScan {
 
     /// A run being digested on another thread.
     private final class Flight: @unchecked Sendable {
-        var events: [ExportEvent]
+        let events: [ExportEvent]
+        var digests: [ContentHash?]
         let group = DispatchGroup()
 
         init(_ events: [ExportEvent]) {
             self.events = events
+            digests = Array(repeating: nil, count: events.count)
         }
     }
 
     private let digester = MessageDigester()
     private var ready: [ExportEvent] = []
+    private var readyDigests: [ContentHash?] = []
     private var readyAt = 0
     private var flight: Flight?
     private var scanned = false
     private var failure: ExportReadError?
 
-    /// The next event of `scanner`, digested; nil at the end. A read error is thrown once
-    /// every event scanned before it was handed out.
-    mutating func next(from scanner: inout ExportScanner) throws(ExportReadError) -> ExportEvent? {
+    /// The next event of `scanner` with, for a message, its digest; nil at the end. A read
+    /// error is thrown once every event scanned before it was handed out.
+    mutating func next(from scanner: inout ExportScanner) throws(ExportReadError) -> (ExportEvent, ContentHash?)? {
         while true {
             if readyAt < ready.count {
                 readyAt += 1
-                return ready[readyAt - 1]
+                return (ready[readyAt - 1], readyDigests[readyAt - 1])
             }
             if scanned, flight == nil {
                 if let failure {
@@ -56,10 +59,12 @@ struct DigestedScan {
                 }
             }
             ready = []
+            readyDigests = []
             readyAt = 0
             if let landed = flight {
                 landed.group.wait()
                 ready = landed.events
+                readyDigests = landed.digests
             }
             flight = nil
             if !run.isEmpty { flight = launch(run) }
@@ -72,10 +77,8 @@ struct DigestedScan {
         let digester = self.digester
         flight.group.enter()
         DispatchQueue.global().async {
-            for i in flight.events.indices {
-                guard case .message(var raw) = flight.events[i] else { continue }
-                raw.digest = digester.digest(raw.bytes)
-                flight.events[i] = .message(raw)
+            for (i, event) in flight.events.enumerated() {
+                if case .message(let raw) = event { flight.digests[i] = digester.digest(raw.bytes) }
             }
             flight.group.leave()
         }

@@ -106,14 +106,14 @@ public struct SitePageReuse: ExportEventSource {
             }
             queue.removeAll(keepingCapacity: true)
             head = 0
-            guard let event = try ahead.next(from: &scanner) else { return nil }
-            if let passed = take(event) { return passed }
+            guard let (event, digest) = try ahead.next(from: &scanner) else { return nil }
+            if let passed = take(event, digest: digest) { return passed }
         }
     }
 
-    /// Handles one scanned event: returns it (or what stands for it) to pass on now, or nil
-    /// when it was held back or queued.
-    private mutating func take(_ event: ExportEvent) -> ExportEvent? {
+    /// Handles one scanned event (`digest`: a message's, computed ahead): returns it (or
+    /// what stands for it) to pass on now, or nil when it was held back or queued.
+    private mutating func take(_ event: ExportEvent, digest: ContentHash?) -> ExportEvent? {
         switch event {
         case .personalInformation(let info):
             if owner == nil, let id = info["user_id"]?.int64Value { owner = "user\(id)" }
@@ -139,11 +139,14 @@ public struct SitePageReuse: ExportEventSource {
             }
             queue.append(.event(event))
             return nil
-        case .message(var raw):
+        case .message(let raw):
             guard selected, chat != nil else { return event }
-            let digest = raw.digest ?? digester.digest(raw.bytes)
-            raw.digest = digest
-            guard let record = chat?.record else { return .message(raw) }
+            let digest = digest ?? digester.digest(raw.bytes)
+            guard let record = chat?.record else {
+                var passed = raw
+                passed.digest = digest
+                return .message(passed)
+            }
             // Taken out of `chat` while it changes, so its arrays are not copied.
             var current = chat.take()!
             defer { chat = current }

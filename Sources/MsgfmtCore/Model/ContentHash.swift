@@ -12,7 +12,7 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
 
     /// Bumped whenever what is hashed, or how, changes; stored hashes of another version
     /// must not be compared with new ones.
-    public static let version = 1
+    public static let version = 2
 
     /// Creates a hash from its two halves.
     public init(high: UInt64, low: UInt64) {
