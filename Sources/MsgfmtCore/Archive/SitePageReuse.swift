@@ -30,6 +30,8 @@ public struct SitePageReuse: ExportEventSource {
     private var options: ExportOptions
     private let old: [SiteChatRecord]
     private let digester = MessageDigester()
+    /// The real paths of the media folders met so far (`MediaFingerprint`).
+    private var mediaFolders: [String: String?] = [:]
     private var owner: String?
     private var chatsBegun = 0
     private var selected = false
@@ -256,9 +258,9 @@ public struct SitePageReuse: ExportEventSource {
     }
 
     /// Whether the media files a page shows are as they were.
-    private func mediaUnchanged(_ page: SitePageRecord) -> Bool {
+    private mutating func mediaUnchanged(_ page: SitePageRecord) -> Bool {
         var sequence = DigestSequence()
-        for path in page.mediaPaths { sequence.add(MediaFingerprint.of(path, options: options.media)) }
+        for path in page.mediaPaths { sequence.add(MediaFingerprint.of(path, options: options.media, folders: &mediaFolders)) }
         return sequence.value == page.mediaDigest
     }
 }

@@ -31,6 +31,14 @@ public enum MediaFingerprint {
 
     /// The fingerprint of what is at `path` (as the export names it) under `options`.
     public static func of(_ path: String, options: MediaOptions) -> ContentHash {
+        var folders: [String: String?] = [:]
+        return of(path, options: options, folders: &folders)
+    }
+
+    /// The same fingerprint, resolving each folder's real path once (`folders` remembers
+    /// them): a file that is not itself a symbolic link has its folder's real path and its
+    /// own name as real path, so one `lstat` finds the rest.
+    public static func of(_ path: String, options: MediaOptions, folders: inout [String: String?]) -> ContentHash {
         var hasher = ContentHasher()
         hasher.combine(path)
         guard let components = MediaPath.components(of: path) else {
@@ -39,16 +47,36 @@ public enum MediaFingerprint {
         }
         let root = options.exportFolder
         let joined = (root == "/" ? "" : root) + "/" + components.joined(separator: "/")
-        guard let real = MediaResolver.realPath(joined) else {
-            hasher.combine(Int64(2))
-            return hasher.hash
-        }
-        hasher.combine(real)
         var info = stat()
-        guard stat(real, &info) == 0 else {
-            hasher.combine(Int64(3))
-            return hasher.hash
+        var found: String?
+        if let slash = joined.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let folder = String(joined[..<slash])
+            let name = String(joined[joined.index(after: slash)...])
+            let realFolder: String?
+            if let known = folders[folder] {
+                realFolder = known
+            } else {
+                realFolder = MediaResolver.realPath(folder.isEmpty ? "/" : folder)
+                folders[folder] = realFolder
+            }
+            if let realFolder {
+                let candidate = (realFolder == "/" ? "" : realFolder) + "/" + name
+                if lstat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFLNK { found = candidate }
+            }
         }
+        if found == nil {
+            guard let real = MediaResolver.realPath(joined) else {
+                hasher.combine(Int64(2))
+                return hasher.hash
+            }
+            guard stat(real, &info) == 0 else {
+                hasher.combine(real)
+                hasher.combine(Int64(3))
+                return hasher.hash
+            }
+            found = real
+        }
+        hasher.combine(found!)
         for value in [
             Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
             Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_mode),
