@@ -47,17 +47,23 @@ SHORT_SECONDS = 1.0
 SHORT_RUNS = 5
 
 
-def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes=(0,)):
+def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes=(0,), before=None):
     """Runs `cmd` under /usr/bin/time -v, filling seconds, rss_mb, or error (an exit status
     outside `ok_codes`); a run under SHORT_SECONDS is repeated and the median time and the
-    largest peak RSS kept. Returns the command's stdout text (of the first run) when
-    `stdout` is PIPE, else ''."""
+    largest peak RSS kept. `before`, when given, is called (untimed) before every run, so a
+    command that changes what it works on (`export --update`) starts each run from the same
+    state. Returns the command's stdout text (of the first run) when `stdout` is PIPE, else
+    ''."""
+    if before:
+        before()
     out = run_once(result, cmd, stdout, env, timeout, ok_codes)
     if not result.ok or result.seconds >= SHORT_SECONDS or result.timed != "process":
         return out
     times, rss = [result.seconds], result.rss_mb
     for _ in range(SHORT_RUNS - 1):
         again = Result(result.name, result.tool, result.messages, result.text_bytes)
+        if before:
+            before()
         run_once(again, cmd, subprocess.DEVNULL, env, timeout, ok_codes)
         if not again.ok:
             result.error, result.seconds = again.error, None
