@@ -6,7 +6,7 @@ import Dispatch
 /// holds two runs.
 struct DigestedScan {
     /// Messages a run holds.
-    static let runLength = 256
+    static let runLength = 64
 
     /// A run being digested on another thread.
     private final class Flight: @unchecked Sendable {
