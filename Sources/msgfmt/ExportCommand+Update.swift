@@ -20,8 +20,11 @@ extension ExportCommand {
 
     /// Compares the output with the inputs and options; prints why it is rebuilt, or that
     /// it is up to date. With `keeping`, a site made from one export without `--since`,
-    /// `--until`, `--filter` or `--media copy` is updated page by page.
-    func planUpdate(_ options: ExportOptions, _ printer: DiagnosticPrinter, keeping: Bool) throws -> UpdatePlan {
+    /// `--until`, `--filter` or `--media copy` is updated page by page; `rebuilding` skips
+    /// the comparison (a page-by-page update gave up and said why).
+    func planUpdate(_ options: ExportOptions, _ printer: DiagnosticPrinter, keeping: Bool, rebuilding: Bool = false) throws
+        -> UpdatePlan
+    {
         let directory = export.to == .html
         let path = export.output ?? defaultDirectory()
         let byPages =
@@ -36,7 +39,8 @@ extension ExportCommand {
             inputs = digest
         }
         let wanted = ArchiveManifest(version: MsgfmtVersion.string, options: optionsDigest(options), inputs: inputs, files: [])
-        let decision = ArchiveUpdate.check(output: path, directory: directory, wanted: wanted, byPages: byPages)
+        let decision =
+            rebuilding ? .rebuild(note: nil) : ArchiveUpdate.check(output: path, directory: directory, wanted: wanted, byPages: byPages)
         switch decision {
         case .upToDate: printer.info("\(path) is up to date: nothing to write")
         case .rebuild(let note?): printer.info("note: \(note)")

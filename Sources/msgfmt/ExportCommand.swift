@@ -110,7 +110,7 @@ struct ExportCommand: ParsableCommand {
             try convert(printer, keeping: true)
         } catch let failure as KeepFailure {
             printer.info("note: \(failure.path): a page of the previous site could not be kept; writing it in full")
-            try convert(printer, keeping: false)
+            try convert(printer, keeping: false, rebuilding: true)
         }
     }
 
@@ -119,11 +119,12 @@ struct ExportCommand: ParsableCommand {
         var path: String
     }
 
-    /// Runs the export; with `keeping`, an `--update` of a site keeps its unchanged pages.
-    private func convert(_ printer: DiagnosticPrinter, keeping: Bool) throws {
+    /// Runs the export; with `keeping`, an `--update` of a site keeps its unchanged pages;
+    /// `rebuilding` writes the output in full without comparing it again (the note was given).
+    private func convert(_ printer: DiagnosticPrinter, keeping: Bool, rebuilding: Bool = false) throws {
         var options = try makeOptions()
         options.filter = try FilterOptionGroup.compile(filter.filter, clock: options.clock, printer: printer)
-        let update = try archive.update ? planUpdate(options, printer, keeping: keeping) : nil
+        let update = try archive.update ? planUpdate(options, printer, keeping: keeping, rebuilding: rebuilding) : nil
         if let update, update.decision == .upToDate { return }
         if update?.byPages == true { options.keepsPageRecords = true }
         var input = try openInput(options, printer, update: update)

@@ -121,6 +121,35 @@ import Testing
         #expect(kept, "no step kept a page")
     }
 
+    /// A page the records say to keep but the previous site no longer lists (a manifest
+    /// edited by hand, its file removed with it) is not kept: the update says so and writes
+    /// the site in full, still what a fresh export makes.
+    @Test func pagesThatCannotBeKeptMeanAFullRebuild() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let messages = (1...6).map { i in
+            "{\"id\": \(i), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + i * 60)\", \"text\": \"m\(i)\"}"
+        }
+        try
+            ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n")
+            .write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
+        let args = ["export", "chat.json", "--update", "--page-size", "2", "--time-zone", "UTC"]
+        #expect(try Binary.run(args + ["-o", "site"], in: dir).status == 0)
+        let site = dir.appendingPathComponent("site")
+        let manifest = site.appendingPathComponent("msgfmt-manifest.json")
+        let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.filter { !$0.contains("\"chat_001/messages2.html\"") }
+        #expect(kept.count == lines.count - 1)
+        try kept.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("chat_001/messages2.html"))
+        let update = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(update.status == 0)
+        #expect(
+            update.stderr == "msgfmt: note: site: a page of the previous site could not be kept; writing it in full\n", "\(update.stderr)")
+        #expect(try Binary.run(args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(try Self.tree(site) == Self.tree(dir.appendingPathComponent("fresh")))
+    }
+
     /// A page is kept only while the media files it shows are as they were: replacing a
     /// photo on disk writes its page (and the pages after it) again, keeps those before,
     /// and the site is still what a fresh export makes.

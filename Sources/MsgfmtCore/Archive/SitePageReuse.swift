@@ -124,8 +124,9 @@ public struct SitePageReuse: ExportEventSource {
             selected = options.selects(info)
             chat = nil
             guard selected else { return event }
-            // Every selected chat gets a folder unless none of its messages can be written;
-            // the writer checks that it got the folder a kept page names.
+            // Every selected chat gets a folder: a page-by-page update has no filter to leave
+            // all of a chat's messages out, and a chat whose messages are all unreadable
+            // still gets its (empty) page. The writer checks the folder a kept page names.
             chatsBegun += 1
             let folder = HTMLSiteWriter.folderName(chatsBegun)
             let key = SiteChatRecord.key(of: info, owner: owner)

@@ -1,6 +1,6 @@
 extension HTMLSiteWriter {
     /// The next page of the current chat is kept from the previous site: linked into this
-    /// one, and taken into the chat's page index, day index, counts and manifest as if it
+    /// one (on another thread, waited for by `finish`), and taken into the chat's page index, day index, counts and manifest as if it
     /// had been written (see `SitePageReuse`).
     public func keep(_ record: SitePageRecord, folder: String) {
         guard let previous, let summary = chats.last, summary.folder == folder, page == nil else {
@@ -8,10 +8,11 @@ extension HTMLSiteWriter {
             return
         }
         let name = "\(folder)/\(Self.pageName(pageNumber))"
-        guard previous.files.contains(name), files.link(name, to: previous.path + "/" + name) else {
+        guard previous.files.contains(name) else {
             keepFailed = true
             return
         }
+        files.linkLater(name, to: previous.path + "/" + name)
         if options.pages != .count { periods.append(Period(of: record.first, split: options.pages, clock: options.clock)) }
         record.forEachID { pages.add($0, page: pageNumber) }
         var updated = summary
@@ -52,10 +53,7 @@ extension HTMLSiteWriter {
                 keepFailed = true
                 return
             }
-            guard files.link(path, to: previous.path + "/" + path) else {
-                keepFailed = true
-                return
-            }
+            files.linkLater(path, to: previous.path + "/" + path)
         }
         search?.keepBlock(count: count, scalars: scalars)
     }

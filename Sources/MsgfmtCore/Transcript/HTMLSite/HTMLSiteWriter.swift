@@ -150,6 +150,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func finish() {
         writeIndex()
         if search != nil { writeSearch() }
+        if !files.waitForLinks() { keepFailed = true }
     }
 
     /// Creates `path` under the output directory and writes the page head into it.

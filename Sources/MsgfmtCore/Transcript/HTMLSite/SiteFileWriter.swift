@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -24,11 +26,45 @@ final class SiteFileWriter {
         if file.failed { failed = true }
     }
 
+    /// Where the links `linkLater` asks for are made, one after the other, beside the
+    /// writing; `waitForLinks` waits for them.
+    private let linker = DispatchQueue(label: "msgfmt.site-links")
+    private let linking = DispatchGroup()
+    private let linkFailure = LinkFailure()
+
+    /// Whether a link failed (set on the linking queue, read after waiting for it).
+    private final class LinkFailure: @unchecked Sendable {
+        var failed = false
+    }
+
     /// Gives `path` (relative to the directory) the file `source` as a second name (a hard
-    /// link: the file is shared, not copied); false when that fails.
-    func link(_ path: String, to source: String) -> Bool {
-        makeFolders(of: path)
-        return Glibc.link(source, directory + "/" + path) == 0
+    /// link: the file is shared, not copied), on another thread; `waitForLinks` says
+    /// whether every link was made.
+    func linkLater(_ path: String, to source: String) {
+        let target = directory + "/" + path
+        var parents: [String] = []
+        var folder = directory
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            parents.append(folder)
+        }
+        let folders = parents
+        let failure = linkFailure
+        let group = linking
+        group.enter()
+        linker.async {
+            if Glibc.link(source, target) != 0 {
+                for f in folders { _ = mkdir(f, 0o755) }
+                if Glibc.link(source, target) != 0 { failure.failed = true }
+            }
+            group.leave()
+        }
+    }
+
+    /// Waits for the links asked for so far; false when one could not be made.
+    func waitForLinks() -> Bool {
+        linking.wait()
+        return !linkFailure.failed
     }
 
     private func makeFolders(of path: String) {
