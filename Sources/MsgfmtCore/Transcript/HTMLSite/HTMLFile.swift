@@ -9,9 +9,13 @@ final class HTMLFile {
     /// True when the file could not be created or written.
     private(set) var failed = false
 
-    /// Creates (truncates) `path`.
+    /// Creates `path` as a new file. A file already there is unlinked first, never written
+    /// through: with `--update` it may be a hard link to the previous site's file, which
+    /// must stay as it was until the new site replaces it.
     init(path: String) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST, unlink(path) == 0 { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        self.fd = fd
         sink = OutputSink(fd: fd < 0 ? -1 : fd)
         if fd < 0 { failed = true }
     }
