@@ -11,13 +11,6 @@ extension ExportCommand {
         var byPages: Bool
     }
 
-    /// What writing the manifest found.
-    enum ManifestOutcome {
-        case written
-        /// A site updated page by page came out as it was: nothing to replace.
-        case upToDate
-    }
-
     /// Compares the output with the inputs and options; prints why it is rebuilt, or that
     /// it is up to date. With `keeping`, a site made from one export without `--since`,
     /// `--until`, `--filter` or `--media copy` is updated page by page; `rebuilding` skips
@@ -49,13 +42,27 @@ extension ExportCommand {
         return UpdatePlan(decision: decision, wanted: wanted, path: path, byPages: byPages)
     }
 
+    /// Whether a site updated page by page came out as it was: no page written, and its
+    /// records and files (the kept ones, not linked yet, as the previous manifest lists
+    /// them) are what the previous manifest holds.
+    func isUnchanged(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter) -> Bool {
+        guard case .keepPages(let previous) = plan.decision, !site.keepFailed, site.pagesWritten == 0, site.chatRecords == previous.chats,
+            let written = output.temporaryPath
+        else { return false }
+        var files = ArchiveUpdate.manifest(of: written, output: plan.path, directory: true, wanted: plan.wanted).files
+        var listed: [String: ArchiveManifest.File] = [:]
+        for file in previous.files { listed[file.path] = file }
+        for path in site.unlinkedKeptFiles {
+            guard let file = listed[path] else { return false }
+            files.append(file)
+        }
+        files.sort { $0.path < $1.path }
+        return files.map { [$0.path, $0.hash.description] } == previous.files.map { [$0.path, $0.hash.description] }
+    }
+
     /// Writes the manifest of the output just made: into the temporary site before it is
-    /// moved into place, or beside the file once it is. A site updated page by page whose
-    /// files and records came out as the previous manifest has them is up to date.
-    @discardableResult
-    func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, _ printer: DiagnosticPrinter) throws
-        -> ManifestOutcome
-    {
+    /// moved into place, or beside the file once it is.
+    func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, _ printer: DiagnosticPrinter) throws {
         let directory = export.to == .html
         let written = directory ? output.temporaryPath ?? plan.path : plan.path
         var previous: ArchiveManifest?
@@ -66,11 +73,6 @@ extension ExportCommand {
             manifest.chats = site.chatRecords
             manifest.inputs = Self.digest(of: manifest.chats)
         }
-        if let previous, site?.pagesWritten == 0, manifest.chats == previous.chats,
-            manifest.files.map({ [$0.path, $0.hash.description] }) == previous.files.map({ [$0.path, $0.hash.description] })
-        {
-            return .upToDate
-        }
         do {
             let file = try AtomicOutput(path: ArchiveUpdate.manifestPath(of: written, directory: directory), kind: .file)
             file.sink?.write(manifest.json())
@@ -79,7 +81,6 @@ extension ExportCommand {
             printer.error(error.message)
             throw ExitStatus.outputFailed
         }
-        return .written
     }
 
     /// The input digest of a site updated page by page: its chats' keys, spans and tails.

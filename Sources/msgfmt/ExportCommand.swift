@@ -199,18 +199,22 @@ struct ExportCommand: ParsableCommand {
             printStats(stats, printer)
             throw ExitStatus.outputFailed
         }
-        if let site, site.keepFailed, let update {
-            output.abandon()
-            throw KeepFailure(path: update.path)
-        }
         let complete = stats.failed == 0 && printer.errorCount == 0
-        if let update, complete, export.to == .html {
-            if try writeManifest(update, output: output, site: site, printer) == .upToDate {
+        if let update, update.byPages, let site {
+            if complete, isUnchanged(update, output: output, site: site) {
                 output.abandon()
                 printer.info("\(update.path) is up to date: nothing to write")
                 printStats(stats, printer)
                 return
             }
+            site.completeLinks()
+        }
+        if let site, site.keepFailed, let update {
+            output.abandon()
+            throw KeepFailure(path: update.path)
+        }
+        if let update, complete, export.to == .html {
+            try writeManifest(update, output: output, site: site, printer)
             if let site, site.pagesKept > 0 {
                 let total = site.pagesKept + site.pagesWritten
                 printer.info("note: \(update.path): \(site.pagesWritten) of \(total) pages written again, \(site.pagesKept) kept")

@@ -44,7 +44,9 @@ public final class HTMLSiteWriter: TranscriptWriter {
     let files: SiteFileWriter
     /// `--update` (`SitePageReuse`): the previous site, whose kept pages and search blocks
     /// are linked into this one.
-    public var previous: SitePrevious?
+    public var previous: SitePrevious? {
+        didSet { files.holdsLinks = previous != nil }
+    }
     /// With `options.keepsPageRecords`: the manifest's records of the chats and pages.
     var ledger: SitePageLedger?
     /// True when a page or block could not be kept as `SitePageReuse` said (the previous
@@ -119,7 +121,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
                 turnPage(next: period)
             }
         }
-        if onPage == 0 { pagesWritten += 1 }
+        if onPage == 0 {
+            pagesWritten += 1
+            files.releaseLinks()
+        }
         pages.add(m.id, page: pageNumber)
         if let record = parts.search { search?.add(record, page: pageNumber) }
         var summary = chats[chats.count - 1]
@@ -150,6 +155,16 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func finish() {
         writeIndex()
         if search != nil { writeSearch() }
+        if !files.holdsLinks, !files.waitForLinks() { keepFailed = true }
+    }
+
+    /// The kept files not linked yet: none once a page was written (see `completeLinks`).
+    public var unlinkedKeptFiles: [String] { files.heldLinks }
+
+    /// Links the kept files still held back and waits for every link (an update that wrote
+    /// no page holds them until it knows the site changed).
+    public func completeLinks() {
+        files.releaseLinks()
         if !files.waitForLinks() { keepFailed = true }
     }
 

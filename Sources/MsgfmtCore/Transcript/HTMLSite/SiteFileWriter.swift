@@ -32,6 +32,22 @@ final class SiteFileWriter {
     private let linking = DispatchGroup()
     private let linkFailure = LinkFailure()
 
+    /// While true, `linkLater` only notes the links (`releaseLinks` makes them): an update
+    /// that writes no page may turn out to have nothing to write.
+    var holdsLinks = false
+    private var held: [(path: String, source: String)] = []
+
+    /// The paths of the links noted and not made yet.
+    var heldLinks: [String] { held.map(\.path) }
+
+    /// Makes the links noted so far and every later one as it is asked for.
+    func releaseLinks() {
+        guard holdsLinks else { return }
+        holdsLinks = false
+        for link in held { linkLater(link.path, to: link.source) }
+        held = []
+    }
+
     /// Whether a link failed (set on the linking queue, read after waiting for it).
     private final class LinkFailure: @unchecked Sendable {
         var failed = false
@@ -41,6 +57,10 @@ final class SiteFileWriter {
     /// link: the file is shared, not copied), on another thread; `waitForLinks` says
     /// whether every link was made.
     func linkLater(_ path: String, to source: String) {
+        if holdsLinks {
+            held.append((path, source))
+            return
+        }
         let target = directory + "/" + path
         var parents: [String] = []
         var folder = directory
