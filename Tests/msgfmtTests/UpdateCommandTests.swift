@@ -150,6 +150,30 @@ import Testing
         #expect(try Self.tree(site) == Self.tree(dir.appendingPathComponent("fresh")))
     }
 
+    /// A chat record that does not hold together (its search blocks' scalars removed by
+    /// hand) is not followed: the chat is written in full, as a fresh export writes it.
+    @Test func inconsistentRecordsAreNotFollowed() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let messages = (1...6).map { i in
+            "{\"id\": \(i), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + i * 60)\", \"text\": \"m\(i) ü\"}"
+        }
+        try
+            ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n")
+            .write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
+        let args = ["export", "chat.json", "--update", "--page-size", "2", "--time-zone", "UTC"]
+        #expect(try Binary.run(args + ["-o", "site"], in: dir).status == 0)
+        let manifest = dir.appendingPathComponent("site/msgfmt-manifest.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"blocks\":[\"ü\"]", with: "\"blocks\":[]")
+        #expect(edited != text)
+        try edited.write(to: manifest, atomically: true, encoding: .utf8)
+        let update = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(update.status == 0 && !update.stderr.contains("kept") && !update.stderr.contains("up to date"), "\(update.stderr)")
+        #expect(try Binary.run(args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(try Self.tree(dir.appendingPathComponent("site")) == Self.tree(dir.appendingPathComponent("fresh")))
+    }
+
     /// A page is kept only while the media files it shows are as they were: replacing a
     /// photo on disk writes its page (and the pages after it) again, keeps those before,
     /// and the site is still what a fresh export makes.

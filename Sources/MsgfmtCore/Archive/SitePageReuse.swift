@@ -130,7 +130,7 @@ public struct SitePageReuse: ExportEventSource {
             chatsBegun += 1
             let folder = HTMLSiteWriter.folderName(chatsBegun)
             let key = SiteChatRecord.key(of: info, owner: owner)
-            chat = ChatScan(info: info, record: old.first { $0.key == key && $0.folder == folder })
+            chat = ChatScan(info: info, record: old.first { $0.key == key && $0.folder == folder && consistent($0) })
             return event
         case .chatEnd:
             guard selected, chat?.record != nil, var current = chat.take(), let record = current.record else { return event }
@@ -203,7 +203,6 @@ public struct SitePageReuse: ExportEventSource {
         current.record = nil
         let size = SearchIndexWriter.blockSize
         var kept = max(0, d - 1)
-        if record.folder == nil || (options.search && record.blocks.count < current.starts[kept] / size) { kept = 0 }
         let first = current.starts[kept]
         for p in 0..<kept { queue.append(.event(.keptPage(record.pages[p], folder: record.folder ?? ""))) }
         var searchFrom = first
@@ -216,6 +215,17 @@ public struct SitePageReuse: ExportEventSource {
         queue.append(.replays(from: min(searchFrom, previewFrom), to: first, previewFrom: previewFrom, searchFrom: searchFrom))
         queue.append(.messages(from: first, to: current.index))
         current.starts = Array(current.starts[0...kept])
+    }
+
+    /// Whether a chat's record can be followed: it has a folder, and (with search) one set
+    /// of folding scalars for each search block its pages fill. A record that is not (a
+    /// manifest edited by hand) is not used: the chat is written in full.
+    private func consistent(_ record: SiteChatRecord) -> Bool {
+        guard record.folder != nil else { return false }
+        guard options.search else { return true }
+        let written = record.pages.reduce(0) { $0 + $1.written }
+        let size = SearchIndexWriter.blockSize
+        return record.blocks.count == (written + size - 1) / size
     }
 
     /// The page of kept message `n` (an input index before the first page written again).
