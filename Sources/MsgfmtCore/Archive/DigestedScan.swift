@@ -11,26 +11,27 @@ struct DigestedScan {
     /// A run being digested on another thread.
     private final class Flight: @unchecked Sendable {
         let events: [ExportEvent]
-        var digests: [ContentHash?]
+        var digests: [ContentHash]
         let group = DispatchGroup()
 
         init(_ events: [ExportEvent]) {
             self.events = events
-            digests = Array(repeating: nil, count: events.count)
+            digests = Array(repeating: ContentHash(high: 0, low: 0), count: events.count)
         }
     }
 
     private let digester = MessageDigester()
     private var ready: [ExportEvent] = []
-    private var readyDigests: [ContentHash?] = []
+    private var readyDigests: [ContentHash] = []
     private var readyAt = 0
     private var flight: Flight?
     private var scanned = false
     private var failure: ExportReadError?
 
-    /// The next event of `scanner` with, for a message, its digest; nil at the end. A read
-    /// error is thrown once every event scanned before it was handed out.
-    mutating func next(from scanner: inout ExportScanner) throws(ExportReadError) -> (ExportEvent, ContentHash?)? {
+    /// The next event of `scanner` with, for a message, its digest (zero for any other
+    /// event); nil at the end. A read error is thrown once every event scanned before it
+    /// was handed out.
+    mutating func next(from scanner: inout ExportScanner) throws(ExportReadError) -> (ExportEvent, ContentHash)? {
         while true {
             if readyAt < ready.count {
                 readyAt += 1

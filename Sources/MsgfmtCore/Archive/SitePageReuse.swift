@@ -29,7 +29,6 @@ public struct SitePageReuse: ExportEventSource {
     private let file: ExportMessageFile
     private var options: ExportOptions
     private let old: [SiteChatRecord]
-    private let digester = MessageDigester()
     /// The real paths of the media folders met so far (`MediaFingerprint`).
     private var mediaFolders: [String: String?] = [:]
     private var owner: String?
@@ -51,6 +50,9 @@ public struct SitePageReuse: ExportEventSource {
     /// One selected chat being compared.
     private struct ChatScan {
         var info: ExportChatInfo
+        /// The folder the chat gets, and the previous record of the chat in it (nil once the
+        /// chat differs from it, or when there is none to follow).
+        var folder: String
         var record: SiteChatRecord?
         /// Input messages so far.
         var index = 0
@@ -115,7 +117,7 @@ public struct SitePageReuse: ExportEventSource {
 
     /// Handles one scanned event (`digest`: a message's, computed ahead): returns it (or
     /// what stands for it) to pass on now, or nil when it was held back or queued.
-    private mutating func take(_ event: ExportEvent, digest: ContentHash?) -> ExportEvent? {
+    private mutating func take(_ event: ExportEvent, digest: ContentHash) -> ExportEvent? {
         switch event {
         case .personalInformation(let info):
             if owner == nil, let id = info["user_id"]?.int64Value { owner = "user\(id)" }
@@ -130,11 +132,12 @@ public struct SitePageReuse: ExportEventSource {
             chatsBegun += 1
             let folder = HTMLSiteWriter.folderName(chatsBegun)
             let key = SiteChatRecord.key(of: info, owner: owner)
-            chat = ChatScan(info: info, record: old.first { $0.key == key && $0.folder == folder && consistent($0) })
+            chat = ChatScan(info: info, folder: folder, record: old.first { $0.key == key && $0.folder == folder && consistent($0) })
             return event
         case .chatEnd:
             guard selected, chat?.record != nil, var current = chat.take(), let record = current.record else { return event }
-            if current.span == record.pages.count, current.spanCount == 0, record.tailInputs == 0, keepWhole(current) {
+            if current.span == record.pages.count, current.spanCount == 0, record.tailInputs == 0 {
+                keepWhole(current)
                 chat = nil
             } else {
                 diverge(&current, at: min(current.span, record.pages.count))
@@ -144,7 +147,6 @@ public struct SitePageReuse: ExportEventSource {
             return nil
         case .message(let raw):
             guard selected, chat != nil else { return event }
-            let digest = digest ?? digester.digest(raw.bytes)
             guard let record = chat?.record else {
                 var passed = raw
                 passed.digest = digest
@@ -178,22 +180,17 @@ public struct SitePageReuse: ExportEventSource {
         }
     }
 
-    /// Keeps every page of a chat whose spans all matched, to its end; false when its
-    /// search blocks were not recorded as expected (the chat is then written from its
-    /// last page on).
-    private mutating func keepWhole(_ current: ChatScan) -> Bool {
-        guard let record = current.record, let folder = record.folder else { return false }
+    /// Keeps every page of a chat whose spans all matched, to its end, and (with search)
+    /// every search block: `consistent` made sure the record has one for each.
+    private mutating func keepWhole(_ current: ChatScan) {
+        guard let record = current.record else { return }
+        for page in record.pages { queue.append(.event(.keptPage(page, folder: current.folder))) }
+        guard options.search else { return }
         let total = current.index
         let size = SearchIndexWriter.blockSize
-        let blocks = (total + size - 1) / size
-        if options.search, record.blocks.count != blocks { return false }
-        for page in record.pages { queue.append(.event(.keptPage(page, folder: folder))) }
-        if options.search {
-            for b in 0..<blocks {
-                queue.append(.event(.keptSearchBlock(index: b, count: min(size, total - b * size), scalars: record.blocks[b])))
-            }
+        for (b, scalars) in record.blocks.enumerated() {
+            queue.append(.event(.keptSearchBlock(index: b, count: min(size, total - b * size), scalars: scalars)))
         }
-        return true
     }
 
     /// The chat differs from span `d` on: keeps the pages before `d - 1`, queues the replays
@@ -202,9 +199,9 @@ public struct SitePageReuse: ExportEventSource {
         guard let record = current.record else { return }
         current.record = nil
         let size = SearchIndexWriter.blockSize
-        var kept = max(0, d - 1)
+        let kept = max(0, d - 1)
         let first = current.starts[kept]
-        for p in 0..<kept { queue.append(.event(.keptPage(record.pages[p], folder: record.folder ?? ""))) }
+        for p in 0..<kept { queue.append(.event(.keptPage(record.pages[p], folder: current.folder))) }
         var searchFrom = first
         if options.search {
             let blocks = first / size
@@ -217,11 +214,10 @@ public struct SitePageReuse: ExportEventSource {
         current.starts = Array(current.starts[0...kept])
     }
 
-    /// Whether a chat's record can be followed: it has a folder, and (with search) one set
-    /// of folding scalars for each search block its pages fill. A record that is not (a
-    /// manifest edited by hand) is not used: the chat is written in full.
+    /// Whether a chat's record can be followed: (with search) it has one set of folding
+    /// scalars for each search block its pages fill. A record that has not (a manifest
+    /// edited by hand) is not used: the chat is written in full.
     private func consistent(_ record: SiteChatRecord) -> Bool {
-        guard record.folder != nil else { return false }
         guard options.search else { return true }
         let written = record.pages.reduce(0) { $0 + $1.written }
         let size = SearchIndexWriter.blockSize
