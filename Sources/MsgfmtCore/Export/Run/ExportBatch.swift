@@ -97,14 +97,14 @@ final class ExportBatch<Writer: TranscriptWriter> {
             var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
             if failure.id == nil { location.byteOffset = raw.byteOffset }
             return .failed(Diagnostic(.error, location, failure.error.message))
-        case .success(let message) where raw.replay != nil:
-            let use = raw.replay!
-            return .replayed(
-                SiteReplayed(
-                    id: message.id, sender: message.senderName,
-                    preview: use.preview ? TranscriptMessage.preview(of: message) : nil,
-                    search: use.search && options.search ? SearchRecord(message, clock: options.clock) : nil, page: use.page))
         case .success(let message):
+            if let use = raw.replay {
+                return .replayed(
+                    SiteReplayed(
+                        id: message.id, sender: message.senderName,
+                        preview: use.preview ? TranscriptMessage.preview(of: message) : nil,
+                        search: use.search && options.search ? SearchRecord(message, clock: options.clock) : nil, page: use.page))
+            }
             guard options.keeps(message, in: raw.chat) else { return .filtered }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
             var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)

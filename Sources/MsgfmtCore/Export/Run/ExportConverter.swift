@@ -184,26 +184,24 @@ public final class ExportConverter {
             case .event(.message):
                 break
             case .message:
-                if case .replayed(let message) = batch.outcomes[next] {
-                    writer.replay(message)
-                    next += 1
-                    continue
-                }
-                stats.read += 1
                 switch batch.outcomes[next] {
-                case .replayed: break
+                case .replayed(let message):
+                    // Counted with its kept page.
+                    writer.replay(message)
                 case .prepared(let message, let piece):
                     beginPendingChat(writer)
+                    stats.read += 1
                     stats.written += 1
-                    if let media = message.media { stats.media.add(media) }
-                    for emoji in message.customEmoji.values { stats.media.add(emoji) }
+                    stats.media.add(message.mediaCounts)
                     message.rendered.diagnostics.forEach(report)
                     writer.write(message, piece: piece)
                 case .filtered:
+                    stats.read += 1
                     stats.filtered += 1
                     chatFiltered = true
                     passOver(batch.digests[next], writer)
                 case .failed(let diagnostic):
+                    stats.read += 1
                     stats.failed += 1
                     report(diagnostic)
                     passOver(batch.digests[next], writer)

@@ -36,6 +36,15 @@ public struct TranscriptMessage: Sendable {
         cachedPreview ?? Self.preview(of: message)
     }
 
+    /// What became of the message's media file and its custom emoji's sticker files, for
+    /// `--stats` (and a page's record, `SitePageRecord.media`).
+    var mediaCounts: MediaCounts {
+        var counts = MediaCounts()
+        if let media { counts.add(media) }
+        for emoji in customEmoji.values { counts.add(emoji) }
+        return counts
+    }
+
     /// Computes the preview now (on a worker thread) so the writer only looks it up.
     mutating func cachePreview() {
         cachedPreview = Self.preview(of: message)

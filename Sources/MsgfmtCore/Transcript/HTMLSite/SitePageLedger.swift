@@ -4,8 +4,8 @@
 /// from it. Pages kept from the previous site are recorded as they were.
 struct SitePageLedger {
     private(set) var chats: [SiteChatRecord] = []
-    /// The digests of the input messages since the last written one, and whether all of
-    /// them were clean (none are: they were left out or unreadable).
+    /// The digests of the input messages since the last written one (left out or
+    /// unreadable, so the page whose span they join cannot be kept).
     private var pending: [ContentHash] = []
     /// The page being written, its number, and the digests of its span and media files.
     private var open: SitePageRecord?
@@ -53,8 +53,7 @@ struct SitePageLedger {
         if message.inputDigest == nil { record.reusable = false }
         record.add(id: message.message.id)
         record.last = message.message.date
-        if let resolved = message.media { record.media.add(resolved) }
-        for emoji in message.customEmoji.values { record.media.add(emoji) }
+        record.media.add(message.mediaCounts)
         for (path, print) in message.mediaPrints {
             record.mediaPaths.append(path)
             media.add(print)
