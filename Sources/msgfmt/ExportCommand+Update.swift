@@ -9,6 +9,12 @@ extension ExportCommand {
         /// The site is made from one export and updated page by page (`SitePageReuse`):
         /// the input is compared message by message as it is read, not digested up front.
         var byPages: Bool
+
+        /// The manifest of the site being updated page by page, when there is one to keep
+        /// pages of.
+        var previous: ArchiveManifest? {
+            if case .keepPages(let manifest) = decision { manifest } else { nil }
+        }
     }
 
     /// Compares the output with the inputs and options; prints why it is rebuilt, or that
@@ -46,7 +52,7 @@ extension ExportCommand {
     /// records and files (the kept ones, not linked yet, as the previous manifest lists
     /// them) are what the previous manifest holds.
     func isUnchanged(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter) -> Bool {
-        guard case .keepPages(let previous) = plan.decision, !site.keepFailed, site.pagesWritten == 0, site.chatRecords == previous.chats,
+        guard let previous = plan.previous, !site.keepFailed, site.pagesWritten == 0, site.chatRecords == previous.chats,
             let written = output.temporaryPath
         else { return false }
         var files = ArchiveUpdate.manifest(of: written, output: plan.path, directory: true, wanted: plan.wanted).files
@@ -65,10 +71,8 @@ extension ExportCommand {
     func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, _ printer: DiagnosticPrinter) throws {
         let directory = export.to == .html
         let written = directory ? output.temporaryPath ?? plan.path : plan.path
-        var previous: ArchiveManifest?
-        if case .keepPages(let manifest) = plan.decision { previous = manifest }
         var manifest = ArchiveUpdate.manifest(
-            of: written, output: plan.path, directory: directory, wanted: plan.wanted, previous: previous)
+            of: written, output: plan.path, directory: directory, wanted: plan.wanted, previous: plan.previous)
         if plan.byPages, let site {
             manifest.chats = site.chatRecords
             manifest.inputs = Self.digest(of: manifest.chats)

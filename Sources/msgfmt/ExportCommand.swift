@@ -154,7 +154,7 @@ struct ExportCommand: ParsableCommand {
             writer = TranscriptWriters.make(options: options, output: output)
         }
         let site = writer as? HTMLSiteWriter
-        if let update, case .keepPages(let previous) = update.decision {
+        if let previous = update?.previous, let update {
             site?.previous = SitePrevious(path: update.path, files: Set(previous.files.map(\.path)))
         }
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
@@ -267,8 +267,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 let source = try ExportByteSource(path: files[0])
                 if let update, update.byPages {
-                    var old: [SiteChatRecord] = []
-                    if case .keepPages(let previous) = update.decision { old = previous.chats }
+                    let old = update.previous?.chats ?? []
                     return .pages(try SitePageReuse(source: source, path: files[0], options: options, old: old), source)
                 }
                 return .export(source)

@@ -62,13 +62,7 @@ final class SiteFileWriter {
             return
         }
         let target = directory + "/" + path
-        var parents: [String] = []
-        var folder = directory
-        for part in path.split(separator: "/").dropLast() {
-            folder += "/" + part
-            parents.append(folder)
-        }
-        let folders = parents
+        let folders = parentFolders(of: path)
         let failure = linkFailure
         let group = linking
         group.enter()
@@ -87,11 +81,20 @@ final class SiteFileWriter {
         return !linkFailure.failed
     }
 
+    /// Creates the folders of `path` this writer has not created yet.
     private func makeFolders(of path: String) {
+        for folder in parentFolders(of: path) where folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
+    }
+
+    /// The folders `path` (relative to the directory) lies in, outermost first, as absolute
+    /// paths.
+    private func parentFolders(of path: String) -> [String] {
+        var out: [String] = []
         var folder = directory
         for part in path.split(separator: "/").dropLast() {
             folder += "/" + part
-            if folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
+            out.append(folder)
         }
+        return out
     }
 }
