@@ -31,9 +31,9 @@ struct HTTPURL: Equatable {
         let schemeEnd = bytes.firstIndex(where: isSchemeStop) ?? n
         if bytes[schemeEnd...].starts(with: "://".utf8) {
             let scheme = bytes[..<schemeEnd]
-            if TelegramURLPayload.lowerCasePrefix(scheme, is: "https"), scheme.count == 5 {
+            if TelegramURLPayload.lowerCaseEquals(scheme, "https") {
                 isHTTPS = true
-            } else if !(TelegramURLPayload.lowerCasePrefix(scheme, is: "http") && scheme.count == 4) {
+            } else if !TelegramURLPayload.lowerCaseEquals(scheme, "http") {
                 return nil
             }
             start = schemeEnd + 3

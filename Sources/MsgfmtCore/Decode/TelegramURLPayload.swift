@@ -58,6 +58,11 @@ enum TelegramURLPayload: Equatable {
         }
     }
 
+    /// Whether `bytes` are the lower-case ASCII `word`, ignoring case.
+    static func lowerCaseEquals(_ bytes: ArraySlice<UInt8>, _ word: String) -> Bool {
+        bytes.count == word.utf8.count && lowerCasePrefix(bytes, is: word)
+    }
+
     /// Whether `bytes` starts with the lower-case ASCII `prefix`, ignoring case.
     static func lowerCasePrefix(_ bytes: ArraySlice<UInt8>, is prefix: String) -> Bool {
         var i = bytes.startIndex
