@@ -1,9 +1,10 @@
 /// What an HTML site's manifest keeps of one chat `--chat` selected: which chat it was, the
 /// folder it got and its pages, and the folding scalars of its search blocks.
 public struct SiteChatRecord: Sendable, Equatable {
-    /// Identifies the chat and what its pages show of it (`SitePageReuse.chatKey`).
+    /// Identifies the chat and what its pages show of it (`key(of:owner:)`).
     public var key: ContentHash
-    /// `chat_001`…; nil when the chat got no folder (a filter left out all its messages).
+    /// `chat_001`…. The site writer records every chat it gives a folder; a record read
+    /// without one (`null`) matches no chat, so its pages are never kept.
     public var folder: String?
     /// The pages in order.
     public var pages: [SitePageRecord] = []
