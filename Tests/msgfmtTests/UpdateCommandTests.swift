@@ -121,18 +121,23 @@ import Testing
         #expect(kept, "no step kept a page")
     }
 
+    /// Writes a one-chat export of six messages, `m1` to `m6` each followed by `text`.
+    static func writeSixMessages(to url: URL, text: String) throws {
+        let messages = (1...6).map { i in
+            "{\"id\": \(i), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + i * 60)\", \"text\": \"m\(i)\(text)\"}"
+        }
+        try
+            ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+    }
+
     /// A page the records say to keep but the previous site no longer lists (a manifest
     /// edited by hand, its file removed with it) is not kept: the update says so and writes
     /// the site in full, still what a fresh export makes.
     @Test func pagesThatCannotBeKeptMeanAFullRebuild() throws {
         let dir = try MergeCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let messages = (1...6).map { i in
-            "{\"id\": \(i), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + i * 60)\", \"text\": \"m\(i)\"}"
-        }
-        try
-            ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n")
-            .write(to: dir.appendingPathComponent("chat.json"), atomically: true, encoding: .utf8)
+        try Self.writeSixMessages(to: dir.appendingPathComponent("chat.json"), text: "")
         let args = ["export", "chat.json", "--update", "--page-size", "2", "--time-zone", "UTC"]
         #expect(try Binary.run(args + ["-o", "site"], in: dir).status == 0)
         let site = dir.appendingPathComponent("site")
