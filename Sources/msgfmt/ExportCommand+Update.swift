@@ -7,7 +7,7 @@ extension ExportCommand {
         var wanted: ArchiveManifest
         var path: String
         /// The site is made from one export and updated page by page (`SitePageReuse`):
-        /// the input is compared message by message as it is read, not digested up front.
+        /// each chat's pages are compared span by span as the chat starts, not the input as a whole up front.
         var byPages: Bool
 
         /// The manifest of the site being updated page by page, when there is one to keep
@@ -67,14 +67,18 @@ extension ExportCommand {
     }
 
     /// Writes the manifest of the output just made: into the temporary site before it is
-    /// moved into place, or beside the file once it is.
-    func writeManifest(_ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, _ printer: DiagnosticPrinter) throws {
+    /// moved into place, or beside the file once it is. A site updated page by page gets
+    /// the records of its chats, the spans of its pages digested from `input`.
+    func writeManifest(
+        _ plan: UpdatePlan, output: AtomicOutput, site: HTMLSiteWriter? = nil, input: ExportMessageFile? = nil, _ printer: DiagnosticPrinter
+    ) throws {
         let directory = export.to == .html
         let written = directory ? output.temporaryPath ?? plan.path : plan.path
         var manifest = ArchiveUpdate.manifest(
             of: written, output: plan.path, directory: directory, wanted: plan.wanted, previous: plan.previous)
-        if plan.byPages, let site {
-            manifest.chats = site.chatRecords
+        if plan.byPages, let site, let input {
+            manifest.chats = SpanDigester.records(
+                site.chatRecords, spans: site.writtenSpans, file: input, threads: export.jobs ?? ProcessorCount.available)
             manifest.inputs = Self.digest(of: manifest.chats)
         }
         do {

@@ -214,7 +214,7 @@ struct ExportCommand: ParsableCommand {
             throw KeepFailure(path: update.path)
         }
         if let update, complete, export.to == .html {
-            try writeManifest(update, output: output, site: site, printer)
+            try writeManifest(update, output: output, site: site, input: input.pagesFile, printer)
             if let site, site.pagesKept > 0 {
                 let total = site.pagesKept + site.pagesWritten
                 printer.info("note: \(update.path): \(site.pagesWritten) of \(total) pages written again, \(site.pagesKept) kept")
@@ -242,6 +242,11 @@ struct ExportCommand: ParsableCommand {
         case merge(MergedExportSource)
         /// One export compared page by page with the site it updates.
         case pages(SitePageReuse, ExportByteSource)
+
+        /// The export a site updated page by page is made from, whose page spans are digested.
+        var pagesFile: ExportMessageFile? {
+            if case .pages(let reuse, _) = self { reuse.file } else { nil }
+        }
 
         /// The name messages about the input use.
         var name: String {

@@ -8,7 +8,7 @@
 /// when `ArchiveOutputFiles.isSafe` accepts them (relative, inside the output).
 public struct ArchiveManifest: Sendable, Equatable {
     /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
-    public static let schema = 2
+    public static let schema = 3
     /// The manifest's name inside an HTML site; a file output's manifest is the file's
     /// name with `suffix` added.
     public static let fileName = "msgfmt-manifest.json"
@@ -33,7 +33,7 @@ public struct ArchiveManifest: Sendable, Equatable {
     public struct File: Sendable, Equatable {
         public var path: String
         public var hash: ContentHash
-        /// Its size, time and inode when written (`ArchiveOutputFiles.signature`).
+        /// Its size, time and inode when written (`ArchiveOutputFiles.signature(_:)`).
         public var signature: String?
 
         public init(path: String, hash: ContentHash, signature: String? = nil) {

@@ -27,15 +27,11 @@ public enum ArchiveOutputFiles {
         return hash(ofFileAt: root + "/" + path)
     }
 
-    /// The size, modification time and inode of the regular file at the safe relative
-    /// `path` under `root` (`12345.1700000000.123456789.42`), nil when it is not one (a
-    /// symbolic link is not followed). A file whose signature is what the manifest
+    /// The size, modification time and inode of a regular file
+    /// (`12345.1700000000.123456789.42`). A file whose signature is what the manifest
     /// recorded is taken to be unchanged without reading it, as `make` and `rsync` do.
-    public static func signature(of path: String, under root: String) -> String? {
-        guard isSafe(path) else { return nil }
-        var info = stat()
-        guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_ino)"
+    static func signature(_ info: stat) -> String {
+        "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec).\(info.st_ino)"
     }
 
     /// The hash of the bytes of the regular file at `path` (SHA-256, cut to 128 bits; the
@@ -83,13 +79,15 @@ public enum ArchiveOutputFiles {
         return bytes
     }
 
-    /// Every regular file under `directory`, as sorted paths relative to it, without the
-    /// manifest; symbolic links are neither listed nor followed.
-    public static func list(_ directory: String) -> [String] {
-        var found: [String] = []
+    /// Every regular file under `directory` with its signature (`signature(_:)`), sorted by
+    /// path relative to `directory`, without the manifest; symbolic links are neither listed
+    /// nor followed. Each entry is looked up once, relative to its open folder.
+    public static func list(_ directory: String) -> [(path: String, signature: String)] {
+        var found: [(path: String, signature: String)] = []
         func walk(_ relative: String) {
             guard let dir = opendir(relative.isEmpty ? directory : directory + "/" + relative) else { return }
             defer { closedir(dir) }
+            let fd = dirfd(dir)
             while let entry = readdir(dir) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -97,15 +95,15 @@ public enum ArchiveOutputFiles {
                 if name == "." || name == ".." { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
-                guard lstat(directory + "/" + path, &info) == 0 else { continue }
+                guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: walk(path)
-                case S_IFREG: if path != ArchiveManifest.fileName { found.append(path) }
+                case S_IFREG: if path != ArchiveManifest.fileName { found.append((path, signature(info))) }
                 default: break
                 }
             }
         }
         walk("")
-        return found.sorted()
+        return found.sorted { $0.path < $1.path }
     }
 }

@@ -66,7 +66,8 @@ public enum ArchiveUpdate {
         if !byPages, manifest.inputs != wanted.inputs { return .rebuild(note: "the input changed; writing \(output) in full") }
         if directory {
             let present = ArchiveOutputFiles.list(output)
-            guard present == manifest.files.map(\.path), manifest.files.allSatisfy({ unchanged($0, under: output) })
+            guard present.map(\.path) == manifest.files.map(\.path),
+                zip(present, manifest.files).allSatisfy({ unchanged($1, signature: $0.signature, under: output) })
             else { return .rebuild(note: "files of \(output) changed since it was written; writing it in full") }
             if byPages {
                 guard !manifest.chats.isEmpty else { return .rebuild(note: "the manifest has no page records; writing \(output) in full") }
@@ -81,10 +82,10 @@ public enum ArchiveUpdate {
         return .upToDate
     }
 
-    /// Whether a site's file is as its manifest says: the same signature (size, time and
-    /// inode) or, when that changed, the same bytes.
-    private static func unchanged(_ file: ArchiveManifest.File, under root: String) -> Bool {
-        if let signature = file.signature, ArchiveOutputFiles.signature(of: file.path, under: root) == signature { return true }
+    /// Whether a site's file, whose signature is now `signature`, is as its manifest says:
+    /// the same signature (size, time and inode) or, when that changed, the same bytes.
+    private static func unchanged(_ file: ArchiveManifest.File, signature: String, under root: String) -> Bool {
+        if file.signature == signature { return true }
         return ArchiveOutputFiles.hash(of: file.path, under: root) == file.hash
     }
 
@@ -98,9 +99,8 @@ public enum ArchiveUpdate {
         if directory {
             var known: [String: ArchiveManifest.File] = [:]
             for file in previous?.files ?? [] where file.signature != nil { known[file.path] = file }
-            manifest.files = ArchiveOutputFiles.list(written).compactMap { path in
-                let signature = ArchiveOutputFiles.signature(of: path, under: written)
-                if let signature, let old = known[path], old.signature == signature { return old }
+            manifest.files = ArchiveOutputFiles.list(written).compactMap { path, signature in
+                if let old = known[path], old.signature == signature { return old }
                 return ArchiveOutputFiles.hash(of: path, under: written).map {
                     ArchiveManifest.File(path: path, hash: $0, signature: signature)
                 }

@@ -3,12 +3,15 @@
 #endif
 
 /// Reads single messages of an export again by their place in the file, for the few
-/// messages a comparison shows. Needs a regular file: standard input and pipes cannot be
-/// read twice.
-public final class ExportMessageFile {
+/// messages a comparison shows, and digests ranges of its bytes (the spans of a site's
+/// pages, `SitePageReuse`). Needs a regular file: standard input and pipes cannot be read
+/// twice.
+public final class ExportMessageFile: @unchecked Sendable {
     private let fd: Int32
     /// The name diagnostics use.
     public let name: String
+    /// The file's size and modification time when opened.
+    private let opened: [Int]
 
     /// Opens `path` for reading messages by offset.
     public init(path: String) throws(ExportReadError) {
@@ -20,6 +23,39 @@ public final class ExportMessageFile {
             close(fd)
             throw .unreadable(path: path, reason: "not a regular file (msgfmt diff and merging exports read each file twice)")
         }
+        opened = Self.signature(info)
+    }
+
+    private static func signature(_ info: stat) -> [Int] {
+        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino)]
+    }
+
+    /// Whether the file was written to since it was opened (its size or time changed).
+    public var changedSinceOpened: Bool {
+        var info = stat()
+        return fstat(fd, &info) != 0 || Self.signature(info) != opened
+    }
+
+    /// The digest (`MessageDigester`) of the bytes `range` of the file, nil when they are not
+    /// all there; `buffer` is scratch space, reused across calls on one thread.
+    func digest(of range: Range<Int>, with digester: MessageDigester, buffer: inout [UInt8]) -> ContentHash? {
+        if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 1 << 16) }
+        var at = range.lowerBound
+        var complete = true
+        buffer.withUnsafeMutableBufferPointer { scratch in
+            while at < range.upperBound {
+                let n = pread(fd, scratch.baseAddress, min(scratch.count, range.upperBound - at), off_t(at))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = false
+                    return
+                }
+                digester.add(UnsafeBufferPointer(rebasing: scratch[0..<n]))
+                at += n
+            }
+        }
+        let digest = digester.finish()
+        return complete && range.lowerBound >= 0 ? digest : nil
     }
 
     deinit {

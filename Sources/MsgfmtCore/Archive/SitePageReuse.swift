@@ -1,32 +1,35 @@
 /// `msgfmt export --update` of an HTML site, page by page: streams the export like the
-/// scanner it wraps, but holds back each chat's messages while they are the same as the
-/// previous site's, and hands on instead what the writer needs to keep those pages.
+/// scanner it wraps, but skips the spans of each chat's pages that are the same as in the
+/// previous site, and hands on instead what the writer needs to keep those pages.
 ///
 /// How a chat is compared: the previous manifest's record of the chat (same chat, same
 /// owner, same folder; see `SiteChatRecord`) lists its pages, each with its span of input
-/// messages and their digest. The chat's messages are digested as they come
-/// (`MessageDigester`) and matched span by span. While spans match (and the page had no
-/// diagnostic and its media files are unchanged, `MediaFingerprint`), nothing is passed
-/// on. At the first span that does not match (or a chat that goes on past its last page,
-/// or ends early), the pages before the one before it are kept: the page before a changed
-/// one is written again because its link to the next page may change. Then:
-/// - `keptPage` for each kept page and `keptSearchBlock` for each search block wholly on
-///   them;
-/// - the kept messages that later pages still need are read again from the file by offset
-///   and passed on as replays (`SiteReplay`): the last `ReplyPreviewCache` worth (replies
-///   quote them) and those of the search block that is written again;
-/// - the messages from the first page written again on are read again and passed on as
-///   messages, and the rest of the chat streams through as usual.
-/// A chat whose spans all match, to its end, is kept whole. A chat with no record streams
-/// through. Every message passed on carries its digest, for the new manifest.
+/// messages: how many, where the span ends (counted from the chat's `messages` array) and
+/// a digest of its bytes. When the chat starts, the spans are digested straight from the
+/// file at the same places after the new array's start (`SpanDigester`, on every core),
+/// without scanning them. A page matches while its span's bytes are the same (and the page
+/// had no diagnostic and its media files are unchanged, `MediaFingerprint`): the bytes up
+/// to its end are those the previous export scanned, so the scanner can go on right after
+/// them (`ExportScanner.jump`). Then:
+/// - every page matched: the scanner jumps past them; when the chat ends there, it is kept
+///   whole (`keptPage` for each page, `keptSearchBlock` for each search block);
+/// - else, at the first page that does not match (or when the chat goes on past its last
+///   page), the pages before the one before it are kept: the page before a changed one is
+///   written again because its link to the next page may change. The scanner goes back to
+///   the start of the kept messages that later pages still need (the last
+///   `ReplyPreviewCache` worth, which replies quote, and those of the search block that is
+///   written again), and hands them on as replays (`SiteReplay`); the messages from the
+///   first page written again on are handed on as messages, and the rest of the chat
+///   streams through as usual.
+/// A chat with no record streams through. Every message handed on carries its place
+/// (`SiteInputPlace`), from which the new manifest's spans are digested.
 ///
-/// Memory holds, per chat, the offsets of the messages that may still be read again, and
-/// two runs of scanned messages: the digests of one are computed on another thread while
-/// the next is scanned.
+/// Memory holds, per chat, its record's page starts and a copy of the scanner as it was
+/// when the chat's messages began (the point every jump starts from).
 public struct SitePageReuse: ExportEventSource {
     private var scanner: ExportScanner
-    private var ahead = DigestedScan()
-    private let file: ExportMessageFile
+    /// The export, read again by offset to digest spans (`SitePageLedger.finish` uses it too).
+    public let file: ExportMessageFile
     private var options: ExportOptions
     private let old: [SiteChatRecord]
     /// The real paths of the media folders met so far (`MediaFingerprint`).
@@ -35,36 +38,32 @@ public struct SitePageReuse: ExportEventSource {
     private var chatsBegun = 0
     private var selected = false
     private var chat: ChatScan?
-    private var queue: [Work] = []
+    private var queue: [ExportEvent] = []
     private var head = 0
 
-    /// What to hand out before scanning on.
-    private enum Work {
-        case event(ExportEvent)
-        /// Messages `from..<to` of the current chat, read again.
-        case messages(from: Int, to: Int)
-        /// Messages `from..<to` of kept pages, read again as replays.
-        case replays(from: Int, to: Int, previewFrom: Int, searchFrom: Int)
-    }
+    /// Pages whose spans are digested together, per thread.
+    private static let pagesPerRound = 8
 
-    /// One selected chat being compared.
+    /// One selected chat with a record being compared, or replayed after it differed.
     private struct ChatScan {
-        var info: ExportChatInfo
-        /// The folder the chat gets, and the previous record of the chat in it (nil once the
-        /// chat differs from it, or when there is none to follow).
-        var folder: String
+        /// The scanner right after the chat's `chatStart`, and where its `messages` array
+        /// starts in the file (`SiteInputPlace.anchor`).
+        var start: ExportScanner
+        var anchor: Int
+        /// The previous record of the chat while it is followed; nil once the chat differed
+        /// from it (or when there is none).
         var record: SiteChatRecord?
-        /// Input messages so far.
-        var index = 0
-        /// The span being matched, its messages so far and their digest.
-        var span = 0
-        var spanCount = 0
-        var spanDigest = DigestSequence()
-        /// The first input message of each matched span, and of the current one.
+        /// The first input message of each page of the record, then the record's total.
         var starts: [Int] = [0]
-        /// Where messages `located.base...` are in the file, with their digests.
-        var located: [(offset: Int, length: Int, digest: ContentHash)] = []
-        var base = 0
+        /// Every page matched and the scanner jumped past them: the chat must end next.
+        var matchedAll = false
+        /// After the chat differed: messages before `replayFrom` are skipped; those before
+        /// `first` (the first page written again) are replays, those from `previewFrom` on
+        /// for their previews, those from `searchFrom` on for their search records.
+        var replayFrom = 0
+        var previewFrom = 0
+        var searchFrom = 0
+        var first = 0
     }
 
     /// Wraps a scanner of the export at `path`; `old` are the previous manifest's chats.
@@ -87,37 +86,30 @@ public struct SitePageReuse: ExportEventSource {
     public mutating func next() throws(ExportReadError) -> ExportEvent? {
         while true {
             if head < queue.count {
-                switch queue[head] {
-                case .event(let event):
-                    head += 1
-                    return event
-                case .messages(let from, let to):
-                    guard from < to else {
-                        head += 1
-                        continue
-                    }
-                    queue[head] = .messages(from: from + 1, to: to)
-                    return .message(try reread(from, replay: nil))
-                case .replays(let from, let to, let previewFrom, let searchFrom):
-                    guard from < to else {
-                        head += 1
-                        continue
-                    }
-                    queue[head] = .replays(from: from + 1, to: to, previewFrom: previewFrom, searchFrom: searchFrom)
-                    let use = SiteReplay(page: page(of: from), preview: from >= previewFrom, search: from >= searchFrom)
-                    return .message(try reread(from, replay: use))
-                }
+                head += 1
+                return queue[head - 1]
             }
             queue.removeAll(keepingCapacity: true)
             head = 0
-            guard let (event, digest) = try ahead.next(from: &scanner) else { return nil }
-            if let passed = take(event, digest: digest) { return passed }
+            let event: ExportEvent?
+            do {
+                event = try scanner.next()
+            } catch {
+                // After the matched pages: scan them again, so the error comes where a fresh
+                // export meets it, after every message before it.
+                guard var current = chat, current.matchedAll, let count = current.record?.pages.count else { throw error }
+                try diverge(&current, at: count)
+                chat = current
+                continue
+            }
+            guard let event else { return nil }
+            if let passed = try take(event) { return passed }
         }
     }
 
-    /// Handles one scanned event (`digest`: a message's, computed ahead): returns it (or
-    /// what stands for it) to pass on now, or nil when it was held back or queued.
-    private mutating func take(_ event: ExportEvent, digest: ContentHash) -> ExportEvent? {
+    /// Handles one scanned event: returns it (or what stands for it) to pass on now, or
+    /// nil when it was skipped or queued.
+    private mutating func take(_ event: ExportEvent) throws(ExportReadError) -> ExportEvent? {
         switch event {
         case .personalInformation(let info):
             if owner == nil, let id = info["user_id"]?.int64Value { owner = "user\(id)" }
@@ -132,86 +124,106 @@ public struct SitePageReuse: ExportEventSource {
             chatsBegun += 1
             let folder = HTMLSiteWriter.folderName(chatsBegun)
             let key = SiteChatRecord.key(of: info, owner: owner)
-            chat = ChatScan(info: info, folder: folder, record: old.first { $0.key == key && $0.folder == folder && consistent($0) })
+            var current = ChatScan(start: scanner, anchor: scanner.offset)
+            current.record = old.first { $0.key == key && $0.folder == folder && consistent($0) }
+            if current.record != nil { try compare(&current) }
+            chat = current
             return event
         case .chatEnd:
-            guard selected, chat?.record != nil, var current = chat.take(), let record = current.record else { return event }
-            if current.span == record.pages.count, current.spanCount == 0, record.tailInputs == 0 {
-                keepWhole(current)
-                chat = nil
-            } else {
-                diverge(&current, at: min(current.span, record.pages.count))
-                chat = current
-            }
-            queue.append(.event(event))
+            guard selected, let current = chat else { return event }
+            chat = nil
+            if current.matchedAll, let record = current.record { keepWhole(record) }
+            queue.append(event)
             return nil
-        case .message(let raw):
-            guard selected, chat != nil else { return event }
-            guard let record = chat?.record else {
-                var passed = raw
-                passed.digest = digest
-                return .message(passed)
-            }
-            // Taken out of `chat` while it changes, so its arrays are not copied.
-            var current = chat.take()!
-            defer { chat = current }
-            current.located.append((raw.byteOffset, raw.bytes.count, digest))
-            current.index += 1
-            guard current.span < record.pages.count else {
-                diverge(&current, at: record.pages.count)
+        case .message(var raw):
+            guard selected, var current = chat else { return event }
+            if current.matchedAll, let count = current.record?.pages.count {
+                // The chat goes on past its last page.
+                try diverge(&current, at: count)
+                chat = current
                 return nil
             }
-            current.spanDigest.add(digest)
-            current.spanCount += 1
-            let page = record.pages[current.span]
-            guard current.spanCount == page.inputs else { return nil }
-            if page.reusable, current.spanDigest.value == page.digest, mediaUnchanged(page) {
-                current.span += 1
-                current.spanCount = 0
-                current.spanDigest = DigestSequence()
-                current.starts.append(current.index)
-                prune(&current)
-            } else {
-                diverge(&current, at: current.span)
+            let n = raw.index
+            guard n >= current.replayFrom else { return nil }
+            raw.place = SiteInputPlace(anchor: current.anchor, end: raw.byteOffset + raw.bytes.count)
+            if n < current.first {
+                raw.replay = SiteReplay(page: page(of: n, in: current), preview: n >= current.previewFrom, search: n >= current.searchFrom)
             }
-            return nil
+            return .message(raw)
         case .keptPage, .keptSearchBlock:
             return event
         }
     }
 
-    /// Keeps every page of a chat whose spans all matched, to its end, and (with search)
-    /// every search block: `consistent` made sure the record has one for each.
-    private mutating func keepWhole(_ current: ChatScan) {
+    /// Compares the chat's pages with its record, a round of spans at a time: jumps past
+    /// them all when every one matches, else keeps what can be kept (`diverge`).
+    private mutating func compare(_ current: inout ChatScan) throws(ExportReadError) {
         guard let record = current.record else { return }
-        for page in record.pages { queue.append(.event(.keptPage(page, folder: current.folder))) }
-        guard options.search else { return }
-        let total = current.index
-        let size = SearchIndexWriter.blockSize
-        for (b, scalars) in record.blocks.enumerated() {
-            queue.append(.event(.keptSearchBlock(index: b, count: min(size, total - b * size), scalars: scalars)))
+        for page in record.pages { current.starts.append(current.starts[current.starts.count - 1] + page.inputs) }
+        let count = record.pages.count
+        let round = Self.pagesPerRound * max(1, options.jobs)
+        var from = 0
+        var differs = count
+        while from < count, differs == count {
+            let to = min(count, from + round)
+            let ranges = (from..<to).map { k in
+                (current.anchor + (k == 0 ? 0 : record.pages[k - 1].end))..<(current.anchor + record.pages[k].end)
+            }
+            let digests = SpanDigester.digests(of: ranges, in: file, threads: options.jobs)
+            for k in from..<to {
+                let page = record.pages[k]
+                if !page.reusable || digests[k - from] != page.digest || !mediaUnchanged(page) {
+                    differs = k
+                    break
+                }
+            }
+            from = to
+        }
+        if differs == count, record.tailInputs == 0 {
+            if count > 0 { try scanner.jump(to: current.anchor + record.pages[count - 1].end, messageIndex: current.starts[count]) }
+            current.matchedAll = true
+        } else {
+            try diverge(&current, at: differs)
         }
     }
 
-    /// The chat differs from span `d` on: keeps the pages before `d - 1`, queues the replays
-    /// and messages read again, and passes the rest of the chat through.
-    private mutating func diverge(_ current: inout ChatScan, at d: Int) {
+    /// Keeps every page of a chat whose spans all matched, to its end, and (with search)
+    /// every search block: `consistent` made sure the record has one for each.
+    private mutating func keepWhole(_ record: SiteChatRecord) {
+        for page in record.pages { queue.append(.keptPage(page, folder: record.folder ?? "")) }
+        guard options.search else { return }
+        let total = record.pages.reduce(0) { $0 + $1.inputs }
+        let size = SearchIndexWriter.blockSize
+        for (b, scalars) in record.blocks.enumerated() {
+            queue.append(.keptSearchBlock(index: b, count: min(size, total - b * size), scalars: scalars))
+        }
+    }
+
+    /// The chat differs from page `d` on: keeps the pages before `d - 1`, and scans again
+    /// from the first kept message later pages need (see the type's doc).
+    private mutating func diverge(_ current: inout ChatScan, at d: Int) throws(ExportReadError) {
         guard let record = current.record else { return }
         current.record = nil
+        current.matchedAll = false
         let size = SearchIndexWriter.blockSize
         let kept = max(0, d - 1)
         let first = current.starts[kept]
-        for p in 0..<kept { queue.append(.event(.keptPage(record.pages[p], folder: current.folder))) }
+        for p in 0..<kept { queue.append(.keptPage(record.pages[p], folder: record.folder ?? "")) }
         var searchFrom = first
         if options.search {
             let blocks = first / size
-            for b in 0..<blocks { queue.append(.event(.keptSearchBlock(index: b, count: size, scalars: record.blocks[b]))) }
+            for b in 0..<blocks { queue.append(.keptSearchBlock(index: b, count: size, scalars: record.blocks[b])) }
             searchFrom = blocks * size
         }
-        let previewFrom = max(0, first - ReplyPreviewCache.defaultCapacity)
-        queue.append(.replays(from: min(searchFrom, previewFrom), to: first, previewFrom: previewFrom, searchFrom: searchFrom))
-        queue.append(.messages(from: first, to: current.index))
+        current.first = first
+        current.searchFrom = searchFrom
+        current.previewFrom = max(0, first - ReplyPreviewCache.defaultCapacity)
+        current.replayFrom = min(searchFrom, current.previewFrom)
         current.starts = Array(current.starts[0...kept])
+        // Back to the start of the page that holds the first message needed.
+        let p = page(of: current.replayFrom, in: current)
+        scanner = current.start
+        try scanner.jump(to: current.anchor + (p == 0 ? 0 : record.pages[p - 1].end), messageIndex: current.starts[p])
     }
 
     /// Whether a chat's record can be followed: (with search) it has one set of folding
@@ -224,9 +236,9 @@ public struct SitePageReuse: ExportEventSource {
         return record.blocks.count == (written + size - 1) / size
     }
 
-    /// The page of kept message `n` (an input index before the first page written again).
-    private func page(of n: Int) -> Int {
-        guard let starts = chat?.starts else { return 0 }
+    /// The kept page that holds input message `n` of the chat.
+    private func page(of n: Int, in current: ChatScan) -> Int {
+        let starts = current.starts
         var lo = 0
         var hi = starts.count - 1
         while lo < hi {
@@ -234,34 +246,6 @@ public struct SitePageReuse: ExportEventSource {
             if starts[mid] <= n { lo = mid } else { hi = mid - 1 }
         }
         return lo
-    }
-
-    /// Reads message `n` of the current chat again.
-    private mutating func reread(_ n: Int, replay: SiteReplay?) throws(ExportReadError) -> RawExportMessage {
-        guard let current = chat, n >= current.base, n - current.base < current.located.count else {
-            throw .unreadable(path: file.name, reason: "a message to read again was forgotten")
-        }
-        let place = current.located[n - current.base]
-        let entry = ArchiveEntry(id: 0, date: 0, hash: place.digest, offset: place.offset, length: place.length)
-        guard var raw = file.message(at: entry), raw.bytes.count == place.length else {
-            throw .unreadable(path: file.name, reason: "the file changed while it was read")
-        }
-        raw.index = n
-        raw.chat = current.info
-        raw.digest = place.digest
-        raw.replay = replay
-        return raw
-    }
-
-    /// Forgets the offsets no later divergence can need: messages before both the last
-    /// `ReplyPreviewCache` worth and the search block of the page before the current span.
-    private func prune(_ current: inout ChatScan) {
-        let first = current.starts[max(0, current.starts.count - 2)]
-        let keepFrom = min(first / SearchIndexWriter.blockSize * SearchIndexWriter.blockSize, first - ReplyPreviewCache.defaultCapacity)
-        let drop = keepFrom - current.base
-        guard drop > 4096, drop <= current.located.count else { return }
-        current.located.removeFirst(drop)
-        current.base += drop
     }
 
     /// Whether the media files a page shows are as they were.

@@ -52,6 +52,20 @@ final class InputSource {
         if case .descriptor(let fd, true) = storage { close(fd) }
     }
 
+    /// Makes the next read start at byte `offset` of the input; false when it cannot (a pipe,
+    /// or bytes in memory already let go).
+    func seek(to offset: Int) -> Bool {
+        guard offset >= 0 else { return false }
+        switch storage {
+        case .memory(let bytes, _):
+            guard offset <= bytes.count, !bytes.isEmpty else { return false }
+            storage = .memory(bytes, offset: offset)
+            return true
+        case .descriptor(let fd, _):
+            return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+        }
+    }
+
     /// Reads once, up to `size` bytes (`chunkSize` when nil), onto the end of `buffer`, and
     /// returns how many came; none is the end of the input. One `read(2)` (retried when a
     /// signal interrupts it), not a loop: a pipe hands over what its writer wrote so far.

@@ -59,10 +59,17 @@ public enum MediaFingerprint {
                 realFolder = MediaResolver.realPath(folder.isEmpty ? "/" : folder)
                 folders[folder] = realFolder
             }
-            if let realFolder {
-                let candidate = (realFolder == "/" ? "" : realFolder) + "/" + name
-                if lstat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFLNK { found = candidate }
+            // Where the folder or the name in it is missing, so is the real path.
+            guard let realFolder else {
+                hasher.combine(Int64(2))
+                return hasher.hash
             }
+            let candidate = (realFolder == "/" ? "" : realFolder) + "/" + name
+            guard lstat(candidate, &info) == 0 else {
+                hasher.combine(Int64(2))
+                return hasher.hash
+            }
+            if info.st_mode & S_IFMT != S_IFLNK { found = candidate }
         }
         if found == nil {
             guard let real = MediaResolver.realPath(joined) else {

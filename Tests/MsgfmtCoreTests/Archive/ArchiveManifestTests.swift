@@ -15,6 +15,7 @@ import Testing
         var chat = SiteChatRecord(key: ContentHash(high: 9, low: 10), folder: "chat_001")
         var page = SitePageRecord()
         page.inputs = 4
+        page.end = 4_321
         page.digest = ContentHash(high: 11, low: 12)
         page.reusable = false
         for id: Int64 in [5, 6, 7, 20] { page.add(id: id) }
@@ -28,6 +29,7 @@ import Testing
         page.mediaDigest = ContentHash(high: 13, low: 14)
         chat.pages = [page, SitePageRecord()]
         chat.pages[1].inputs = 1
+        chat.pages[1].end = 5_000
         chat.pages[1].add(id: 21)
         chat.tailInputs = 2
         chat.tailDigest = ContentHash(high: 15, low: 16)
@@ -60,6 +62,9 @@ import Testing
             problem(good.replacingOccurrences(of: "\"pages\":[\n[4,", with: "\"pages\":[7,\n[4,"))
                 == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "[[5,3],[20,1]]", with: "[[5,9]]")) == .damaged("a chat record is not as written"))
+        // A span that does not end after the one before it.
+        #expect(good.contains(",5000]"))
+        #expect(problem(good.replacingOccurrences(of: ",5000]", with: ",4321]")) == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"..\"")) == .unsafePath(".."))
         #expect(problem(good.replacingOccurrences(of: "\"inputs\"", with: "\"x\"")) == .damaged("options, inputs or files missing"))
         for path in ["../x", "/etc/passwd", "a/../../b", "a//b", "./a", "", "a\\b", "msgfmt-manifest.json", "a\u{1}b", "a/"] {

@@ -1,7 +1,7 @@
 extension SiteChatRecord {
     /// Writes the record as the manifest keeps it: an object whose pages are arrays
     /// (`[inputs, digest, reusable, ids, days, lastDay, first, last, media counts, media
-    /// paths, media digest]`), so a long chat's record stays small.
+    /// paths, media digest, end]`), so a long chat's record stays small.
     func write(to w: inout JSONWriter) {
         w.raw("{"); w.key("key"); w.string(key.description)
         w.comma(); w.key("folder")
@@ -37,7 +37,7 @@ extension SiteChatRecord {
                 if j > 0 { w.comma() }
                 w.string(path)
             }
-            w.raw("],"); w.string(page.mediaDigest.description); w.raw("]")
+            w.raw("],"); w.string(page.mediaDigest.description); w.comma(); w.number(page.end); w.raw("]")
         }
         w.raw("]}")
     }
@@ -66,17 +66,20 @@ extension SiteChatRecord {
             guard let page = Self.page(item) else { return nil }
             self.pages.append(page)
         }
+        // Each span starts where the one before ended.
+        guard zip(self.pages, self.pages.dropFirst()).allSatisfy({ $0.end < $1.end }) else { return nil }
     }
 
     private static func page(_ json: JSONValue) -> SitePageRecord? {
-        guard case .array(let f) = json, f.count == 11, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
+        guard case .array(let f) = json, f.count == 12, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
             let digest = f[1].stringValue.flatMap(ContentHash.init), case .bool(let reusable) = f[2],
             case .array(let runs) = f[3], case .array(let days) = f[4], let first = f[6].int64Value, let last = f[7].int64Value,
             case .array(let media) = f[8], media.count == 4, case .array(let paths) = f[9],
-            let mediaDigest = f[10].stringValue.flatMap(ContentHash.init)
+            let mediaDigest = f[10].stringValue.flatMap(ContentHash.init), let end = f[11].int64Value, end > 0, end < 1 << 50
         else { return nil }
         var page = SitePageRecord()
         page.inputs = Int(inputs)
+        page.end = Int(end)
         page.digest = digest
         page.reusable = reusable
         for run in runs {

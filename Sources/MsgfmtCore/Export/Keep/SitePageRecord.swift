@@ -1,5 +1,5 @@
 /// What an HTML site's manifest keeps of one page: the input messages the page was made
-/// from (how many, and a digest of their bytes) and what the rest of the site takes from
+/// from (how many, where they end, and a digest of their bytes) and what the rest of the site takes from
 /// the page, so `--update` can keep the page file as it is and still write the chat's day
 /// index, the site index, reply links and the search index as a fresh export would.
 public struct SitePageRecord: Sendable, Equatable {
@@ -7,7 +7,12 @@ public struct SitePageRecord: Sendable, Equatable {
     /// up to and including this page's last message (messages a filter left out, or that
     /// could not be read, count too).
     public var inputs = 0
-    /// The digest of the span's messages (`MessageDigester`, in order).
+    /// Where the span ends: the byte after its last message, counted from the chat's
+    /// `messages` array (`SiteInputPlace.relativeEnd`). The span's bytes run from the
+    /// previous page's end (the array's start for the first page) to this end, commas and
+    /// blanks between its messages included.
+    public var end = 0
+    /// The digest of the span's bytes (`MessageDigester`).
     public var digest = ContentHash(high: 0, low: 0)
     /// Whether the page may be kept: every message of its span was written, without a
     /// diagnostic (a kept page reports nothing, so a page with a warning is written again).

@@ -24,15 +24,15 @@ final class ExportBatch<Writer: TranscriptWriter> {
     private var raws: [RawExportMessage] = []
     /// What came of each message, in order, once processed.
     private(set) var outcomes: [Outcome] = []
-    /// The digest of each message's bytes (`RawExportMessage.digest`), in order.
-    private(set) var digests: [ContentHash?] = []
+    /// Where each message lies in its chat (`RawExportMessage.place`), in order.
+    private(set) var places: [SiteInputPlace?] = []
     private var slots: OrderedSlots<RawExportMessage, Outcome>?
 
     /// Adds an event.
     func append(_ event: ExportEvent) {
         if case .message(let raw) = event {
             raws.append(raw)
-            digests.append(raw.digest)
+            places.append(raw.place)
             entries.append(.message)
         } else {
             entries.append(.event(event))
@@ -87,7 +87,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
     func removeAll() {
         entries = []
         outcomes = []
-        digests = []
+        places = []
     }
 
     /// Decodes and renders one message and runs the writer's prepare step on it.
@@ -117,7 +117,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
             }
             transcript.cachePreview()
             if options.keepsPageRecords {
-                transcript.inputDigest = raw.digest
+                transcript.inputPlace = raw.place
                 let media = options.media.forSource(raw.source)
                 transcript.mediaPrints = MediaFingerprint.paths(of: transcript, options: options).map {
                     ($0, MediaFingerprint.of($0, options: media))

@@ -20,9 +20,9 @@ public final class ExportConverter {
     private var pendingChat: ExportChatInfo?
     /// Whether a message of the current chat was left out.
     private var chatFiltered = false
-    /// The digests of the current chat's messages that were not written before the writer
-    /// was told the chat begins (`TranscriptWriter.pass(over:)`).
-    private var passedBeforeBegin: [ContentHash?] = []
+    /// Where the current chat's messages lie that were not written before the writer was
+    /// told the chat begins (`TranscriptWriter.pass(over:)`).
+    private var passedBeforeBegin: [SiteInputPlace?] = []
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
     /// `progress` is called after each batch with the counts and the bytes read so far.
@@ -199,12 +199,12 @@ public final class ExportConverter {
                     stats.read += 1
                     stats.filtered += 1
                     chatFiltered = true
-                    passOver(batch.digests[next], writer)
+                    passOver(batch.places[next], writer)
                 case .failed(let diagnostic):
                     stats.read += 1
                     stats.failed += 1
                     report(diagnostic)
-                    passOver(batch.digests[next], writer)
+                    passOver(batch.places[next], writer)
                 }
                 next += 1
             }
@@ -217,16 +217,16 @@ public final class ExportConverter {
         guard let chat = pendingChat else { return }
         pendingChat = nil
         writer.beginChat(chat)
-        for digest in passedBeforeBegin { writer.pass(over: digest) }
+        for place in passedBeforeBegin { writer.pass(over: place) }
         passedBeforeBegin = []
     }
 
     /// Tells the writer of a message that is not written, once it knows the chat began.
-    private func passOver<Writer: TranscriptWriter>(_ digest: ContentHash?, _ writer: Writer) {
+    private func passOver<Writer: TranscriptWriter>(_ place: SiteInputPlace?, _ writer: Writer) {
         if pendingChat != nil {
-            passedBeforeBegin.append(digest)
+            passedBeforeBegin.append(place)
         } else {
-            writer.pass(over: digest)
+            writer.pass(over: place)
         }
     }
 }

@@ -18,9 +18,9 @@ public struct TranscriptMessage: Sendable {
     public var customEmoji: [String: ResolvedMedia] = [:]
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
-    /// With `ExportOptions.keepsPageRecords`: the digest of the message's bytes and the
+    /// With `ExportOptions.keepsPageRecords`: where the message lies in its chat and the
     /// fingerprints of the media files its page shows (`MediaFingerprint`).
-    var inputDigest: ContentHash?
+    var inputPlace: SiteInputPlace?
     var mediaPrints: [(path: String, print: ContentHash)] = []
 
     /// Creates a transcript message.

@@ -35,6 +35,11 @@ public final class ExportByteSource {
         }
     }
 
+    /// Makes the next chunk start at byte `offset` of the file (`ExportScanner.jump`).
+    func seek(to offset: Int) throws(ExportReadError) {
+        guard source.seek(to: offset) else { throw .unreadable(path: name, reason: "it cannot be read again at byte \(offset)") }
+    }
+
     private static func readError(_ error: InputError) -> ExportReadError {
         switch error {
         case .unreadable(let path, let reason): .unreadable(path: path, reason: reason)

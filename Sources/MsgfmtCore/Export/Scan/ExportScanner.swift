@@ -70,6 +70,33 @@ public struct ExportScanner {
     /// Bytes consumed so far (for progress).
     public var bytesRead: Int { base + buffer.count }
 
+    /// The offset in the file of the next byte to scan: right after a chat's `messages`
+    /// array opens when `next()` has just returned its `chatStart`.
+    public var offset: Int { base + pos }
+
+    /// Goes on at `offset` as if every byte up to it had been scanned: `offset` must be
+    /// where a message of the current chat's `messages` array ends (or where the array
+    /// opens), and the scanner between two messages of that array, as it is after handing
+    /// out `chatStart` or a message. The next message gets index `messageIndex`.
+    /// `SitePageReuse` skips this way the spans it found unchanged, forward or back.
+    public mutating func jump(to offset: Int, messageIndex: Int) throws(ExportReadError) {
+        guard case .messages? = frames.last?.role, opaque == nil, !inString, pending.isEmpty, keyStart == nil else {
+            throw .unreadable(path: source.name, reason: "it cannot be scanned again from byte \(offset)")
+        }
+        try source.seek(to: offset)
+        buffer.removeAll(keepingCapacity: true)
+        base = offset
+        pos = 0
+        eof = false
+        needMore = false
+        escaped = false
+        messageIndent = nil
+        // A message's last byte is not a blank: the line it ends on does not start a message.
+        lastLineStart = offset
+        spacesOnly = false
+        self.messageIndex = messageIndex
+    }
+
     /// The next event, or nil at the end of a well-formed export.
     public mutating func next() throws(ExportReadError) -> ExportEvent? {
         while true {

@@ -14,8 +14,8 @@ public struct RawExportMessage: Sendable {
     /// Set by a merge: which of the merged exports (in the order given) the message was
     /// read from, so its media are found in that export's folder. Nil from the scanner.
     public var source: Int?
-    /// Set by `--update` of a site (`SitePageReuse`): the digest of `bytes`.
-    public var digest: ContentHash?
+    /// Set by `--update` of a site (`SitePageReuse`): where the message lies in its chat.
+    public var place: SiteInputPlace?
     /// Set by `--update` of a site: the message is on a page kept from the previous site
     /// and is read again only for what later pages need of it.
     public var replay: SiteReplay?

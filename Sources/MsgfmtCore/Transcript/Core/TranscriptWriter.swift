@@ -32,8 +32,8 @@ public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     /// search record.
     func replay(_ message: SiteReplayed)
     /// An input message of the current chat that is not written (left out by a filter, or
-    /// unreadable), with the digest of its bytes when `--update` keeps page records.
-    func pass(over digest: ContentHash?)
+    /// unreadable), with where it lies when `--update` keeps page records.
+    func pass(over place: SiteInputPlace?)
 }
 
 extension TranscriptWriter {
@@ -43,7 +43,7 @@ extension TranscriptWriter {
     public func keep(_ page: SitePageRecord, folder: String) {}
     public func keepSearchBlock(index: Int, count: Int, scalars: String) {}
     public func replay(_ message: SiteReplayed) {}
-    public func pass(over digest: ContentHash?) {}
+    public func pass(over place: SiteInputPlace?) {}
 }
 
 extension TranscriptWriter where Piece == Void {

@@ -66,7 +66,7 @@ extension HTMLSiteWriter {
     }
 
     /// An input message that was not written: part of the next page's span.
-    public func pass(over digest: ContentHash?) {
-        ledger?.passed(digest)
+    public func pass(over place: SiteInputPlace?) {
+        ledger?.passed(place)
     }
 }

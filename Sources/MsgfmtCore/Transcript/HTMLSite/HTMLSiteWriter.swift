@@ -68,8 +68,13 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if options.keepsPageRecords { ledger = SitePageLedger() }
     }
 
-    /// The manifest's records of the site's chats (empty without `options.keepsPageRecords`).
+    /// The manifest's records of the site's chats (empty without `options.keepsPageRecords`),
+    /// the spans of the pages written not digested yet (those of kept pages are).
     public var chatRecords: [SiteChatRecord] { ledger?.chats ?? [] }
+
+    /// The spans of the pages written (and of the chats' tails) the records' digests are
+    /// still to be made of (`SpanDigester.records`).
+    public var writtenSpans: SiteSpans { ledger?.writtenSpans ?? SiteSpans() }
 
     public var failed: Bool { anyFailed || files.failed }
 
