@@ -124,7 +124,10 @@ public struct SitePageReuse: ExportEventSource {
             chatsBegun += 1
             let folder = HTMLSiteWriter.folderName(chatsBegun)
             let key = SiteChatRecord.key(of: info, owner: owner)
-            var current = ChatScan(start: scanner, anchor: scanner.offset)
+            // The copy need not hold the bytes read so far: a jump reads from the file again.
+            var start = scanner
+            start.buffer = []
+            var current = ChatScan(start: start, anchor: scanner.offset)
             current.record = old.first { $0.key == key && $0.folder == folder && consistent($0) }
             if current.record != nil { try compare(&current) }
             chat = current

@@ -83,17 +83,16 @@ struct SearchBlock {
         return out
     }
 
-    /// The block's data files: name (`i0_3.js`, `f0.js`, `w0.js`, `d0.js`, `c0.js`, …) and
-    /// contents, each a call of the script's `msgfmtSearch.load` with the chat's folder, the
-    /// file's name and its data. Term buckets without terms are left out.
-    func files(chat: String, block: Int) -> [(name: String, bytes: [UInt8])] {
-        var out: [(String, [UInt8])] = []
+    /// Hands the block's data files to `emit` one at a time, so only one is in memory at
+    /// once: name (`i0_3.js`, `f0.js`, `w0.js`, `d0.js`, `c0.js`, …) and contents, each a
+    /// call of the script's `msgfmtSearch.load` with the chat's folder, the file's name and
+    /// its data. Term buckets without terms are left out.
+    func writeFiles(chat: String, block: Int, emit: ((name: String, bytes: [UInt8])) -> Void) {
         var column = JSONWriter()
         column.string(String(decoding: features, as: UTF8.self))
-        out.append(file(chat, "f\(block)", column.bytes))
-        column = JSONWriter()
+        emit(file(chat, "f\(block)", column.takeBytes()))
         column.string(String(decoding: times, as: UTF8.self))
-        out.append(file(chat, "d\(block)", column.bytes))
+        emit(file(chat, "d\(block)", column.takeBytes()))
         var w = JSONWriter()
         w.raw("{\"who\":")
         w.string(String(decoding: who, as: UTF8.self))
@@ -103,9 +102,9 @@ struct SearchBlock {
             w.raw("["); w.string(s.name); w.comma(); w.string(s.id); w.raw("]")
         }
         w.raw("]}")
-        out.append(file(chat, "w\(block)", w.bytes))
+        emit(file(chat, "w\(block)", w.takeBytes()))
         for (c, chunk) in chunks.enumerated() {
-            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunk.data()))
+            emit(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunk.data()))
         }
         let buckets = SearchIndexWriter.buckets
         var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
@@ -120,19 +119,23 @@ struct SearchBlock {
                 previous = n
             }
         }
-        for (k, data) in bucketData.enumerated() where !data.isEmpty {
+        for k in bucketData.indices where !bucketData[k].isEmpty {
             var t = JSONWriter()
-            t.string(String(decoding: data, as: UTF8.self))
-            out.append(file(chat, (k < buckets ? "i" : "p") + "\(block)_\(k % buckets)", t.bytes))
+            t.string(String(decoding: bucketData[k], as: UTF8.self))
+            bucketData[k] = []
+            emit(file(chat, (k < buckets ? "i" : "p") + "\(block)_\(k % buckets)", t.takeBytes()))
         }
-        return out
     }
 
     /// `msgfmtSearch.load("chat_001","f0",DATA);`
-    private func file(_ chat: String, _ name: String, _ data: [UInt8]) -> (String, [UInt8]) {
+    private func file(_ chat: String, _ name: String, _ data: [UInt8]) -> (name: String, bytes: [UInt8]) {
         var w = JSONWriter()
         w.raw("msgfmtSearch.load(")
         w.string(chat); w.comma(); w.string(name); w.comma()
-        return ("\(name).js", w.bytes + data + Array(");\n".utf8))
+        var bytes = w.takeBytes()
+        bytes.reserveCapacity(bytes.count + data.count + 3)
+        bytes.append(contentsOf: data)
+        bytes.append(contentsOf: [0x29, 0x3B, 0x0A])  // ");\n"
+        return ("\(name).js", bytes)
     }
 }

@@ -124,7 +124,7 @@ struct SearchIndexWriter {
             blockScalars = []
         }
         textBytes += b.textBytes
-        for file in b.files(chat: chat.folder, block: b.first / Self.blockSize) { write(file, folder: chat.folder) }
+        b.writeFiles(chat: chat.folder, block: b.first / Self.blockSize) { write($0, folder: chat.folder) }
     }
 
     /// Emits one data file of a chat's folder, counting its bytes.

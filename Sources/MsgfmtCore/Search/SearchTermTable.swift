@@ -31,16 +31,18 @@ struct SearchTermTable {
     /// Calls `body` with each term, in lexicographic order of its units, and the messages
     /// that have it, in increasing order.
     func forEachSorted(_ body: ([UInt16], [Int]) -> Void) {
-        var order = Array(0..<count)
+        // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
+        // are what the block's flush adds to the memory it holds.
+        var order = (0..<Int32(count)).map { $0 }
         units.withUnsafeBufferPointer { all in
             order.sort { a, b in
-                let x = UnsafeBufferPointer(rebasing: all[Int(starts[a])..<Int(starts[a + 1])])
-                let y = UnsafeBufferPointer(rebasing: all[Int(starts[b])..<Int(starts[b + 1])])
+                let x = UnsafeBufferPointer(rebasing: all[Int(starts[Int(a)])..<Int(starts[Int(a) + 1])])
+                let y = UnsafeBufferPointer(rebasing: all[Int(starts[Int(b)])..<Int(starts[Int(b) + 1])])
                 return x.lexicographicallyPrecedes(y)
             }
         }
         // The occurrences grouped by term (a counting sort keeps each term's messages in order).
-        var firsts = [Int](repeating: 0, count: count + 1)
+        var firsts = [Int32](repeating: 0, count: count + 1)
         for t in occurrenceTerms { firsts[Int(t) + 1] += 1 }
         for t in 0..<count { firsts[t + 1] += firsts[t] }
         var next = firsts
@@ -49,13 +51,15 @@ struct SearchTermTable {
             let end = r + 1 < messageStarts.count ? Int(messageStarts[r + 1].start) : occurrenceTerms.count
             for k in Int(run.start)..<end {
                 let t = Int(occurrenceTerms[k])
-                messages[next[t]] = run.message
+                messages[Int(next[t])] = run.message
                 next[t] += 1
             }
         }
+        next = []
         for t in order {
+            let t = Int(t)
             let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
-            body(term, messages[firsts[t]..<firsts[t + 1]].map { Int($0) })
+            body(term, messages[Int(firsts[t])..<Int(firsts[t + 1])].map { Int($0) })
         }
     }
 
