@@ -1,7 +1,8 @@
 @_spi(Testing) import MsgfmtCore
 
 extension FuzzTarget {
-    /// Streams the input through the Telegram Desktop export scanner, then
+    /// Streams the input through the Telegram Desktop export scanner (and checks its fast
+    /// paths: the message loop, and jumps to a message's end, against scanning every byte), then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
     /// message, and checks the search index's terms of their texts against the plain
     /// reference; with `layOut`, also lays out the first 20 and checks the layout invariants.
@@ -17,6 +18,9 @@ extension FuzzTarget {
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
         if !ExportScannerReference.agrees(bytes) { problems.append("the scanner's message loop and its byte-by-byte steps differ") }
+        if ExportScannerReference.agreeingJumps(bytes, limit: 4) == nil {
+            problems.append("a scan that jumps to a message's end differs from one that read every byte to it")
+        }
         let items = TDesktopReader.decodeItems(InputFile(name: "fuzz", bytes: bytes))
         var texts: [String] = []
         for case .message(let message, _) in items {

@@ -11,7 +11,7 @@
 final class InputSource {
     private enum Storage {
         case descriptor(Int32, closes: Bool)
-        case memory([UInt8], offset: Int)
+        case memory([UInt8], offset: Int, keeps: Bool)
     }
 
     /// `<stdin>` or the path as given.
@@ -40,12 +40,13 @@ final class InputSource {
         storage = .descriptor(fd, closes: !standardInput)
     }
 
-    /// Hands out `bytes` at most `chunkSize` at a time, as if read.
-    init(name: String, bytes: [UInt8], chunkSize: Int) {
+    /// Hands out `bytes` at most `chunkSize` at a time, as if read; `keeps` holds on to them
+    /// once handed out, so they can be read again (`seek(to:)`).
+    init(name: String, bytes: [UInt8], chunkSize: Int, keeps: Bool = false) {
         self.name = name
         self.chunkSize = max(1, chunkSize)
         fileSize = nil
-        storage = .memory(bytes, offset: 0)
+        storage = .memory(bytes, offset: 0, keeps: keeps)
     }
 
     deinit {
@@ -57,9 +58,9 @@ final class InputSource {
     func seek(to offset: Int) -> Bool {
         guard offset >= 0 else { return false }
         switch storage {
-        case .memory(let bytes, _):
-            guard offset <= bytes.count, !bytes.isEmpty else { return false }
-            storage = .memory(bytes, offset: offset)
+        case .memory(let bytes, _, let keeps):
+            guard keeps, offset <= bytes.count else { return false }
+            storage = .memory(bytes, offset: offset, keeps: true)
             return true
         case .descriptor(let fd, _):
             return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
@@ -72,11 +73,11 @@ final class InputSource {
     func read(into buffer: inout [UInt8], upTo size: Int? = nil) throws(InputError) -> Int {
         let size = max(1, size ?? chunkSize)
         switch storage {
-        case .memory(let bytes, let offset):
+        case .memory(let bytes, let offset, let keeps):
             let end = offset + min(size, bytes.count - offset)
             buffer.append(contentsOf: bytes[offset..<end])
-            // The bytes are let go once handed out.
-            storage = end == bytes.count ? .memory([], offset: 0) : .memory(bytes, offset: end)
+            // The bytes are let go once handed out, unless they are to be read again.
+            storage = end == bytes.count && !keeps ? .memory([], offset: 0, keeps: false) : .memory(bytes, offset: end, keeps: keeps)
             return end - offset
         case .descriptor(let fd, _):
             var got = 0

@@ -20,9 +20,9 @@ public final class ExportByteSource {
     }
 
     /// A source over bytes in memory, handed out `chunkSize` bytes at a time (all at once
-    /// when nil).
-    public init(bytes: [UInt8], name: String, chunkSize: Int? = nil) {
-        source = InputSource(name: name, bytes: bytes, chunkSize: chunkSize ?? bytes.count)
+    /// when nil); `seekable` keeps them for `ExportScanner.jump`.
+    public init(bytes: [UInt8], name: String, chunkSize: Int? = nil, seekable: Bool = false) {
+        source = InputSource(name: name, bytes: bytes, chunkSize: chunkSize ?? bytes.count, keeps: seekable)
         totalBytes = bytes.count
     }
 

@@ -186,6 +186,23 @@ import Testing
         return Array(text.utf8)
     }
 
+    /// `ExportScanner.jump`, as `export --update` of a site uses it: from the chat's start to
+    /// the end of any whole message, the scan goes on as one that read every byte up to it.
+    @Test(arguments: [nil, 7, 64])
+    func jumpsAgreeWithScanningEveryByte(chunk: Int?) {
+        var jumps = 0
+        for seed in UInt64(0)..<400 {
+            for pretty in [true, false] {
+                let bytes = Self.export(seed: seed, pretty: pretty)
+                let agreeing = ExportScannerReference.agreeingJumps(bytes, chunkSize: chunk)
+                #expect(agreeing != nil, "seed \(seed), pretty \(pretty)")
+                jumps += agreeing ?? 0
+            }
+        }
+        // Most generated messages are whole, so thousands of jumps are tried.
+        #expect(jumps > 3000, "\(jumps) jumps")
+    }
+
     @Test(arguments: [nil, 1, 7, 64])
     func messageLoopAgreesWithTheByteByByteSteps(chunk: Int?) {
         for seed in UInt64(0)..<1000 {
