@@ -8,22 +8,27 @@
         summary(bytes, chunkSize: chunkSize, byteByByte: false) == summary(bytes, chunkSize: chunkSize, byteByByte: true)
     }
 
-    /// How many jumps agreed, nil when one did not: for every message of the first chat
-    /// that is a whole JSON value (as the messages of a page `--update` keeps are), a
-    /// scanner that jumps from the chat's start to the message's end (a copy made at the
-    /// start, as `SitePageReuse` keeps one) must yield what a scan of every byte yields after
-    /// it: the same events and the same end. At most `limit` messages are tried.
+    /// How many jumps agreed, nil when one did not: for every message of the first
+    /// `messages` array that is a whole JSON value (as the messages of a page `--update`
+    /// keeps are), a scanner that jumps from the array's start to the message's end (a copy
+    /// made at the start, as `SitePageReuse` keeps one) must yield what a scan of every byte
+    /// yields after it: the same events and the same end. At most `limit` messages are tried.
     public static func agreeingJumps(_ bytes: [UInt8], chunkSize: Int? = nil, limit: Int = 64) -> Int? {
         let full = summary(bytes, chunkSize: chunkSize, byteByByte: false)
         var scanner = ExportScanner(source: ExportByteSource(bytes: bytes, name: "reference", chunkSize: chunkSize, seekable: true))
         var ends: [(line: Int, end: Int, index: Int)] = []
         var line = 0
         var start: ExportScanner?
+        var inFirst = false
         do {
             while line < 100_000, let event = try scanner.next() {
                 switch event {
-                case .chatStart where start == nil: start = scanner
-                case .message(let raw) where raw.chat.ordinal == 0 && ends.count < limit:
+                case .chatStart:
+                    // A jump stays inside the array it started from.
+                    inFirst = start == nil
+                    if start == nil { start = scanner }
+                case .chatEnd: inFirst = false
+                case .message(let raw) where inFirst && ends.count < limit:
                     var options = JSONParser.Options()
                     options.allowHexEscapes = true
                     if (try? JSONParser.parse(raw.bytes[...], options: options)) != nil {
