@@ -86,8 +86,9 @@ struct SearchBlock {
     /// Hands the block's data files to `emit` one at a time, so only one is in memory at
     /// once: name (`i0_3.js`, `f0.js`, `w0.js`, `d0.js`, `c0.js`, …) and contents, each a
     /// call of the script's `msgfmtSearch.load` with the chat's folder, the file's name and
-    /// its data. Term buckets without terms are left out.
-    func writeFiles(chat: String, block: Int, emit: ((name: String, bytes: [UInt8])) -> Void) {
+    /// its data. Term buckets without terms are left out. The block's terms are let go on
+    /// the way (`SearchTermTable.drainSorted`).
+    mutating func writeFiles(chat: String, block: Int, emit: ((name: String, bytes: [UInt8])) -> Void) {
         var column = JSONWriter()
         column.string(String(decoding: features, as: UTF8.self))
         emit(file(chat, "f\(block)", column.takeBytes()))
@@ -108,7 +109,7 @@ struct SearchBlock {
         }
         let buckets = SearchIndexWriter.buckets
         var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
-        terms.forEachSorted { term, messages in
+        terms.drainSorted { term, messages in
             let k = Self.bucket(of: term) + (SearchTerms.isPair(term) ? buckets : 0)
             if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
             bucketData[k].append(contentsOf: String(decoding: term, as: UTF16.self).utf8)

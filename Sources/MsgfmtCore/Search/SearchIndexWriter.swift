@@ -114,7 +114,8 @@ struct SearchIndexWriter {
 
     /// Writes the current block's files, if it has messages.
     private mutating func flush() {
-        guard let b = block, let chat = chats.last else { return }
+        // Taken out, so the block's arrays are let go as its files are made.
+        guard var b = block, let chat = chats.last else { return }
         block = nil
         guard b.count > 0 else { return }
         if tracksBlocks {

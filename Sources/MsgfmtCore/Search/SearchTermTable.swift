@@ -31,6 +31,15 @@ struct SearchTermTable {
     /// Calls `body` with each term, in lexicographic order of its units, and the messages
     /// that have it, in increasing order.
     func forEachSorted(_ body: ([UInt16], [Int]) -> Void) {
+        var table = self
+        table.drainSorted(body)
+    }
+
+    /// `forEachSorted`, letting go of the table on the way (the hash slots before sorting,
+    /// the occurrences once grouped by term), so a block's flush does not hold them beside
+    /// what replaces them; the table is empty afterwards.
+    mutating func drainSorted(_ body: ([UInt16], [Int]) -> Void) {
+        slots = []
         // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
         // are what the block's flush adds to the memory it holds.
         var order = (0..<Int32(count)).map { $0 }
@@ -56,11 +65,14 @@ struct SearchTermTable {
             }
         }
         next = []
+        occurrenceTerms = []
+        messageStarts = []
         for t in order {
             let t = Int(t)
             let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
             body(term, messages[Int(firsts[t])..<Int(firsts[t + 1])].map { Int($0) })
         }
+        self = SearchTermTable()
     }
 
     /// The number of `term`, added when new.
