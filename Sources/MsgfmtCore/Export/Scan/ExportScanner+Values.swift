@@ -85,6 +85,9 @@ extension ExportScanner {
         guard let o = opaque else { return }
         opaque = nil
         messageIndent = nil
+        // The value's last byte is not a blank: a value right after it on the same line does
+        // not start a line (the steps inside a value do not track lines).
+        spacesOnly = false
         let lower = o.start - base
         let upper = end - base
         guard o.kind != .skip, lower >= 0, upper <= buffer.count, lower <= upper else { return }
