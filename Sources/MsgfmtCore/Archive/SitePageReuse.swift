@@ -28,7 +28,7 @@
 /// when the chat's messages began (the point every jump starts from).
 public struct SitePageReuse: ExportEventSource {
     private var scanner: ExportScanner
-    /// The export, read again by offset to digest spans (`SitePageLedger.finish` uses it too).
+    /// The export, read again by offset to digest spans (`SpanDigester.records` uses it too).
     public let file: ExportMessageFile
     private var options: ExportOptions
     private let old: [SiteChatRecord]

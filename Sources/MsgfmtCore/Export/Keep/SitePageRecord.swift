@@ -1,7 +1,8 @@
 /// What an HTML site's manifest keeps of one page: the input messages the page was made
-/// from (how many, where they end, and a digest of their bytes) and what the rest of the site takes from
-/// the page, so `--update` can keep the page file as it is and still write the chat's day
-/// index, the site index, reply links and the search index as a fresh export would.
+/// from (how many, where they end, and a digest of their bytes) and what the rest of the
+/// site takes from the page, so `--update` can keep the page file as it is and still write
+/// the chat's day index, the site index, reply links and the search index as a fresh
+/// export would.
 public struct SitePageRecord: Sendable, Equatable {
     /// The page's span: the chat's input messages after the previous page's last message,
     /// up to and including this page's last message (messages a filter left out, or that

@@ -3,7 +3,7 @@
 /// (how many, and where it ends), whether it may be kept next time, and what the rest of
 /// the site takes from it. Pages kept from the previous site are recorded as they were;
 /// the spans of the pages written are digested from the export file once the site is
-/// written (`spans`, `SpanDigester.records`).
+/// written (`writtenSpans`, `SpanDigester.records`).
 struct SitePageLedger {
     private(set) var chats: [SiteChatRecord] = []
     /// Each chat's anchor (`SiteInputPlace.anchor`), once a message of it came.
