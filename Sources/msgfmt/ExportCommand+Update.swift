@@ -7,7 +7,8 @@ extension ExportCommand {
         var wanted: ArchiveManifest
         var path: String
         /// The site is made from one export and updated page by page (`SitePageReuse`):
-        /// each chat's pages are compared span by span as the chat starts, not the input as a whole up front.
+        /// each chat's pages are compared span by span as the chat starts, not the input as
+        /// a whole up front.
         var byPages: Bool
 
         /// The manifest of the site being updated page by page, when there is one to keep

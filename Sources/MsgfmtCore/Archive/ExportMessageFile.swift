@@ -10,8 +10,9 @@ public final class ExportMessageFile: @unchecked Sendable {
     private let fd: Int32
     /// The name diagnostics use.
     public let name: String
-    /// The file's size and modification time when opened.
-    private let opened: [Int]
+    /// The file's signature when opened (`ArchiveOutputFiles.signature(_:)`: size,
+    /// modification time and inode).
+    private let opened: String
 
     /// Opens `path` for reading messages by offset.
     public init(path: String) throws(ExportReadError) {
@@ -23,22 +24,19 @@ public final class ExportMessageFile: @unchecked Sendable {
             close(fd)
             throw .unreadable(path: path, reason: "not a regular file (msgfmt diff and merging exports read each file twice)")
         }
-        opened = Self.signature(info)
-    }
-
-    private static func signature(_ info: stat) -> [Int] {
-        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino)]
+        opened = ArchiveOutputFiles.signature(info)
     }
 
     /// Whether the file was written to since it was opened (its size or time changed).
     public var changedSinceOpened: Bool {
         var info = stat()
-        return fstat(fd, &info) != 0 || Self.signature(info) != opened
+        return fstat(fd, &info) != 0 || ArchiveOutputFiles.signature(info) != opened
     }
 
     /// The digest (`MessageDigester`) of the bytes `range` of the file, nil when they are not
     /// all there; `buffer` is scratch space, reused across calls on one thread.
     func digest(of range: Range<Int>, with digester: MessageDigester, buffer: inout [UInt8]) -> ContentHash? {
+        guard range.lowerBound >= 0 else { return nil }
         if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: 1 << 16) }
         var at = range.lowerBound
         var complete = true
@@ -55,7 +53,7 @@ public final class ExportMessageFile: @unchecked Sendable {
             }
         }
         let digest = digester.finish()
-        return complete && range.lowerBound >= 0 ? digest : nil
+        return complete ? digest : nil
     }
 
     deinit {

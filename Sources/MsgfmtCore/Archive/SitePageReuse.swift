@@ -169,9 +169,7 @@ public struct SitePageReuse: ExportEventSource {
         var differs = count
         while from < count, differs == count {
             let to = min(count, from + round)
-            let ranges = (from..<to).map { k in
-                (current.anchor + (k == 0 ? 0 : record.pages[k - 1].end))..<(current.anchor + record.pages[k].end)
-            }
+            let ranges = (from..<to).map { k in (current.anchor + record.spanStart(k))..<(current.anchor + record.spanStart(k + 1)) }
             let digests = SpanDigester.digests(of: ranges, in: file, threads: options.jobs)
             for k in from..<to {
                 let page = record.pages[k]
@@ -183,7 +181,7 @@ public struct SitePageReuse: ExportEventSource {
             from = to
         }
         if differs == count, record.tailInputs == 0 {
-            if count > 0 { try scanner.jump(to: current.anchor + record.pages[count - 1].end, messageIndex: current.starts[count]) }
+            if count > 0 { try scanner.jump(to: current.anchor + record.spanStart(count), messageIndex: current.starts[count]) }
             current.matchedAll = true
         } else {
             try diverge(&current, at: differs)
@@ -226,7 +224,7 @@ public struct SitePageReuse: ExportEventSource {
         // Back to the start of the page that holds the first message needed.
         let p = page(of: current.replayFrom, in: current)
         scanner = current.start
-        try scanner.jump(to: current.anchor + (p == 0 ? 0 : record.pages[p - 1].end), messageIndex: current.starts[p])
+        try scanner.jump(to: current.anchor + record.spanStart(p), messageIndex: current.starts[p])
     }
 
     /// Whether a chat's record can be followed: (with search) it has one set of folding

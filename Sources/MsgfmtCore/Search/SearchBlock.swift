@@ -75,9 +75,7 @@ struct SearchBlock {
     mutating func takeFullChunks(chat: String) -> [(name: String, bytes: [UInt8])] {
         guard chunks.count > 1 else { return [] }
         var out: [(String, [UInt8])] = []
-        for c in 0..<(chunks.count - 1) {
-            out.append(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunks[c].data()))
-        }
+        for c in 0..<(chunks.count - 1) { out.append(chunkFile(chat, c)) }
         chunksTaken += chunks.count - 1
         chunks.removeFirst(chunks.count - 1)
         return out
@@ -104,9 +102,7 @@ struct SearchBlock {
         }
         w.raw("]}")
         emit(file(chat, "w\(block)", w.takeBytes()))
-        for (c, chunk) in chunks.enumerated() {
-            emit(file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunk.data()))
-        }
+        for c in chunks.indices { emit(chunkFile(chat, c)) }
         let buckets = SearchIndexWriter.buckets
         var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
         terms.drainSorted { term, messages in
@@ -126,6 +122,11 @@ struct SearchBlock {
             bucketData[k] = []
             emit(file(chat, (k < buckets ? "i" : "p") + "\(block)_\(k % buckets)", t.takeBytes()))
         }
+    }
+
+    /// The file of chunk `c` of those not handed out yet, numbered in the chat.
+    private func chunkFile(_ chat: String, _ c: Int) -> (name: String, bytes: [UInt8]) {
+        file(chat, "c\(first / SearchIndexWriter.chunkSize + chunksTaken + c)", chunks[c].data())
     }
 
     /// `msgfmtSearch.load("chat_001","f0",DATA);`

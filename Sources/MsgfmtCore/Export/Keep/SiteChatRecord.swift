@@ -27,6 +27,13 @@ public struct SiteChatRecord: Sendable, Equatable {
         return hasher.hash
     }
 
+    /// Where page `k`'s span starts, counted from the chat's `messages` array: the end of the
+    /// page before it (`SitePageRecord.end`), 0 for the first; `k == pages.count` gives the
+    /// end of the last page.
+    func spanStart(_ k: Int) -> Int {
+        k == 0 ? 0 : pages[k - 1].end
+    }
+
     /// Creates a record of a chat.
     public init(key: ContentHash, folder: String?) {
         self.key = key

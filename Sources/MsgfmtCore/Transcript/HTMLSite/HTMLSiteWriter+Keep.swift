@@ -1,7 +1,7 @@
 extension HTMLSiteWriter {
     /// The next page of the current chat is kept from the previous site: linked into this
-    /// one (on another thread, waited for by `finish`), and taken into the chat's page index, day index, counts and manifest as if it
-    /// had been written (see `SitePageReuse`).
+    /// one (on another thread, waited for by `finish`), and taken into the chat's page index,
+    /// day index, counts and manifest as if it had been written (see `SitePageReuse`).
     public func keep(_ record: SitePageRecord, folder: String) {
         guard let previous, let summary = chats.last, summary.folder == folder, page == nil else {
             keepFailed = true
