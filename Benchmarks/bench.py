@@ -204,10 +204,37 @@ class Bench:
         def restore():
             shutil.rmtree(site, ignore_errors=True)
             subprocess.run(["cp", "-al", before, site], check=True)
+            # The layout cache is appended to in place when it has no other name; a linked
+            # copy would be copied by the update first, which a user's site never is.
+            cache = os.path.join(site, "msgfmt-layout-cache")
+            if os.path.exists(cache):
+                os.unlink(cache)
+                shutil.copyfile(os.path.join(before, "msgfmt-layout-cache"), cache)
 
         upd = Result("archive: export --update after 1 % added", "msgfmt", n, self.ex_bytes)
         upd.extra["archive"] = "update"
         self.add(upd, [msgfmt, "export", newer, "-o", site, "--update"], before=restore)
+        # An edit early in the chat: every later page is written again, from the layout
+        # cache (its messages are unchanged) or, with --layout-cache-size 0, laid out again.
+        early = f"{w}/export-{self.a.export_messages}-early-edit.json"
+        if not os.path.exists(early):
+            with open(self.export, "rb") as f:
+                data = f.read()
+            at = data.index(b'"messages"')
+            for _ in range(100):
+                at = data.index(b'"text": "', at + 1)
+            at += len(b'"text": "')
+            with open(early, "wb") as f:
+                f.write(data[:at] + b"EDITED " + data[at:])
+            del data
+        cached = Result("archive: export --update after an early edit (layout cache)", "msgfmt", n, self.ex_bytes)
+        cached.extra["archive"] = "early"
+        self.add(cached, [msgfmt, "export", early, "-o", site, "--update"], before=restore)
+        uncached = Result("archive: export --update after an early edit (--layout-cache-size 0)", "msgfmt", n, self.ex_bytes)
+        uncached.extra["archive"] = "early-uncached"
+        self.add(uncached, [msgfmt, "export", early, "-o", site, "--update", "--layout-cache-size", "0"], before=restore)
+        restore()
+        subprocess.run([msgfmt, "export", newer, "-o", site, "--update"], check=True, stderr=subprocess.DEVNULL)
         same = Result("archive: export --update with nothing new", "msgfmt", n, self.ex_bytes)
         same.extra["archive"] = "unchanged"
         self.add(same, [msgfmt, "export", newer, "-o", site, "--update"])

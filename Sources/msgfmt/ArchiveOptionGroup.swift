@@ -17,6 +17,23 @@ struct ArchiveOptionGroup: ParsableArguments {
                 "An HTML site made from one export (without --since, --until, --filter or --media copy) is updated page by page: pages whose messages and media files are unchanged are kept, the rest written again. Any other output is written in full. An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
         ))
     var update = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --update: the most the layout cache keeps, in MiB (0: no cache).",
+            discussion:
+                "The layout cache (msgfmt-layout-cache inside a site, FILE.msgfmt-layout-cache beside a JSON Lines or Markdown file) holds each message as it was laid out, keyed by its bytes, media files and the options; the next --update takes unchanged messages from it instead of laying them out again. Least recently used messages are dropped first when it is full. Terminal formats and --media copy do not use it.",
+            valueName: "MiB"))
+    var layoutCacheSize: Int = ArchiveOptionGroup.defaultLayoutCacheSize
+
+    /// The default of `--layout-cache-size`, in MiB.
+    static let defaultLayoutCacheSize = 512
+
+    mutating func validate() throws {
+        guard (0...(1 << 20)).contains(layoutCacheSize) else {
+            throw ValidationError("--layout-cache-size takes a size in MiB from 0 to 1048576.")
+        }
+    }
 }
 
 extension DeletedMessages: ExpressibleByArgument {}

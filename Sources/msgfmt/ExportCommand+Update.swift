@@ -92,6 +92,47 @@ extension ExportCommand {
         }
     }
 
+    /// The layout cache of an `--update` run (see `LayoutCache`): inside a site (carried
+    /// over from the site it replaces), beside a file. None with `--layout-cache-size 0`,
+    /// `--media copy` (a copied file's name depends on the others), an output that is no
+    /// file, or a format whose pieces it cannot keep.
+    func openLayoutCache(_ plan: UpdatePlan, output: AtomicOutput, writer: any TranscriptWriter, _ printer: DiagnosticPrinter)
+        -> LayoutCache?
+    {
+        guard archive.layoutCacheSize > 0, export.media != .copy, writer.cachesPieces, let final = output.path else { return nil }
+        let directory = export.to == .html
+        let path = directory ? output.temporaryPath.map { $0 + "/" + LayoutCache.fileName } : final + LayoutCache.suffix
+        guard let path else { return nil }
+        let prefix = LayoutCache.prefix(version: MsgfmtVersion.string, options: plan.wanted.options, format: export.to.rawValue)
+        let opened = LayoutCache.open(
+            path: path, linkedFrom: directory ? plan.path + "/" + LayoutCache.fileName : nil, prefix: prefix,
+            limit: UInt64(archive.layoutCacheSize) << 20)
+        switch opened {
+        case .success(let cache):
+            if let reason = cache.restarted {
+                printer.info("note: the layout cache of \(plan.path) was started again: \(reason)")
+            }
+            return cache
+        case .failure(let error):
+            printer.info("note: \(error.message)")
+            return nil
+        }
+    }
+
+    /// Completes the run's layout cache; says how many messages it supplied. False when
+    /// there is none to keep.
+    func finishLayoutCache(_ cache: LayoutCache?, _ plan: UpdatePlan, _ printer: DiagnosticPrinter) -> Bool {
+        guard let cache else { return false }
+        guard cache.finish() else {
+            printer.info("note: the layout cache of \(plan.path) could not be written; it is left as it was")
+            return false
+        }
+        if cache.reused > 0 {
+            printer.info("note: \(plan.path): \(cache.reused) of \(cache.reused + cache.laidOut) messages taken from the layout cache")
+        }
+        return true
+    }
+
     /// The input digest of a site updated page by page: its chats' keys, spans and tails.
     private static func digest(of chats: [SiteChatRecord]) -> ContentHash {
         var sequence = DigestSequence()

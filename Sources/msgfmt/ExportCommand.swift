@@ -157,12 +157,15 @@ struct ExportCommand: ParsableCommand {
         if let previous = update?.previous, let update {
             site?.previous = SitePrevious(path: update.path, files: Set(previous.files.map(\.path)))
         }
+        let layoutCache = update.flatMap { openLayoutCache($0, output: output, writer: writer, printer) }
+        var layoutCacheKept = false
+        defer { if !layoutCacheKept { layoutCache?.discard() } }
         let showProgress = export.progress == .always || (export.progress == .auto && isatty(2) != 0)
         let progress = showProgress ? ExportProgress(totalBytes: input.totalBytes) : nil
         let converter = ExportConverter(
             options: options, writer: writer,
             report: { printer.report($0, source: input.name) },
-            progress: progress.map { p in { p.update($0, bytesRead: $1) } })
+            progress: progress.map { p in { p.update($0, bytesRead: $1) } }, layoutCache: layoutCache)
         let stats: ExportStats
         do {
             switch input {
@@ -219,9 +222,13 @@ struct ExportCommand: ParsableCommand {
                 let total = site.pagesKept + site.pagesWritten
                 printer.info("note: \(update.path): \(site.pagesWritten) of \(total) pages written again, \(site.pagesKept) kept")
             }
+            layoutCacheKept = finishLayoutCache(layoutCache, update, printer)
         }
         try commit(output, printer)
-        if let update, complete, export.to != .html, output.path != nil { try writeManifest(update, output: output, printer) }
+        if let update, complete, export.to != .html, output.path != nil {
+            try writeManifest(update, output: output, printer)
+            layoutCacheKept = finishLayoutCache(layoutCache, update, printer)
+        }
         if let undrawn = (writer as? PictureTranscriptWriter)?.undrawn, undrawn > 0 {
             let which =
                 undrawn == 1

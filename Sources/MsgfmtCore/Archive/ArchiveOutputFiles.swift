@@ -6,9 +6,12 @@
 /// files of a site, and which manifest paths may be followed.
 public enum ArchiveOutputFiles {
     /// Whether a manifest path stays inside the output: relative, no empty, `.` or `..`
-    /// component, no backslash or control character, not the manifest itself.
+    /// component, no backslash or control character, not the manifest itself or the
+    /// layout cache.
     public static func isSafe(_ path: String) -> Bool {
-        guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"), path != ArchiveManifest.fileName else { return false }
+        guard !path.isEmpty, path.utf8.count <= 4096, !path.hasPrefix("/"), path != ArchiveManifest.fileName,
+            !LayoutCache.isCacheFile(path)
+        else { return false }
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" || $0.value == 0x7F }) { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
@@ -80,7 +83,8 @@ public enum ArchiveOutputFiles {
     }
 
     /// Every regular file under `directory` with its signature (`signature(_:)`), sorted by
-    /// path relative to `directory`, without the manifest; symbolic links are neither listed
+    /// path relative to `directory`, without the manifest and the layout cache (which
+    /// the manifest does not vouch for: the cache checks its own entries); symbolic links are neither listed
     /// nor followed. Each entry is looked up once, relative to its open folder.
     public static func list(_ directory: String) -> [(path: String, signature: String)] {
         var found: [(path: String, signature: String)] = []
@@ -98,7 +102,8 @@ public enum ArchiveOutputFiles {
                 guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: walk(path)
-                case S_IFREG: if path != ArchiveManifest.fileName { found.append((path, signature(info))) }
+                case S_IFREG:
+                    if path != ArchiveManifest.fileName, !LayoutCache.isCacheFile(path) { found.append((path, signature(info))) }
                 default: break
                 }
             }

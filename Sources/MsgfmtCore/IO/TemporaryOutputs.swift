@@ -9,6 +9,30 @@ import Synchronization
 /// remove them (nothing half-written is ever left under a final name).
 public enum TemporaryOutputs {
     private static let paths = Mutex<Set<String>>([])
+    /// Open files to cut back to their size when the run is interrupted (an output's layout
+    /// cache, appended to in place), and whether it was.
+    private static let restores = Mutex<(interrupted: Bool, sizes: [Int32: Int64])>((false, [:]))
+
+    /// Remembers that the open file `fd` goes back to `size` bytes if the run is interrupted.
+    static func registerRestore(fd: Int32, size: Int64) {
+        restores.withLock { $0.sizes[fd] = size }
+    }
+
+    /// Forgets a file registered with `registerRestore`.
+    static func unregisterRestore(fd: Int32) {
+        restores.withLock { _ = $0.sizes.removeValue(forKey: fd) }
+    }
+
+    /// Runs `write` (a write to a file registered with `registerRestore`) unless the run
+    /// was interrupted; an interruption waits until it is done, so nothing is written after
+    /// the file was cut back. False when it did not run.
+    static func unlessInterrupted(_ write: () -> Void) -> Bool {
+        restores.withLock { state in
+            guard !state.interrupted else { return false }
+            write()
+            return true
+        }
+    }
 
     /// Remembers a temporary path.
     static func register(_ path: String) {
@@ -20,11 +44,16 @@ public enum TemporaryOutputs {
         _ = paths.withLock { $0.remove(path) }
     }
 
-    /// Removes every registered temporary path (called on SIGINT/SIGTERM). The writing
+    /// Cuts the files registered with `registerRestore` back and removes every registered
+    /// temporary path (called on SIGINT/SIGTERM). The writing
     /// threads are still running: a folder is first renamed out of their way (they create
     /// files by path, so none lands in it afterwards but one already under way), then
     /// removed, again if such a file made the removal fail.
     public static func removeAll() {
+        restores.withLock { state in
+            state.interrupted = true
+            for (fd, size) in state.sizes { _ = ftruncate(fd, off_t(size)) }
+        }
         let all = paths.withLock { paths in
             defer { paths.removeAll() }
             return paths

@@ -12,21 +12,42 @@ public enum MediaFingerprint {
     /// thumbnail, and the sticker files of its custom emoji (the site shows them), in the
     /// order the message names them.
     static func paths(of message: TranscriptMessage, options: ExportOptions) -> [String] {
-        guard options.media.mode != .none, !message.message.isService else { return [] }
-        var paths: [String] = []
-        if let file = message.message.file, !file.notIncluded {
-            paths.append(file.path)
-            if let thumbnail = file.thumbnail { paths.append(thumbnail) }
-        }
-        if options.format == .html {
-            for block in message.rendered.styled.blocks {
-                for run in block.runs {
-                    guard let id = run.style.customEmojiID, let file = MediaFile.customEmoji(documentID: id) else { continue }
-                    if !paths.contains(file.path) { paths.append(file.path) }
-                }
-            }
+        var paths = filePaths(of: message.message, options: options)
+        for path in emojiPaths(message.emojiIDs, of: message.message, options: options) where !paths.contains(path) {
+            paths.append(path)
         }
         return paths
+    }
+
+    /// The paths of a message's media file and thumbnail under `options`.
+    static func filePaths(of message: ExportMessage, options: ExportOptions) -> [String] {
+        guard options.media.mode != .none, !message.isService, let file = message.file, !file.notIncluded else { return [] }
+        return [file.path] + (file.thumbnail.map { [$0] } ?? [])
+    }
+
+    /// The sticker files of the custom emoji `ids` a message's body names, as the site
+    /// shows them under `options` (none for other formats).
+    static func emojiPaths(_ ids: [String], of message: ExportMessage, options: ExportOptions) -> [String] {
+        guard options.media.mode != .none, options.format == .html, !message.isService else { return [] }
+        var paths: [String] = []
+        for id in ids {
+            guard let file = MediaFile.customEmoji(documentID: id), !paths.contains(file.path) else { continue }
+            paths.append(file.path)
+        }
+        return paths
+    }
+
+    /// One hash of the fingerprints of `paths`, in order; `folders` remembers the real
+    /// paths of the folders met (one thread's).
+    static func combined(_ paths: [String], options: MediaOptions, folders: MediaFolders) -> ContentHash {
+        guard !paths.isEmpty else { return ContentHash(high: 0, low: 0) }
+        var hasher = ContentHasher()
+        for path in paths {
+            let print = of(path, options: options, folders: &folders.realPaths)
+            hasher.combine(Int64(bitPattern: print.high))
+            hasher.combine(Int64(bitPattern: print.low))
+        }
+        return hasher.hash
     }
 
     /// The fingerprint of what is at `path` (as the export names it) under `options`.
@@ -92,4 +113,10 @@ public enum MediaFingerprint {
         }
         return hasher.hash
     }
+}
+
+/// The real paths of media folders one thread has met, by folder (nil: none), so each is
+/// resolved once per run.
+final class MediaFolders {
+    var realPaths: [String: String?] = [:]
 }

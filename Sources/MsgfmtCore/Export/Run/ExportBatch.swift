@@ -42,8 +42,8 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// Starts processing every message on `options.jobs - 1` worker threads, which claim
     /// messages one at a time; `group` is left when all are done, then `collect()` takes
     /// the results. The calling thread is the last of the `jobs`: it scans and writes, and
-    /// `help(options:renderer:)` has it claim messages too.
-    func process(options: ExportOptions, group: DispatchGroup) {
+    /// `help(options:renderer:cache:)` has it claim messages too.
+    func process(options: ExportOptions, cache: LayoutCache?, group: DispatchGroup) {
         guard !raws.isEmpty else { return }
         let workers = max(1, min(options.jobs - 1, raws.count))
         let slots = takeMessages()
@@ -52,21 +52,22 @@ final class ExportBatch<Writer: TranscriptWriter> {
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 let renderer = options.makeRenderer()
-                slots.fill { Self.prepare($1, options: options, renderer: renderer) }
+                let probe = cache?.probe()
+                slots.fill { Self.prepare($1, options: options, renderer: renderer, cache: probe) }
             }
             group.leave()
         }
     }
 
     /// Processes messages of this batch on the calling thread until none is left unclaimed.
-    func help(options: ExportOptions, renderer: Renderer) {
-        slots?.fill { Self.prepare($1, options: options, renderer: renderer) }
+    func help(options: ExportOptions, renderer: Renderer, cache: LayoutCacheProbe?) {
+        slots?.fill { Self.prepare($1, options: options, renderer: renderer, cache: cache) }
     }
 
     /// Processes every message on the calling thread.
-    func processHere(options: ExportOptions, renderer: Renderer) {
+    func processHere(options: ExportOptions, renderer: Renderer, cache: LayoutCacheProbe?) {
         let slots = takeMessages()
-        slots.fill { Self.prepare($1, options: options, renderer: renderer) }
+        slots.fill { Self.prepare($1, options: options, renderer: renderer, cache: cache) }
         outcomes = slots.take()
     }
 
@@ -90,8 +91,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
         places = []
     }
 
-    /// Decodes and renders one message and runs the writer's prepare step on it.
-    static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer) -> Outcome {
+    /// Decodes and renders one message and runs the writer's prepare step on it; with a
+    /// layout `cache`, a message laid out before is taken from it instead.
+    static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer, cache: LayoutCacheProbe?) -> Outcome {
         switch ExportMessageDecoder.decode(raw, clock: options.clock) {
         case .failure(let failure):
             var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
@@ -106,25 +108,51 @@ final class ExportBatch<Writer: TranscriptWriter> {
                         search: use.search && options.search ? SearchRecord(message, clock: options.clock) : nil, page: use.page))
             }
             guard options.keeps(message, in: raw.chat) else { return .filtered }
+            let pieceType = cache == nil ? nil : Writer.Piece.self as? any CachedPiece.Type
+            let key = pieceType.flatMap { _ in cache?.key(raw, message, options: options) }
+            if let key, let pieceType, let (entry, outcome) = cache?.lookup(key, raw, message, pieceType: pieceType, options: options),
+                let piece = entry.piece as? Writer.Piece
+            {
+                let body = RenderedMessage(
+                    index: raw.index, message: Message(id: message.id, text: ""), styled: StyledText(text: UTF16Text(""), blocks: []),
+                    layout: nil, diagnostics: entry.diagnostics)
+                var transcript = TranscriptMessage(message: message, rendered: body, index: raw.index)
+                transcript.emojiIDs = entry.emojiIDs
+                transcript.layoutCache = outcome
+                complete(&transcript, raw, options: options)
+                return .prepared(transcript, piece)
+            }
             let rendered = renderer.process(message.body, index: raw.index, diagnostics: [])
             var transcript = TranscriptMessage(message: message, rendered: rendered, index: raw.index)
-            transcript.deleted = raw.deleted
-            if options.media.mode != .none, !message.isService, let file = message.file {
-                transcript.resolveMedia(file, options: options.media.forSource(raw.source))
-            }
-            if options.media.mode != .none, options.format == .html, !message.isService {
-                transcript.resolveCustomEmoji(options: options.media.forSource(raw.source))
-            }
-            transcript.cachePreview()
-            if options.keepsPageRecords {
-                transcript.inputPlace = raw.place
-                let media = options.media.forSource(raw.source)
-                transcript.mediaPrints = MediaFingerprint.paths(of: transcript, options: options).map {
-                    ($0, MediaFingerprint.of($0, options: media))
-                }
-            }
+            complete(&transcript, raw, options: options)
             let piece = Writer.prepare(transcript, options: options)
+            if let key, let cache, let cached = piece as? any CachedPiece {
+                transcript.layoutCache = cache.outcome(
+                    key: key, raw, message, emojiIDs: transcript.emojiIDs, diagnostics: rendered.diagnostics, piece: cached,
+                    options: options)
+            }
             return .prepared(transcript, piece)
+        }
+    }
+
+    /// What a message needs besides its body, laid out now or taken from the cache: its
+    /// media files resolved, its preview and, for page records, its place and fingerprints.
+    private static func complete(_ transcript: inout TranscriptMessage, _ raw: RawExportMessage, options: ExportOptions) {
+        let message = transcript.message
+        transcript.deleted = raw.deleted
+        if options.media.mode != .none, !message.isService, let file = message.file {
+            transcript.resolveMedia(file, options: options.media.forSource(raw.source))
+        }
+        if options.media.mode != .none, options.format == .html, !message.isService {
+            transcript.resolveCustomEmoji(options: options.media.forSource(raw.source))
+        }
+        transcript.cachePreview()
+        if options.keepsPageRecords {
+            transcript.inputPlace = raw.place
+            let media = options.media.forSource(raw.source)
+            transcript.mediaPrints = MediaFingerprint.paths(of: transcript, options: options).map {
+                ($0, MediaFingerprint.of($0, options: media))
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ public final class ExportConverter {
     private let writer: any TranscriptWriter
     private let report: (Diagnostic) -> Void
     private let progress: ((ExportStats, Int) -> Void)?
+    /// With `--update`: the layout cache messages are taken from and added to.
+    private let layoutCache: LayoutCache?
     /// The counts so far: complete after `run` returns, and up to the point where the file
     /// became unreadable when it throws.
     public private(set) var stats = ExportStats()
@@ -25,15 +27,17 @@ public final class ExportConverter {
     private var passedBeforeBegin: [SiteInputPlace?] = []
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
-    /// `progress` is called after each batch with the counts and the bytes read so far.
+    /// `progress` is called after each batch with the counts and the bytes read so far;
+    /// `layoutCache` supplies messages laid out by the previous run and keeps this run's.
     public init(
         options: ExportOptions, writer: any TranscriptWriter, report: @escaping (Diagnostic) -> Void,
-        progress: ((ExportStats, Int) -> Void)? = nil
+        progress: ((ExportStats, Int) -> Void)? = nil, layoutCache: LayoutCache? = nil
     ) {
         self.options = options
         self.writer = writer
         self.report = report
         self.progress = progress
+        self.layoutCache = layoutCache
     }
 
     /// Converts everything `source` holds; throws when the file as a whole is unreadable
@@ -70,6 +74,7 @@ public final class ExportConverter {
         -> ExportReadError?
     {
         let renderer = options.makeRenderer()
+        let probe = layoutCache?.probe()
         while true {
             let batch = ExportBatch<Writer>()
             var failure: ExportReadError?
@@ -79,7 +84,7 @@ public final class ExportConverter {
             } catch let e {
                 failure = e
             }
-            batch.processHere(options: options, renderer: renderer)
+            batch.processHere(options: options, renderer: renderer, cache: probe)
             deliver(batch, to: writer)
             if failure != nil || finished { return failure }
             progress?(stats, scanner.bytesRead)
@@ -93,6 +98,7 @@ public final class ExportConverter {
     {
         var running: (batch: ExportBatch<Writer>, group: DispatchGroup)?
         let renderer = options.makeRenderer()
+        let probe = layoutCache?.probe()
         var failure: ExportReadError?
         var finished = false
         while true {
@@ -109,7 +115,7 @@ public final class ExportConverter {
             }
             var done: ExportBatch<Writer>?
             if let running {
-                running.batch.help(options: options, renderer: renderer)
+                running.batch.help(options: options, renderer: renderer, cache: probe)
                 running.group.wait()
                 running.batch.collect()
                 done = running.batch
@@ -117,7 +123,7 @@ public final class ExportConverter {
             running = nil
             if let next {
                 let group = DispatchGroup()
-                next.process(options: options, group: group)
+                next.process(options: options, cache: layoutCache, group: group)
                 running = (next, group)
             }
             if let done {
@@ -194,6 +200,7 @@ public final class ExportConverter {
                     stats.written += 1
                     stats.media.add(message.mediaCounts)
                     message.rendered.diagnostics.forEach(report)
+                    if let outcome = message.layoutCache { layoutCache?.record(outcome) }
                     writer.write(message, piece: piece)
                 case .filtered:
                     stats.read += 1

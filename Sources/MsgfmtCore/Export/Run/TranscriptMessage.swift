@@ -16,8 +16,13 @@ public struct TranscriptMessage: Sendable {
     /// The sticker files of the message's custom emoji, by `document_id`, resolved on a
     /// worker thread for the HTML site (`MediaFile.customEmoji(documentID:)`).
     public var customEmoji: [String: ResolvedMedia] = [:]
+    /// The custom emoji ids the styled body names, in order, each once (from the layout
+    /// cache when the body was not laid out again).
+    var emojiIDs: [String]
     /// The reply preview, computed on a worker thread.
     var cachedPreview: String?
+    /// With `--update`: the message's layout cache entry (`LayoutCache`).
+    var layoutCache: LayoutCacheOutcome?
     /// With `ExportOptions.keepsPageRecords`: where the message lies in its chat and the
     /// fingerprints of the media files its page shows (`MediaFingerprint`).
     var inputPlace: SiteInputPlace?
@@ -28,6 +33,18 @@ public struct TranscriptMessage: Sendable {
         self.message = message
         self.rendered = rendered
         self.index = index
+        emojiIDs = Self.emojiIDs(in: rendered.styled)
+    }
+
+    /// The custom emoji ids `styled` names, in order, each once.
+    static func emojiIDs(in styled: StyledText) -> [String] {
+        var ids: [String] = []
+        for block in styled.blocks {
+            for run in block.runs {
+                if let id = run.style.customEmojiID, !ids.contains(id) { ids.append(id) }
+            }
+        }
+        return ids
     }
 
     /// What a reply to this message quotes: the first line of its text, else its media or
@@ -76,18 +93,15 @@ public struct TranscriptMessage: Sendable {
     /// once; a path that leads out of the export folder becomes a warning about this message.
     mutating func resolveCustomEmoji(options: MediaOptions) {
         let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
-        for block in rendered.styled.blocks {
-            for run in block.runs {
-                guard let id = run.style.customEmojiID, customEmoji[id] == nil, let file = MediaFile.customEmoji(documentID: id)
-                else { continue }
-                let resolved = MediaResolver.resolve(file, options: options)
-                customEmoji[id] = resolved
-                if resolved.problem == .outsideExport {
-                    rendered.diagnostics.append(
-                        Diagnostic(
-                            .warning, location,
-                            "custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))"))
-                }
+        for id in emojiIDs {
+            guard customEmoji[id] == nil, let file = MediaFile.customEmoji(documentID: id) else { continue }
+            let resolved = MediaResolver.resolve(file, options: options)
+            customEmoji[id] = resolved
+            if resolved.problem == .outsideExport {
+                rendered.diagnostics.append(
+                    Diagnostic(
+                        .warning, location,
+                        "custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))"))
             }
         }
     }

@@ -46,6 +46,11 @@ extension TranscriptWriter {
     public func pass(over place: SiteInputPlace?) {}
 }
 
+extension TranscriptWriter {
+    /// Whether the layout cache can keep this writer's pieces (`CachedPiece`).
+    public var cachesPieces: Bool { Piece.self is any CachedPiece.Type }
+}
+
 extension TranscriptWriter where Piece == Void {
     /// No work ahead of `write` by default.
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) {}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension LayoutCacheFile {
+    /// Writes the index of this run: the entries of the opened index, those in `used`
+    /// stamped `stamp`, with this run's; at most `limit` bytes of entries, the least
+    /// recently used left out first (within one run, its earliest). The opened index is
+    /// streamed from the file, twice or three times, so memory holds only this run's
+    /// additions. Then drops the bytes no index points to once they are half the entries
+    /// (and 16 MiB): the file stays within 1.5 times `limit` and 16 MiB.
+    /// False when the file could not be written.
+    func finish(used: [Bool], stamp: UInt32, limit: UInt64) -> Bool {
+        flush()
+        var fresh = added
+        added = []
+        fresh.sort { $0.key != $1.key ? $0.key.precedes($1.key) : $0.offset > $1.offset }
+        var total: UInt64 = 0
+        var byStamp: [UInt32: UInt64] = [:]
+        guard
+            merged(
+                fresh, used: used, stamp: stamp,
+                { r in
+                    total += r.size
+                    byStamp[r.stamp, default: 0] += r.size
+                })
+        else { return false }
+        var keep: (LayoutCacheRecord) -> Bool = { _ in true }
+        var live = total
+        if total > limit {
+            // Whole runs, oldest first, then part of the run where the excess ends.
+            var cut: UInt32 = 0
+            var excess = total - limit
+            for (runStamp, bytes) in byStamp.sorted(by: { $0.key < $1.key }) {
+                cut = runStamp
+                if bytes >= excess { break }
+                excess -= bytes
+                live -= bytes
+            }
+            var group: [(offset: UInt64, size: UInt64)] = []
+            guard merged(fresh, used: used, stamp: stamp, { r in if r.stamp == cut { group.append((r.offset, r.size)) } }) else {
+                return false
+            }
+            group.sort { $0.offset < $1.offset }
+            var threshold = UInt64.max
+            for entry in group {
+                if excess == 0 {
+                    threshold = entry.offset
+                    break
+                }
+                excess = excess > entry.size ? excess - entry.size : 0
+                live -= entry.size
+            }
+            keep = { $0.stamp > cut || ($0.stamp == cut && $0.offset >= threshold) }
+        }
+        if end > live + live / 2 + (16 << 20), compact(fresh, used: used, stamp: stamp, keep: keep) { return true }
+        return writeIndex(to: fd, at: end, fresh, used: used, stamp: stamp, keep: keep, moved: nil) && !failed
+    }
+
+    /// Calls `body` with every record of the next index in key order: the opened index's
+    /// (streamed from the file, stamped `stamp` when `used`) merged with `fresh` (sorted),
+    /// one record a key, this run's first.
+    func merged(_ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32, _ body: (LayoutCacheRecord) -> Void) -> Bool {
+        var j = 0
+        var last: ContentHash?
+        func emit(_ r: LayoutCacheRecord) {
+            if r.key != last { body(r) }
+            last = r.key
+        }
+        let complete = index.forEach(fd) { i, old in
+            while j < fresh.count, fresh[j].key.precedes(old.key) {
+                emit(fresh[j])
+                j += 1
+            }
+            // This run has the key too (the opened entry was damaged): its own goes in.
+            if j < fresh.count, fresh[j].key == old.key { return true }
+            var record = old
+            if used[i] { record.stamp = stamp }
+            emit(record)
+            return true
+        }
+        while j < fresh.count {
+            emit(fresh[j])
+            j += 1
+        }
+        return complete
+    }
+
+    /// Writes the next index (the records `keep` keeps, at the offsets `moved` gives them
+    /// when the entries moved) and the footer at `offset` of `target`, and cuts it there.
+    private func writeIndex(
+        to target: Int32, at offset: UInt64, _ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32,
+        keep: (LayoutCacheRecord) -> Bool, moved: ((LayoutCacheRecord) -> UInt64)?
+    ) -> Bool {
+        var out = CacheByteWriter()
+        var at = offset
+        var count: UInt64 = 0
+        var newest = index.stamp
+        var ok = true
+        let write = { (bytes: [UInt8], offset: UInt64) -> Bool in
+            target == self.fd ? self.write(bytes, at: offset) : Self.writeAll(target, bytes, at: offset)
+        }
+        let complete = merged(fresh, used: used, stamp: stamp) { r in
+            guard keep(r) else { return }
+            var record = r
+            if let moved { record.offset = moved(r) }
+            record.encode(into: &out)
+            count += 1
+            newest = max(newest, r.stamp)
+            if out.bytes.count >= 1 << 16 {
+                ok = ok && write(out.bytes, at)
+                at += UInt64(out.bytes.count)
+                out.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        out.fixed(offset)
+        out.fixed(count)
+        out.fixed(UInt64(newest))
+        out.bytes.append(contentsOf: Self.magic)
+        ok = complete && ok && write(out.bytes, at)
+        at += UInt64(out.bytes.count)
+        let cut = at
+        let truncated =
+            target == fd
+            ? TemporaryOutputs.unlessInterrupted({ ok = ok && ftruncate(target, off_t(cut)) == 0 }) : ftruncate(target, off_t(cut)) == 0
+        return ok && truncated
+    }
+
+    /// Writes the kept entries and their index to a new file that replaces this one;
+    /// false when that could not be done (the file is then as it was).
+    private func compact(_ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32, keep: (LayoutCacheRecord) -> Bool) -> Bool {
+        let next = path + ".compact"
+        TemporaryOutputs.register(next)
+        defer { TemporaryOutputs.unregister(next) }
+        let target = Glibc.open(next, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard target >= 0 else { return false }
+        defer { close(target) }
+        var at = UInt64(Self.headerSize)
+        var ok = Self.writeAll(target, Self.header(), at: 0)
+        let complete = merged(fresh, used: used, stamp: stamp) { r in
+            guard ok, keep(r) else { return }
+            guard let bytes = Self.read(fd, at: Int(r.offset), count: Int(r.size)) else {
+                ok = false
+                return
+            }
+            ok = Self.writeAll(target, bytes, at: at)
+            at += r.size
+        }
+        var place = UInt64(Self.headerSize)
+        guard ok, complete,
+            writeIndex(
+                to: target, at: at, fresh, used: used, stamp: stamp, keep: keep,
+                moved: { r in
+                    defer { place += r.size }
+                    return place
+                }), rename(next, path) == 0
+        else {
+            unlink(next)
+            return false
+        }
+        // The opened file (a site's: the previous site's, linked) is as it was again.
+        _ = ftruncate(fd, off_t(openedSize))
+        return true
+    }
+}

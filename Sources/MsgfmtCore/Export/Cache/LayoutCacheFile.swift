@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A layout cache file, opened for one run: its index (`LayoutCacheIndex`), entries read
+/// with `pread` from any thread, new entries appended by the writing thread.
+///
+/// The file is a 16-byte header (`magic`, format version), entries (each a 16-byte
+/// SHA-256 digest of its bytes, then the bytes), and at its end the index
+/// (`LayoutCacheRecord`s sorted by key) and a 32-byte footer (the index's offset, its
+/// record count, the stamp of the run that wrote it, `magic`). A run appends its new
+/// entries and a new index after the old one, so entries never move and an unchanged
+/// cache is not copied; bytes no index points to are dropped once they are half the
+/// entries (`finish` then writes the live ones to a fresh file). A file that does not hold
+/// together this way is started again; an entry whose bytes do not match their digest
+/// reads as missing. The file is locked for the run, so two runs never write it at once,
+/// and cut back to its size when the run does not complete or is interrupted.
+final class LayoutCacheFile: @unchecked Sendable {
+    /// The file's first and last 8 bytes.
+    static let magic: [UInt8] = Array("msgfmtLC".utf8)
+    /// Bumped whenever the layout of the file or of an entry changes.
+    static let formatVersion: UInt64 = 1
+    static let headerSize = 16
+    static let footerSize = 32
+    /// Larger indexes are refused (a cache that big was not written within msgfmt's limits).
+    static let maximumRecords = 8_000_000
+
+    /// The index the file was opened with.
+    let index: LayoutCacheIndex
+    let fd: Int32
+    let path: String
+    /// The file's size when opened: `discard` goes back to it.
+    let openedSize: UInt64
+    /// Where the next byte is appended.
+    var end: UInt64
+    private var buffer: [UInt8] = []
+    /// Entries added by this run, in order.
+    var added: [LayoutCacheRecord] = []
+    /// True once the file could not be written.
+    var failed = false
+
+    init(fd: Int32, path: String, index: LayoutCacheIndex, size: UInt64) {
+        self.fd = fd
+        self.path = path
+        self.index = index
+        openedSize = size
+        end = size
+        TemporaryOutputs.registerRestore(fd: fd, size: Int64(size))
+    }
+
+    deinit {
+        TemporaryOutputs.unregisterRestore(fd: fd)
+        close(fd)
+    }
+
+    /// The stamp of the run that wrote the file (0 for a new one).
+    var stamp: UInt32 { index.stamp }
+
+    /// Opens or creates the cache at `path` for reading and appending; nil with the reason
+    /// when it cannot be (a symbolic link, locked by another run, not writable). A file
+    /// that is not a layout cache of this format is emptied and started again, with the
+    /// reason in `restarted`.
+    static func open(_ path: String) -> (file: LayoutCacheFile?, restarted: String?, failure: String?) {
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { return (nil, nil, errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return (nil, nil, "it is not a regular file")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return (nil, nil, "another msgfmt is using it")
+        }
+        let size = Int(info.st_size)
+        var restarted: String?
+        if size > 0 {
+            switch LayoutCacheIndex.read(fd, size: size) {
+            case .success(let index): return (LayoutCacheFile(fd: fd, path: path, index: index, size: UInt64(size)), nil, nil)
+            case .failure(let reason): restarted = reason.text
+            }
+        }
+        guard ftruncate(fd, 0) == 0, writeAll(fd, header(), at: 0) else {
+            close(fd)
+            return (nil, nil, String(cString: strerror(errno)))
+        }
+        return (LayoutCacheFile(fd: fd, path: path, index: .empty, size: UInt64(headerSize)), restarted, nil)
+    }
+
+    /// Gives the regular file at `path` a copy of its own when it has more than `links`
+    /// names, so appending to it changes no other name's file; false when it has and the
+    /// copy could not be made.
+    static func separate(_ path: String, links: nlink_t) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink > links else { return true }
+        let source = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard source >= 0 else { return false }
+        defer { close(source) }
+        let next = path + ".compact"
+        TemporaryOutputs.register(next)
+        defer { TemporaryOutputs.unregister(next) }
+        let target = Glibc.open(next, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard target >= 0 else { return false }
+        var at = 0
+        var ok = true
+        while ok, at < Int(info.st_size) {
+            let n = min(1 << 20, Int(info.st_size) - at)
+            guard let bytes = read(source, at: at, count: n) else { break }
+            ok = writeAll(target, bytes, at: UInt64(at))
+            at += n
+        }
+        close(target)
+        guard ok, at == Int(info.st_size), rename(next, path) == 0 else {
+            unlink(next)
+            return false
+        }
+        return true
+    }
+
+    /// Why a file is not a layout cache this msgfmt can use.
+    struct Damage: Error {
+        var text: String
+    }
+
+    /// The file's first 16 bytes.
+    static func header() -> [UInt8] {
+        var out = CacheByteWriter()
+        out.bytes = magic
+        out.fixed(formatVersion)
+        return out.bytes
+    }
+
+    /// Where `key` is in the index the file was opened with, and its record.
+    func position(of key: ContentHash) -> (Int, LayoutCacheRecord)? {
+        index.position(of: key, fd)
+    }
+
+    /// The bytes of the entry of `record` with their digest, nil when they cannot be read
+    /// or do not match it (`digester` is the calling thread's).
+    func entry(_ record: LayoutCacheRecord, digester: MessageDigester) -> (bytes: [UInt8], digest: ContentHash)? {
+        guard let stored = Self.read(fd, at: Int(record.offset), count: Int(record.size)) else { return nil }
+        let bytes = Array(stored[16...])
+        var digest = CacheByteReader(stored)
+        guard let expected = digest.hash(), digester.digest(bytes) == expected else { return nil }
+        return (bytes, expected)
+    }
+
+    /// Appends an entry made by this run (on the writing thread).
+    func add(key: ContentHash, entry: [UInt8], digest: ContentHash, stamp: UInt32) {
+        guard !failed, entry.count < 1 << 26 else { return }
+        var prefix = CacheByteWriter()
+        prefix.hash(digest)
+        buffer.append(contentsOf: prefix.bytes)
+        buffer.append(contentsOf: entry)
+        added.append(LayoutCacheRecord(key: key, offset: end, length: UInt32(entry.count), stamp: stamp))
+        end += 16 + UInt64(entry.count)
+        if buffer.count >= 1 << 18 { flush() }
+    }
+
+    /// Goes back to the file as it was opened (the run did not complete).
+    func discard() {
+        buffer = []
+        added = []
+        if ftruncate(fd, off_t(openedSize)) != 0 { failed = true }
+        TemporaryOutputs.unregisterRestore(fd: fd)
+    }
+
+    /// The run's index is written: an interruption from now on leaves the file as it is.
+    func keep() {
+        TemporaryOutputs.unregisterRestore(fd: fd)
+    }
+
+    /// Writes the buffer out at the end.
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        let at = end - UInt64(buffer.count)
+        if !failed, !write(buffer, at: at) { failed = true }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` at `offset` of the file, unless the run was interrupted.
+    func write(_ bytes: [UInt8], at offset: UInt64) -> Bool {
+        var ok = false
+        return TemporaryOutputs.unlessInterrupted { ok = Self.writeAll(fd, bytes, at: offset) } && ok
+    }
+
+    /// Exactly `count` bytes at `offset`, or nil.
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        guard count >= 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: count)
+        var done = 0
+        let ok = out.withUnsafeMutableBytes { buffer -> Bool in
+            while done < count {
+                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        return ok ? out : nil
+    }
+
+    /// Writes all of `bytes` at `offset` of `fd`.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+    }
+}

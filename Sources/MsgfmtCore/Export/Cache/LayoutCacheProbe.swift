@@ -1,0 +1,59 @@
+/// One worker thread's use of the layout cache: it makes keys, looks them up and makes
+/// entries with a digester of its own.
+struct LayoutCacheProbe {
+    let cache: LayoutCache
+    let digester: MessageDigester
+    /// The real paths of the media folders found so far (`MediaFingerprint`).
+    let folders = MediaFolders()
+
+    /// The key of `raw`, decoded as `message`, under `options` (see `LayoutCache`).
+    func key(_ raw: RawExportMessage, _ message: ExportMessage, options: ExportOptions) -> ContentHash {
+        var out = CacheByteWriter()
+        out.hash(cache.prefix)
+        out.bytes.append(raw.chat.id == nil ? 0 : 1)
+        out.signed(raw.chat.id ?? 0)
+        out.bytes.append(raw.deleted ? 1 : 0)
+        out.signed(Int64(raw.source ?? -1))
+        let media = options.media.forSource(raw.source)
+        out.hash(MediaFingerprint.combined(MediaFingerprint.filePaths(of: message, options: options), options: media, folders: folders))
+        out.count(raw.bytes.count)
+        out.bytes.withUnsafeBufferPointer { digester.add($0) }
+        raw.bytes.withUnsafeBufferPointer { digester.add($0) }
+        return digester.finish()
+    }
+
+    /// The cache's entry for `key`, when it is intact, holds a piece of `pieceType`
+    /// and the sticker files of its custom emoji are as they were; with the outcome that
+    /// carries it into the next file.
+    func lookup(
+        _ key: ContentHash, _ raw: RawExportMessage, _ message: ExportMessage, pieceType: any CachedPiece.Type, options: ExportOptions
+    ) -> (LayoutCacheEntry, LayoutCacheOutcome)? {
+        guard let (position, record) = cache.file.position(of: key), let stored = cache.file.entry(record, digester: digester),
+            let entry = LayoutCacheEntry(
+                decoding: stored.bytes, pieceType: pieceType, message: message, index: raw.index, options: options),
+            entry.emojiPrint == emojiPrint(entry.emojiIDs, raw, message, options: options)
+        else { return nil }
+        return (entry, LayoutCacheOutcome(key: key, entry: stored.bytes, digest: stored.digest, reused: position))
+    }
+
+    /// The outcome of a message laid out now: its entry made of `piece`, the custom emoji
+    /// `emojiIDs` its body names and the `diagnostics` laying it out gave.
+    func outcome(
+        key: ContentHash, _ raw: RawExportMessage, _ message: ExportMessage, emojiIDs: [String], diagnostics: [Diagnostic],
+        piece: any CachedPiece, options: ExportOptions
+    ) -> LayoutCacheOutcome {
+        let entry = LayoutCacheEntry(
+            emojiIDs: emojiIDs, emojiPrint: emojiPrint(emojiIDs, raw, message, options: options), diagnostics: diagnostics,
+            piece: piece)
+        let bytes = entry.encoded(index: raw.index)
+        return LayoutCacheOutcome(key: key, entry: bytes, digest: digester.digest(bytes), reused: nil)
+    }
+
+    /// The fingerprints of the sticker files of the custom emoji `ids` (none outside the
+    /// site, which alone shows them).
+    private func emojiPrint(_ ids: [String], _ raw: RawExportMessage, _ message: ExportMessage, options: ExportOptions) -> ContentHash {
+        MediaFingerprint.combined(
+            MediaFingerprint.emojiPaths(ids, of: message, options: options), options: options.media.forSource(raw.source),
+            folders: folders)
+    }
+}

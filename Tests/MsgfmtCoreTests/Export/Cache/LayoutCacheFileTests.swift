@@ -1,0 +1,178 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+/// The layout cache's file (`LayoutCacheFile`): entries added in one run are found by key
+/// in the next; a byte changed in an entry makes that entry a miss; a file that does not
+/// hold together is started again and a link is not followed; a run that does not finish
+/// leaves the file as it was; when the limit is reached the least recently used entries
+/// go first; and a file mostly made of dropped bytes is compacted with its entries intact.
+@Suite struct LayoutCacheFileTests {
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-layout-cache-\(UUID().uuidString)").path
+    }
+
+    /// `count` entries of pseudo-random bytes with pseudo-random keys.
+    static func entries(_ count: Int, size: Int = 300, seed: UInt64) -> [(key: ContentHash, bytes: [UInt8])] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            let key = ContentHash(high: rng.next(), low: rng.next())
+            let bytes = (0..<(1 + rng.below(size))).map { _ in UInt8(truncatingIfNeeded: rng.below(256)) }
+            return (key, bytes)
+        }
+    }
+
+    /// Opens `path`, adds `entries` as run `stamp`, marks `used` and finishes under `limit`.
+    static func run(
+        _ path: String, adding entries: [(key: ContentHash, bytes: [UInt8])], stamp: UInt32, used: (ContentHash) -> Bool = { _ in false },
+        limit: UInt64 = 1 << 30
+    ) throws -> Bool {
+        let file = try #require(LayoutCacheFile.open(path).file)
+        let digester = MessageDigester()
+        for (key, bytes) in entries { file.add(key: key, entry: bytes, digest: digester.digest(bytes), stamp: stamp) }
+        var marks: [Bool] = []
+        #expect(
+            file.index.forEach(file.fd) { _, record in
+                marks.append(used(record.key))
+                return true
+            })
+        let ok = file.finish(used: marks, stamp: stamp, limit: limit)
+        file.keep()
+        return ok
+    }
+
+    /// The keys the file at `path` holds, each checked against `expected`'s bytes.
+    static func keys(_ path: String, expected: [ContentHash: [UInt8]]) throws -> Set<ContentHash> {
+        let file = try #require(LayoutCacheFile.open(path).file)
+        let digester = MessageDigester()
+        var found: Set<ContentHash> = []
+        var wrong: [Int] = []
+        let complete = file.index.forEach(file.fd) { i, record in
+            if file.entry(record, digester: digester)?.bytes != expected[record.key] || file.position(of: record.key)?.0 != i {
+                wrong.append(i)
+            }
+            found.insert(record.key)
+            return true
+        }
+        #expect(complete)
+        #expect(wrong.isEmpty, "entries read wrong: \(wrong)")
+        return found
+    }
+
+    @Test func entriesAreFoundInTheNextRun() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let first = Self.entries(200, seed: 1)
+        #expect(try Self.run(path, adding: first, stamp: 1))
+        // Keys that share their high half are told apart by the record read from the file.
+        let second =
+            Self.entries(50, seed: 2) + (1...5).map { (ContentHash(high: 7, low: UInt64($0)), [UInt8](repeating: UInt8($0), count: $0)) }
+        #expect(try Self.run(path, adding: second, stamp: 2, used: { _ in true }))
+        let all = Dictionary(uniqueKeysWithValues: (first + second).map { ($0.key, $0.bytes) })
+        #expect(try Self.keys(path, expected: all) == Set(all.keys))
+        let file = try #require(LayoutCacheFile.open(path).file)
+        #expect(file.stamp == 2)
+        #expect(file.position(of: ContentHash(high: 1, low: 2)) == nil)
+    }
+
+    @Test func aChangedByteMakesItsEntryAMiss() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let entries = Self.entries(20, seed: 3)
+        #expect(try Self.run(path, adding: entries, stamp: 1))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // The first entry starts after the 16-byte header and its 16-byte digest.
+        bytes[LayoutCacheFile.headerSize + 16] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let file = try #require(LayoutCacheFile.open(path).file)
+        let digester = MessageDigester()
+        var misses: [ContentHash] = []
+        #expect(
+            file.index.forEach(file.fd) { _, record in
+                if file.entry(record, digester: digester) == nil { misses.append(record.key) }
+                return true
+            })
+        #expect(misses == [entries[0].key])
+    }
+
+    @Test(arguments: ["cut", "garbage", "empty index", "version"])
+    func aFileThatDoesNotHoldTogetherIsStartedAgain(damage: String) throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        #expect(try Self.run(path, adding: Self.entries(10, seed: 4), stamp: 1))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        switch damage {
+        case "cut": bytes.removeLast(3)
+        case "garbage": bytes = Array("{\"not\": \"a cache\"}".utf8)
+        case "empty index": bytes.replaceSubrange((bytes.count - 24)..<(bytes.count - 16), with: [UInt8](repeating: 0, count: 8))
+        default: bytes[8] = 9
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let opened = LayoutCacheFile.open(path)
+        #expect(opened.restarted != nil, "\(damage)")
+        #expect(opened.file?.index.count == 0)
+    }
+
+    @Test func aLinkIsNotFollowed() throws {
+        let path = Self.temporaryPath()
+        let target = Self.temporaryPath()
+        defer {
+            unlink(path)
+            unlink(target)
+        }
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(symlink(target, path) == 0)
+        let opened = LayoutCacheFile.open(path)
+        #expect(opened.file == nil)
+        #expect(opened.failure == "it is a symbolic link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "outside")
+    }
+
+    @Test func aRunThatDoesNotFinishLeavesTheFileAsItWas() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        #expect(try Self.run(path, adding: Self.entries(30, seed: 5), stamp: 1))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let file = try #require(LayoutCacheFile.open(path).file)
+            let digester = MessageDigester()
+            for (key, bytes) in Self.entries(3000, seed: 6) { file.add(key: key, entry: bytes, digest: digester.digest(bytes), stamp: 2) }
+            file.discard()
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func leastRecentlyUsedEntriesGoFirst() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let old = Self.entries(100, size: 100, seed: 7)
+        #expect(try Self.run(path, adding: old, stamp: 1))
+        let usedKeys = Set(old.prefix(50).map(\.key))
+        let new = Self.entries(50, size: 100, seed: 8)
+        let size = { (e: [(key: ContentHash, bytes: [UInt8])]) in e.reduce(UInt64(0)) { $0 + 16 + UInt64($1.bytes.count) } }
+        // Room for the used and the new entries and nothing more.
+        let limit = size(Array(old.prefix(50))) + size(new)
+        #expect(try Self.run(path, adding: new, stamp: 2, used: { usedKeys.contains($0) }, limit: limit))
+        let all = Dictionary(uniqueKeysWithValues: (old + new).map { ($0.key, $0.bytes) })
+        #expect(try Self.keys(path, expected: all) == usedKeys.union(new.map(\.key)))
+        // Within one run over the limit, its earliest entries go first.
+        let third = Self.entries(40, size: 100, seed: 9)
+        #expect(try Self.run(path, adding: third, stamp: 3, limit: size(Array(third.suffix(10)))))
+        #expect(
+            try Self.keys(path, expected: Dictionary(uniqueKeysWithValues: third.map { ($0.key, $0.bytes) }))
+                == Set(third.suffix(10).map(\.key)))
+    }
+
+    @Test func aFileOfMostlyDroppedBytesIsCompacted() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let big = Self.entries(48, size: 1 << 20, seed: 10)
+        #expect(try Self.run(path, adding: big, stamp: 1, limit: 2 << 20))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size < 3 << 20, "\(size) bytes")
+        let kept = try Self.keys(path, expected: Dictionary(uniqueKeysWithValues: big.map { ($0.key, $0.bytes) }))
+        #expect(!kept.isEmpty && kept.isSubset(of: Set(big.suffix(4).map(\.key))))
+    }
+}

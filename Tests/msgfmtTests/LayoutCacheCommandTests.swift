@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `export --update` with its layout cache, run as a user runs it: unchanged messages are
+/// taken from the cache and the output is still what a fresh export makes; the cache of a
+/// file output lives beside it; a damaged cache is started again, a tampered entry laid
+/// out again, a cache that is a link not followed; `--layout-cache-size 0` keeps none.
+@Suite struct LayoutCacheCommandTests {
+    static let args = ["export", "chat.json", "--update", "--time-zone", "UTC", "--page-size", "2"]
+
+    /// A directory holding the six-message export with `text` added to each message.
+    static func directory(_ text: String = "") throws -> URL {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        try UpdateCommandTests.writeSixMessages(to: dir.appendingPathComponent("chat.json"), text: text)
+        return dir
+    }
+
+    /// Changes the text of message 5 (on the third page: the first page is kept), to
+    /// `text`.
+    static func editMessageFive(in dir: URL, to text: String = "m5 edited") throws {
+        let url = dir.appendingPathComponent("chat.json")
+        let old = try String(contentsOf: url, encoding: .utf8)
+        let edited = old.replacing(#/"m5[^"]*"/#, with: "\"\(text)\"")
+        #expect(edited != old)
+        try edited.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func unchangedMessagesComeFromTheCache() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("site/msgfmt-layout-cache").path))
+        try Self.editMessageFive(in: dir)
+        let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(
+            update.stderr
+                == "msgfmt: note: site: 2 of 3 pages written again, 1 kept\nmsgfmt: note: site: 3 of 4 messages taken from the layout cache\n",
+            "\(update.stderr)")
+        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(
+            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+    }
+
+    @Test(arguments: ["json", "markdown"])
+    func aFileKeepsItsCacheBesideIt(format: String) throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = ["export", "chat.json", "--update", "--time-zone", "UTC", "--to", format, "-o", "out"]
+        #expect(try Binary.run(args, in: dir).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.msgfmt-layout-cache").path))
+        try Self.editMessageFive(in: dir)
+        let update = try Binary.run(args, in: dir)
+        #expect(
+            update.stderr
+                == "msgfmt: note: the input changed; writing out in full\nmsgfmt: note: out: 5 of 6 messages taken from the layout cache\n",
+            "\(update.stderr)")
+        let fresh = try Binary.run(["export", "chat.json", "--time-zone", "UTC", "--to", format], in: dir)
+        #expect(try String(contentsOf: dir.appendingPathComponent("out"), encoding: .utf8) == fresh.stdout)
+        #expect(fresh.stdout.contains("m5 edited"))
+    }
+
+    @Test func aDamagedCacheIsStartedAgain() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Binary.run(Self.args + ["-o", "site"], in: dir).status == 0)
+        try Data("not a cache".utf8).write(to: dir.appendingPathComponent("site/msgfmt-layout-cache"))
+        try Self.editMessageFive(in: dir)
+        let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(update.status == 0)
+        #expect(
+            update.stderr.contains("note: the layout cache of site was started again: it is shorter than a layout cache"),
+            "\(update.stderr)")
+        #expect(!update.stderr.contains("taken from the layout cache"))
+        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(
+            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+        // Started again, it serves the next update.
+        try Self.editMessageFive(in: dir, to: "m5 again")
+        let next = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(next.stderr.contains("3 of 4 messages taken from the layout cache"), "\(next.stderr)")
+    }
+
+    @Test func aTamperedEntryIsLaidOutAgain() throws {
+        let dir = try Self.directory(" with some words to change")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Binary.run(Self.args + ["-o", "site"], in: dir).status == 0)
+        let cache = dir.appendingPathComponent("site/msgfmt-layout-cache")
+        var bytes = try [UInt8](Data(contentsOf: cache))
+        // Message 4's entry is the fourth; its words are somewhere in the middle of the file:
+        // change every "m4" the entries hold into "x4".
+        var changed = 0
+        for i in 16..<(bytes.count - 1) where bytes[i] == UInt8(ascii: "m") && bytes[i + 1] == UInt8(ascii: "4") {
+            bytes[i] = UInt8(ascii: "x")
+            changed += 1
+        }
+        #expect(changed > 0)
+        try Data(bytes).write(to: cache)
+        let url = dir.appendingPathComponent("chat.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"m1 with", with: "\"m1 now with").write(to: url, atomically: true, encoding: .utf8)
+        let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(update.stderr.contains("note: site: 4 of 6 messages taken from the layout cache"), "\(update.stderr)")
+        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
+        let site = try UpdateCommandTests.tree(dir.appendingPathComponent("site"))
+        #expect(site == (try UpdateCommandTests.tree(dir.appendingPathComponent("fresh"))))
+        #expect(String(decoding: site["chat_001/messages2.html"] ?? Data(), as: UTF8.self).contains("m4 with"))
+    }
+
+    @Test func aCacheThatIsALinkIsNotFollowed() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Binary.run(Self.args + ["-o", "site"], in: dir).status == 0)
+        let outside = dir.appendingPathComponent("outside.txt")
+        try Data("keep me".utf8).write(to: outside)
+        let cache = dir.appendingPathComponent("site/msgfmt-layout-cache").path
+        try FileManager.default.removeItem(atPath: cache)
+        try FileManager.default.createSymbolicLink(atPath: cache, withDestinationPath: outside.path)
+        try Self.editMessageFive(in: dir)
+        let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(update.status == 0)
+        #expect(update.stderr.contains("cannot be used (it is a symbolic link); every message is laid out"), "\(update.stderr)")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
+        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
+        #expect(
+            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+    }
+
+    /// A backup of the site made with hard links (`cp -al`) shares the cache file: the
+    /// update copies it before appending, so the backup stays as it was.
+    @Test func aBackupByHardLinksIsLeftAlone() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Binary.run(Self.args + ["-o", "site"], in: dir).status == 0)
+        let backup = dir.appendingPathComponent("backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        let cache = dir.appendingPathComponent("site/msgfmt-layout-cache").path
+        try FileManager.default.linkItem(atPath: cache, toPath: backup.appendingPathComponent("msgfmt-layout-cache").path)
+        let before = try Data(contentsOf: backup.appendingPathComponent("msgfmt-layout-cache"))
+        try Self.editMessageFive(in: dir)
+        let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
+        #expect(update.stderr.contains("3 of 4 messages taken from the layout cache"), "\(update.stderr)")
+        #expect(try Data(contentsOf: backup.appendingPathComponent("msgfmt-layout-cache")) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) != before)
+    }
+
+    @Test func sizeZeroKeepsNoCache() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Binary.run(Self.args + ["-o", "site", "--layout-cache-size", "0"], in: dir).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("site/msgfmt-layout-cache").path))
+        let bad = try Binary.run(Self.args + ["-o", "site", "--layout-cache-size", "99999999"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("--layout-cache-size takes a size in MiB"), "\(bad.stderr)")
+    }
+}
