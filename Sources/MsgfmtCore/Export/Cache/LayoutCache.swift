@@ -14,9 +14,10 @@
 /// is not normalized, styled, laid out or composed again: its piece, and the warnings
 /// laying it out gave, come from the cache.
 ///
-/// Memory holds 9 bytes per entry of the cache's index (`LayoutCacheIndex`) and 32 per
-/// entry this run adds; entries stay on disk (`LayoutCacheFile`), at most `limit` bytes
-/// of them, those least recently used left out first.
+/// Memory holds 9 bytes per entry of the cache's index (`LayoutCacheIndex` and `used`);
+/// entries, and the records of those this run adds (`LayoutCacheRuns`), stay on disk
+/// (`LayoutCacheFile`), at most `limit` bytes of entries, those least recently used left
+/// out first.
 public final class LayoutCache: @unchecked Sendable {
     /// The name of a site's cache file, inside the site (beside its manifest).
     public static let fileName = "msgfmt-layout-cache"
@@ -32,7 +33,7 @@ public final class LayoutCache: @unchecked Sendable {
     let prefix: ContentHash
     private let limit: UInt64
     /// This run's stamp (`LayoutCacheRecord.stamp`).
-    private let stamp: UInt32
+    let stamp: UInt32
     /// Which entries of the opened index this run used (set on the writing thread).
     private var used: [Bool]
     /// Messages taken from the cache, and messages laid out.
@@ -72,18 +73,18 @@ public final class LayoutCache: @unchecked Sendable {
 
     /// A view for one worker thread (each has its own digester).
     func probe() -> LayoutCacheProbe {
-        LayoutCacheProbe(cache: self, digester: MessageDigester())
+        LayoutCacheProbe(cache: self, digester: MessageDigester(), scratch: LayoutCacheScratch())
     }
 
-    /// Notes a written message's entry: marks it used, or appends it (on the writing
-    /// thread, in order).
+    /// Notes a written message's entry: marks it used, or adds the record of the entry its
+    /// worker appended (on the writing thread, in order).
     func record(_ outcome: LayoutCacheOutcome) {
         if let position = outcome.reused {
             used[position] = true
             reused += 1
         } else {
             laidOut += 1
-            file.add(key: outcome.key, entry: outcome.entry, digest: outcome.digest, stamp: stamp)
+            if let record = outcome.appended { file.added.add(record) }
         }
     }
 
@@ -129,11 +130,10 @@ public enum LayoutCacheError: Error, Equatable {
     }
 }
 
-/// What the layout cache keeps of one prepared message: its key, its entry's bytes and
-/// their digest, and where the opened index has it (nil when it was laid out now).
+/// What became of one prepared message in the layout cache: its key, and where the opened
+/// index has it or the record of the entry appended for it (nil when that failed).
 struct LayoutCacheOutcome: Sendable {
     var key: ContentHash
-    var entry: [UInt8]
-    var digest: ContentHash
     var reused: Int?
+    var appended: LayoutCacheRecord?
 }

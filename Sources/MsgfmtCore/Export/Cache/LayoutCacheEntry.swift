@@ -16,6 +16,12 @@ struct LayoutCacheEntry {
     /// run that uses it.
     func encoded(index: Int) -> [UInt8] {
         var out = CacheByteWriter()
+        encode(index: index, into: &out)
+        return out.bytes
+    }
+
+    /// Appends the entry's bytes (see `encoded(index:)`) to `out`.
+    func encode(index: Int, into out: inout CacheByteWriter) {
         out.count(emojiIDs.count)
         for id in emojiIDs { out.string(id) }
         out.hash(emojiPrint)
@@ -40,7 +46,6 @@ struct LayoutCacheEntry {
             }
         }
         piece.encode(into: &out)
-        return out.bytes
     }
 
     /// The entry `encoded(index:)` wrote, its piece of type `pieceType`, for `message` at

@@ -5,21 +5,18 @@
 extension LayoutCacheFile {
     /// Writes the index of this run: the entries of the opened index, those in `used`
     /// stamped `stamp`, with this run's; at most `limit` bytes of entries, the least
-    /// recently used left out first (within one run, its earliest). The opened index is
-    /// streamed from the file, twice or three times, so memory holds only this run's
-    /// additions. Then drops the bytes no index points to once they are half the entries
+    /// recently used left out first (within one run, its earliest). The opened index and
+    /// this run's records are streamed (`LayoutCacheRuns`), twice or three times, so
+    /// memory holds neither. Then drops the bytes no index points to once they are half the entries
     /// (and 16 MiB): the file stays within 1.5 times `limit` and 16 MiB.
     /// False when the file could not be written.
     func finish(used: [Bool], stamp: UInt32, limit: UInt64) -> Bool {
-        flush()
-        var fresh = added
-        added = []
-        fresh.sort { $0.key != $1.key ? $0.key.precedes($1.key) : $0.offset > $1.offset }
+        guard !added.failed, !failed else { return false }
         var total: UInt64 = 0
         var byStamp: [UInt32: UInt64] = [:]
         guard
             merged(
-                fresh, used: used, stamp: stamp,
+                used: used, stamp: stamp,
                 { r in
                     total += r.size
                     byStamp[r.stamp, default: 0] += r.size
@@ -38,7 +35,7 @@ extension LayoutCacheFile {
                 live -= bytes
             }
             var group: [(offset: UInt64, size: UInt64)] = []
-            guard merged(fresh, used: used, stamp: stamp, { r in if r.stamp == cut { group.append((r.offset, r.size)) } }) else {
+            guard merged(used: used, stamp: stamp, { r in if r.stamp == cut { group.append((r.offset, r.size)) } }) else {
                 return false
             }
             group.sort { $0.offset < $1.offset }
@@ -53,43 +50,39 @@ extension LayoutCacheFile {
             }
             keep = { $0.stamp > cut || ($0.stamp == cut && $0.offset >= threshold) }
         }
-        if end > live + live / 2 + (16 << 20), compact(fresh, used: used, stamp: stamp, keep: keep) { return true }
-        return writeIndex(to: fd, at: end, fresh, used: used, stamp: stamp, keep: keep, moved: nil) && !failed
+        if end > live + live / 2 + (16 << 20), compact(used: used, stamp: stamp, keep: keep) { return true }
+        return writeIndex(to: fd, at: end, used: used, stamp: stamp, keep: keep, moved: nil) && !failed
     }
 
     /// Calls `body` with every record of the next index in key order: the opened index's
-    /// (streamed from the file, stamped `stamp` when `used`) merged with `fresh` (sorted),
-    /// one record a key, this run's first.
-    func merged(_ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32, _ body: (LayoutCacheRecord) -> Void) -> Bool {
-        var j = 0
+    /// (streamed from the file, stamped `stamp` when `used`) merged with this run's sorted
+    /// runs, one record a key, this run's first. False when a record could not be read.
+    func merged(used: [Bool], stamp: UInt32, _ body: (LayoutCacheRecord) -> Void) -> Bool {
+        let old = LayoutCacheRecordReader(fd: fd, offset: index.offset, count: index.count)
+        // The opened index is source 0; a key this run has too (its opened entry was
+        // damaged) is taken from this run's.
+        let sources = [old] + added.readers()
+        var heads = sources.map { $0.next() }
         var last: ContentHash?
-        func emit(_ r: LayoutCacheRecord) {
-            if r.key != last { body(r) }
-            last = r.key
-        }
-        let complete = index.forEach(fd) { i, old in
-            while j < fresh.count, fresh[j].key.precedes(old.key) {
-                emit(fresh[j])
-                j += 1
+        while true {
+            var pick = -1
+            for (i, head) in heads.enumerated() {
+                guard let head else { continue }
+                if pick < 0 || head.key.precedes(heads[pick]!.key) || head.key == heads[pick]!.key { pick = i }
             }
-            // This run has the key too (the opened entry was damaged): its own goes in.
-            if j < fresh.count, fresh[j].key == old.key { return true }
-            var record = old
-            if used[i] { record.stamp = stamp }
-            emit(record)
-            return true
+            guard pick >= 0, var record = heads[pick] else { break }
+            if pick == 0, used[old.handed - 1] { record.stamp = stamp }
+            if record.key != last { body(record) }
+            last = record.key
+            heads[pick] = sources[pick].next()
         }
-        while j < fresh.count {
-            emit(fresh[j])
-            j += 1
-        }
-        return complete
+        return !sources.contains { $0.failed }
     }
 
     /// Writes the next index (the records `keep` keeps, at the offsets `moved` gives them
     /// when the entries moved) and the footer at `offset` of `target`, and cuts it there.
     private func writeIndex(
-        to target: Int32, at offset: UInt64, _ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32,
+        to target: Int32, at offset: UInt64, used: [Bool], stamp: UInt32,
         keep: (LayoutCacheRecord) -> Bool, moved: ((LayoutCacheRecord) -> UInt64)?
     ) -> Bool {
         var out = CacheByteWriter()
@@ -100,7 +93,7 @@ extension LayoutCacheFile {
         let write = { (bytes: [UInt8], offset: UInt64) -> Bool in
             target == self.fd ? self.write(bytes, at: offset) : Self.writeAll(target, bytes, at: offset)
         }
-        let complete = merged(fresh, used: used, stamp: stamp) { r in
+        let complete = merged(used: used, stamp: stamp) { r in
             guard keep(r) else { return }
             var record = r
             if let moved { record.offset = moved(r) }
@@ -128,7 +121,7 @@ extension LayoutCacheFile {
 
     /// Writes the kept entries and their index to a new file that replaces this one;
     /// false when that could not be done (the file is then as it was).
-    private func compact(_ fresh: [LayoutCacheRecord], used: [Bool], stamp: UInt32, keep: (LayoutCacheRecord) -> Bool) -> Bool {
+    private func compact(used: [Bool], stamp: UInt32, keep: (LayoutCacheRecord) -> Bool) -> Bool {
         let next = path + ".compact"
         TemporaryOutputs.register(next)
         defer { TemporaryOutputs.unregister(next) }
@@ -137,7 +130,7 @@ extension LayoutCacheFile {
         defer { close(target) }
         var at = UInt64(Self.headerSize)
         var ok = Self.writeAll(target, Self.header(), at: 0)
-        let complete = merged(fresh, used: used, stamp: stamp) { r in
+        let complete = merged(used: used, stamp: stamp) { r in
             guard ok, keep(r) else { return }
             guard let bytes = Self.read(fd, at: Int(r.offset), count: Int(r.size)) else {
                 ok = false
@@ -149,7 +142,7 @@ extension LayoutCacheFile {
         var place = UInt64(Self.headerSize)
         guard ok, complete,
             writeIndex(
-                to: target, at: at, fresh, used: used, stamp: stamp, keep: keep,
+                to: target, at: at, used: used, stamp: stamp, keep: keep,
                 moved: { r in
                     defer { place += r.size }
                     return place

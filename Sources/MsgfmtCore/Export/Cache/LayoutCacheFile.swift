@@ -1,9 +1,13 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A layout cache file, opened for one run: its index (`LayoutCacheIndex`), entries read
-/// with `pread` from any thread, new entries appended by the writing thread.
+/// with `pread` and new ones appended with `pwrite`, from any thread (each append takes
+/// its place at the end atomically); the records of new entries are added on the writing
+/// thread for the messages written.
 ///
 /// The file is a 16-byte header (`magic`, format version), entries (each a 16-byte
 /// SHA-256 digest of its bytes, then the bytes), and at its end the index
@@ -32,19 +36,28 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// The file's size when opened: `discard` goes back to it.
     let openedSize: UInt64
     /// Where the next byte is appended.
-    var end: UInt64
-    private var buffer: [UInt8] = []
-    /// Entries added by this run, in order.
-    var added: [LayoutCacheRecord] = []
+    private let tail: Atomic<UInt64>
+    private let writeFailed = Atomic<Bool>(false)
+    /// The records of the entries this run added.
+    let added: LayoutCacheRuns
+
+    /// Where the next byte is appended (once every append is done: the file's end).
+    var end: UInt64 { tail.load(ordering: .acquiring) }
     /// True once the file could not be written.
-    var failed = false
+    var failed: Bool { writeFailed.load(ordering: .acquiring) }
+
+    /// Notes that the file could not be written.
+    func fail() {
+        writeFailed.store(true, ordering: .releasing)
+    }
 
     init(fd: Int32, path: String, index: LayoutCacheIndex, size: UInt64) {
         self.fd = fd
         self.path = path
         self.index = index
+        added = LayoutCacheRuns(folder: Self.folder(of: path))
         openedSize = size
-        end = size
+        tail = Atomic(size)
         TemporaryOutputs.registerRestore(fd: fd, size: Int64(size))
     }
 
@@ -117,6 +130,12 @@ final class LayoutCacheFile: @unchecked Sendable {
         return true
     }
 
+    /// The folder `path` is in.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Why a file is not a layout cache this msgfmt can use.
     struct Damage: Error {
         var text: String
@@ -145,37 +164,28 @@ final class LayoutCacheFile: @unchecked Sendable {
         return (bytes, expected)
     }
 
-    /// Appends an entry made by this run (on the writing thread).
-    func add(key: ContentHash, entry: [UInt8], digest: ContentHash, stamp: UInt32) {
-        guard !failed, entry.count < 1 << 26 else { return }
-        var prefix = CacheByteWriter()
-        prefix.hash(digest)
-        buffer.append(contentsOf: prefix.bytes)
-        buffer.append(contentsOf: entry)
-        added.append(LayoutCacheRecord(key: key, offset: end, length: UInt32(entry.count), stamp: stamp))
-        end += 16 + UInt64(entry.count)
-        if buffer.count >= 1 << 18 { flush() }
+    /// Appends `stored` (an entry's digest and bytes) at the end, from any thread; where it
+    /// went, nil when it could not be written.
+    func append(_ stored: [UInt8]) -> UInt64? {
+        guard !failed, stored.count < 1 << 26 else { return nil }
+        let offset = tail.wrappingAdd(UInt64(stored.count), ordering: .acquiringAndReleasing).oldValue
+        guard write(stored, at: offset) else {
+            fail()
+            return nil
+        }
+        return offset
     }
 
     /// Goes back to the file as it was opened (the run did not complete).
     func discard() {
-        buffer = []
-        added = []
-        if ftruncate(fd, off_t(openedSize)) != 0 { failed = true }
+        added.removeAll()
+        if ftruncate(fd, off_t(openedSize)) != 0 { fail() }
         TemporaryOutputs.unregisterRestore(fd: fd)
     }
 
     /// The run's index is written: an interruption from now on leaves the file as it is.
     func keep() {
         TemporaryOutputs.unregisterRestore(fd: fd)
-    }
-
-    /// Writes the buffer out at the end.
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        let at = end - UInt64(buffer.count)
-        if !failed, !write(buffer, at: at) { failed = true }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes `bytes` at `offset` of the file, unless the run was interrupted.

@@ -3,6 +3,8 @@
 struct LayoutCacheProbe {
     let cache: LayoutCache
     let digester: MessageDigester
+    /// The bytes of the entry being made, kept between messages.
+    let scratch: LayoutCacheScratch
     /// The real paths of the media folders found so far (`MediaFingerprint`).
     let folders = MediaFolders()
 
@@ -33,11 +35,12 @@ struct LayoutCacheProbe {
                 decoding: stored.bytes, pieceType: pieceType, message: message, index: raw.index, options: options),
             entry.emojiPrint == emojiPrint(entry.emojiIDs, raw, message, options: options)
         else { return nil }
-        return (entry, LayoutCacheOutcome(key: key, entry: stored.bytes, digest: stored.digest, reused: position))
+        return (entry, LayoutCacheOutcome(key: key, reused: position))
     }
 
-    /// The outcome of a message laid out now: its entry made of `piece`, the custom emoji
-    /// `emojiIDs` its body names and the `diagnostics` laying it out gave.
+    /// The outcome of a message laid out now: its entry, made of `piece`, the custom emoji
+    /// `emojiIDs` its body names and the `diagnostics` laying it out gave, appended to the
+    /// cache file.
     func outcome(
         key: ContentHash, _ raw: RawExportMessage, _ message: ExportMessage, emojiIDs: [String], diagnostics: [Diagnostic],
         piece: any CachedPiece, options: ExportOptions
@@ -45,8 +48,21 @@ struct LayoutCacheProbe {
         let entry = LayoutCacheEntry(
             emojiIDs: emojiIDs, emojiPrint: emojiPrint(emojiIDs, raw, message, options: options), diagnostics: diagnostics,
             piece: piece)
-        let bytes = entry.encoded(index: raw.index)
-        return LayoutCacheOutcome(key: key, entry: bytes, digest: digester.digest(bytes), reused: nil)
+        // The digest goes before the bytes: room is left for it, then it is filled in.
+        var out = scratch.out
+        scratch.out = CacheByteWriter()
+        out.bytes.removeAll(keepingCapacity: true)
+        out.bytes.append(contentsOf: repeatElement(0, count: 16))
+        entry.encode(index: raw.index, into: &out)
+        out.bytes.withUnsafeBufferPointer { digester.add(UnsafeBufferPointer(rebasing: $0[16...])) }
+        var digest = CacheByteWriter()
+        digest.hash(digester.finish())
+        out.bytes.replaceSubrange(0..<16, with: digest.bytes)
+        let offset = cache.file.append(out.bytes)
+        let length = UInt32(out.bytes.count - 16)
+        scratch.out = out
+        return LayoutCacheOutcome(
+            key: key, appended: offset.map { LayoutCacheRecord(key: key, offset: $0, length: length, stamp: cache.stamp) })
     }
 
     /// The fingerprints of the sticker files of the custom emoji `ids` (none outside the
@@ -56,4 +72,9 @@ struct LayoutCacheProbe {
             MediaFingerprint.emojiPaths(ids, of: message, options: options), options: options.media.forSource(raw.source),
             folders: folders)
     }
+}
+
+/// A worker's buffer for the entries it makes, reused from message to message.
+final class LayoutCacheScratch {
+    var out = CacheByteWriter()
 }

@@ -24,14 +24,21 @@ import Testing
         }
     }
 
+    /// Appends `bytes` to `file` as the entry of `key`, as a worker and the writing thread do.
+    static func add(_ file: LayoutCacheFile, key: ContentHash, bytes: [UInt8], stamp: UInt32) {
+        var digest = CacheByteWriter()
+        digest.hash(MessageDigester().digest(bytes))
+        guard let offset = file.append(digest.bytes + bytes) else { return }
+        file.added.add(LayoutCacheRecord(key: key, offset: offset, length: UInt32(bytes.count), stamp: stamp))
+    }
+
     /// Opens `path`, adds `entries` as run `stamp`, marks `used` and finishes under `limit`.
     static func run(
         _ path: String, adding entries: [(key: ContentHash, bytes: [UInt8])], stamp: UInt32, used: (ContentHash) -> Bool = { _ in false },
         limit: UInt64 = 1 << 30
     ) throws -> Bool {
         let file = try #require(LayoutCacheFile.open(path).file)
-        let digester = MessageDigester()
-        for (key, bytes) in entries { file.add(key: key, entry: bytes, digest: digester.digest(bytes), stamp: stamp) }
+        for (key, bytes) in entries { Self.add(file, key: key, bytes: bytes, stamp: stamp) }
         var marks: [Bool] = []
         #expect(
             file.index.forEach(file.fd) { _, record in
@@ -75,6 +82,19 @@ import Testing
         let file = try #require(LayoutCacheFile.open(path).file)
         #expect(file.stamp == 2)
         #expect(file.position(of: ContentHash(high: 1, low: 2)) == nil)
+    }
+
+    /// More entries than one sorted run holds (`LayoutCacheRuns.runLength`) are written
+    /// out in runs and merged back: every one is found, a key added twice once.
+    @Test func manyEntriesAreMergedFromSortedRuns() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let many = Self.entries(LayoutCacheRuns.runLength * 2 + 1000, size: 8, seed: 13)
+        let again = [(key: many[5].key, bytes: many[5].bytes)]
+        #expect(try Self.run(path, adding: many + again, stamp: 1))
+        let all = Dictionary(many.map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        #expect(try Self.keys(path, expected: all) == Set(all.keys))
+        #expect(try #require(LayoutCacheFile.open(path).file).index.count == all.count)
     }
 
     @Test func aChangedByteMakesItsEntryAMiss() throws {
@@ -137,8 +157,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         do {
             let file = try #require(LayoutCacheFile.open(path).file)
-            let digester = MessageDigester()
-            for (key, bytes) in Self.entries(3000, seed: 6) { file.add(key: key, entry: bytes, digest: digester.digest(bytes), stamp: 2) }
+            for (key, bytes) in Self.entries(3000, seed: 6) { Self.add(file, key: key, bytes: bytes, stamp: 2) }
             file.discard()
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
