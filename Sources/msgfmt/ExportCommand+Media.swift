@@ -14,6 +14,12 @@ extension ExportCommand {
     /// by a placeholder (a slug or a number, never `..`) is one more `..`. Merged exports
     /// each keep their own folder (`MediaOptions.sources`).
     func mediaOptions(output: AtomicOutput, pattern: OutputPattern?) -> MediaOptions {
+        mediaOptions(outputPath: output.path, temporaryPath: output.temporaryPath, pattern: pattern)
+    }
+
+    /// The same for an output at `outputPath` (nil: standard output or a device) written
+    /// under `temporaryPath`, before it is opened.
+    func mediaOptions(outputPath: String?, temporaryPath: String?, pattern: OutputPattern?) -> MediaOptions {
         var media = MediaOptions()
         media.mode = export.media
         guard media.mode != .none else { return media }
@@ -28,9 +34,9 @@ extension ExportCommand {
             levels = parts.dropFirst(fixed.count).reduce(0) { $0 + ($1 == "." || $1.isEmpty ? 0 : $1 == ".." ? -1 : 1) }
             let fixedPath = fixed.joined(separator: "/")
             base = Self.absolute(fixedPath.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : fixedPath, in: here)
-        } else if export.to == .html, let path = output.path {
+        } else if export.to == .html, let path = outputPath {
             base = Self.absolute(path, in: here)
-        } else if let path = output.path {
+        } else if let path = outputPath {
             base = Self.absolute(Self.folder(of: path), in: here)
         } else {
             base = here
@@ -39,12 +45,20 @@ extension ExportCommand {
         switch media.mode {
         case .copy:
             media.hrefPrefix = ["media"]
-            media.copyFolder = output.temporaryPath.map { Self.absolute($0, in: here) + "/media" }
+            media.copyFolder = temporaryPath.map { Self.absolute($0, in: here) + "/media" }
         case .link, .none:
             media.hrefPrefix = links(media.exportFolder)
         }
         if folders.count > 1 { media.sources = folders.map { (exportFolder: $0, hrefPrefix: links($0)) } }
         return media
+    }
+
+    /// What of `media` shapes the output: the mode and where links lead (the export folders
+    /// and the hrefs to them from the output), not the temporary folder copies go to.
+    static func shaping(_ media: MediaOptions) -> String {
+        var parts = [media.mode.rawValue, media.exportFolder, media.hrefPrefix.joined(separator: "/")]
+        for source in media.sources { parts += [source.exportFolder, source.hrefPrefix.joined(separator: "/")] }
+        return parts.joined(separator: "\u{0}")
     }
 
     /// The folder part of `path` (`.` for a bare name).

@@ -38,7 +38,11 @@ extension ExportCommand {
             }
             inputs = digest
         }
-        let wanted = ArchiveManifest(version: MsgfmtVersion.string, options: optionsDigest(options), inputs: inputs, files: [])
+        // Where media links lead shapes the pages too: a site moved away from its export
+        // (or an export moved) is written again, not kept with links that lead nowhere.
+        let media = mediaOptions(outputPath: directory ? path : export.output, temporaryPath: nil, pattern: nil)
+        let wanted = ArchiveManifest(
+            version: MsgfmtVersion.string, options: optionsDigest(options, media: media), inputs: inputs, files: [])
         let decision =
             rebuilding ? .rebuild(note: nil) : ArchiveUpdate.check(output: path, directory: directory, wanted: wanted, byPages: byPages)
         switch decision {
@@ -99,9 +103,9 @@ extension ExportCommand {
     func openLayoutCache(_ plan: UpdatePlan, output: AtomicOutput, writer: any TranscriptWriter, _ printer: DiagnosticPrinter)
         -> LayoutCache?
     {
-        guard archive.layoutCacheSize > 0, export.media != .copy, writer.cachesPieces, let final = output.path else { return nil }
+        guard archive.layoutCacheSize > 0, export.media != .copy, writer.cachesPieces, let target = output.path else { return nil }
         let directory = export.to == .html
-        let path = directory ? output.temporaryPath.map { $0 + "/" + LayoutCache.fileName } : final + LayoutCache.suffix
+        let path = directory ? output.temporaryPath.map { $0 + "/" + LayoutCache.fileName } : target + LayoutCache.suffix
         guard let path else { return nil }
         let prefix = LayoutCache.prefix(version: MsgfmtVersion.string, options: plan.wanted.options, format: export.to.rawValue)
         let opened = LayoutCache.open(
@@ -145,8 +149,8 @@ extension ExportCommand {
     }
 
     /// A digest of everything that shapes the output: the resolved options (threads and
-    /// batch size aside, which do not) and the filter's text.
-    private func optionsDigest(_ options: ExportOptions) -> ContentHash {
+    /// batch size aside, which do not), the filter's text and where media links lead.
+    private func optionsDigest(_ options: ExportOptions, media: MediaOptions) -> ContentHash {
         var shaping = options
         shaping.jobs = 1
         shaping.batchSize = 0
@@ -154,6 +158,7 @@ extension ExportCommand {
         var hasher = ContentHasher()
         hasher.combine(String(reflecting: shaping))
         hasher.combine(filter.filter)
+        hasher.combine(Self.shaping(media))
         return hasher.hash
     }
 }

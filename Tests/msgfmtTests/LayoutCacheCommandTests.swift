@@ -145,6 +145,33 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: cache)) != before)
     }
 
+    /// A site moved elsewhere relative to its export has other links to the export's media
+    /// files: the update writes it again in full (neither the pages nor the cached
+    /// messages are kept), as a fresh export there writes it.
+    @Test func aSiteMovedAwayFromItsExportIsWrittenAgain() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("export/photos"), withIntermediateDirectories: true)
+        try Data(TinyPNG.solid(width: 2, height: 2, rgb: (1, 2, 3))).write(to: dir.appendingPathComponent("export/photos/p.png"))
+        let messages = (1...4).map { n in
+            "{\"id\": \(n), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + n * 60)\", \"text\": \"m\(n)\""
+                + (n == 2 ? ", \"photo\": \"photos/p.png\"" : "") + "}"
+        }
+        try
+            ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n") + "\n]}\n")
+            .write(to: dir.appendingPathComponent("export/chat.json"), atomically: true, encoding: .utf8)
+        let args = ["export", "export/chat.json", "--update", "--time-zone", "UTC", "--media", "link"]
+        #expect(try Binary.run(args + ["-o", "site"], in: dir).status == 0)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("deeper"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: dir.appendingPathComponent("site"), to: dir.appendingPathComponent("deeper/site"))
+        let update = try Binary.run(args + ["-o", "deeper/site"], in: dir)
+        #expect(update.stderr == "msgfmt: note: the options changed; writing deeper/site in full\n", "\(update.stderr)")
+        #expect(try Binary.run(args + ["-o", "deeper/fresh"], in: dir).status == 0)
+        let site = try UpdateCommandTests.tree(dir.appendingPathComponent("deeper/site"))
+        #expect(site == (try UpdateCommandTests.tree(dir.appendingPathComponent("deeper/fresh"))))
+        #expect(String(decoding: site["chat_001/messages.html"] ?? Data(), as: UTF8.self).contains("../../export/photos/p.png"))
+    }
+
     @Test func sizeZeroKeepsNoCache() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
