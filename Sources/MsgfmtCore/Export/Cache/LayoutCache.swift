@@ -14,10 +14,10 @@
 /// is not normalized, styled, laid out or composed again: its piece, and the warnings
 /// laying it out gave, come from the cache.
 ///
-/// Memory holds 9 bytes per entry of the cache's index (`LayoutCacheIndex` and `used`);
-/// entries, and the records of those this run adds (`LayoutCacheRuns`), stay on disk
-/// (`LayoutCacheFile`), at most `limit` bytes of entries, those least recently used left
-/// out first.
+/// Memory holds 9 bytes per entry of the cache's index (`LayoutCacheIndex` and `used`)
+/// and at most 65 536 records of the entries this run adds (`LayoutCacheRuns` writes the
+/// rest to disk); entries stay on disk (`LayoutCacheFile`), at most `limit` bytes of them,
+/// those least recently used left out first.
 public final class LayoutCache: @unchecked Sendable {
     /// The name of a site's cache file, inside the site (beside its manifest).
     public static let fileName = "msgfmt-layout-cache"

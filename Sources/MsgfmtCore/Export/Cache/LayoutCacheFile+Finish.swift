@@ -7,8 +7,8 @@ extension LayoutCacheFile {
     /// stamped `stamp`, with this run's; at most `limit` bytes of entries, the least
     /// recently used left out first (within one run, its earliest). The opened index and
     /// this run's records are streamed (`LayoutCacheRuns`), twice or three times, so
-    /// memory holds neither. Then drops the bytes no index points to once they are half the entries
-    /// (and 16 MiB): the file stays within 1.5 times `limit` and 16 MiB.
+    /// memory holds neither. Then drops the bytes no index points to once they are half
+    /// the entries (and 16 MiB): the file stays within 1.5 times `limit` and 16 MiB.
     /// False when the file could not be written.
     func finish(used: [Bool], stamp: UInt32, limit: UInt64) -> Bool {
         guard !added.failed, !failed else { return false }

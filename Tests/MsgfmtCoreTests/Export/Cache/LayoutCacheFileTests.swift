@@ -135,6 +135,45 @@ import Testing
         #expect(opened.file?.index.count == 0)
     }
 
+    /// Damaged files of every shape (bytes changed, cut, grown, index entries moved) never
+    /// crash a run: each is either started again or read with every record inside it, and
+    /// reading every entry gives its bytes or nothing.
+    @Test func damagedFilesNeverCrash() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        #expect(try Self.run(path, adding: Self.entries(40, size: 60, seed: 14), stamp: 1))
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var rng = SeededGenerator(seed: 15)
+        var kept = 0
+        for round in 0..<400 {
+            var bytes = good
+            switch round % 4 {
+            case 0: for _ in 0..<(1 + rng.below(6)) { bytes[rng.below(bytes.count)] = UInt8(truncatingIfNeeded: rng.below(256)) }
+            case 1: bytes.removeLast(1 + rng.below(bytes.count - 1))
+            case 2: bytes += (0..<(1 + rng.below(64))).map { _ in UInt8(truncatingIfNeeded: rng.below(256)) }
+            default:
+                // An index record's offset or length changed (the footer stays valid).
+                let record = bytes.count - LayoutCacheFile.footerSize - 32 * (1 + rng.below(40))
+                bytes[record + 16 + rng.below(16)] = UInt8(truncatingIfNeeded: rng.below(256))
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let opened = LayoutCacheFile.open(path)
+            let file = try #require(opened.file, "round \(round)")
+            if opened.restarted == nil { kept += 1 }
+            let size = UInt64(bytes.count)
+            let digester = MessageDigester()
+            var outside = false
+            _ = file.index.forEach(file.fd) { _, record in
+                if record.offset + record.size > size { outside = true }
+                _ = file.entry(record, digester: digester)
+                return true
+            }
+            #expect(!outside, "round \(round)")
+            file.discard()
+        }
+        #expect(kept > 0)
+    }
+
     @Test func aLinkIsNotFollowed() throws {
         let path = Self.temporaryPath()
         let target = Self.temporaryPath()
