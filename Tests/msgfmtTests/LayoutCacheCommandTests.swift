@@ -16,6 +16,18 @@ import Testing
         return dir
     }
 
+    /// Expects the site `site` in `dir` to hold what a fresh export with `args` writes to
+    /// `fresh` (manifest and layout cache aside), and returns its files.
+    @discardableResult
+    static func expectFreshSite(
+        _ site: String, args: [String], fresh: String = "fresh", in dir: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Data] {
+        #expect(try Binary.run(args + ["-o", fresh], in: dir).status == 0, sourceLocation: sourceLocation)
+        let files = try UpdateCommandTests.tree(dir.appendingPathComponent(site))
+        #expect(files == (try UpdateCommandTests.tree(dir.appendingPathComponent(fresh))), sourceLocation: sourceLocation)
+        return files
+    }
+
     /// Changes the text of message 5 (on the third page: the first page is kept), to
     /// `text`.
     static func editMessageFive(in dir: URL, to text: String = "m5 edited") throws {
@@ -38,9 +50,7 @@ import Testing
             update.stderr
                 == "msgfmt: note: site: 2 of 3 pages written again, 1 kept\nmsgfmt: note: site: 3 of 4 messages taken from the layout cache\n",
             "\(update.stderr)")
-        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
-        #expect(
-            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+        try Self.expectFreshSite("site", args: Self.args, in: dir)
     }
 
     @Test(arguments: ["json", "markdown"])
@@ -89,9 +99,7 @@ import Testing
             update.stderr.contains("note: the layout cache of site was started again: it is shorter than a layout cache"),
             "\(update.stderr)")
         #expect(!update.stderr.contains("taken from the layout cache"))
-        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
-        #expect(
-            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+        try Self.expectFreshSite("site", args: Self.args, in: dir)
         // Started again, it serves the next update.
         try Self.editMessageFive(in: dir, to: "m5 again")
         let next = try Binary.run(Self.args + ["-o", "site"], in: dir)
@@ -118,9 +126,7 @@ import Testing
         try text.replacingOccurrences(of: "\"m1 with", with: "\"m1 now with").write(to: url, atomically: true, encoding: .utf8)
         let update = try Binary.run(Self.args + ["-o", "site"], in: dir)
         #expect(update.stderr.contains("note: site: 4 of 6 messages taken from the layout cache"), "\(update.stderr)")
-        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
-        let site = try UpdateCommandTests.tree(dir.appendingPathComponent("site"))
-        #expect(site == (try UpdateCommandTests.tree(dir.appendingPathComponent("fresh"))))
+        let site = try Self.expectFreshSite("site", args: Self.args, in: dir)
         #expect(String(decoding: site["chat_001/messages2.html"] ?? Data(), as: UTF8.self).contains("m4 with"))
     }
 
@@ -138,9 +144,7 @@ import Testing
         #expect(update.status == 0)
         #expect(update.stderr.contains("cannot be used (it is a symbolic link); every message is laid out"), "\(update.stderr)")
         #expect(try String(contentsOf: outside, encoding: .utf8) == "keep me")
-        #expect(try Binary.run(Self.args + ["-o", "fresh"], in: dir).status == 0)
-        #expect(
-            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
+        try Self.expectFreshSite("site", args: Self.args, in: dir)
     }
 
     /// A backup of the site made with hard links (`cp -al`) shares the cache file: the
@@ -182,9 +186,7 @@ import Testing
         try FileManager.default.moveItem(at: dir.appendingPathComponent("site"), to: dir.appendingPathComponent("deeper/site"))
         let update = try Binary.run(args + ["-o", "deeper/site"], in: dir)
         #expect(update.stderr == "msgfmt: note: the options changed; writing deeper/site in full\n", "\(update.stderr)")
-        #expect(try Binary.run(args + ["-o", "deeper/fresh"], in: dir).status == 0)
-        let site = try UpdateCommandTests.tree(dir.appendingPathComponent("deeper/site"))
-        #expect(site == (try UpdateCommandTests.tree(dir.appendingPathComponent("deeper/fresh"))))
+        let site = try Self.expectFreshSite("deeper/site", args: args, fresh: "deeper/fresh", in: dir)
         #expect(String(decoding: site["chat_001/messages.html"] ?? Data(), as: UTF8.self).contains("../../export/photos/p.png"))
     }
 

@@ -64,17 +64,7 @@ public final class ExportMessageFile: @unchecked Sendable {
     /// file shrank or failed since it was indexed).
     public func message(at entry: ArchiveEntry) -> RawExportMessage? {
         let length = Int(entry.length)
-        guard length > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let n = bytes.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress! + done, length - done, off_t(entry.offset + done))
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
+        guard length > 0, let bytes = PositionalIO.read(fd, at: entry.offset, count: length) else { return nil }
         return RawExportMessage(bytes: bytes, byteOffset: entry.offset, index: 0)
     }
 }

@@ -91,7 +91,7 @@ extension LayoutCacheFile {
         var newest = index.stamp
         var ok = true
         let write = { (bytes: [UInt8], offset: UInt64) -> Bool in
-            target == self.fd ? self.write(bytes, at: offset) : Self.writeAll(target, bytes, at: offset)
+            target == self.fd ? self.write(bytes, at: offset) : PositionalIO.write(target, bytes, at: offset)
         }
         let complete = merged(used: used, stamp: stamp) { r in
             guard keep(r) else { return }
@@ -129,14 +129,14 @@ extension LayoutCacheFile {
         guard target >= 0 else { return false }
         defer { close(target) }
         var at = UInt64(Self.headerSize)
-        var ok = Self.writeAll(target, Self.header(), at: 0)
+        var ok = PositionalIO.write(target, Self.header(), at: 0)
         let complete = merged(used: used, stamp: stamp) { r in
             guard ok, keep(r) else { return }
-            guard let bytes = Self.read(fd, at: Int(r.offset), count: Int(r.size)) else {
+            guard let bytes = PositionalIO.read(fd, at: Int(r.offset), count: Int(r.size)) else {
                 ok = false
                 return
             }
-            ok = Self.writeAll(target, bytes, at: at)
+            ok = PositionalIO.write(target, bytes, at: at)
             at += r.size
         }
         var place = UInt64(Self.headerSize)

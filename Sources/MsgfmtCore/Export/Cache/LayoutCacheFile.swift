@@ -55,7 +55,7 @@ final class LayoutCacheFile: @unchecked Sendable {
         self.fd = fd
         self.path = path
         self.index = index
-        added = LayoutCacheRuns(folder: Self.folder(of: path))
+        added = LayoutCacheRuns(cache: path)
         openedSize = size
         tail = Atomic(size)
         TemporaryOutputs.registerRestore(fd: fd, size: Int64(size))
@@ -90,10 +90,10 @@ final class LayoutCacheFile: @unchecked Sendable {
         if size > 0 {
             switch LayoutCacheIndex.read(fd, size: size) {
             case .success(let index): return (LayoutCacheFile(fd: fd, path: path, index: index, size: UInt64(size)), nil, nil)
-            case .failure(let reason): restarted = reason.text
+            case .failure(let damage): restarted = damage.reason
             }
         }
-        guard ftruncate(fd, 0) == 0, writeAll(fd, header(), at: 0) else {
+        guard ftruncate(fd, 0) == 0, PositionalIO.write(fd, header(), at: 0) else {
             close(fd)
             return (nil, nil, String(cString: strerror(errno)))
         }
@@ -118,8 +118,8 @@ final class LayoutCacheFile: @unchecked Sendable {
         var ok = true
         while ok, at < Int(info.st_size) {
             let n = min(1 << 20, Int(info.st_size) - at)
-            guard let bytes = read(source, at: at, count: n) else { break }
-            ok = writeAll(target, bytes, at: UInt64(at))
+            guard let bytes = PositionalIO.read(source, at: at, count: n) else { break }
+            ok = PositionalIO.write(target, bytes, at: UInt64(at))
             at += n
         }
         close(target)
@@ -128,17 +128,6 @@ final class LayoutCacheFile: @unchecked Sendable {
             return false
         }
         return true
-    }
-
-    /// The folder `path` is in.
-    static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// Why a file is not a layout cache this msgfmt can use.
-    struct Damage: Error {
-        var text: String
     }
 
     /// The file's first 16 bytes.
@@ -157,7 +146,7 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// The bytes of the entry of `record` with their digest, nil when they cannot be read
     /// or do not match it (`digester` is the calling thread's).
     func entry(_ record: LayoutCacheRecord, digester: MessageDigester) -> (bytes: [UInt8], digest: ContentHash)? {
-        guard let stored = Self.read(fd, at: Int(record.offset), count: Int(record.size)) else { return nil }
+        guard let stored = PositionalIO.read(fd, at: Int(record.offset), count: Int(record.size)) else { return nil }
         let bytes = Array(stored[16...])
         var digest = CacheByteReader(stored)
         guard let expected = digest.hash(), digester.digest(bytes) == expected else { return nil }
@@ -191,37 +180,6 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// Writes `bytes` at `offset` of the file, unless the run was interrupted.
     func write(_ bytes: [UInt8], at offset: UInt64) -> Bool {
         var ok = false
-        return TemporaryOutputs.unlessInterrupted { ok = Self.writeAll(fd, bytes, at: offset) } && ok
-    }
-
-    /// Exactly `count` bytes at `offset`, or nil.
-    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        guard count >= 0 else { return nil }
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        let ok = out.withUnsafeMutableBytes { buffer -> Bool in
-            while done < count {
-                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
-        }
-        return ok ? out : nil
-    }
-
-    /// Writes all of `bytes` at `offset` of `fd`.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
-        }
+        return TemporaryOutputs.unlessInterrupted { ok = PositionalIO.write(fd, bytes, at: offset) } && ok
     }
 }

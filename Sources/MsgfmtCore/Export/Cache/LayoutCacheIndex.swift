@@ -14,65 +14,62 @@ struct LayoutCacheIndex {
     /// Each record's `key.high`, in index order.
     let highs: [UInt64]
 
-    /// Records read at a time when streaming.
-    static let chunk = 2048
-
     /// The index of a new file.
     static let empty = LayoutCacheIndex(offset: UInt64(LayoutCacheFile.headerSize), count: 0, stamp: 0, highs: [])
 
     /// Reads and checks the index of the file `fd` of `size` bytes (its header, footer and
     /// every record: in key order, pointing inside the entries).
-    static func read(_ fd: Int32, size: Int) -> Result<LayoutCacheIndex, LayoutCacheFile.Damage> {
+    static func read(_ fd: Int32, size: Int) -> Result<LayoutCacheIndex, LayoutCacheDamage> {
         let headerSize = LayoutCacheFile.headerSize
         let footerSize = LayoutCacheFile.footerSize
-        guard size >= headerSize + footerSize, let header = LayoutCacheFile.read(fd, at: 0, count: headerSize),
-            let footer = LayoutCacheFile.read(fd, at: size - footerSize, count: footerSize)
-        else { return .failure(.init(text: "it is shorter than a layout cache")) }
+        guard size >= headerSize + footerSize, let header = PositionalIO.read(fd, at: 0, count: headerSize),
+            let footer = PositionalIO.read(fd, at: size - footerSize, count: footerSize)
+        else { return .failure(.tooShort) }
         guard Array(header[0..<8]) == LayoutCacheFile.magic, Array(footer[24..<32]) == LayoutCacheFile.magic else {
-            return .failure(.init(text: "it is not a msgfmt layout cache, or was cut short"))
+            return .failure(.notACache)
         }
         var head = CacheByteReader(header, from: 8)
         var foot = CacheByteReader(footer)
-        guard head.fixed() == LayoutCacheFile.formatVersion else { return .failure(.init(text: "it was written in another format")) }
+        guard head.fixed() == LayoutCacheFile.formatVersion else { return .failure(.otherFormat) }
         guard let offset = foot.fixed(), let count = foot.fixed(), let stamp = foot.fixed(),
             count <= UInt64(LayoutCacheFile.maximumRecords), offset >= UInt64(headerSize),
             offset + count * 32 + UInt64(footerSize) == UInt64(size)
-        else { return .failure(.init(text: "its index does not fit the file")) }
+        else { return .failure(.indexDoesNotFit) }
         let index = LayoutCacheIndex(offset: offset, count: Int(count), stamp: UInt32(truncatingIfNeeded: stamp), highs: [])
         var highs: [UInt64] = []
         highs.reserveCapacity(Int(count))
         var last: ContentHash?
+        var outOfOrder = false
         let complete = index.forEach(fd) { _, record in
             guard record.offset >= UInt64(headerSize), record.offset + record.size <= offset, last.map({ $0.precedes(record.key) }) ?? true
-            else { return false }
+            else {
+                outOfOrder = true
+                return false
+            }
             last = record.key
             highs.append(record.key.high)
             return true
         }
-        guard complete else { return .failure(.init(text: "its index is out of order or points outside the entries")) }
+        guard complete else { return .failure(outOfOrder ? .indexOutOfOrder : .indexUnreadable) }
         return .success(LayoutCacheIndex(offset: offset, count: Int(count), stamp: index.stamp, highs: highs))
     }
 
-    /// Calls `body` with each record in order, reading a chunk at a time; false when a
-    /// chunk cannot be read or `body` returned false.
+    /// Calls `body` with each record in order, read a chunk at a time
+    /// (`LayoutCacheRecordReader`); false when a chunk cannot be read or `body` returned
+    /// false.
     func forEach(_ fd: Int32, _ body: (Int, LayoutCacheRecord) -> Bool) -> Bool {
-        var start = 0
-        while start < count {
-            let n = min(Self.chunk, count - start)
-            guard let bytes = LayoutCacheFile.read(fd, at: Int(offset) + start * 32, count: n * 32) else { return false }
-            let ok = bytes.withUnsafeBytes { raw in
-                for i in 0..<n where !body(start + i, LayoutCacheRecord(raw, at: i * 32)) { return false }
-                return true
-            }
-            guard ok else { return false }
-            start += n
+        let reader = LayoutCacheRecordReader(fd: fd, offset: offset, count: count)
+        var position = 0
+        while let record = reader.next() {
+            guard body(position, record) else { return false }
+            position += 1
         }
-        return true
+        return !reader.failed
     }
 
     /// The record at `position`, read from the file.
     func record(at position: Int, _ fd: Int32) -> LayoutCacheRecord? {
-        guard let bytes = LayoutCacheFile.read(fd, at: Int(offset) + position * 32, count: 32) else { return nil }
+        guard let bytes = PositionalIO.read(fd, at: Int(offset) + position * 32, count: 32) else { return nil }
         return bytes.withUnsafeBytes { LayoutCacheRecord($0, at: 0) }
     }
 

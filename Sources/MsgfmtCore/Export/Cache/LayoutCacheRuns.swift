@@ -4,8 +4,8 @@
 
 /// The index records a run adds, kept in sorted runs of at most `runLength` so memory
 /// stays flat however many messages are laid out: each full run is sorted and written to
-/// a temporary file beside the cache, removed as soon as it is opened; `readers` streams every run back, the last
-/// one from memory, for `LayoutCacheFile.finish` to merge.
+/// a temporary file beside the cache, removed as soon as it is opened; `readers` streams
+/// every run back, the last one from memory, for `LayoutCacheFile.finish` to merge.
 final class LayoutCacheRuns {
     /// Records sorted in memory before a run is written out (2 MiB of them).
     static let runLength = 65_536
@@ -14,13 +14,14 @@ final class LayoutCacheRuns {
     /// Where each written run starts in the file (in records), and its length.
     private var written: [(start: Int, count: Int)] = []
     private var fd: Int32 = -1
-    private let folder: String
+    /// The cache file's path: a run file, when one is needed, is made beside it.
+    private let cache: String
     /// True once a run could not be written.
     private(set) var failed = false
 
-    /// Runs whose file, when one is needed, goes in `folder`.
-    init(folder: String) {
-        self.folder = folder
+    /// Runs of the cache file at `cache`.
+    init(cache: String) {
+        self.cache = cache
     }
 
     deinit {
@@ -51,7 +52,7 @@ final class LayoutCacheRuns {
     private func spill() {
         sortPending()
         if fd < 0 {
-            var template = Array((folder + "/.msgfmt-layout-cache-runs-XXXXXX").utf8CString)
+            var template = Array((cache + ".runs-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else {
                 failed = true
@@ -63,7 +64,7 @@ final class LayoutCacheRuns {
         out.bytes.reserveCapacity(pending.count * 32)
         for record in pending { record.encode(into: &out) }
         let start = written.last.map { $0.start + $0.count } ?? 0
-        if !LayoutCacheFile.writeAll(fd, out.bytes, at: UInt64(start * 32)) { failed = true }
+        if !PositionalIO.write(fd, out.bytes, at: UInt64(start * 32)) { failed = true }
         written.append((start, pending.count))
         pending.removeAll(keepingCapacity: true)
     }
@@ -79,6 +80,9 @@ final class LayoutCacheRuns {
 /// Reads index records in order: from a file region (32 bytes each, a chunk at a time) or
 /// from memory.
 final class LayoutCacheRecordReader {
+    /// Records read at a time from a file.
+    static let chunkLength = 2048
+
     private let fd: Int32
     private let offset: UInt64
     private let count: Int
@@ -111,8 +115,8 @@ final class LayoutCacheRecordReader {
     func next() -> LayoutCacheRecord? {
         if at == chunk.count {
             guard read < count, !failed else { return nil }
-            let n = min(LayoutCacheIndex.chunk, count - read)
-            guard let bytes = LayoutCacheFile.read(fd, at: Int(offset) + read * 32, count: n * 32) else {
+            let n = min(Self.chunkLength, count - read)
+            guard let bytes = PositionalIO.read(fd, at: Int(offset) + read * 32, count: n * 32) else {
                 failed = true
                 return nil
             }
