@@ -35,7 +35,7 @@ public struct ArchiveIndexer: Sendable {
             case .chatEnd(let chat):
                 if let position { index.update(chat, at: position) }
                 position = nil
-            case .keptPage, .keptSearchBlock:
+            case .keptPage, .keptSearchBlock, .keepCheck:
                 break  // only `SitePageReuse` makes these; the scanner never does
             case .message(let raw):
                 let chat = position ?? index.chatPosition(for: ExportChatInfo())

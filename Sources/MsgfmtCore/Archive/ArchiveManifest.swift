@@ -8,7 +8,7 @@
 /// when `ArchiveOutputFiles.isSafe` accepts them (relative, inside the output).
 public struct ArchiveManifest: Sendable, Equatable {
     /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
-    public static let schema = 3
+    public static let schema = 4
     /// The manifest's name inside an HTML site; a file output's manifest is the file's
     /// name with `suffix` added.
     public static let fileName = "msgfmt-manifest.json"

@@ -5,24 +5,28 @@
 /// How a chat is compared: the previous manifest's record of the chat (same chat, same
 /// owner, same folder; see `SiteChatRecord`) lists its pages, each with its span of input
 /// messages: how many, where the span ends (counted from the chat's `messages` array) and
-/// a digest of its bytes. When the chat starts, the spans are digested straight from the
-/// file at the same places after the new array's start (`SpanDigester`, on every core),
-/// without scanning them. A page matches while its span's bytes are the same (and the page
-/// had no diagnostic and its media files are unchanged, `MediaFingerprint`): the bytes up
-/// to its end are those the previous export scanned, so the scanner can go on right after
-/// them (`ExportScanner.jump`). Then:
-/// - every page matched: the scanner jumps past them; when the chat ends there, it is kept
-///   whole (`keptPage` for each page, `keptSearchBlock` for each search block);
-/// - else, at the first page that does not match (or when the chat goes on past its last
-///   page), the pages before the one before it are kept: the page before a changed one is
-///   written again because its link to the next page may change. The scanner goes back to
-///   the start of the kept messages that later pages still need (the last
-///   `ReplyPreviewCache` worth, which replies quote, and those of the search block that is
-///   written again), and hands them on as replays (`SiteReplay`); the messages from the
-///   first page written again on are handed on as messages, and the rest of the chat
-///   streams through as usual.
-/// A chat with no record streams through. Every message handed on carries its place
-/// (`SiteInputPlace`), from which the new manifest's spans are digested.
+/// a digest of its bytes. A page matches while its span's bytes are the same (and the page
+/// had no diagnostic and its media files are unchanged, `MediaFingerprint`): the spans are
+/// digested straight from the file, without scanning them (`SpanDigester`, on every core),
+/// and a run of matching pages is skipped (`ExportScanner.jump`) and kept (`SiteKeptRun`).
+///
+/// 1. When the chat starts, its pages are compared at their places after the new array's
+///    start. The pages before the first that differs are kept, but for the last of them,
+///    whose link to the next page may change; when every page matches and the chat ends
+///    right after the last, all are kept.
+/// 2. From the first page written again on, the messages stream through. Where one ends
+///    a page of the record (the same number of input messages in), the record's later
+///    pages are compared at their places shifted by as many bytes as the span before moved
+///    (an edit early in a long chat). The pages that match, but for the last before one
+///    that differs, are offered to the writer (`keepCheck`), which keeps them only when the
+///    page it is writing ends where a page ended before and what they quote of other
+///    messages is unchanged (`HTMLSiteWriter.keepable`); its answer (`answer(keeping:)`)
+///    says how many, and those are kept.
+/// Of a kept run, the messages the writer still needs are read again (`SiteReplay`): those
+/// sharing a search block written again, and the last `ReplyPreviewCache` worth before the
+/// next page written, for their previews. A chat with no record streams through. Every
+/// message handed on carries its place (`SiteInputPlace`), from which the new manifest's
+/// spans are digested.
 ///
 /// Memory holds, per chat, its record's page starts and a copy of the scanner as it was
 /// when the chat's messages began (the point every jump starts from).
@@ -40,30 +44,42 @@ public struct SitePageReuse: ExportEventSource {
     private var chat: ChatScan?
     private var queue: [ExportEvent] = []
     private var head = 0
+    /// The pages offered by the `keepCheck` given last, until the writer answers; then how
+    /// many of them it keeps, until the next event.
+    private var offered: Offer?
+    private var answered: Int?
 
     /// Pages whose spans are digested together, per thread.
     private static let pagesPerRound = 8
 
-    /// One selected chat with a record being compared, or replayed after it differed.
+    /// One selected chat: its record while it is followed.
     private struct ChatScan {
         /// The scanner right after the chat's `chatStart`, and where its `messages` array
         /// starts in the file (`SiteInputPlace.anchor`).
         var start: ExportScanner
         var anchor: Int
-        /// The previous record of the chat while it is followed; nil once the chat differed
-        /// from it (or when there is none).
+        /// The previous record of the chat; nil when there is none.
         var record: SiteChatRecord?
-        /// The first input message of each page of the record, then the record's total.
+        /// The first input message of each page of the record, then the record's total;
+        /// the ordinal of each page's first message, then the total written.
         var starts: [Int] = [0]
-        /// Every page matched and the scanner jumped past them: the chat must end next.
-        var matchedAll = false
-        /// After the chat differed: messages before `replayFrom` are skipped; those before
-        /// `first` (the first page written again) are replays, those from `previewFrom` on
-        /// for their previews, those from `searchFrom` on for their search records.
-        var replayFrom = 0
-        var previewFrom = 0
-        var searchFrom = 0
-        var first = 0
+        var before: [Int] = [0]
+        /// The kept run whose messages are being read through, how far its spans moved, and
+        /// whether its kept search blocks were handed on.
+        var run: SiteKeptRun?
+        var delta = 0
+        var blocksGiven = false
+        /// The first page of the record the chat may be found the same from again.
+        var nextCheck = Int.max
+    }
+
+    /// Pages offered to the writer: the run they would be, how far their spans moved, and
+    /// the first page after them that differed.
+    private struct Offer {
+        var pages: Range<Int>
+        var delta: Int
+        var ends: Bool
+        var differs: Int
     }
 
     /// Wraps a scanner of the export at `path`; `old` are the previous manifest's chats.
@@ -83,7 +99,21 @@ public struct SitePageReuse: ExportEventSource {
         options.media = media
     }
 
+    public mutating func answer(keeping pages: Int) {
+        answered = pages
+    }
+
     public mutating func next() throws(ExportReadError) -> ExportEvent? {
+        // The check was the last event queued: once it is handed on, the writer answered.
+        if let offer = offered, head >= queue.count, var current = chat {
+            let kept = min(max(0, answered ?? 0), offer.pages.count)
+            offered = nil
+            answered = nil
+            current.nextCheck = kept == offer.pages.count ? offer.differs + 1 : offer.pages.lowerBound + kept + 1
+            let pages = offer.pages.lowerBound..<(offer.pages.lowerBound + kept)
+            try begin(&current, pages, delta: offer.delta, ends: offer.ends && kept == offer.pages.count)
+            chat = current
+        }
         while true {
             if head < queue.count {
                 head += 1
@@ -91,18 +121,7 @@ public struct SitePageReuse: ExportEventSource {
             }
             queue.removeAll(keepingCapacity: true)
             head = 0
-            let event: ExportEvent?
-            do {
-                event = try scanner.next()
-            } catch {
-                // After the matched pages: scan them again, so the error comes where a fresh
-                // export meets it, after every message before it.
-                guard var current = chat, current.matchedAll, let count = current.record?.pages.count else { throw error }
-                try diverge(&current, at: count)
-                chat = current
-                continue
-            }
-            guard let event else { return nil }
+            guard let event = try scanner.next() else { return nil }
             if let passed = try take(event) { return passed }
         }
     }
@@ -128,103 +147,171 @@ public struct SitePageReuse: ExportEventSource {
             var start = scanner
             start.buffer = []
             var current = ChatScan(start: start, anchor: scanner.offset)
-            current.record = old.first { $0.key == key && $0.folder == folder && consistent($0) }
-            if current.record != nil { try compare(&current) }
+            if let record = old.first(where: { $0.key == key && $0.folder == folder && consistent($0) }) {
+                current.record = record
+                for page in record.pages {
+                    current.starts.append(current.starts[current.starts.count - 1] + page.inputs)
+                    current.before.append(current.before[current.before.count - 1] + page.written)
+                }
+                try beginChat(&current)
+            }
             chat = current
             return event
         case .chatEnd:
-            guard selected, let current = chat else { return event }
+            guard selected, var current = chat else { return event }
             chat = nil
-            if current.matchedAll, let record = current.record { keepWhole(record) }
+            if current.run != nil { giveBlocks(&current) }
             queue.append(event)
             return nil
         case .message(var raw):
             guard selected, var current = chat else { return event }
-            if current.matchedAll, let count = current.record?.pages.count {
-                // The chat goes on past its last page.
-                try diverge(&current, at: count)
-                chat = current
-                return nil
-            }
             let n = raw.index
-            guard n >= current.replayFrom else { return nil }
             raw.place = SiteInputPlace(anchor: current.anchor, end: raw.byteOffset + raw.bytes.count)
-            if n < current.first {
-                raw.replay = SiteReplay(page: page(of: n, in: current), preview: n >= current.previewFrom, search: n >= current.searchFrom)
+            if let run = current.run {
+                if n < run.to {
+                    let passed = try readAgain(raw, of: run, &current)
+                    chat = current
+                    return passed
+                }
+                giveBlocks(&current)
+                current.run = nil
             }
-            return .message(raw)
-        case .keptPage, .keptSearchBlock:
+            queue.append(.message(raw))
+            let count = current.starts.count - 1
+            if let record = current.record, current.nextCheck < count, n + 1 >= current.starts[current.nextCheck] {
+                let p = SiteKeptRun.page(of: n + 1, starts: current.starts)
+                if p < count, current.starts[p] == n + 1 { try offer(&current, record, at: p, end: raw.place?.relativeEnd ?? 0) }
+            }
+            chat = current
+            return nil
+        case .keptPage, .keptSearchBlock, .keepCheck:
             return event
         }
     }
 
-    /// Compares the chat's pages with its record, a round of spans at a time: jumps past
-    /// them all when every one matches, else keeps what can be kept (`diverge`).
-    private mutating func compare(_ current: inout ChatScan) throws(ExportReadError) {
+    /// Compares the chat's pages with its record when the chat starts, and keeps those
+    /// that can be (see the type's doc).
+    private mutating func beginChat(_ current: inout ChatScan) throws(ExportReadError) {
         guard let record = current.record else { return }
-        for page in record.pages { current.starts.append(current.starts[current.starts.count - 1] + page.inputs) }
         let count = record.pages.count
-        let round = Self.pagesPerRound * max(1, options.jobs)
-        var from = 0
-        var differs = count
-        while from < count, differs == count {
-            let to = min(count, from + round)
-            let ranges = (from..<to).map { k in (current.anchor + record.spanStart(k))..<(current.anchor + record.spanStart(k + 1)) }
-            let digests = SpanDigester.digests(of: ranges, in: file, threads: options.jobs)
-            for k in from..<to {
-                let page = record.pages[k]
-                if !page.reusable || digests[k - from] != page.digest || !mediaUnchanged(page) {
-                    differs = k
-                    break
-                }
-            }
-            from = to
+        let differs = firstDiffering(current, record, from: 0, delta: 0)
+        let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: 0)
+        current.nextCheck = differs + 1
+        try begin(&current, 0..<(ends ? count : max(0, differs - 1)), delta: 0, ends: ends)
+    }
+
+    /// The message just read ends page `p - 1` of the record: compares the record's pages
+    /// from `p` on at their places moved as far as that page's end did (to `end`, counted
+    /// from the array's start), and offers the writer those that can be kept.
+    private mutating func offer(_ current: inout ChatScan, _ record: SiteChatRecord, at p: Int, end: Int) throws(ExportReadError) {
+        let count = record.pages.count
+        let delta = end - record.pages[p - 1].end
+        let differs = firstDiffering(current, record, from: p, delta: delta)
+        current.nextCheck = differs + 1
+        let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: delta)
+        let last = ends ? count : differs - 1
+        guard last > p, let folder = record.folder else { return }
+        var pages: [SitePageRecord] = []
+        for k in p..<last {
+            var page = record.pages[k]
+            page.end += delta
+            pages.append(page)
         }
-        if differs == count, record.tailInputs == 0 {
-            if count > 0 { try scanner.jump(to: current.anchor + record.spanStart(count), messageIndex: current.starts[count]) }
-            current.matchedAll = true
-        } else {
-            try diverge(&current, at: differs)
+        let previous = record.pages[p - 1]
+        queue.append(
+            .keepCheck(
+                SiteKeepCheck(
+                    folder: folder, number: p, before: current.before[p], previousLastDay: previous.lastDay,
+                    previousFirst: previous.first, pages: pages)))
+        offered = Offer(pages: p..<last, delta: delta, ends: ends, differs: differs)
+    }
+
+    /// Keeps `pages` of the current chat, their spans moved by `delta` bytes: hands on the
+    /// kept pages and moves the scanner to the first of their messages still needed.
+    private mutating func begin(_ current: inout ChatScan, _ pages: Range<Int>, delta: Int, ends: Bool) throws(ExportReadError) {
+        guard let record = current.record, !pages.isEmpty else { return }
+        let run = SiteKeptRun(
+            pages: pages, starts: current.starts, before: current.before, ends: ends, search: options.search,
+            blockSize: SearchIndexWriter.blockSize, previewCapacity: ReplyPreviewCache.defaultCapacity)
+        for p in pages {
+            var page = record.pages[p]
+            page.end += delta
+            queue.append(.keptPage(SiteKeptPage(record: page, folder: record.folder ?? "", number: p, before: current.before[p])))
+        }
+        current.run = run
+        current.delta = delta
+        current.blocksGiven = false
+        if run.searchUntil == run.from { giveBlocks(&current) }
+        try seek(&current, to: run.nextNeeded(from: run.from))
+    }
+
+    /// Input message `raw` of the kept run: handed on when it is read again, else skipped
+    /// (with the pages up to the next one needed).
+    private mutating func readAgain(_ raw: RawExportMessage, of run: SiteKeptRun, _ current: inout ChatScan) throws(ExportReadError)
+        -> ExportEvent?
+    {
+        let n = raw.index
+        if !current.blocksGiven, n >= run.searchUntil { giveBlocks(&current) }
+        let needed = run.nextNeeded(from: n)
+        if needed > n {
+            if run.page(of: needed) > run.page(of: n) { try seek(&current, to: needed) }
+            return nil
+        }
+        var raw = raw
+        raw.replay = run.replay(n)
+        return .message(raw)
+    }
+
+    /// Hands on the run's kept search blocks, once.
+    private mutating func giveBlocks(_ current: inout ChatScan) {
+        guard let run = current.run, !current.blocksGiven else { return }
+        current.blocksGiven = true
+        for block in run.blocks {
+            queue.append(.keptSearchBlock(index: block.index, count: block.count, scalars: current.record?.blocks[block.index] ?? ""))
         }
     }
 
-    /// Keeps every page of a chat whose spans all matched, to its end, and (with search)
-    /// every search block: `consistent` made sure the record has one for each.
-    private mutating func keepWhole(_ record: SiteChatRecord) {
-        for page in record.pages { queue.append(.keptPage(page, folder: record.folder ?? "")) }
-        guard options.search else { return }
-        let total = record.pages.reduce(0) { $0 + $1.inputs }
-        let size = SearchIndexWriter.blockSize
-        for (b, scalars) in record.blocks.enumerated() {
-            queue.append(.keptSearchBlock(index: b, count: min(size, total - b * size), scalars: scalars))
-        }
-    }
-
-    /// The chat differs from page `d` on: keeps the pages before `d - 1`, and scans again
-    /// from the first kept message later pages need (see the type's doc).
-    private mutating func diverge(_ current: inout ChatScan, at d: Int) throws(ExportReadError) {
-        guard let record = current.record else { return }
-        current.record = nil
-        current.matchedAll = false
-        let size = SearchIndexWriter.blockSize
-        let kept = max(0, d - 1)
-        let first = current.starts[kept]
-        for p in 0..<kept { queue.append(.keptPage(record.pages[p], folder: record.folder ?? "")) }
-        var searchFrom = first
-        if options.search {
-            let blocks = first / size
-            for b in 0..<blocks { queue.append(.keptSearchBlock(index: b, count: size, scalars: record.blocks[b])) }
-            searchFrom = blocks * size
-        }
-        current.first = first
-        current.searchFrom = searchFrom
-        current.previewFrom = max(0, first - ReplyPreviewCache.defaultCapacity)
-        current.replayFrom = min(searchFrom, current.previewFrom)
-        current.starts = Array(current.starts[0...kept])
-        // Back to the start of the page that holds the first message needed.
-        let p = page(of: current.replayFrom, in: current)
+    /// Moves the scanner to the start of the page of the record that holds input message
+    /// `n` (or to the end of the last page), at its place moved by the run's delta.
+    private mutating func seek(_ current: inout ChatScan, to n: Int) throws(ExportReadError) {
+        guard let record = current.record, let run = current.run else { return }
+        let p = run.page(of: n)
         scanner = current.start
-        try scanner.jump(to: current.anchor + record.spanStart(p), messageIndex: current.starts[p])
+        try scanner.jump(to: current.anchor + record.spanStart(p) + current.delta, messageIndex: current.starts[p])
+    }
+
+    /// The first page of the record from `from` on whose span, moved by `delta` bytes,
+    /// differs (or which cannot be kept); the page count when none does. One page is
+    /// compared first, then a round of them at a time.
+    private mutating func firstDiffering(_ current: ChatScan, _ record: SiteChatRecord, from: Int, delta: Int) -> Int {
+        let count = record.pages.count
+        var k = from
+        var round = 1
+        while k < count {
+            let to = min(count, k + round)
+            let ranges = (k..<to).map { j in
+                (current.anchor + record.spanStart(j) + delta)..<(current.anchor + record.spanStart(j + 1) + delta)
+            }
+            let digests = SpanDigester.digests(of: ranges, in: file, threads: options.jobs)
+            for j in k..<to {
+                let page = record.pages[j]
+                if !page.reusable || digests[j - k] != page.digest || !mediaUnchanged(page) { return j }
+            }
+            k = to
+            round = Self.pagesPerRound * max(1, options.jobs)
+        }
+        return count
+    }
+
+    /// Whether the chat's `messages` array ends right after the record's last page, its
+    /// place moved by `delta` bytes.
+    private func chatEnds(_ current: ChatScan, _ record: SiteChatRecord, delta: Int) -> Bool {
+        var probe = current.start
+        let count = record.pages.count
+        guard (try? probe.jump(to: current.anchor + record.spanStart(count) + delta, messageIndex: current.starts[count])) != nil,
+            case .chatEnd? = try? probe.next()
+        else { return false }
+        return true
     }
 
     /// Whether a chat's record can be followed: (with search) it has one set of folding
@@ -235,18 +322,6 @@ public struct SitePageReuse: ExportEventSource {
         let written = record.pages.reduce(0) { $0 + $1.written }
         let size = SearchIndexWriter.blockSize
         return record.blocks.count == (written + size - 1) / size
-    }
-
-    /// The kept page that holds input message `n` of the chat.
-    private func page(of n: Int, in current: ChatScan) -> Int {
-        let starts = current.starts
-        var lo = 0
-        var hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= n { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
     }
 
     /// Whether the media files a page shows are as they were.

@@ -54,13 +54,15 @@ struct SearchIndexWriter {
         chatBlocks = []
     }
 
-    /// The next block of the current chat, `count` messages whose folding scalars are
-    /// `scalars`, is kept from the previous site (its files are there already).
-    mutating func keepBlock(count: Int, scalars: String) {
-        guard !chats.isEmpty, block == nil else { return }
+    /// Block `index` of the current chat, `count` messages whose folding scalars are
+    /// `scalars`, is kept from the previous site (its files are there already); false when
+    /// the chat's next block is not that one.
+    mutating func keepBlock(index: Int, count: Int, scalars: String) -> Bool {
+        guard !chats.isEmpty, block == nil, chats[chats.count - 1].count == index * Self.blockSize else { return false }
         chats[chats.count - 1].count += count
         folding.add(Array(scalars.unicodeScalars))
         chatBlocks.append(scalars)
+        return true
     }
 
     /// Adds the next message of the current chat, shown on page `page` (0-based).

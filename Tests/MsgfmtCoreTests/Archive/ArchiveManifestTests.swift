@@ -27,6 +27,9 @@ import Testing
         page.media.missing = 1
         page.mediaPaths = ["photos/a.jpg", "файлы/b \"c\".png"]
         page.mediaDigest = ContentHash(high: 13, low: 14)
+        page.quotes = [
+            SiteQuote(id: 2, at: 0, page: nil, preview: ContentHash(high: 17, low: 18)), SiteQuote(id: 1, at: 3, page: 0, preview: nil),
+        ]
         chat.pages = [page, SitePageRecord()]
         chat.pages[1].inputs = 1
         chat.pages[1].end = 5_000
@@ -63,8 +66,13 @@ import Testing
                 == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "[[5,3],[20,1]]", with: "[[5,9]]")) == .damaged("a chat record is not as written"))
         // A span that does not end after the one before it.
-        #expect(good.contains(",5000]"))
-        #expect(problem(good.replacingOccurrences(of: ",5000]", with: ",4321]")) == .damaged("a chat record is not as written"))
+        #expect(good.contains(",5000,[]]"))
+        #expect(problem(good.replacingOccurrences(of: ",5000,[]]", with: ",4321,[]]")) == .damaged("a chat record is not as written"))
+        // A quote from beyond its page, or of a page before the first.
+        #expect(good.contains("[1,3,0,null]"))
+        #expect(problem(good.replacingOccurrences(of: "[1,3,0,null]", with: "[1,4,0,null]")) == .damaged("a chat record is not as written"))
+        #expect(
+            problem(good.replacingOccurrences(of: "[1,3,0,null]", with: "[1,3,-2,null]")) == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"..\"")) == .unsafePath(".."))
         #expect(problem(good.replacingOccurrences(of: "\"inputs\"", with: "\"x\"")) == .damaged("options, inputs or files missing"))
         for path in ["../x", "/etc/passwd", "a/../../b", "a//b", "./a", "", "a\\b", "msgfmt-manifest.json", "a\u{1}b", "a/"] {

@@ -1,7 +1,8 @@
 extension SiteChatRecord {
     /// Writes the record as the manifest keeps it: an object whose pages are arrays
     /// (`[inputs, digest, reusable, ids, days, lastDay, first, last, media counts, media
-    /// paths, media digest, end]`), so a long chat's record stays small.
+    /// paths, media digest, end, quotes]`, each quote `[id, at, page or -1, preview digest
+    /// or null]`), so a long chat's record stays small.
     func write(to w: inout JSONWriter) {
         w.raw("{"); w.key("key"); w.string(key.description)
         w.comma(); w.key("folder")
@@ -37,7 +38,14 @@ extension SiteChatRecord {
                 if j > 0 { w.comma() }
                 w.string(path)
             }
-            w.raw("],"); w.string(page.mediaDigest.description); w.comma(); w.number(page.end); w.raw("]")
+            w.raw("],"); w.string(page.mediaDigest.description); w.comma(); w.number(page.end); w.raw(",[")
+            for (j, quote) in page.quotes.enumerated() {
+                if j > 0 { w.comma() }
+                w.raw("["); w.number(quote.id); w.comma(); w.number(quote.at); w.comma(); w.number(quote.page ?? -1); w.comma()
+                if let preview = quote.preview { w.string(preview.description) } else { w.null() }
+                w.raw("]")
+            }
+            w.raw("]]")
         }
         w.raw("]}")
     }
@@ -71,7 +79,7 @@ extension SiteChatRecord {
     }
 
     private static func page(_ json: JSONValue) -> SitePageRecord? {
-        guard case .array(let f) = json, f.count == 12, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
+        guard case .array(let f) = json, f.count == 13, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
             let digest = f[1].stringValue.flatMap(ContentHash.init), case .bool(let reusable) = f[2],
             case .array(let runs) = f[3], case .array(let days) = f[4], let first = f[6].int64Value, let last = f[7].int64Value,
             case .array(let media) = f[8], media.count == 4, case .array(let paths) = f[9],
@@ -112,6 +120,20 @@ extension SiteChatRecord {
             page.mediaPaths.append(p)
         }
         page.mediaDigest = mediaDigest
+        guard case .array(let quotes) = f[12] else { return nil }
+        for item in quotes {
+            guard case .array(let q) = item, q.count == 4, let id = q[0].int64Value, let at = q[1].int64Value, at >= 0,
+                at < inputs, let target = q[2].int64Value, target >= -1, target < Int64(Int32.max)
+            else { return nil }
+            var preview: ContentHash?
+            switch q[3] {
+            case .null: preview = nil
+            default:
+                guard let digest = q[3].stringValue.flatMap(ContentHash.init) else { return nil }
+                preview = digest
+            }
+            page.quotes.append(SiteQuote(id: id, at: Int(at), page: target < 0 ? nil : Int(target), preview: preview))
+        }
         return page
     }
 }

@@ -34,6 +34,9 @@ public struct SitePageRecord: Sendable, Equatable {
     /// its files are as they were.
     public var mediaPaths: [String] = []
     public var mediaDigest = DigestSequence().value
+    /// What the page showed of messages on other pages, or on none (replies' quotes and
+    /// links, pins' links), in order.
+    public var quotes: [SiteQuote] = []
 
     /// A run of consecutive message ids.
     public struct IDRun: Sendable, Equatable {

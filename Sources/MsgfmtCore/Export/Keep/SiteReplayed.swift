@@ -8,6 +8,7 @@ public struct SiteReplayed: Sendable {
     public var preview: String?
     /// Its search record, when `SiteReplay.search` asked (and the site has search).
     public var search: SearchRecord?
-    /// The kept page it is on.
+    /// The kept page it is on, and its place on it.
     public var page: Int
+    public var offset: Int
 }

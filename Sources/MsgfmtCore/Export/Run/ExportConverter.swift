@@ -25,6 +25,9 @@ public final class ExportConverter {
     /// Where the current chat's messages lie that were not written before the writer was
     /// told the chat begins (`TranscriptWriter.pass(over:)`).
     private var passedBeforeBegin: [SiteInputPlace?] = []
+    /// The `keepCheck` the batch being filled ended with: the writer answers it once it
+    /// was given every batch before (`answer`).
+    private var check: SiteKeepCheck?
 
     /// Creates a converter writing to `writer`; `report` receives one error per bad message;
     /// `progress` is called after each batch with the counts and the bytes read so far;
@@ -86,6 +89,7 @@ public final class ExportConverter {
             }
             batch.processHere(options: options, renderer: renderer, cache: probe)
             deliver(batch, to: writer)
+            answer(&scanner, writer)
             if failure != nil || finished { return failure }
             progress?(stats, scanner.bytesRead)
         }
@@ -131,6 +135,17 @@ public final class ExportConverter {
                 writer.drainOutput()
                 if running != nil || failure == nil { progress?(stats, scanner.bytesRead) }
             }
+            if check != nil, let last = running {
+                // The batch that ended with the check is written before the writer answers.
+                last.batch.help(options: options, renderer: renderer, cache: probe)
+                last.group.wait()
+                last.batch.collect()
+                running = nil
+                deliver(last.batch, to: writer)
+                writer.drainOutput()
+                answer(&scanner, writer)
+                continue
+            }
             if running == nil { return failure }
         }
     }
@@ -157,6 +172,9 @@ public final class ExportConverter {
                 }
             case .personalInformation, .keptPage, .keptSearchBlock:
                 batch.append(event)
+            case .keepCheck(let asked):
+                check = asked
+                return false
             }
         }
         return false
@@ -179,15 +197,15 @@ public final class ExportConverter {
                 pendingChat = nil
             case .event(.personalInformation(let info)):
                 if options.me == nil, let id = info["user_id"]?.int64Value { writer.setOwner("user\(id)") }
-            case .event(.keptPage(let page, let folder)):
+            case .event(.keptPage(let kept)):
                 beginPendingChat(writer)
-                stats.read += page.inputs
-                stats.written += page.written
-                stats.media.add(page.media)
-                writer.keep(page, folder: folder)
+                stats.read += kept.record.inputs
+                stats.written += kept.record.written
+                stats.media.add(kept.record.media)
+                writer.keep(kept)
             case .event(.keptSearchBlock(let index, let count, let scalars)):
                 writer.keepSearchBlock(index: index, count: count, scalars: scalars)
-            case .event(.message):
+            case .event(.message), .event(.keepCheck):
                 break
             case .message:
                 switch batch.outcomes[next] {
@@ -217,6 +235,13 @@ public final class ExportConverter {
             }
         }
         batch.removeAll()
+    }
+
+    /// Gives the event source the writer's answer to the check the last batch ended with.
+    private func answer<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, _ writer: Writer) {
+        guard let asked = check else { return }
+        check = nil
+        scanner.answer(keeping: writer.keepable(asked))
     }
 
     /// Tells the writer the current chat begins, if it has not been told.

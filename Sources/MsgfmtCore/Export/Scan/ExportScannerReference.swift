@@ -66,7 +66,7 @@
                 case .chatEnd(let chat): lines.append("end \(chat)")
                 case .message(let raw):
                     lines.append("message \(raw.index) \(raw.byteOffset) \(raw.chat.ordinal) \(raw.bytes.count) \(checksum(raw.bytes))")
-                case .keptPage, .keptSearchBlock: lines.append("kept")
+                case .keptPage, .keptSearchBlock, .keepCheck: lines.append("kept")
                 }
             }
         } catch {

@@ -1,10 +1,17 @@
 /// Remembers the previews of the most recent messages of a chat so replies can quote the
-/// message they answer. Bounded: older entries are forgotten (the reply then shows a
-/// generic header).
+/// message they answer. Bounded: a message is remembered while fewer than `capacity`
+/// messages came after it (the reply then shows a generic header).
+///
+/// Messages are counted by their place in the chat (the ordinal: 0 for the first written,
+/// then 1, …), which `insert` advances. `--update` of an HTML site keeps pages without
+/// reading their messages (`skip` counts them) and reads some of them again later
+/// (`insert(…, at:)` puts them at their own ordinals), so a lookup sees exactly what
+/// writing every message in order would have left.
 public struct ReplyPreviewCache: Sendable {
-    private var slots: [(id: Int64, sender: String, text: String)?]
+    private var slots: [(id: Int64, ordinal: Int, sender: String, text: String)?]
     private var positions: [Int64: Int] = [:]
-    private var next = 0
+    /// The ordinal of the next message.
+    public private(set) var count = 0
 
     /// How many messages a cache holds unless told otherwise.
     public static let defaultCapacity = 4096
@@ -14,17 +21,42 @@ public struct ReplyPreviewCache: Sendable {
         slots = Array(repeating: nil, count: max(1, capacity))
     }
 
-    /// Records a message's sender and preview.
+    /// Records the next message's sender and preview.
     public mutating func insert(id: Int64, sender: String, text: String) {
-        if let old = slots[next], positions[old.id] == next { positions[old.id] = nil }
-        slots[next] = (id, sender, text)
-        positions[id] = next
-        next = (next + 1) % slots.count
+        insert(id: id, sender: sender, text: text, at: count)
+        count += 1
     }
 
-    /// The sender and preview of message `id`, if still remembered.
+    /// Counts `n` messages that are not remembered (a kept page's).
+    public mutating func skip(_ n: Int) {
+        count += max(0, n)
+    }
+
+    /// Records the sender and preview of the message at `ordinal`, one counted before
+    /// (`skip`) or the next: one older than the cache holds is not recorded, and neither is
+    /// one older than what its slot or its id's entry already holds.
+    public mutating func insert(id: Int64, sender: String, text: String, at ordinal: Int) {
+        guard ordinal >= 0, ordinal >= count - slots.count, ordinal <= count else { return }
+        let i = ordinal % slots.count
+        if let old = slots[i] {
+            guard old.ordinal < ordinal else { return }
+            if positions[old.id] == old.ordinal { positions[old.id] = nil }
+        }
+        if let known = positions[id], known > ordinal { return }
+        slots[i] = (id, ordinal, sender, text)
+        positions[id] = ordinal
+    }
+
+    /// The sender and preview of message `id`, if still remembered for the next message.
     public func lookup(_ id: Int64) -> (sender: String, text: String)? {
-        guard let i = positions[id], let slot = slots[i], slot.id == id else { return nil }
+        lookup(id, at: count)
+    }
+
+    /// The sender and preview of message `id` as the message at `ordinal` (this one or a
+    /// later one, none inserted in between) finds them.
+    public func lookup(_ id: Int64, at ordinal: Int) -> (sender: String, text: String)? {
+        guard let k = positions[id], k >= ordinal - slots.count, k < ordinal, let slot = slots[k % slots.count], slot.ordinal == k
+        else { return nil }
         return (slot.sender, slot.text)
     }
 
@@ -32,6 +64,6 @@ public struct ReplyPreviewCache: Sendable {
     public mutating func removeAll() {
         slots = Array(repeating: nil, count: slots.count)
         positions.removeAll(keepingCapacity: true)
-        next = 0
+        count = 0
     }
 }

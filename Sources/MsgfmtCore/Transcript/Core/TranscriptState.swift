@@ -47,13 +47,25 @@ struct TranscriptState {
         previews.insert(id: message.message.id, sender: message.message.senderName, text: message.preview)
     }
 
-    /// Remembers the preview of a message that was not written (a kept page's, read again).
-    mutating func rememberPreview(id: Int64, sender: String, text: String) {
-        previews.insert(id: id, sender: sender, text: text)
+    /// Counts `n` messages written but not remembered (a kept page's).
+    mutating func skipPreviews(_ n: Int) {
+        previews.skip(n)
+    }
+
+    /// Remembers the preview of a message that was not written (a kept page's, read again),
+    /// the chat's message `ordinal` (0 for the first).
+    mutating func rememberPreview(id: Int64, sender: String, text: String, at ordinal: Int) {
+        previews.insert(id: id, sender: sender, text: text, at: ordinal)
     }
 
     /// The sender and preview of message `id`, if still remembered.
     func quote(_ id: Int64) -> (sender: String, text: String)? {
         previews.lookup(id)
+    }
+
+    /// The sender and preview of message `id` as the chat's message `ordinal` (this one or
+    /// a later one) will find them.
+    func quote(_ id: Int64, at ordinal: Int) -> (sender: String, text: String)? {
+        previews.lookup(id, at: ordinal)
     }
 }

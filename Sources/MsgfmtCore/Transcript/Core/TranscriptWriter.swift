@@ -24,8 +24,11 @@ public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     /// threads, and written in order.
     func drainOutput()
     /// `--update` of an HTML site (`SitePageReuse`): the next page of the current chat is
-    /// kept from the previous site, whose chat folder `folder` holds it.
-    func keep(_ page: SitePageRecord, folder: String)
+    /// kept from the previous site.
+    func keep(_ page: SiteKeptPage)
+    /// `--update` of an HTML site: how many of the check's pages, from the first, can be
+    /// kept after what was written so far.
+    func keepable(_ check: SiteKeepCheck) -> Int
     /// `--update` of an HTML site: a search block of the current chat is kept.
     func keepSearchBlock(index: Int, count: Int, scalars: String)
     /// `--update` of an HTML site: a message of a kept page, read again for its preview or
@@ -40,7 +43,8 @@ extension TranscriptWriter {
     /// Nothing is held back by default.
     public func drainOutput() {}
     /// Only the HTML site keeps pages; `SitePageReuse` sends these to nothing else.
-    public func keep(_ page: SitePageRecord, folder: String) {}
+    public func keep(_ page: SiteKeptPage) {}
+    public func keepable(_ check: SiteKeepCheck) -> Int { 0 }
     public func keepSearchBlock(index: Int, count: Int, scalars: String) {}
     public func replay(_ message: SiteReplayed) {}
     public func pass(over place: SiteInputPlace?) {}

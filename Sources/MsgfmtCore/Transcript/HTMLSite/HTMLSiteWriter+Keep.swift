@@ -1,14 +1,26 @@
 extension HTMLSiteWriter {
     /// The next page of the current chat is kept from the previous site: linked into this
     /// one (on another thread, waited for by `finish`), and taken into the chat's page index,
-    /// day index, counts and manifest as if it had been written (see `SitePageReuse`).
-    public func keep(_ record: SitePageRecord, folder: String) {
-        guard let previous, let summary = chats.last, summary.folder == folder, page == nil else {
+    /// day index, counts and manifest as if it had been written (see `SitePageReuse`). A page
+    /// being written is closed first, with its link to this one.
+    public func keep(_ kept: SiteKeptPage) {
+        let record = kept.record
+        guard let previous, let summary = chats.last, summary.folder == kept.folder, summary.messages == kept.before else {
             keepFailed = true
             return
         }
-        let name = "\(folder)/\(Self.pageName(pageNumber))"
-        guard previous.files.contains(name) else {
+        if page != nil {
+            guard turns(after: onPage, to: record.first) else {
+                keepFailed = true
+                return
+            }
+            closePage(
+                hasNext: true, next: options.pages == .count ? nil : Period(of: record.first, split: options.pages, clock: options.clock))
+            pageNumber += 1
+            onPage = 0
+        }
+        let name = "\(kept.folder)/\(Self.pageName(pageNumber))"
+        guard pageNumber == kept.number, previous.files.contains(name) else {
             keepFailed = true
             return
         }
@@ -23,9 +35,55 @@ extension HTMLSiteWriter {
         for day in record.days where days.last?.day != day { days.append((day, pageNumber)) }
         if let day = record.lastDay { lastDay = day }
         ledger?.kept(record)
+        state.skipPreviews(record.written)
+        state.restartGrouping()
+        keptBases[pageNumber] = kept.before
+        afterKept = record.written
         pageNumber += 1
         onPage = 0
         pagesKept += 1
+    }
+
+    /// How many of the check's pages, from the first, a fresh export would write as the
+    /// previous site has them after what this one wrote so far: the page being written is
+    /// where the pages began in the previous site (same number, same messages before it, its
+    /// last day header and its period as they were there, and full), and every quote of a
+    /// message on another page (`SiteQuote`) comes out the same.
+    public func keepable(_ check: SiteKeepCheck) -> Int {
+        guard let previous, let summary = chats.last, summary.folder == check.folder, summary.messages == check.before,
+            page != nil, pageNumber + 1 == check.number, lastDay == check.previousLastDay, let first = check.pages.first,
+            turns(after: onPage, to: first.first)
+        else { return 0 }
+        if options.pages != .count {
+            guard periods.last == Period(of: check.previousFirst, split: options.pages, clock: options.clock) else { return 0 }
+        }
+        var index = pages
+        var ordinal = check.before
+        var accepted = 0
+        for (j, record) in check.pages.enumerated() {
+            let number = check.number + j
+            guard previous.files.contains("\(check.folder)/\(Self.pageName(number))") else { break }
+            let unchanged = record.quotes.allSatisfy { quote in
+                let target = index.page(of: quote.id)
+                guard target == quote.page else { return false }
+                guard let preview = quote.preview else { return true }
+                // A kept page's message: the same bytes the same number of messages away.
+                if let target, keptBases[target] != nil || target >= check.number { return true }
+                return SiteQuote.digest(of: state.quote(quote.id, at: ordinal + quote.at)) == preview
+            }
+            guard unchanged else { break }
+            record.forEachID { index.add($0, page: number) }
+            ordinal += record.written
+            accepted += 1
+        }
+        return accepted
+    }
+
+    /// Whether a fresh export turns to a new page after a page of `count` messages (the
+    /// last of them the page's), when the next message was sent at `date`.
+    func turns(after count: Int, to date: Int64) -> Bool {
+        if options.pages == .count { return count >= options.pageSize }
+        return periods.last != Period(of: date, split: options.pages, clock: options.clock)
     }
 
     /// Search block `index` of the current chat is kept from the previous site: its files
@@ -55,13 +113,19 @@ extension HTMLSiteWriter {
             }
             files.linkLater(path, to: previous.path + "/" + path)
         }
-        search?.keepBlock(count: count, scalars: scalars)
+        if search?.keepBlock(index: index, count: count, scalars: scalars) != true { keepFailed = true }
     }
 
     /// A message of a kept page, read again: replies on later pages may quote it, and its
     /// search block is written again.
     public func replay(_ message: SiteReplayed) {
-        if let preview = message.preview { state.rememberPreview(id: message.id, sender: message.sender, text: preview) }
+        guard let base = keptBases[message.page] else {
+            keepFailed = true
+            return
+        }
+        if let preview = message.preview {
+            state.rememberPreview(id: message.id, sender: message.sender, text: preview, at: base + message.offset)
+        }
         if let record = message.search { search?.add(record, page: message.page) }
     }
 

@@ -17,8 +17,9 @@ extension HTMLSiteWriter {
         if m.isService {
             closeGroup()
             var sentence = parts.sentence
-            if m.action?.name == "pin_message", let target = m.action?.fields["message_id"]?.int64Value, let href = link(to: target) {
-                sentence = "<a href=\"\(href)\">\(sentence)</a>"
+            if m.action?.name == "pin_message", let target = m.action?.fields["message_id"]?.int64Value {
+                noteQuote(of: target, preview: nil)
+                if let href = link(to: target) { sentence = "<a href=\"\(href)\">\(sentence)</a>" }
             }
             file.write(parts.head)
             file.write(sentence)
@@ -62,11 +63,21 @@ extension HTMLSiteWriter {
 
     func replyHeader(_ reply: Int64) -> String {
         let quote = state.quote(reply)
+        noteQuote(of: reply, preview: SiteQuote.digest(of: quote))
         var label = "In reply to this message"
         if let quote { label = "<b>\(HTMLEscaping.escape(quote.sender))</b> \(HTMLEscaping.escape(quote.text))" }
         guard let href = link(to: reply) else {
             return "<div class=\"reply\">\(quote == nil ? "In reply to a message not in this transcript" : label)</div>"
         }
         return "<div class=\"reply\"><a href=\"\(href)\">\(label)</a></div>"
+    }
+
+    /// Records in the manifest what the message being written shows of message `id` when
+    /// that is not on this page (`SiteQuote`): `preview` is the digest of its quote.
+    func noteQuote(of id: Int64, preview: ContentHash?) {
+        guard ledger != nil else { return }
+        let target = pages.page(of: id)
+        guard target != pageNumber else { return }
+        ledger?.quoted(SiteQuote(id: id, at: onPage, page: target, preview: preview))
     }
 }

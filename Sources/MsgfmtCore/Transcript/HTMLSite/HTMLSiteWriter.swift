@@ -53,6 +53,12 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// site's file is gone, or the chat got another folder): the site is not what a fresh
     /// export makes and must be written in full.
     public internal(set) var keepFailed = false
+    /// The current chat's pages kept from the previous site: each one's number and ordinal
+    /// (`SiteKeptPage.before`).
+    var keptBases: [Int: Int] = [:]
+    /// Messages on the kept page that came last, until the next page opens: a page written
+    /// after it must begin where a fresh export turns the page.
+    var afterKept: Int?
     /// Chat pages (with messages) kept from the previous site and written by this run.
     public internal(set) var pagesKept = 0
     public internal(set) var pagesWritten = 0
@@ -102,6 +108,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
         days = []
         lastDay = nil
         periods = []
+        keptBases = [:]
+        afterKept = nil
         state.beginChat()
         search?.beginChat(folder: folder, name: chat.displayName)
         ledger?.beginChat(key: SiteChatRecord.key(of: chat, owner: state.owner), folder: folder)
@@ -111,6 +119,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
 
     public func write(_ message: TranscriptMessage, piece parts: HTMLMessageParts) {
         let m = message.message
+        if page == nil, let kept = afterKept, !turns(after: kept, to: m.date) { keepFailed = true }
         if options.pages == .count {
             if page == nil {
                 openPage()
@@ -231,6 +240,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         }
         page = file
         groupOpen = false
+        afterKept = nil
     }
 
     /// Closes the current page; `next` names the next page's period when pages go by date.

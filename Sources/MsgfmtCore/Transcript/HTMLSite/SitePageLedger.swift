@@ -75,6 +75,11 @@ struct SitePageLedger {
         open = record
     }
 
+    /// The message just written shows `quote` of a message that is not on its page.
+    mutating func quoted(_ quote: SiteQuote) {
+        open?.quotes.append(quote)
+    }
+
     /// The message just written opens a day header for `day`.
     mutating func dayHeader(_ day: Int64) {
         open?.days.append(day)

@@ -12,7 +12,7 @@ import Testing
             case .chatStart(let c): "start \(c.name ?? "-") \(c.id ?? -1) left=\(c.left)"
             case .chatEnd(let c): "end \(c.name ?? "-") \(c.type ?? "-")"
             case .message(let raw): "msg \(raw.index) " + String(decoding: raw.bytes, as: UTF8.self)
-            case .keptPage, .keptSearchBlock: "kept"
+            case .keptPage, .keptSearchBlock, .keepCheck: "kept"
             }
         }
     }

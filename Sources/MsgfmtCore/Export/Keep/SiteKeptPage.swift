@@ -1,0 +1,22 @@
+/// `--update` of an HTML site: a page of the current chat kept from the previous site
+/// (`SitePageReuse`), and where the writer must be for it to be the page a fresh export
+/// would write there.
+public struct SiteKeptPage: Sendable {
+    /// The page's record, its span's end moved to where the span now lies.
+    public var record: SitePageRecord
+    /// The chat's folder in the previous site, which holds the page.
+    public var folder: String
+    /// The page's number in the chat (0-based), the same in both sites.
+    public var number: Int
+    /// How many of the chat's messages were written before the page (its first message's
+    /// ordinal), the same in both sites.
+    public var before: Int
+
+    /// Creates a kept page.
+    public init(record: SitePageRecord, folder: String, number: Int, before: Int) {
+        self.record = record
+        self.folder = folder
+        self.number = number
+        self.before = before
+    }
+}
