@@ -56,6 +56,24 @@ public final class ExportMessageFile: @unchecked Sendable {
         return complete ? digest : nil
     }
 
+    /// The first byte at or after `offset` that is not JSON white space; nil at the end of
+    /// the file or when it cannot be read.
+    func firstNonBlank(from offset: Int) -> UInt8? {
+        var at = max(0, offset)
+        while true {
+            guard let chunk = PositionalIO.read(fd, at: at, count: 4_096) ?? readRest(at: at), !chunk.isEmpty else { return nil }
+            if let byte = chunk.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { return byte }
+            at += chunk.count
+        }
+    }
+
+    /// What the file holds from `offset` to its end (fewer bytes than a whole chunk).
+    private func readRest(at offset: Int) -> [UInt8]? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) > offset else { return nil }
+        return PositionalIO.read(fd, at: offset, count: Int(info.st_size) - offset)
+    }
+
     deinit {
         close(fd)
     }

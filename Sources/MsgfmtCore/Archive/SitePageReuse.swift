@@ -71,6 +71,10 @@ public struct SitePageReuse: ExportEventSource {
         var blocksGiven = false
         /// The first page of the record the chat may be found the same from again.
         var nextCheck = Int.max
+        /// The last comparison after a difference: its delta, the first page that differed
+        /// and whether the chat ended after the last. The pages offered but not kept are
+        /// written unchanged, so the next comparison at the same delta knows the answer.
+        var compared: (delta: Int, differs: Int, ends: Bool)?
     }
 
     /// Pages offered to the writer: the run they would be, how far their spans moved, and
@@ -206,9 +210,16 @@ public struct SitePageReuse: ExportEventSource {
     private mutating func offer(_ current: inout ChatScan, _ record: SiteChatRecord, at p: Int, end: Int) throws(ExportReadError) {
         let count = record.pages.count
         let delta = end - record.pages[p - 1].end
-        let differs = firstDiffering(current, record, from: p, delta: delta)
+        let differs: Int
+        let ends: Bool
+        if let known = current.compared, known.delta == delta, known.differs > p {
+            (differs, ends) = (known.differs, known.ends)
+        } else {
+            differs = firstDiffering(current, record, from: p, delta: delta)
+            ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: delta)
+            current.compared = (delta, differs, ends)
+        }
         current.nextCheck = differs + 1
-        let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: delta)
         let last = ends ? count : differs - 1
         guard last > p, let folder = record.folder else { return }
         var pages: [SitePageRecord] = []
@@ -304,14 +315,10 @@ public struct SitePageReuse: ExportEventSource {
     }
 
     /// Whether the chat's `messages` array ends right after the record's last page, its
-    /// place moved by `delta` bytes.
+    /// place moved by `delta` bytes (read by offset: the scanner's file position stays).
+    /// What follows the array is scanned as usual, so a damage there is reported in order.
     private func chatEnds(_ current: ChatScan, _ record: SiteChatRecord, delta: Int) -> Bool {
-        var probe = current.start
-        let count = record.pages.count
-        guard (try? probe.jump(to: current.anchor + record.spanStart(count) + delta, messageIndex: current.starts[count])) != nil,
-            case .chatEnd? = try? probe.next()
-        else { return false }
-        return true
+        file.firstNonBlank(from: current.anchor + record.spanStart(record.pages.count) + delta) == UInt8(ascii: "]")
     }
 
     /// Whether a chat's record can be followed: (with search) it has one set of folding
