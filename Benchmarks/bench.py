@@ -214,8 +214,10 @@ class Bench:
         upd = Result("archive: export --update after 1 % added", "msgfmt", n, self.ex_bytes)
         upd.extra["archive"] = "update"
         self.add(upd, [msgfmt, "export", newer, "-o", site, "--update"], before=restore)
-        # An edit early in the chat: every later page is written again, from the layout
-        # cache (its messages are unchanged) or, with --layout-cache-size 0, laid out again.
+        # An edit early in the chat: its page and the one before are written again and the
+        # later pages found again and kept; the search block the edit is in is written again
+        # from the records of its messages, taken from the layout cache (or, with
+        # --layout-cache-size 0, made afresh).
         early = f"{w}/export-{self.a.export_messages}-early-edit.json"
         if not os.path.exists(early):
             with open(self.export, "rb") as f:
