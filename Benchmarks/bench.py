@@ -214,10 +214,8 @@ class Bench:
         upd = Result("archive: export --update after 1 % added", "msgfmt", n, self.ex_bytes)
         upd.extra["archive"] = "update"
         self.add(upd, [msgfmt, "export", newer, "-o", site, "--update"], before=restore)
-        # An edit early in the chat: its page and the one before are written again and the
-        # later pages found again and kept; the search block the edit is in is written again
-        # from the records of its messages, taken from the layout cache (or, with
-        # --layout-cache-size 0, made afresh).
+        # An edit early in the chat: its page and the one before are written again, the
+        # later pages found again and kept, and the search block the edit is in written again.
         early = f"{w}/export-{self.a.export_messages}-early-edit.json"
         if not os.path.exists(early):
             with open(self.export, "rb") as f:
@@ -229,12 +227,28 @@ class Bench:
             with open(early, "wb") as f:
                 f.write(data[:at] + b"EDITED " + data[at:])
             del data
-        cached = Result("archive: export --update after an early edit (layout cache)", "msgfmt", n, self.ex_bytes)
-        cached.extra["archive"] = "early"
-        self.add(cached, [msgfmt, "export", early, "-o", site, "--update"], before=restore)
-        uncached = Result("archive: export --update after an early edit (--layout-cache-size 0)", "msgfmt", n, self.ex_bytes)
-        uncached.extra["archive"] = "early-uncached"
-        self.add(uncached, [msgfmt, "export", early, "-o", site, "--update", "--layout-cache-size", "0"], before=restore)
+        edited = Result("archive: export --update after an early edit", "msgfmt", n, self.ex_bytes)
+        edited.extra["archive"] = "early"
+        self.add(edited, [msgfmt, "export", early, "-o", site, "--update"], before=restore)
+        # The 100th message deleted: every later message is one place off, so every later
+        # page is written again, their messages taken from the layout cache or, with
+        # --layout-cache-size 0, laid out again.
+        deleted = f"{w}/export-{self.a.export_messages}-early-delete.json"
+        if not os.path.exists(deleted):
+            with open(self.export, "rb") as f:
+                data = f.read()
+            start = data.index(b'\n  {\n   "id": 100,\n')
+            end = data.index(b'\n  {\n   "id": 101,\n')
+            with open(deleted, "wb") as f:
+                f.write(data[:start] + data[end:])
+            del data
+        cached = Result("archive: export --update after an early deletion (layout cache)", "msgfmt", n, self.ex_bytes)
+        cached.extra["archive"] = "delete"
+        self.add(cached, [msgfmt, "export", deleted, "-o", site, "--update"], before=restore)
+        uncached = Result("archive: export --update after an early deletion (--layout-cache-size 0)", "msgfmt", n,
+                          self.ex_bytes)
+        uncached.extra["archive"] = "delete-uncached"
+        self.add(uncached, [msgfmt, "export", deleted, "-o", site, "--update", "--layout-cache-size", "0"], before=restore)
         restore()
         subprocess.run([msgfmt, "export", newer, "-o", site, "--update"], check=True, stderr=subprocess.DEVNULL)
         same = Result("archive: export --update with nothing new", "msgfmt", n, self.ex_bytes)

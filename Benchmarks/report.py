@@ -99,7 +99,7 @@ def targets(results, startup):
 
     archive("`export --update` after 1 % added vs a full export", "update", "full", 0.10, "≤ 0.10×")
     archive("`export --update` after an early edit vs a full export", "early", "full", None, "(no goal)")
-    archive("`export --update` after an early edit: layout cache vs none", "early", "early-uncached", 0.999, "< 1×")
+    archive("`export --update` after an early deletion: layout cache vs none", "delete", "delete-uncached", 0.999, "< 1×")
     archive("`diff` of two exports vs `export --to json` of one", "diff", "json", 0.999, "< 1×")
     archive("merge of two half-overlapping exports vs exporting their union", "merge", "union", 1.3, "≤ 1.3×")
     if startup:

@@ -56,6 +56,11 @@ public final class ExportMessageFile: @unchecked Sendable {
         return complete ? digest : nil
     }
 
+    /// The byte at `offset`, nil when it cannot be read.
+    func byte(at offset: Int) -> UInt8? {
+        offset >= 0 ? PositionalIO.read(fd, at: offset, count: 1)?.first : nil
+    }
+
     /// The first byte at or after `offset` that is not JSON white space; nil at the end of
     /// the file or when it cannot be read.
     func firstNonBlank(from offset: Int) -> UInt8? {

@@ -293,9 +293,18 @@ public struct SitePageReuse: ExportEventSource {
 
     /// The first page of the record from `from` on whose span, moved by `delta` bytes,
     /// differs (or which cannot be kept); the page count when none does. One page is
-    /// compared first, then a round of them at a time.
+    /// compared first, then a round of them at a time; the first page's span is digested
+    /// only when it ends where a message can end (a `}` before `,` or `]`), which after a
+    /// deletion or an addition it seldom does.
     private mutating func firstDiffering(_ current: ChatScan, _ record: SiteChatRecord, from: Int, delta: Int) -> Int {
         let count = record.pages.count
+        if from < count {
+            let end = current.anchor + record.spanStart(from + 1) + delta
+            let next = file.firstNonBlank(from: end)
+            guard file.byte(at: end - 1) == UInt8(ascii: "}"), next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
+                return from
+            }
+        }
         var k = from
         var round = 1
         while k < count {

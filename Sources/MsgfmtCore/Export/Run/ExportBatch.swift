@@ -101,14 +101,11 @@ final class ExportBatch<Writer: TranscriptWriter> {
             return .failed(Diagnostic(.error, location, failure.error.message))
         case .success(let message):
             if let use = raw.replay {
-                var search: SearchRecord?
-                if use.search, options.search {
-                    search = cachedSearch(raw, message, options: options, cache: cache) ?? SearchRecord(message, clock: options.clock)
-                }
                 return .replayed(
                     SiteReplayed(
                         id: message.id, sender: message.senderName,
-                        preview: use.preview ? TranscriptMessage.preview(of: message) : nil, search: search, page: use.page,
+                        preview: use.preview ? TranscriptMessage.preview(of: message) : nil,
+                        search: use.search && options.search ? SearchRecord(message, clock: options.clock) : nil, page: use.page,
                         offset: use.offset))
             }
             guard options.keeps(message, in: raw.chat) else { return .filtered }
@@ -137,17 +134,6 @@ final class ExportBatch<Writer: TranscriptWriter> {
             }
             return .prepared(transcript, piece)
         }
-    }
-
-    /// The search record a kept page's message read again has in the layout cache (the one
-    /// its page was written with), if it is there.
-    private static func cachedSearch(_ raw: RawExportMessage, _ message: ExportMessage, options: ExportOptions, cache: LayoutCacheProbe?)
-        -> SearchRecord?
-    {
-        guard let cache, let pieceType = Writer.Piece.self as? any CachedPiece.Type else { return nil }
-        let key = cache.key(raw, message, options: options)
-        guard let (entry, _) = cache.lookup(key, raw, message, pieceType: pieceType, options: options) else { return nil }
-        return (entry.piece as? HTMLMessageParts)?.search
     }
 
     /// What a message needs besides its body, laid out now or taken from the cache: its
