@@ -204,6 +204,49 @@ import Testing
         #expect(later == Set([0, 1, 4, 5]), "\(later.sorted())")
     }
 
+    /// Pages by day after a message deleted and one added: the days after each are kept,
+    /// one message earlier or later than they were.
+    @Test func daysAfterADeletionOrAnAdditionAreKept() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var messages = (1...48).map { n in Message(id: n, date: 1_717_200_000 + (n - 1) * 10_800, text: "message \(n)") }
+        messages[40].reply = 30
+        try Self.write(messages, to: dir)
+        let args = Self.common + ["--pages", "day"]
+        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        messages.remove(at: 10)
+        try Self.write(messages, to: dir)
+        let (deleted, kept) = try Self.update(args, in: dir)
+        #expect(deleted.hasPrefix("msgfmt: note: site: 2 of 6 pages written again, 4 kept\n"), "\(deleted)")
+        #expect(kept == Set([2, 3, 4, 5]))
+        messages.insert(Message(id: 1_000, date: messages[25].date + 60, text: "added"), at: 26)
+        try Self.write(messages, to: dir)
+        let (_, later) = try Self.update(args, in: dir)
+        #expect(later == Set([0, 1, 4, 5]), "\(later.sorted())")
+    }
+
+    /// Replies quote the 4 096 messages before them: a message deleted between a reply and
+    /// the message it answers, 4 097 before it, brings that message into reach, so the
+    /// reply's page (shifted by the deletion) shows the quote and is written again; the
+    /// pages around it are kept.
+    @Test func aQuoteComingIntoReachIsWrittenAgain() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 100 messages a day for 50 days; message 4197 (day 41) answers message 100.
+        var messages = (1...5_000).map { n in Message(id: n, date: 1_717_200_000 + (n - 1) * 864, text: "m\(n)") }
+        messages[4_196].reply = 100
+        try Self.write(messages, to: dir)
+        let args = Self.common + ["--pages", "day", "--no-search"]
+        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        let page = dir.appendingPathComponent("site/chat_001/messages42.html")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("In reply to this message"))
+        messages.remove(at: 1_950)
+        try Self.write(messages, to: dir)
+        let (_, kept) = try Self.update(args, in: dir)
+        #expect(kept == Set(0..<18).union(20..<41).union(42..<50), "\(kept.sorted())")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<b>Alice</b> m100"))
+    }
+
     /// On random chats with replies near and far and pins, one message edited, deleted or
     /// added at a time anywhere, laid out otherwise now and then: every update equals a
     /// fresh export, and pages after a page written again are kept at some step.

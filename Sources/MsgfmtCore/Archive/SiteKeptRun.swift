@@ -42,10 +42,15 @@ struct SiteKeptRun: Equatable {
     private let before: [Int]
 
     /// Works out the run of `pages` in a chat whose record's pages begin at input messages
-    /// `starts` and ordinals `before` (each with the totals last); `ends` when the chat
-    /// ends with the run; `search` when the site has a search index of blocks of
-    /// `blockSize` messages; replies quote the last `previewCapacity` messages.
-    init(pages: Range<Int>, starts: [Int], before: [Int], ends: Bool, search: Bool, blockSize: Int, previewCapacity: Int) {
+    /// `starts` and ordinals `before` (each with the totals last, as this export has them);
+    /// `ends` when the chat ends with the run; `search` when the site has a search index of
+    /// blocks of `blockSize` messages, which are kept only when `keepsBlocks` (the pages are
+    /// at the ordinals they had; else every message is read for its search record); replies
+    /// quote the last `previewCapacity` messages.
+    init(
+        pages: Range<Int>, starts: [Int], before: [Int], ends: Bool, search: Bool, keepsBlocks: Bool = true, blockSize: Int,
+        previewCapacity: Int
+    ) {
         self.pages = pages
         self.starts = starts
         self.before = before
@@ -54,7 +59,9 @@ struct SiteKeptRun: Equatable {
         var searchUntil = first
         var searchFrom = last
         var blocks: [Block] = []
-        if search {
+        if search, !keepsBlocks {
+            searchUntil = last
+        } else if search {
             if first % blockSize != 0 { searchUntil = min((first / blockSize + 1) * blockSize, last) }
             if searchUntil < last {
                 var b = searchUntil / blockSize
@@ -80,6 +87,11 @@ struct SiteKeptRun: Equatable {
         self.searchUntil = index(searchUntil)
         self.searchFrom = index(searchFrom)
         self.previewFrom = index(previewFrom)
+    }
+
+    /// The input index of page `p`'s first message (of the total, past the last page).
+    func start(of p: Int) -> Int {
+        starts[p]
     }
 
     /// The page that holds input message `n` of the chat (or, past the last, the total).

@@ -15,13 +15,15 @@
 ///    whose link to the next page may change; when every page matches and the chat ends
 ///    right after the last, all are kept.
 /// 2. From the first page written again on, the messages stream through. Where one ends
-///    a page of the record (the same number of input messages in), the record's later
-///    pages are compared at their places shifted by as many bytes as the span before moved
-///    (an edit early in a long chat). The pages that match, but for the last before one
-///    that differs, are offered to the writer (`keepCheck`), which keeps them only when the
-///    page it is writing ends where a page ended before and what they quote of other
-///    messages is unchanged (`HTMLSiteWriter.keepable`); its answer (`answer(keeping:)`)
-///    says how many, and those are kept.
+///    a page of the record (its id is the page's last; without ids, it is as many input
+///    messages in), the record's later pages are compared at their places shifted by as
+///    many bytes as the span before moved (an edit early in a long chat, a message deleted
+///    or added). The pages that match, but for the last before one that differs, are
+///    offered to the writer (`keepCheck`), which keeps them only when the page it is
+///    writing ends where a page ended before and what they quote of other messages is
+///    unchanged (`HTMLSiteWriter.keepable`); its answer (`answer(_:)`) says how many, and
+///    how many messages it wrote before them: those pages are kept, their input indexes
+///    and ordinals moved as far as the messages before them did.
 /// Of a kept run, the messages the writer still needs are read again (`SiteReplay`): those
 /// sharing a search block written again, and the last `ReplyPreviewCache` worth before the
 /// next page written, for their previews. A chat with no record streams through. Every
@@ -47,7 +49,7 @@ public struct SitePageReuse: ExportEventSource {
     /// The pages offered by the `keepCheck` given last, until the writer answers; then how
     /// many of them it keeps, until the next event.
     private var offered: Offer?
-    private var answered: Int?
+    private var answered: SiteKeepCheck.Answer?
 
     /// Pages whose spans are digested together, per thread.
     private static let pagesPerRound = 8
@@ -61,9 +63,11 @@ public struct SitePageReuse: ExportEventSource {
         /// The previous record of the chat; nil when there is none.
         var record: SiteChatRecord?
         /// The first input message of each page of the record, then the record's total;
-        /// the ordinal of each page's first message, then the total written.
+        /// the ordinal of each page's first message, then the total written; the page each
+        /// page's last message id ends (a hint where pages may begin again).
         var starts: [Int] = [0]
         var before: [Int] = [0]
+        var lastIDs: [Int64: Int] = [:]
         /// The kept run whose messages are being read through, how far its spans moved, and
         /// whether its kept search blocks were handed on.
         var run: SiteKeptRun?
@@ -77,11 +81,12 @@ public struct SitePageReuse: ExportEventSource {
         var compared: (delta: Int, differs: Int, ends: Bool)?
     }
 
-    /// Pages offered to the writer: the run they would be, how far their spans moved, and
-    /// the first page after them that differed.
+    /// Pages offered to the writer: the run they would be, how far their spans moved (in
+    /// bytes and in input messages), and the first page after them that differed.
     private struct Offer {
         var pages: Range<Int>
         var delta: Int
+        var inputs: Int
         var ends: Bool
         var differs: Int
     }
@@ -103,19 +108,21 @@ public struct SitePageReuse: ExportEventSource {
         options.media = media
     }
 
-    public mutating func answer(keeping pages: Int) {
-        answered = pages
+    public mutating func answer(_ answer: SiteKeepCheck.Answer) {
+        answered = answer
     }
 
     public mutating func next() throws(ExportReadError) -> ExportEvent? {
         // The check was the last event queued: once it is handed on, the writer answered.
         if let offer = offered, head >= queue.count, var current = chat {
-            let kept = min(max(0, answered ?? 0), offer.pages.count)
+            let q = offer.pages.lowerBound
+            let kept = min(max(0, answered?.pages ?? 0), offer.pages.count)
+            let ordinals = (answered?.before ?? current.before[q]) - current.before[q]
             offered = nil
             answered = nil
-            current.nextCheck = kept == offer.pages.count ? offer.differs + 1 : offer.pages.lowerBound + kept + 1
-            let pages = offer.pages.lowerBound..<(offer.pages.lowerBound + kept)
-            try begin(&current, pages, delta: offer.delta, ends: offer.ends && kept == offer.pages.count)
+            current.nextCheck = kept == offer.pages.count ? offer.differs + 1 : q + kept + 1
+            try begin(
+                &current, q..<(q + kept), shift: (offer.delta, offer.inputs, ordinals), ends: offer.ends && kept == offer.pages.count)
             chat = current
         }
         while true {
@@ -153,9 +160,10 @@ public struct SitePageReuse: ExportEventSource {
             var current = ChatScan(start: start, anchor: scanner.offset)
             if let record = old.first(where: { $0.key == key && $0.folder == folder && consistent($0) }) {
                 current.record = record
-                for page in record.pages {
+                for (p, page) in record.pages.enumerated() {
                     current.starts.append(current.starts[current.starts.count - 1] + page.inputs)
                     current.before.append(current.before[current.before.count - 1] + page.written)
+                    if let run = page.ids.last { current.lastIDs[run.first &+ Int64(run.count - 1)] = p }
                 }
                 try beginChat(&current)
             }
@@ -181,10 +189,10 @@ public struct SitePageReuse: ExportEventSource {
                 current.run = nil
             }
             queue.append(.message(raw))
-            let count = current.starts.count - 1
-            if let record = current.record, current.nextCheck < count, n + 1 >= current.starts[current.nextCheck] {
-                let p = SiteKeptRun.page(of: n + 1, starts: current.starts)
-                if p < count, current.starts[p] == n + 1 { try offer(&current, record, at: p, end: raw.place?.relativeEnd ?? 0) }
+            if let record = current.record, current.nextCheck < record.pages.count, let p = pageAfter(raw, current),
+                p >= current.nextCheck, p < record.pages.count
+            {
+                try offer(&current, record, at: p, inputs: n + 1 - current.starts[p], end: raw.place?.relativeEnd ?? 0)
             }
             chat = current
             return nil
@@ -201,13 +209,25 @@ public struct SitePageReuse: ExportEventSource {
         let differs = firstDiffering(current, record, from: 0, delta: 0)
         let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: 0)
         current.nextCheck = differs + 1
-        try begin(&current, 0..<(ends ? count : max(0, differs - 1)), delta: 0, ends: ends)
+        try begin(&current, 0..<(ends ? count : max(0, differs - 1)), shift: (0, 0, 0), ends: ends)
     }
 
-    /// The message just read ends page `p - 1` of the record: compares the record's pages
-    /// from `p` on at their places moved as far as that page's end did (to `end`, counted
-    /// from the array's start), and offers the writer those that can be kept.
-    private mutating func offer(_ current: inout ChatScan, _ record: SiteChatRecord, at p: Int, end: Int) throws(ExportReadError) {
+    /// The page of the record that may begin right after the written message `raw`: the
+    /// one after the page its id ended (messages deleted or added before it shift it), or
+    /// without an id to go by, the page that begins at its place.
+    private func pageAfter(_ raw: RawExportMessage, _ current: ChatScan) -> Int? {
+        if let id = raw.leadingID { return current.lastIDs[id].map { $0 + 1 } }
+        let p = SiteKeptRun.page(of: raw.index + 1, starts: current.starts)
+        return current.starts[p] == raw.index + 1 ? p : nil
+    }
+
+    /// The message just read ends page `p - 1` of the record, `inputs` input messages later
+    /// than there: compares the record's pages from `p` on at their places moved as far as
+    /// that page's end did (to `end`, counted from the array's start), and offers the writer
+    /// those that can be kept.
+    private mutating func offer(_ current: inout ChatScan, _ record: SiteChatRecord, at p: Int, inputs: Int, end: Int)
+        throws(ExportReadError)
+    {
         let count = record.pages.count
         let delta = end - record.pages[p - 1].end
         let differs: Int
@@ -234,23 +254,28 @@ public struct SitePageReuse: ExportEventSource {
                 SiteKeepCheck(
                     folder: folder, number: p, before: current.before[p], previousLastDay: previous.lastDay,
                     previousFirst: previous.first, pages: pages)))
-        offered = Offer(pages: p..<last, delta: delta, ends: ends, differs: differs)
+        offered = Offer(pages: p..<last, delta: delta, inputs: inputs, ends: ends, differs: differs)
     }
 
-    /// Keeps `pages` of the current chat, their spans moved by `delta` bytes: hands on the
+    /// Keeps `pages` of the current chat, moved by `shift`: their spans by `bytes`, their
+    /// messages' input indexes by `inputs` and their ordinals by `ordinals`. Hands on the
     /// kept pages and moves the scanner to the first of their messages still needed.
-    private mutating func begin(_ current: inout ChatScan, _ pages: Range<Int>, delta: Int, ends: Bool) throws(ExportReadError) {
+    private mutating func begin(
+        _ current: inout ChatScan, _ pages: Range<Int>, shift: (bytes: Int, inputs: Int, ordinals: Int), ends: Bool
+    ) throws(ExportReadError) {
         guard let record = current.record, !pages.isEmpty else { return }
+        let before = current.before.map { $0 + shift.ordinals }
         let run = SiteKeptRun(
-            pages: pages, starts: current.starts, before: current.before, ends: ends, search: options.search,
-            blockSize: SearchIndexWriter.blockSize, previewCapacity: ReplyPreviewCache.defaultCapacity)
+            pages: pages, starts: current.starts.map { $0 + shift.inputs }, before: before, ends: ends, search: options.search,
+            keepsBlocks: shift.ordinals == 0, blockSize: SearchIndexWriter.blockSize, previewCapacity: ReplyPreviewCache.defaultCapacity)
         for p in pages {
             var page = record.pages[p]
-            page.end += delta
-            queue.append(.keptPage(SiteKeptPage(record: page, folder: record.folder ?? "", number: p, before: current.before[p])))
+            page.end += shift.bytes
+            queue.append(
+                .keptPage(SiteKeptPage(record: page, folder: record.folder ?? "", number: p, before: before[p], shift: shift.ordinals)))
         }
         current.run = run
-        current.delta = delta
+        current.delta = shift.bytes
         current.blocksGiven = false
         if run.searchUntil == run.from { giveBlocks(&current) }
         try seek(&current, to: run.nextNeeded(from: run.from))
@@ -288,7 +313,7 @@ public struct SitePageReuse: ExportEventSource {
         guard let record = current.record, let run = current.run else { return }
         let p = run.page(of: n)
         scanner = current.start
-        try scanner.jump(to: current.anchor + record.spanStart(p) + current.delta, messageIndex: current.starts[p])
+        try scanner.jump(to: current.anchor + record.spanStart(p) + current.delta, messageIndex: run.start(of: p))
     }
 
     /// The first page of the record from `from` on whose span, moved by `delta` bytes,

@@ -1,12 +1,14 @@
 /// `--update` of an HTML site: pages of the current chat whose messages are byte for byte
 /// those of the previous site's pages, after pages written again (`SitePageReuse`). They
 /// can be kept only when what comes before them is as it was: the page before ends where
-/// a page ended, and what they show of other messages (`SiteQuote`) is unchanged. The
-/// writer answers how many of them, from the first, can be (`HTMLSiteWriter.keepable`).
+/// a page ended, and what they quote of other messages (`SiteQuote`) is unchanged. The
+/// writer answers how many of them, from the first, can be, and how many messages it
+/// wrote before them (`HTMLSiteWriter.keepable`).
 public struct SiteKeepCheck: Sendable {
     /// The chat's folder in the previous site.
     public var folder: String
-    /// The first page's number and ordinal, as in `SiteKeptPage`.
+    /// The first page's number, and how many of the chat's messages the previous site
+    /// wrote before it (messages deleted or added before it make this one differ).
     public var number: Int
     public var before: Int
     /// The previous site's page before the first: the day of its last day header and the
@@ -24,5 +26,18 @@ public struct SiteKeepCheck: Sendable {
         self.previousLastDay = previousLastDay
         self.previousFirst = previousFirst
         self.pages = pages
+    }
+
+    /// The writer's answer: how many of the pages it can keep, from the first, and how many
+    /// of the chat's messages it wrote before them.
+    public struct Answer: Sendable, Equatable {
+        public var pages: Int
+        public var before: Int
+
+        /// Creates an answer.
+        public init(pages: Int, before: Int) {
+            self.pages = pages
+            self.before = before
+        }
     }
 }

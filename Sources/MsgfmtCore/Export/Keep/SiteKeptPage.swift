@@ -8,15 +8,18 @@ public struct SiteKeptPage: Sendable {
     public var folder: String
     /// The page's number in the chat (0-based), the same in both sites.
     public var number: Int
-    /// How many of the chat's messages were written before the page (its first message's
-    /// ordinal), the same in both sites.
+    /// How many of the chat's messages this site writes before the page (its first
+    /// message's ordinal), and how many more than the previous site did (messages deleted
+    /// or added before it).
     public var before: Int
+    public var shift: Int
 
     /// Creates a kept page.
-    public init(record: SitePageRecord, folder: String, number: Int, before: Int) {
+    public init(record: SitePageRecord, folder: String, number: Int, before: Int, shift: Int) {
         self.record = record
         self.folder = folder
         self.number = number
         self.before = before
+        self.shift = shift
     }
 }

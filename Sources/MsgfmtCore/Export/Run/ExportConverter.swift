@@ -241,7 +241,7 @@ public final class ExportConverter {
     private func answer<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, _ writer: Writer) {
         guard let asked = check else { return }
         check = nil
-        scanner.answer(keeping: writer.keepable(asked))
+        scanner.answer(writer.keepable(asked))
     }
 
     /// Tells the writer the current chat begins, if it has not been told.

@@ -6,14 +6,13 @@ public protocol ExportEventSource {
     mutating func next() throws(ExportReadError) -> ExportEvent?
     /// Bytes read so far, for progress.
     var bytesRead: Int { get }
-    /// The writer's answer to the `keepCheck` event just given: how many of its pages, from
-    /// the first, it can keep.
-    mutating func answer(keeping pages: Int)
+    /// The writer's answer to the `keepCheck` event just given.
+    mutating func answer(_ answer: SiteKeepCheck.Answer)
 }
 
 extension ExportEventSource {
     /// Only `SitePageReuse` asks.
-    public mutating func answer(keeping pages: Int) {}
+    public mutating func answer(_ answer: SiteKeepCheck.Answer) {}
 }
 
 extension ExportScanner: ExportEventSource {}

@@ -28,7 +28,7 @@ public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     func keep(_ page: SiteKeptPage)
     /// `--update` of an HTML site: how many of the check's pages, from the first, can be
     /// kept after what was written so far.
-    func keepable(_ check: SiteKeepCheck) -> Int
+    func keepable(_ check: SiteKeepCheck) -> SiteKeepCheck.Answer
     /// `--update` of an HTML site: a search block of the current chat is kept.
     func keepSearchBlock(index: Int, count: Int, scalars: String)
     /// `--update` of an HTML site: a message of a kept page, read again for its preview or
@@ -44,7 +44,7 @@ extension TranscriptWriter {
     public func drainOutput() {}
     /// Only the HTML site keeps pages; `SitePageReuse` sends these to nothing else.
     public func keep(_ page: SiteKeptPage) {}
-    public func keepable(_ check: SiteKeepCheck) -> Int { 0 }
+    public func keepable(_ check: SiteKeepCheck) -> SiteKeepCheck.Answer { .init(pages: 0, before: check.before) }
     public func keepSearchBlock(index: Int, count: Int, scalars: String) {}
     public func replay(_ message: SiteReplayed) {}
     public func pass(over place: SiteInputPlace?) {}

@@ -37,7 +37,7 @@ extension HTMLSiteWriter {
         ledger?.kept(record)
         state.skipPreviews(record.written)
         state.restartGrouping()
-        keptBases[pageNumber] = kept.before
+        keptBases[pageNumber] = (kept.before, kept.shift)
         afterKept = record.written
         pageNumber += 1
         onPage = 0
@@ -46,19 +46,22 @@ extension HTMLSiteWriter {
 
     /// How many of the check's pages, from the first, a fresh export would write as the
     /// previous site has them after what this one wrote so far: the page being written is
-    /// where the pages began in the previous site (same number, same messages before it, its
-    /// last day header and its period as they were there, and full), and every quote of a
-    /// message on another page (`SiteQuote`) comes out the same.
-    public func keepable(_ check: SiteKeepCheck) -> Int {
-        guard let previous, let summary = chats.last, summary.folder == check.folder, summary.messages == check.before,
-            page != nil, pageNumber + 1 == check.number, lastDay == check.previousLastDay, let first = check.pages.first,
-            turns(after: onPage, to: first.first)
-        else { return 0 }
+    /// where the pages began in the previous site (same number, its last day header and its
+    /// period as they were there, and full), and every quote of a message on another page
+    /// (`SiteQuote`) comes out the same. Messages deleted or added before the pages shift
+    /// them: a quote of a message on a kept page is then taken as it was only when that
+    /// page is shifted as much, else looked up again.
+    public func keepable(_ check: SiteKeepCheck) -> SiteKeepCheck.Answer {
+        let none = SiteKeepCheck.Answer(pages: 0, before: check.before)
+        guard let previous, let summary = chats.last, summary.folder == check.folder, page != nil, pageNumber + 1 == check.number,
+            lastDay == check.previousLastDay, let first = check.pages.first, turns(after: onPage, to: first.first)
+        else { return none }
         if options.pages != .count {
-            guard periods.last == Period(of: check.previousFirst, split: options.pages, clock: options.clock) else { return 0 }
+            guard periods.last == Period(of: check.previousFirst, split: options.pages, clock: options.clock) else { return none }
         }
+        let shift = summary.messages - check.before
         var index = pages
-        var ordinal = check.before
+        var ordinal = summary.messages
         var accepted = 0
         for (j, record) in check.pages.enumerated() {
             let number = check.number + j
@@ -68,7 +71,7 @@ extension HTMLSiteWriter {
                 guard target == quote.page else { return false }
                 guard let preview = quote.preview else { return true }
                 // A kept page's message: the same bytes the same number of messages away.
-                if let target, keptBases[target] != nil || target >= check.number { return true }
+                if let target, keptBases[target]?.shift == shift || target >= check.number { return true }
                 return SiteQuote.digest(of: state.quote(quote.id, at: ordinal + quote.at)) == preview
             }
             guard unchanged else { break }
@@ -76,7 +79,7 @@ extension HTMLSiteWriter {
             ordinal += record.written
             accepted += 1
         }
-        return accepted
+        return SiteKeepCheck.Answer(pages: accepted, before: summary.messages)
     }
 
     /// Whether a fresh export turns to a new page after a page of `count` messages (the
@@ -119,7 +122,7 @@ extension HTMLSiteWriter {
     /// A message of a kept page, read again: replies on later pages may quote it, and its
     /// search block is written again.
     public func replay(_ message: SiteReplayed) {
-        guard let base = keptBases[message.page] else {
+        guard let base = keptBases[message.page]?.before else {
             keepFailed = true
             return
         }

@@ -53,9 +53,9 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// site's file is gone, or the chat got another folder): the site is not what a fresh
     /// export makes and must be written in full.
     public internal(set) var keepFailed = false
-    /// The current chat's pages kept from the previous site: each one's number and ordinal
-    /// (`SiteKeptPage.before`).
-    var keptBases: [Int: Int] = [:]
+    /// The current chat's pages kept from the previous site: each one's number, ordinal and
+    /// shift (`SiteKeptPage.before`, `shift`).
+    var keptBases: [Int: (before: Int, shift: Int)] = [:]
     /// Messages on the kept page that came last, until the next page opens: a page written
     /// after it must begin where a fresh export turns the page.
     var afterKept: Int?
