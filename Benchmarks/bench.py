@@ -214,34 +214,36 @@ class Bench:
         upd = Result("archive: export --update after 1 % added", "msgfmt", n, self.ex_bytes)
         upd.extra["archive"] = "update"
         self.add(upd, [msgfmt, "export", newer, "-o", site, "--update"], before=restore)
-        # An edit early in the chat: its page and the one before are written again, the
-        # later pages found again and kept, and the search block the edit is in written again.
-        early = f"{w}/export-{self.a.export_messages}-early-edit.json"
-        if not os.path.exists(early):
-            with open(self.export, "rb") as f:
-                data = f.read()
+        def derived(name, change):
+            """The benchmark export changed by `change` (bytes to bytes), made once."""
+            path = f"{w}/export-{self.a.export_messages}-{name}.json"
+            if not os.path.exists(path):
+                with open(self.export, "rb") as f:
+                    data = f.read()
+                with open(path, "wb") as f:
+                    f.write(change(data))
+            return path
+
+        def edit(data):
             at = data.index(b'"messages"')
             for _ in range(100):
                 at = data.index(b'"text": "', at + 1)
             at += len(b'"text": "')
-            with open(early, "wb") as f:
-                f.write(data[:at] + b"EDITED " + data[at:])
-            del data
+            return data[:at] + b"EDITED " + data[at:]
+
+        def delete(data):
+            return data[:data.index(b'\n  {\n   "id": 100,\n')] + data[data.index(b'\n  {\n   "id": 101,\n'):]
+
+        # An edit early in the chat: its page and the one before are written again, the
+        # later pages found again and kept, and the search block the edit is in written again.
+        early = derived("early-edit", edit)
         edited = Result("archive: export --update after an early edit", "msgfmt", n, self.ex_bytes)
         edited.extra["archive"] = "early"
         self.add(edited, [msgfmt, "export", early, "-o", site, "--update"], before=restore)
         # The 100th message deleted: every later message is one place off, so every later
         # page is written again, their messages taken from the layout cache or, with
         # --layout-cache-size 0, laid out again.
-        deleted = f"{w}/export-{self.a.export_messages}-early-delete.json"
-        if not os.path.exists(deleted):
-            with open(self.export, "rb") as f:
-                data = f.read()
-            start = data.index(b'\n  {\n   "id": 100,\n')
-            end = data.index(b'\n  {\n   "id": 101,\n')
-            with open(deleted, "wb") as f:
-                f.write(data[:start] + data[end:])
-            del data
+        deleted = derived("early-delete", delete)
         cached = Result("archive: export --update after an early deletion (layout cache)", "msgfmt", n, self.ex_bytes)
         cached.extra["archive"] = "delete"
         self.add(cached, [msgfmt, "export", deleted, "-o", site, "--update"], before=restore)
