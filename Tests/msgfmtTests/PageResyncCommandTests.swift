@@ -249,8 +249,11 @@ import Testing
 
     /// On random chats with replies near and far and pins, one message edited, deleted or
     /// added at a time anywhere, laid out otherwise now and then: every update equals a
-    /// fresh export, and pages after a page written again are kept at some step.
-    @Test(arguments: [["--page-size", "5"], ["--pages", "day"], ["--page-size", "3", "--no-search"]])
+    /// fresh export (by count and by day, with and without search, on one thread and two),
+    /// and pages after a page written again are kept at some step.
+    @Test(arguments: [
+        ["--page-size", "5", "--jobs", "2"], ["--pages", "day", "--jobs", "2"], ["--page-size", "3", "--no-search", "--jobs", "1"],
+    ])
     func randomEditsEqualAFreshExport(layout: [String]) throws {
         var rng = SeededGenerator(seed: UpdateCommandTests.seed)
         let dir = try MergeCommandTests.temporaryDirectory()
@@ -277,7 +280,7 @@ import Testing
         for _ in 0..<60 { add(at: messages.count) }
         var separator = ",\n"
         try Self.write(messages, to: dir, separator: separator)
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + Self.common + layout, in: dir).status == 0)
+        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + ["--time-zone", "UTC"] + layout, in: dir).status == 0)
         var resynced = false
         for step in 0..<14 {
             let at = rng.below(messages.count)
@@ -291,7 +294,7 @@ import Testing
             try Self.write(messages, to: dir, separator: separator)
             let note = Comment(rawValue: "MSGFMT_SEED=\(UpdateCommandTests.seed), \(layout), step \(step)")
             let before = try Self.pageInodes(dir.appendingPathComponent("site")).count
-            let (_, kept) = try Self.update(Self.common + layout, in: dir, note: note)
+            let (_, kept) = try Self.update(["--time-zone", "UTC"] + layout, in: dir, note: note)
             if let last = kept.max(), (0..<last).contains(where: { !kept.contains($0) }), last < before { resynced = true }
         }
         #expect(resynced, "no update kept a page after one written again")

@@ -35,9 +35,11 @@ struct SitePageLedger {
         openNumber = -1
     }
 
-    /// The next page was kept from the previous site.
+    /// The next page was kept from the previous site. Input messages not written right
+    /// before it belong to no page's span, so no record can be trusted then.
     mutating func kept(_ page: SitePageRecord) {
         close()
+        if pending > 0 { unplaced = true }
         openNumber = -1
         lastEnd = page.end
         chats[chats.count - 1].pages.append(page)
