@@ -14,7 +14,7 @@ struct ArchiveOptionGroup: ParsableArguments {
         help: ArgumentHelp(
             "Keep a manifest in the output (-o) and leave the output alone when it already holds what these inputs and options make; else write it again, replacing it when complete.",
             discussion:
-                "An HTML site made from one export (without --since, --until, --filter or --media copy) is updated page by page: pages whose messages and media files are unchanged are kept, the rest written again. Any other output is written in full. An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
+                "An HTML site made from one export (without --since, --until, --filter or --media copy) is updated page by page: pages whose messages, media files and quotes of other pages are unchanged are kept (after an edit, deletion or addition too), the rest written again. Any other output is written in full. An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
         ))
     var update = false
 
