@@ -11,14 +11,14 @@
 /// and a run of matching pages is skipped (`ExportScanner.jump`) and kept (`SiteKeptRun`).
 ///
 /// 1. When the chat starts, its pages are compared at their places after the new array's
-///    start. The pages before the first that differs are kept, but for the last of them,
-///    whose link to the next page may change; when every page matches and the chat ends
-///    right after the last, all are kept.
+///    start. The pages before the first that differs are kept (`keptThrough`: by date, but
+///    for the last of them, whose link to the next page may change); when every page
+///    matches and the chat ends right after the last, all are kept.
 /// 2. From the first page written again on, the messages stream through. Where one ends
 ///    a page of the record (its id is the page's last; without ids, it is as many input
 ///    messages in), the record's later pages are compared at their places shifted by as
 ///    many bytes as the span before moved (an edit early in a long chat, a message deleted
-///    or added). The pages that match, but for the last before one that differs, are
+///    or added). The pages that match (by date, but for the last before one that differs) are
 ///    offered to the writer (`keepCheck`), which keeps them only when the page it is
 ///    writing ends where a page ended before and what they quote of other messages is
 ///    unchanged (`HTMLSiteWriter.keepable`); its answer (`answer(_:)`) says how many, and
@@ -209,7 +209,22 @@ public struct SitePageReuse: ExportEventSource {
         let differs = firstDiffering(current, record, from: 0, delta: 0)
         let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: 0)
         current.nextCheck = differs + 1
-        try begin(&current, 0..<(ends ? count : max(0, differs - 1)), shift: (0, 0, 0), ends: ends)
+        try begin(&current, 0..<keptThrough(current, record, differs: differs, ends: ends, delta: 0), shift: (0, 0, 0), ends: ends)
+    }
+
+    /// Where a run of matching pages ends, given the first page that `differs` and whether
+    /// the chat `ends` after the last: at the chat's end, or before the page that differs
+    /// when the page before it links on to it as before (pages by count link to "Next
+    /// messages", so while messages follow, it does), else before the page before it (by
+    /// date, its link is named after the next page's period, which may change).
+    private func keptThrough(_ current: ChatScan, _ record: SiteChatRecord, differs: Int, ends: Bool, delta: Int) -> Int {
+        if ends { return record.pages.count }
+        if options.pages == .count, differs > 0, differs < record.pages.count,
+            file.firstNonBlank(from: current.anchor + record.spanStart(differs) + delta) == UInt8(ascii: ",")
+        {
+            return differs
+        }
+        return max(0, differs - 1)
     }
 
     /// The page of the record that may begin right after the written message `raw`: the
@@ -240,7 +255,7 @@ public struct SitePageReuse: ExportEventSource {
             current.compared = (delta, differs, ends)
         }
         current.nextCheck = differs + 1
-        let last = ends ? count : differs - 1
+        let last = keptThrough(current, record, differs: differs, ends: ends, delta: delta)
         guard last > p, let folder = record.folder else { return }
         var pages: [SitePageRecord] = []
         for k in p..<last {
@@ -271,8 +286,10 @@ public struct SitePageReuse: ExportEventSource {
         for p in pages {
             var page = record.pages[p]
             page.end += shift.bytes
-            queue.append(
-                .keptPage(SiteKeptPage(record: page, folder: record.folder ?? "", number: p, before: before[p], shift: shift.ordinals)))
+            let kept = SiteKeptPage(
+                record: page, folder: record.folder ?? "", number: p, before: before[p], shift: shift.ordinals,
+                last: p == record.pages.count - 1)
+            queue.append(.keptPage(kept))
         }
         current.run = run
         current.delta = shift.bytes

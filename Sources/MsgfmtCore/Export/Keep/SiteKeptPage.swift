@@ -13,13 +13,17 @@ public struct SiteKeptPage: Sendable {
     /// or added before it).
     public var before: Int
     public var shift: Int
+    /// Whether the page was its chat's last in the previous site (else it links on to a
+    /// next page, which this site must then have).
+    public var last: Bool
 
     /// Creates a kept page.
-    public init(record: SitePageRecord, folder: String, number: Int, before: Int, shift: Int) {
+    public init(record: SitePageRecord, folder: String, number: Int, before: Int, shift: Int, last: Bool) {
         self.record = record
         self.folder = folder
         self.number = number
         self.before = before
         self.shift = shift
+        self.last = last
     }
 }

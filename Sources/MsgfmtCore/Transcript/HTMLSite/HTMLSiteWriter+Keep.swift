@@ -39,6 +39,7 @@ extension HTMLSiteWriter {
         state.restartGrouping()
         keptBases[pageNumber] = (kept.before, kept.shift)
         afterKept = record.written
+        keptLast = kept.last
         pageNumber += 1
         onPage = 0
         pagesKept += 1

@@ -57,8 +57,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// shift (`SiteKeptPage.before`, `shift`).
     var keptBases: [Int: (before: Int, shift: Int)] = [:]
     /// Messages on the kept page that came last, until the next page opens: a page written
-    /// after it must begin where a fresh export turns the page.
+    /// after it must begin where a fresh export turns the page; and whether that page was
+    /// its chat's last (else it links on, and the chat must not end with it).
     var afterKept: Int?
+    var keptLast = false
     /// Chat pages (with messages) kept from the previous site and written by this run.
     public internal(set) var pagesKept = 0
     public internal(set) var pagesWritten = 0
@@ -160,6 +162,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         chats[chats.count - 1].info = chat
         // A chat without messages gets an empty page; one whose pages were all kept, none.
         if page == nil, pageNumber == 0 { openPage() }
+        if afterKept != nil, !keptLast { keepFailed = true }
         closePage(hasNext: false)
         writeDayIndex()
         search?.endChat(name: chat.displayName)
