@@ -58,25 +58,18 @@ public final class ExportMessageFile: @unchecked Sendable {
 
     /// The byte at `offset`, nil when it cannot be read.
     func byte(at offset: Int) -> UInt8? {
-        offset >= 0 ? PositionalIO.read(fd, at: offset, count: 1)?.first : nil
+        PositionalIO.read(fd, at: offset, upTo: 1)?.first
     }
 
     /// The first byte at or after `offset` that is not JSON white space; nil at the end of
     /// the file or when it cannot be read.
     func firstNonBlank(from offset: Int) -> UInt8? {
         var at = max(0, offset)
-        while true {
-            guard let chunk = PositionalIO.read(fd, at: at, count: 4_096) ?? readRest(at: at), !chunk.isEmpty else { return nil }
+        while let chunk = PositionalIO.read(fd, at: at, upTo: 4_096), !chunk.isEmpty {
             if let byte = chunk.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { return byte }
             at += chunk.count
         }
-    }
-
-    /// What the file holds from `offset` to its end (fewer bytes than a whole chunk).
-    private func readRest(at offset: Int) -> [UInt8]? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, Int(info.st_size) > offset else { return nil }
-        return PositionalIO.read(fd, at: offset, count: Int(info.st_size) - offset)
+        return nil
     }
 
     deinit {

@@ -44,6 +44,22 @@ struct QuickMessageFields {
         return QuickMessageFields(id: id, date: date, edited: edited)
     }
 
+    /// The message's id when it is the object's first member (`{"id": 42, …`, as Telegram
+    /// Desktop writes it), read from the first bytes alone; nil otherwise.
+    static func leadingID(_ bytes: [UInt8]) -> Int64? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var r = Reader(bytes: buffer)
+            r.skipSpace()
+            guard r.take(UInt8(ascii: "{")) else { return nil }
+            r.skipSpace()
+            guard r.key() == .id else { return nil }
+            r.skipSpace()
+            guard r.take(UInt8(ascii: ":")) else { return nil }
+            r.skipSpace()
+            return r.integer()
+        }
+    }
+
     /// The members read.
     private enum Key { case id, date, edited, other }
 

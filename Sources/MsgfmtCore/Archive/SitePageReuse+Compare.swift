@@ -33,11 +33,15 @@ extension SitePageReuse {
         return count
     }
 
-    /// Whether the chat's `messages` array ends right after the record's last page, its
-    /// place moved by `delta` bytes (read by offset: the scanner's file position stays).
-    /// What follows the array is scanned as usual, so a damage there is reported in order.
-    func chatEnds(_ current: ChatScan, _ record: SiteChatRecord, delta: Int) -> Bool {
-        file.firstNonBlank(from: current.anchor + record.spanStart(record.pages.count) + delta) == UInt8(ascii: "]")
+    /// Whether the chat ends with the record's last page: no page `differs`, none of the
+    /// record's input messages came after the page, and the `messages` array ends right
+    /// after it, its place moved by `delta` bytes (read by offset: the scanner's file
+    /// position stays). What follows the array is scanned as usual, so a damage there is
+    /// reported in order.
+    func chatEnds(_ current: ChatScan, _ record: SiteChatRecord, differs: Int, delta: Int) -> Bool {
+        let count = record.pages.count
+        return differs == count && record.tailInputs == 0
+            && file.firstNonBlank(from: current.anchor + record.spanStart(count) + delta) == UInt8(ascii: "]")
     }
 
     /// Whether a chat's record can be followed: (with search) it has one set of folding

@@ -205,9 +205,8 @@ public struct SitePageReuse: ExportEventSource {
     /// that can be (see the type's doc).
     private mutating func beginChat(_ current: inout ChatScan) throws(ExportReadError) {
         guard let record = current.record else { return }
-        let count = record.pages.count
         let differs = firstDiffering(current, record, from: 0, delta: 0)
-        let ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: 0)
+        let ends = chatEnds(current, record, differs: differs, delta: 0)
         current.nextCheck = differs + 1
         try begin(&current, 0..<keptThrough(current, record, differs: differs, ends: ends, delta: 0), shift: (0, 0, 0), ends: ends)
     }
@@ -231,7 +230,7 @@ public struct SitePageReuse: ExportEventSource {
     /// one after the page its id ended (messages deleted or added before it shift it), or
     /// without an id to go by, the page that begins at its place.
     private func pageAfter(_ raw: RawExportMessage, _ current: ChatScan) -> Int? {
-        if let id = raw.leadingID { return current.lastIDs[id].map { $0 + 1 } }
+        if let id = QuickMessageFields.leadingID(raw.bytes) { return current.lastIDs[id].map { $0 + 1 } }
         let p = SiteKeptRun.page(of: raw.index + 1, starts: current.starts)
         return current.starts[p] == raw.index + 1 ? p : nil
     }
@@ -243,7 +242,6 @@ public struct SitePageReuse: ExportEventSource {
     private mutating func offer(_ current: inout ChatScan, _ record: SiteChatRecord, at p: Int, inputs: Int, end: Int)
         throws(ExportReadError)
     {
-        let count = record.pages.count
         let delta = end - record.pages[p - 1].end
         let differs: Int
         let ends: Bool
@@ -251,24 +249,18 @@ public struct SitePageReuse: ExportEventSource {
             (differs, ends) = (known.differs, known.ends)
         } else {
             differs = firstDiffering(current, record, from: p, delta: delta)
-            ends = differs == count && record.tailInputs == 0 && chatEnds(current, record, delta: delta)
+            ends = chatEnds(current, record, differs: differs, delta: delta)
             current.compared = (delta, differs, ends)
         }
         current.nextCheck = differs + 1
         let last = keptThrough(current, record, differs: differs, ends: ends, delta: delta)
         guard last > p, let folder = record.folder else { return }
-        var pages: [SitePageRecord] = []
-        for k in p..<last {
-            var page = record.pages[k]
-            page.end += delta
-            pages.append(page)
-        }
         let previous = record.pages[p - 1]
         queue.append(
             .keepCheck(
                 SiteKeepCheck(
                     folder: folder, number: p, before: current.before[p], previousLastDay: previous.lastDay,
-                    previousFirst: previous.first, pages: pages)))
+                    previousFirst: previous.first, pages: (p..<last).map { record.page($0, movedBy: delta) })))
         offered = Offer(pages: p..<last, delta: delta, inputs: inputs, ends: ends, differs: differs)
     }
 
@@ -284,10 +276,9 @@ public struct SitePageReuse: ExportEventSource {
             pages: pages, starts: current.starts.map { $0 + shift.inputs }, before: before, ends: ends, search: options.search,
             keepsBlocks: shift.ordinals == 0, blockSize: SearchIndexWriter.blockSize, previewCapacity: ReplyPreviewCache.defaultCapacity)
         for p in pages {
-            var page = record.pages[p]
-            page.end += shift.bytes
             let kept = SiteKeptPage(
-                record: page, folder: record.folder ?? "", number: p, before: before[p], shift: shift.ordinals,
+                record: record.page(p, movedBy: shift.bytes), folder: record.folder ?? "", number: p, before: before[p],
+                shift: shift.ordinals,
                 last: p == record.pages.count - 1)
             queue.append(.keptPage(kept))
         }

@@ -7,19 +7,29 @@
 enum PositionalIO {
     /// Exactly `count` bytes at `offset` of `fd`, or nil when they cannot all be read.
     static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        guard count >= 0 else { return nil }
+        guard let out = read(fd, at: offset, upTo: count), out.count == count else { return nil }
+        return out
+    }
+
+    /// Up to `count` bytes at `offset` of `fd`: fewer when the file ends first (none past
+    /// its end), nil when it cannot be read.
+    static func read(_ fd: Int32, at offset: Int, upTo count: Int) -> [UInt8]? {
+        guard count >= 0, offset >= 0 else { return nil }
         var out = [UInt8](repeating: 0, count: count)
         var done = 0
         let ok = out.withUnsafeMutableBytes { buffer -> Bool in
             while done < count {
                 let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if n < 0, errno == EINTR { continue }
-                if n <= 0 { return false }
+                if n < 0 { return false }
+                if n == 0 { break }
                 done += n
             }
             return true
         }
-        return ok ? out : nil
+        guard ok else { return nil }
+        out.removeLast(count - done)
+        return out
     }
 
     /// Writes all of `bytes` at `offset` of `fd`; false when it could not.

@@ -34,6 +34,14 @@ public struct SiteChatRecord: Sendable, Equatable {
         k == 0 ? 0 : pages[k - 1].end
     }
 
+    /// Page `k` as it lies `delta` bytes further on in the export (a change before it added
+    /// or took away that many).
+    func page(_ k: Int, movedBy delta: Int) -> SitePageRecord {
+        var page = pages[k]
+        page.end += delta
+        return page
+    }
+
     /// Creates a record of a chat.
     public init(key: ContentHash, folder: String?) {
         self.key = key

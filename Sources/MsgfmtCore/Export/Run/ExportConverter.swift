@@ -105,6 +105,13 @@ public final class ExportConverter {
         let probe = layoutCache?.probe()
         var failure: ExportReadError?
         var finished = false
+        /// Waits for a running batch, helping with what is left of it, and takes its results.
+        func settle(_ running: (batch: ExportBatch<Writer>, group: DispatchGroup)) -> ExportBatch<Writer> {
+            running.batch.help(options: options, renderer: renderer, cache: probe)
+            running.group.wait()
+            running.batch.collect()
+            return running.batch
+        }
         while true {
             var next: ExportBatch<Writer>?
             if !finished {
@@ -117,13 +124,7 @@ public final class ExportConverter {
                 }
                 next = batch
             }
-            var done: ExportBatch<Writer>?
-            if let running {
-                running.batch.help(options: options, renderer: renderer, cache: probe)
-                running.group.wait()
-                running.batch.collect()
-                done = running.batch
-            }
+            let done = running.map(settle)
             running = nil
             if let next {
                 let group = DispatchGroup()
@@ -137,11 +138,8 @@ public final class ExportConverter {
             }
             if check != nil, let last = running {
                 // The batch that ended with the check is written before the writer answers.
-                last.batch.help(options: options, renderer: renderer, cache: probe)
-                last.group.wait()
-                last.batch.collect()
                 running = nil
-                deliver(last.batch, to: writer)
+                deliver(settle(last), to: writer)
                 writer.drainOutput()
                 answer(&scanner, writer)
                 continue

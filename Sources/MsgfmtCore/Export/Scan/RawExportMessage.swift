@@ -20,41 +20,6 @@ public struct RawExportMessage: Sendable {
     /// and is read again only for what later pages need of it.
     public var replay: SiteReplay?
 
-    /// The message's id when it is the object's first field (`{"id": 42, …`), as Telegram
-    /// Desktop writes it; nil otherwise. Read from the first bytes alone, without parsing
-    /// the rest (`SitePageReuse` uses it as a hint, checked against the bytes after it).
-    public var leadingID: Int64? {
-        var i = 0
-        func skipBlanks() {
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-        }
-        func expect(_ text: StaticString) -> Bool {
-            let n = text.utf8CodeUnitCount
-            guard i + n <= bytes.count else { return false }
-            for k in 0..<n where bytes[i + k] != text.utf8Start[k] { return false }
-            i += n
-            return true
-        }
-        skipBlanks()
-        guard expect("{") else { return nil }
-        skipBlanks()
-        guard expect("\"id\"") else { return nil }
-        skipBlanks()
-        guard expect(":") else { return nil }
-        skipBlanks()
-        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var value: Int64 = 0
-        var digits = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 18 {
-            value = value * 10 + Int64(bytes[i] - 0x30)
-            i += 1
-            digits += 1
-        }
-        guard digits > 0, i < bytes.count, bytes[i] < 0x30 || bytes[i] > 0x39 else { return nil }
-        return negative ? -value : value
-    }
-
     /// Creates a raw message.
     public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {
         self.bytes = bytes
