@@ -190,17 +190,10 @@ enum BotAPIMessageReader {
     /// moved past it; nil, the parser where it was, for any other value.
     private static func plain(_ p: inout JSONParser) -> Range<Int>? {
         guard p.pos < p.bytes.count, p.bytes[p.pos] == UInt8(ascii: "\"") else { return nil }
-        var i = p.pos + 1
-        while i < p.bytes.count {
-            let b = p.bytes[i]
-            if b == UInt8(ascii: "\"") {
-                defer { p.pos = i + 1 }
-                return (p.pos + 1)..<i
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
-            i += 1
-        }
-        return nil
+        let end = JSONParser.plainASCIIEnd(p.bytes, from: p.pos + 1)
+        guard end < p.bytes.count, p.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { p.pos = end + 1 }
+        return (p.pos + 1)..<end
     }
 
     /// True when the bytes at `name` are `expected`.

@@ -4,13 +4,35 @@
 /// trailing spaces, with a `/` in front and bytes up to U+0020 percent-encoded.
 struct HTTPURL: Equatable {
     var isHTTPS: Bool
-    var userinfo: [UInt8]
-    var host: [UInt8]
+    var userinfo: ArraySlice<UInt8>
+    /// The host as written (its letters in either case).
+    var writtenHost: ArraySlice<UInt8>
     var isIPv6: Bool
     /// The port written in the URL; 0 when none is.
     var specifiedPort: Int
-    /// Everything after the host and port; starts with `/`.
-    var rest: [UInt8]
+    /// Everything after the host and port as written, trailing blanks dropped.
+    var writtenRest: ArraySlice<UInt8>
+
+    /// The host, lower-cased (ASCII only).
+    var host: [UInt8] { writtenHost.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } }
+
+    /// Everything after the host and port, with a `/` in front and bytes up to U+0020
+    /// percent-encoded; made only when asked for (checking a link needs none of it).
+    var rest: [UInt8] {
+        var path: [UInt8] = []
+        path.reserveCapacity(writtenRest.count + 1)
+        if writtenRest.first != 0x2F { path.append(0x2F) }
+        for byte in writtenRest {
+            if byte <= 0x20 {
+                path.append(0x25)
+                path.append(Self.hexDigit(byte >> 4))
+                path.append(Self.hexDigit(byte & 0x0F))
+            } else {
+                path.append(byte)
+            }
+        }
+        return path
+    }
 
     /// The URL in tdlib's canonical form (`HttpUrl::get_url`).
     var text: String {
@@ -69,31 +91,16 @@ struct HTTPURL: Equatable {
         while let last = rest.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A || last == 0x00 || last == 0x0B {
             rest = rest.dropLast()
         }
-        var path: [UInt8] = []
-        path.reserveCapacity(rest.count + 1)
-        if rest.first != 0x2F { path.append(0x2F) }
-        for byte in rest {
-            if byte <= 0x20 {
-                path.append(0x25)
-                path.append(hexDigit(byte >> 4))
-                path.append(hexDigit(byte & 0x0F))
-            } else {
-                path.append(byte)
-            }
-        }
 
-        let lowerHost = host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         if isIPv6 {
-            for byte in lowerHost.dropFirst().dropLast() {
-                guard byte == 0x3A || byte == 0x2E || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66) else {
-                    return nil
-                }
+            for byte in host.dropFirst().dropLast() {
+                guard byte == 0x3A || byte == 0x2E || isHexDigit(byte) else { return nil }
             }
         } else {
-            guard isValidPart(lowerHost[...], allowingColon: false), isValidPart(userinfo, allowingColon: true) else { return nil }
+            guard isValidPart(host, allowingColon: false), isValidPart(userinfo, allowingColon: true) else { return nil }
         }
         return HTTPURL(
-            isHTTPS: isHTTPS, userinfo: Array(userinfo), host: lowerHost, isIPv6: isIPv6, specifiedPort: port, rest: path)
+            isHTTPS: isHTTPS, userinfo: userinfo, writtenHost: host, isIPv6: isIPv6, specifiedPort: port, writtenRest: rest)
     }
 
     /// True for the bytes that end a scheme, `:/?#@[]`.

@@ -33,17 +33,20 @@ enum LinkChecker {
     /// tdlib's `check_link_impl`: the parsed URL and the scheme it keeps (nil for a web
     /// URL), or nil when tdlib refuses the link.
     private static func parsedLink(_ raw: ArraySlice<UInt8>) -> (url: HTTPURL, scheme: Scheme?)? {
-        let scheme = Scheme.allCases.first { TelegramURLPayload.lowerCasePrefix(raw, is: $0.rawValue + ":") }
+        // Each of the schemes starts with a `t`: other links are not compared with them.
+        let scheme =
+            raw.first.map({ $0 | 0x20 }) != UInt8(ascii: "t")
+            ? nil : Scheme.allCases.first { TelegramURLPayload.lowerCasePrefix(raw, is: $0.rawValue + ":") }
         var link = scheme.map { raw.dropFirst($0.rawValue.utf8.count + 1) } ?? raw
         if scheme != nil, link.starts(with: "//".utf8) { link = link.dropFirst(2) }
         guard let url = HTTPURL.parse(link) else { return nil }
         guard let scheme else {
-            guard url.isIPv6 || url.host.contains(0x2E) else { return nil }
+            guard url.isIPv6 || url.writtenHost.contains(0x2E) else { return nil }
             return (url, nil)
         }
         let wrapsWebURL = TelegramURLPayload.lowerCasePrefix(link, is: "http://") || url.isHTTPS
         if wrapsWebURL || !url.userinfo.isEmpty || url.specifiedPort != 0 || url.isIPv6 { return nil }
-        let hostIsValid = url.host.allSatisfy {
+        let hostIsValid = url.writtenHost.allSatisfy {
             HTTPURL.isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F || (scheme == .tonsite && $0 == 0x2E)
         }
         return hostIsValid ? (url, scheme) : nil

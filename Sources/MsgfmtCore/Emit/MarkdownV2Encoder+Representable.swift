@@ -21,8 +21,12 @@ extension MarkdownV2Encoder {
         let units = text.units
         let count = units.count
         func lineStart(_ p: Int) -> Bool { p == 0 || (p > 0 && p <= count && units[p - 1] == 0x0A) }
-        var quotes: [MessageEntity] = []
-        var others: [MessageEntity] = []
+        // What is kept, in the message's order: a part of a list in canonical order is in
+        // canonical order too.
+        var kept: [MessageEntity] = []
+        kept.reserveCapacity(message.entities.count)
+        var lastQuoteEnd = Int.min
+        var hasQuotes = false
         var changed = false  // an entity lost its language or date format, or a nested quote was dropped
         var dropped = false  // an auto-detected or unsendable entity or a mid-line quote was dropped
         var extended = false  // a quote took the newline after it
@@ -35,8 +39,10 @@ extension MarkdownV2Encoder {
                     e.length += 1
                     extended = true
                 }
-                if let last = quotes.last, last.end > e.offset { changed = true; continue }
-                quotes.append(e)
+                if lastQuoteEnd > e.offset { changed = true; continue }
+                lastQuoteEnd = e.end
+                hasQuotes = true
+                kept.append(e)
             case .splittable, .preLike, .continuous:
                 guard e.kind.entityClass != .continuous || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji,
                     let sendable = e.telegramSendable, e.kind != .textLink || usableURL(e.url ?? "")
@@ -50,7 +56,7 @@ extension MarkdownV2Encoder {
                     e.language = nil
                     changed = true
                 }
-                others.append(e)
+                kept.append(e)
             default:
                 dropped = true
             }
@@ -60,14 +66,17 @@ extension MarkdownV2Encoder {
         // them again, in any order, gives them back unchanged. Dropping some of them, or
         // growing a quote by its newline, keeps that true unless the pieces of a style split
         // around a dropped entity now touch, or an entity now crosses a quote's end: only
-        // then is normalizing again needed, to join or split them.
+        // then is normalizing again needed, to join or split them. What is only dropped
+        // stays in canonical order; a grown quote may move.
         if !normalized || changed || dropped || extended {
-            reduced.entities = quotes + others
+            let quotes = hasQuotes ? kept.filter { $0.kind.entityClass == .quote } : []
+            let others = hasQuotes ? kept.filter { $0.kind.entityClass != .quote } : kept
             if normalized, !changed, !EntityOrder.hasJoinableNeighbours(others), !EntityOrder.hasJoinableNeighbours(quotes),
                 !extended || !crossesQuote(others, quotes)
             {
-                reduced.entities = EntityOrder.sorted(reduced.entities)
+                reduced.entities = extended ? EntityOrder.sorted(kept) : kept
             } else {
+                reduced.entities = quotes + others
                 reduced = Normalizer.normalize(reduced, text: text, detect: false).0
             }
         }

@@ -151,14 +151,33 @@ public enum MarkdownV2Encoder {
     /// True when a pre language can follow the opening fence: Telegram ends it at
     /// whitespace, NUL or `` ` ``, and MarkdownV2 cannot escape controls.
     static func usableLanguage(_ language: String) -> Bool {
-        !language.unicodeScalars.contains {
+        // An ASCII name by its bytes: White_Space there is tab to carriage return and space.
+        var language = language
+        let ascii: Bool? = language.withUTF8 { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "\\") { return false }
+            }
+            return true
+        }
+        if let ascii { return ascii }
+        return !language.unicodeScalars.contains {
             $0.properties.isWhitespace || $0 == "`" || $0 == "\\" || $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F)
         }
     }
 
     /// True when a link's URL can be written: MarkdownV2 cannot escape controls.
     static func usableURL(_ url: String) -> Bool {
-        !url.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) }
+        // By its UTF-8: C0 controls and DEL are single bytes, C1 controls C2 80…C2 9F.
+        var url = url
+        return url.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 
     /// Appends the UTF-16 units of `s`.
@@ -219,14 +238,30 @@ public enum MarkdownV2Encoder {
     static func appendASCIILinkTarget(_ url: String, to out: inout [UInt16]) -> Bool {
         var url = url
         return url.withUTF8 { bytes in
-            for byte in bytes where byte >= 0x80 { return false }
-            out.append(0x5D)
-            out.append(0x28)
+            var escapes = 0
             for byte in bytes {
-                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { out.append(0x5C) }
-                out.append(UInt16(byte))
+                if byte >= 0x80 { return false }
+                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { escapes &+= 1 }
             }
-            out.append(0x29)
+            // `](`, the escaped URL and `)`, written in place.
+            let room = bytes.count &+ escapes &+ 3
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: room))
+            out.withUnsafeMutableBufferPointer { buffer in
+                var o = start
+                buffer[o] = 0x5D
+                buffer[o &+ 1] = 0x28
+                o &+= 2
+                for byte in bytes {
+                    if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+                        buffer[o] = 0x5C
+                        o &+= 1
+                    }
+                    buffer[o] = UInt16(byte)
+                    o &+= 1
+                }
+                buffer[o] = 0x29
+            }
             return true
         }
     }

@@ -299,6 +299,8 @@ public struct JSONParser {
         var scan = i
         let n = bytes.count
         while scan < n {
+            scan = Self.plainASCIIEnd(bytes, from: scan)
+            guard scan < n else { break }
             let b = bytes[scan]
             if b >= 0x80 {
                 // Two- and three-byte letters (Cyrillic, CJK, ...) checked inline; the rest,
@@ -318,6 +320,31 @@ public struct JSONParser {
             scan += 1
         }
         return scan
+    }
+
+    /// The first offset at or after `i` whose byte is not plain ASCII inside a string: a
+    /// quote, a backslash, a control character or a byte at or above 0x80; the count when
+    /// there is none. Eight bytes at a time: a flag is set on each such byte of a word, and
+    /// the lowest flag is exact, as borrows only run upwards from a true one.
+    @inline(__always)
+    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var i = i
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while i &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            let quote = w ^ (ones &* 0x22)
+            let backslash = w ^ (ones &* 0x5C)
+            let flags = (w | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w) & (ones &* 0x80)
+            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
+            i &+= 1
+        }
+        return n
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.

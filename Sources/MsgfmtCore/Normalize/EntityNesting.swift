@@ -11,10 +11,13 @@ public enum EntityNesting {
     /// The events for `entities` (normalized, hence nested or disjoint) over a text of
     /// `count` UTF-16 units.
     public static func events(_ entities: [MessageEntity], count: Int) -> [Event] {
-        let list = EntityOrder.sorted(entities.filter { $0.length > 0 && $0.offset >= 0 && $0.end <= count })
+        let inText = { (e: MessageEntity) in e.length > 0 && e.offset >= 0 && e.end <= count }
+        // Normalized lists are in the text and in order already: then nothing is copied.
+        let list = EntityOrder.sorted(entities.allSatisfy(inText) ? entities : entities.filter(inText))
         var events: [Event] = []
         events.reserveCapacity(list.count * 3 + 1)
         var stack: [MessageEntity] = []
+        stack.reserveCapacity(min(list.count, 8))
         var cursor = 0
         var k = 0
 
