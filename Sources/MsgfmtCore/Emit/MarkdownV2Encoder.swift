@@ -10,19 +10,18 @@
 public enum MarkdownV2Encoder {
     /// The MarkdownV2 source of `message`.
     public static func encode(_ message: Message) -> String {
-        var out: [UInt16] = []
+        var out: [UInt8] = []
         encode(message, text: UTF16Text(message.text), normalized: false, into: &out)
-        var ascii = true
-        return out.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the MarkdownV2 source of `message`, whose UTF-16 view is `text`, to `out` as
-    /// UTF-16 code units. `normalized` says the message is already normalized, which spares
+    /// UTF-8: the text is transcoded run by run as it is written, with no UTF-16 copy in
+    /// between. `normalized` says the message is already normalized, which spares
     /// normalizing it again when nothing had to be reduced.
-    static func encode(_ message: Message, text: UTF16Text, normalized: Bool, into out: inout [UInt16]) {
+    static func encode(_ message: Message, text: UTF16Text, normalized: Bool, into out: inout [UInt8]) {
         let entities = representable(message, text: text, normalized: normalized).entities
         let units = text.units
-        out.reserveCapacity(out.count + units.count + units.count / 8 + 16)
         var codeDepth = 0
         var quote: MessageEntity?
         var markerWritten = false
@@ -35,13 +34,15 @@ public enum MarkdownV2Encoder {
                 return
             }
             if lastWasItalic, first == UInt8(ascii: "_") { out.append(0x0D) }
-            for byte in bytes { out.append(UInt16(byte)) }
+            out.append(contentsOf: bytes)
             lastWasItalic = bytes.count == 1 && first == UInt8(ascii: "_")
         }
-        /// A closing token that starts with `]` (a link's target), written as it is: an
-        /// ASCII URL byte by byte, anything else through `closeToken`.
+        /// A closing token that starts with `]` (a link's target): a URL byte by byte,
+        /// anything else through `closeToken`.
         func linkTarget(_ e: MessageEntity) {
-            if e.kind != .textLink || !appendASCIILinkTarget(e.url ?? "", to: &out) {
+            if e.kind == .textLink {
+                appendLinkTarget(e.url ?? "", to: &out)
+            } else {
                 append(closeToken(e), to: &out)
             }
             lastWasItalic = false
@@ -115,7 +116,7 @@ public enum MarkdownV2Encoder {
     @inline(__always)
     static func appendText(
         _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
-        into out: inout [UInt16]
+        into out: inout [UInt8]
     ) {
         let quoteEnd = quote?.end ?? Int.min
         var p = range.lowerBound
@@ -124,17 +125,21 @@ public enum MarkdownV2Encoder {
             var runEnd = p
             while runEnd < end, isVerbatim(units[runEnd], code: code) { runEnd &+= 1 }
             if runEnd > p {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: units[p..<runEnd]))
+                // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
+                let run = UnsafeBufferPointer(rebasing: units[p..<runEnd])
+                let room = run.count &* 3
+                out.appendBytes(upTo: room) { UTF16Text.encodeUTF8(run, into: UnsafeMutableBufferPointer(start: $0, count: room)) }
                 p = runEnd
                 if p == end { break }
             }
+            // Below 0xA0, so one ASCII byte: controls (C1 ones too) become spaces.
             let u = units[p]
             if code {
                 if u == 0x60 || u == 0x5C { out.append(0x5C) }
             } else if isReserved(u) {
                 out.append(0x5C)
             }
-            out.append(isControl(u) ? 0x20 : u)
+            out.append(isControl(u) ? 0x20 : UInt8(truncatingIfNeeded: u))
             if u == 0x0A, p + 1 < quoteEnd { out.append(0x3E) }
             p &+= 1
         }
@@ -180,16 +185,11 @@ public enum MarkdownV2Encoder {
         }
     }
 
-    /// Appends the UTF-16 units of `s`.
+    /// Appends the UTF-8 of `s`.
     @inline(__always)
-    static func append(_ s: String, to out: inout [UInt16]) {
+    static func append(_ s: String, to out: inout [UInt8]) {
         var s = s
-        let ascii = s.withUTF8 { utf8 in
-            for b in utf8 where b >= 0x80 { return false }
-            for b in utf8 { out.append(UInt16(b)) }
-            return true
-        }
-        if !ascii { out.append(contentsOf: s.utf16) }
+        s.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// C0 and C1 controls and DEL, except tab and newline.
@@ -233,36 +233,21 @@ public enum MarkdownV2Encoder {
         }
     }
 
-    /// Appends `](url)` as `closeToken` writes a text link's, byte by byte, when `url` is
-    /// ASCII; false, with nothing written, when it is not.
-    static func appendASCIILinkTarget(_ url: String, to out: inout [UInt16]) -> Bool {
+    /// Appends `](url)` as `closeToken` writes a text link's, byte by byte: `)` and `\\`
+    /// escaped (no other character's UTF-8 holds their bytes).
+    static func appendLinkTarget(_ url: String, to out: inout [UInt8]) {
         var url = url
-        return url.withUTF8 { bytes in
-            var escapes = 0
-            for byte in bytes {
-                if byte >= 0x80 { return false }
-                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { escapes &+= 1 }
+        url.withUTF8 { bytes in
+            out.append(0x5D)
+            out.append(0x28)
+            var run = 0
+            for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ")") || bytes[i] == UInt8(ascii: "\\") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                out.append(0x5C)
+                run = i
             }
-            // `](`, the escaped URL and `)`, written in place.
-            let room = bytes.count &+ escapes &+ 3
-            let start = out.count
-            out.append(contentsOf: repeatElement(0, count: room))
-            out.withUnsafeMutableBufferPointer { buffer in
-                var o = start
-                buffer[o] = 0x5D
-                buffer[o &+ 1] = 0x28
-                o &+= 2
-                for byte in bytes {
-                    if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
-                        buffer[o] = 0x5C
-                        o &+= 1
-                    }
-                    buffer[o] = UInt16(byte)
-                    o &+= 1
-                }
-                buffer[o] = 0x29
-            }
-            return true
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append(0x29)
         }
     }
 

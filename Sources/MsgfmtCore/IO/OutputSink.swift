@@ -55,12 +55,7 @@ public final class OutputSink {
     /// number it returns, without an intermediate array.
     func withAppendingCapacity(_ maximum: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         if failed { return }
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: maximum))
-        let written = buffer.withUnsafeMutableBufferPointer { all in
-            fill(UnsafeMutableBufferPointer(rebasing: all[start..<(start + maximum)]))
-        }
-        buffer.removeLast(maximum - min(max(written, 0), maximum))
+        buffer.appendBytes(upTo: maximum) { fill(UnsafeMutableBufferPointer(start: $0, count: maximum)) }
         if fd >= 0, buffer.count >= capacity { flush() }
     }
 
