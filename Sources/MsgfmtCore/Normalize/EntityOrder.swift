@@ -29,7 +29,12 @@ public enum EntityOrder {
 
     /// The entities in canonical order (stable for equal keys).
     public static func sorted(_ entities: [MessageEntity]) -> [MessageEntity] {
-        if isSorted(entities.count, { entities[$0] }) { return entities }
+        // Compared where they lie, not copied out one by one.
+        let inOrder = entities.withUnsafeBufferPointer { list in
+            for i in list.indices.dropFirst() where precedes(list[i], list[i - 1]) { return false }
+            return true
+        }
+        if inOrder { return entities }
         return order(entities.count) { entities[$0] }.map { entities[$0] }
     }
 
