@@ -59,7 +59,7 @@ public final class FontLibrary: Sendable {
     /// starts afresh. Words repeat and stay few; the texts pictures draw (whole line
     /// fragments) rarely repeat, so without a bound in bytes a long run of pictures would
     /// keep every one of them.
-    static let shapedByteLimit = 8 << 20
+    static let shapedByteLimit = 2 << 20
     static let wordByteLimit = 4 << 20
 
     /// Opens the fonts `options` name. Throws when a family or file is not found, a size
