@@ -122,8 +122,7 @@ public enum MarkdownV2Encoder {
         var p = range.lowerBound
         let end = range.upperBound
         while p < end {
-            var runEnd = p
-            while runEnd < end, isVerbatim(units[runEnd], code: code) { runEnd &+= 1 }
+            let runEnd = verbatimEnd(units, from: p, to: end, code: code)
             if runEnd > p {
                 // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
                 let run = UnsafeBufferPointer(rebasing: units[p..<runEnd])
@@ -143,6 +142,36 @@ public enum MarkdownV2Encoder {
             if u == 0x0A, p + 1 < quoteEnd { out.append(0x3E) }
             p &+= 1
         }
+    }
+
+    /// The end of the run of units from `p` (before `end`) that `isVerbatim` writes
+    /// unchanged, with the test hoisted out of the loop: outside code, one bit of two words
+    /// says it for ASCII (`MarkdownV2EncoderTests` checks it against `isVerbatim`).
+    @inline(__always)
+    static func verbatimEnd(_ units: UnsafeBufferPointer<UInt16>, from p: Int, to end: Int, code: Bool) -> Int {
+        var i = p
+        if code {
+            while i < end {
+                let u = units[i]
+                guard u >= 0xA0 || (u >= 0x20 && u < 0x7F && u != 0x60 && u != 0x5C) else { break }
+                i &+= 1
+            }
+            return i
+        }
+        // Printable ASCII that is not reserved: 0x20…0x3F and 0x40…0x7E without the
+        // bits of `isReserved`.
+        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~0x6000_6f0a_0000_0000
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~0x7800_0001_b800_0000
+        while i < end {
+            let u = units[i]
+            if u >= 0xA0 {
+                i &+= 1
+                continue
+            }
+            guard u < 0x80, (u < 0x40 ? low : high) >> UInt64(u & 0x3F) & 1 != 0 else { break }
+            i &+= 1
+        }
+        return i
     }
 
     /// True when `u` is written unchanged: no escape, not a control, not a newline.
