@@ -9,23 +9,36 @@ struct SearchTermTable {
     private var starts: [Int32] = [0]
     /// Term numbers + 1 (0: empty), at a term's hash and the slots after it.
     private var slots = [Int32](repeating: 0, count: 1024)
-    /// The term of each occurrence, in the order added (messages in increasing order),
-    /// and where each message's occurrences start: a message number per occurrence
-    /// would double the block's largest array.
-    private var occurrenceTerms: [Int32] = []
+    /// The term of each occurrence, in the order added (messages in increasing order), in
+    /// arrays of `chunkSize` numbers: one growing array would hold up to twice what it
+    /// needs after it doubles. And where each message's occurrences start: a message
+    /// number per occurrence would double the block's largest array.
+    private var occurrenceChunks: [[Int32]] = []
+    private var occurrenceCount = 0
     private var messageStarts: [(message: Int32, start: Int32)] = []
+    private let chunkSize: Int
+
+    /// An empty table keeping occurrences in arrays of `chunkSize` (tests make it small).
+    init(chunkSize: Int = 1 << 16) {
+        self.chunkSize = chunkSize
+    }
 
     /// The number of distinct terms.
     var count: Int { starts.count - 1 }
 
-    /// Records that message `message` has `term`; messages come in increasing order and
-    /// each term once per message.
+    /// Records that message `message` (0…65 535, a block's number of it) has `term`;
+    /// messages come in increasing order and each term once per message.
     mutating func add(_ term: [UInt16], message: Int) {
         let id = number(of: term)
         if messageStarts.last?.message != Int32(message) {
-            messageStarts.append((Int32(message), Int32(occurrenceTerms.count)))
+            messageStarts.append((Int32(message), Int32(occurrenceCount)))
         }
-        occurrenceTerms.append(Int32(id))
+        if occurrenceCount % chunkSize == 0 {
+            occurrenceChunks.append([])
+            occurrenceChunks[occurrenceChunks.count - 1].reserveCapacity(chunkSize)
+        }
+        occurrenceChunks[occurrenceChunks.count - 1].append(Int32(id))
+        occurrenceCount += 1
     }
 
     /// Calls `body` with each term, in lexicographic order of its units, and the messages
@@ -39,6 +52,7 @@ struct SearchTermTable {
     /// the occurrences once grouped by term), so a block's flush does not hold them beside
     /// what replaces them; the table is empty afterwards.
     mutating func drainSorted(_ body: ([UInt16], [Int]) -> Void) {
+        precondition(SearchIndexWriter.blockSize <= 1 << 16, "a block's message numbers are kept in 16 bits")
         slots = []
         // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
         // are what the block's flush adds to the memory it holds.
@@ -50,29 +64,34 @@ struct SearchTermTable {
                 return x.lexicographicallyPrecedes(y)
             }
         }
-        // The occurrences grouped by term (a counting sort keeps each term's messages in order).
-        var firsts = [Int32](repeating: 0, count: count + 1)
-        for t in occurrenceTerms { firsts[Int(t) + 1] += 1 }
-        for t in 0..<count { firsts[t + 1] += firsts[t] }
-        var next = firsts
-        var messages = [Int32](repeating: 0, count: occurrenceTerms.count)
-        for (r, run) in messageStarts.enumerated() {
-            let end = r + 1 < messageStarts.count ? Int(messageStarts[r + 1].start) : occurrenceTerms.count
-            for k in Int(run.start)..<end {
-                let t = Int(occurrenceTerms[k])
-                messages[Int(next[t])] = run.message
-                next[t] += 1
+        // The occurrences grouped by term, by a counting sort that keeps each term's
+        // messages in order: `bounds[t]` starts as where term t's messages go and is moved
+        // on as they are placed, so afterwards term t's are `bounds[t - 1]..<bounds[t]`.
+        var bounds = [Int32](repeating: 0, count: count + 1)
+        for chunk in occurrenceChunks {
+            for t in chunk { bounds[Int(t) + 1] += 1 }
+        }
+        for t in 0..<count { bounds[t + 1] += bounds[t] }
+        var messages = [UInt16](repeating: 0, count: occurrenceCount)
+        var k: Int32 = 0
+        var run = 0
+        for chunk in occurrenceChunks {
+            for t in chunk {
+                while run + 1 < messageStarts.count, messageStarts[run + 1].start <= k { run += 1 }
+                messages[Int(bounds[Int(t)])] = UInt16(truncatingIfNeeded: messageStarts[run].message)
+                bounds[Int(t)] += 1
+                k += 1
             }
         }
-        next = []
-        occurrenceTerms = []
+        occurrenceChunks = []
         messageStarts = []
         for t in order {
             let t = Int(t)
             let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
-            body(term, messages[Int(firsts[t])..<Int(firsts[t + 1])].map { Int($0) })
+            let first = t == 0 ? 0 : Int(bounds[t - 1])
+            body(term, messages[first..<Int(bounds[t])].map { Int($0) })
         }
-        self = SearchTermTable()
+        self = SearchTermTable(chunkSize: chunkSize)
     }
 
     /// The number of `term`, added when new.

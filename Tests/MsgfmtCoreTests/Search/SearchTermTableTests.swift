@@ -5,12 +5,13 @@ import Testing
 
 /// `SearchTermTable` hands back what a plain dictionary of terms to message lists holds:
 /// every term once, in lexicographic order, with its messages in increasing order, also
-/// across the table's growth.
+/// across the table's growth and the arrays its occurrences are kept in.
 @Suite struct SearchTermTableTests {
-    @Test func matchesADictionary() {
+    @Test(arguments: [1 << 16, 7, 1])
+    func matchesADictionary(chunkSize: Int) {
         var rng = SeededGenerator(seed: 7)
         let alphabet: [UInt16] = [0x61, 0x62, 0x63, 0x20, 0x4F60, 0xD83D, 0xDE00, 0x7A]
-        var table = SearchTermTable()
+        var table = SearchTermTable(chunkSize: chunkSize)
         var reference: [[UInt16]: [Int]] = [:]
         for message in 0..<3000 {
             if Int.random(in: 0..<5, using: &rng) == 0 { continue }  // a message without terms
