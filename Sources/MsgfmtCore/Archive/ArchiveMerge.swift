@@ -67,7 +67,10 @@ public struct ArchiveMerge: Sendable {
             for entry in holder.chat.entries { versions.append((rank, entry)) }
         }
         versions.sort { ($0.entry.id, $0.rank) < ($1.entry.id, $1.rank) }
+        // At most one entry per version, reserved at once: growing by doubling would hold
+        // the old array beside the new one at the largest step.
         var merged: [MergedEntry] = []
+        merged.reserveCapacity(versions.count)
         var deletedCount = 0
         var start = 0
         while start < versions.count {
@@ -86,6 +89,7 @@ public struct ArchiveMerge: Sendable {
             merged.append(
                 MergedEntry(source: holders[winner.rank].source, entry: winner.entry, deleted: deleted && policy == .mark))
         }
+        versions = []
         merged.sort { ($0.entry.date, $0.entry.id) < ($1.entry.date, $1.entry.id) }
         return (merged, deletedCount)
     }
