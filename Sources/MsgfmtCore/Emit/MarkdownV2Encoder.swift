@@ -37,14 +37,9 @@ public enum MarkdownV2Encoder {
             out.append(contentsOf: bytes)
             lastWasItalic = bytes.count == 1 && first == UInt8(ascii: "_")
         }
-        /// A closing token that starts with `]` (a link's target): a URL byte by byte,
-        /// anything else through `closeToken`.
+        /// A closing token that starts with `]` (a link's target).
         func linkTarget(_ e: MessageEntity) {
-            if e.kind == .textLink {
-                appendLinkTarget(e.url ?? "", to: &out)
-            } else {
-                append(closeToken(e), to: &out)
-            }
+            appendCloseToken(e, to: &out)
             lastWasItalic = false
         }
         func writeMarker() {
@@ -160,8 +155,8 @@ public enum MarkdownV2Encoder {
         }
         // Printable ASCII that is not reserved: 0x20…0x3F and 0x40…0x7E without the
         // bits of `isReserved`.
-        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~0x6000_6f0a_0000_0000
-        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~0x7800_0001_b800_0000
+        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~reservedBelow64
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~reservedBelow128
         while i < end {
             let u = units[i]
             if u >= 0xA0 {
@@ -174,7 +169,8 @@ public enum MarkdownV2Encoder {
         return i
     }
 
-    /// True when `u` is written unchanged: no escape, not a control, not a newline.
+    /// True when `u` is written unchanged: no escape, not a control, not a newline (the
+    /// per-unit reference of `verbatimEnd`).
     @inline(__always)
     static func isVerbatim(_ u: UInt16, code: Bool) -> Bool {
         if u >= 0xA0 { return true }
@@ -230,12 +226,17 @@ public enum MarkdownV2Encoder {
     /// The characters that must be escaped outside code, `_*[]()~`>#+-=|{}.!\\`.
     static let reservedCharacters = "_*[]()~`>#+-=|{}.!\\"
 
-    /// True when `u` is one of `reservedCharacters`: a bit of two words, so the hot loop
-    /// reads no table (`MarkdownV2EncoderTests` checks the bits against the characters).
+    /// The bits of `reservedCharacters` below U+0040 and from U+0040 to U+007F (bit `u`
+    /// and bit `u - 64`), so the hot loops read no table (`MarkdownV2EncoderTests` checks
+    /// the bits against the characters).
+    static let reservedBelow64: UInt64 = 0x6000_6f0a_0000_0000
+    static let reservedBelow128: UInt64 = 0x7800_0001_b800_0000
+
+    /// True when `u` is one of `reservedCharacters`.
     @inline(__always)
     static func isReserved(_ u: UInt16) -> Bool {
-        if u < 64 { return (0x6000_6f0a_0000_0000 as UInt64) >> u & 1 != 0 }
-        if u < 128 { return (0x7800_0001_b800_0000 as UInt64) >> (u - 64) & 1 != 0 }
+        if u < 64 { return reservedBelow64 >> u & 1 != 0 }
+        if u < 128 { return reservedBelow128 >> (u - 64) & 1 != 0 }
         return false
     }
 
@@ -252,41 +253,28 @@ public enum MarkdownV2Encoder {
         }
     }
 
-    /// The closing token of a link-like entity: `](target)`.
-    static func closeToken(_ e: MessageEntity) -> String {
+    /// Appends the closing token of a link-like entity, `](target)`; a text link's URL
+    /// byte by byte, with `)` and `\` escaped (no other character's UTF-8 holds their bytes).
+    static func appendCloseToken(_ e: MessageEntity, to out: inout [UInt8]) {
         switch e.kind {
-        case .textMention: "](tg://user?id=\(e.userID ?? 0))"
-        case .customEmoji: "](tg://emoji?id=\(e.customEmojiID ?? ""))"
-        case .dateTime: "](tg://time?unix=\(e.unixTime ?? 0)" + (e.dateTimeFormat.map { "&format=" + $0 } ?? "") + ")"
-        default: "](" + escapeURL(e.url ?? "") + ")"
-        }
-    }
-
-    /// Appends `](url)` as `closeToken` writes a text link's, byte by byte: `)` and `\\`
-    /// escaped (no other character's UTF-8 holds their bytes).
-    static func appendLinkTarget(_ url: String, to out: inout [UInt8]) {
-        var url = url
-        url.withUTF8 { bytes in
-            out.append(0x5D)
-            out.append(0x28)
-            var run = 0
-            for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ")") || bytes[i] == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                out.append(0x5C)
-                run = i
+        case .textMention: append("](tg://user?id=\(e.userID ?? 0))", to: &out)
+        case .customEmoji: append("](tg://emoji?id=\(e.customEmojiID ?? ""))", to: &out)
+        case .dateTime:
+            append("](tg://time?unix=\(e.unixTime ?? 0)" + (e.dateTimeFormat.map { "&format=" + $0 } ?? "") + ")", to: &out)
+        default:
+            var url = e.url ?? ""
+            url.withUTF8 { bytes in
+                out.append(0x5D)
+                out.append(0x28)
+                var run = 0
+                for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ")") || bytes[i] == UInt8(ascii: "\\") {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                    out.append(0x5C)
+                    run = i
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+                out.append(0x29)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            out.append(0x29)
         }
-    }
-
-    static func escapeURL(_ url: String) -> String {
-        if !url.utf8.contains(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "\\") }) { return url }
-        var out = ""
-        for c in url.unicodeScalars {
-            if c == ")" || c == "\\" { out.append("\\") }
-            out.unicodeScalars.append(c)
-        }
-        return out
     }
 }

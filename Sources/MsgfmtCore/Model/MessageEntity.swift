@@ -22,14 +22,9 @@ public struct MessageEntity: Sendable, Hashable {
         self.kind = kind
         self.offset = offset
         self.length = length
-        // Most entities carry nothing: no fields are gathered for them.
-        if url == nil, userID == nil, language == nil, customEmojiID == nil, unixTime == nil, dateTimeFormat == nil {
-            payload = nil
-        } else {
-            payload = EntityPayload(
-                url: url, userID: userID, language: language, customEmojiID: customEmojiID,
-                unixTime: unixTime, dateTimeFormat: dateTimeFormat)
-        }
+        payload = EntityPayload(
+            url: url, userID: userID, language: language, customEmojiID: customEmojiID,
+            unixTime: unixTime, dateTimeFormat: dateTimeFormat)
     }
 
     /// `text_link`: the target URL.
