@@ -62,7 +62,7 @@ import Testing
     ) {
         let site = dir.appendingPathComponent("site")
         let before = try pageInodes(site)
-        let run = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir)
+        let run = try exportSite(args, in: dir)
         #expect(run.status == 0, "\(run.stderr) \(note?.rawValue ?? "")", sourceLocation: sourceLocation)
         let after = try pageInodes(site)
         var kept = Set<Int>()
@@ -80,6 +80,11 @@ import Testing
 
     static let common = ["--time-zone", "UTC", "--jobs", "2"]
 
+    /// `msgfmt export chat.json -o site --update ARGS` in `dir`.
+    static func exportSite(_ args: [String], in dir: URL) throws -> Binary.Result {
+        try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir)
+    }
+
     /// An edit on the third of ten pages writes that page again and keeps the rest: the
     /// page before (pages by count link to "Next messages", whatever the next one holds)
     /// and the pages after it.
@@ -89,7 +94,7 @@ import Testing
         var messages = Self.chat(40)
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "4"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         messages[9].text += " and some more words"
         try Self.write(messages, to: dir)
         let (stderr, kept) = try Self.update(args, in: dir)
@@ -107,17 +112,17 @@ import Testing
         let messages = Self.chat(40)
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "4"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         try Self.write(Array(messages.prefix(8)), to: dir)
         let (_, kept) = try Self.update(args, in: dir)
         #expect(kept == Set([0]), "\(kept.sorted())")
         try Self.write(messages, to: dir)
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         let url = dir.appendingPathComponent("chat.json")
         var text = try String(contentsOf: url, encoding: .utf8)
         for m in messages.dropFirst(8) { text = text.replacingOccurrences(of: "\"\(m.date)\"", with: "\"soon\"") }
         try text.write(to: url, atomically: true, encoding: .utf8)
-        let update = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir)
+        let update = try Self.exportSite(args, in: dir)
         #expect(update.status == 1)
         #expect(update.stderr.contains("note: site: a page of the previous site could not be kept; writing it in full"), "\(update.stderr)")
         #expect(try Binary.run(["export", "chat.json", "-o", "fresh"] + args, in: dir).status == 1)
@@ -134,7 +139,7 @@ import Testing
         var messages = Self.chat(40, replies: [30: 10, 35: 29])
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "4"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         messages[9].text = "message ten, edited"
         try Self.write(messages, to: dir)
         let (stderr, kept) = try Self.update(args, in: dir)
@@ -155,7 +160,7 @@ import Testing
         messages[33] = Message(id: 34, date: messages[33].date, text: "", pin: 13)
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "4"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         // Message 9 goes and message 1200 comes after 13: message 13 moves to page 2.
         messages.remove(at: 8)
         messages.insert(Message(id: 1_200, date: messages[11].date + 60, text: "new"), at: 12)
@@ -173,7 +178,7 @@ import Testing
         var messages = (1...40).map { n in Message(id: n, date: 1_717_200_000 + n * 7_200, text: "message \(n)") }
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "4"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         messages[11].date = messages[10].date
         try Self.write(messages, to: dir)
         let (_, kept) = try Self.update(args, in: dir)
@@ -191,7 +196,7 @@ import Testing
         var messages = (1...1_500).map { n in Message(id: n, date: 1_717_200_000 + n * 600, text: "message \(n) \(filler)") }
         try Self.write(messages, to: dir)
         let args = Self.common + ["--page-size", "100"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("chat.json").path)[.size] as? Int
         #expect((size ?? 0) > 1_500_000)
         messages[299].text = "message 300, now unreadable"
@@ -202,7 +207,7 @@ import Testing
         #expect(broken != text)
         try broken.write(to: url, atomically: true, encoding: .utf8)
         let before = try Self.pageInodes(dir.appendingPathComponent("site"))
-        let update = try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir)
+        let update = try Self.exportSite(args, in: dir)
         let fresh = try Binary.run(["export", "chat.json", "-o", "fresh"] + args, in: dir)
         #expect(update.status == 1 && fresh.status == 1)
         #expect(update.stderr == fresh.stderr.replacingOccurrences(of: "fresh", with: "site"), "\(update.stderr)")
@@ -221,7 +226,7 @@ import Testing
         var messages = (1...48).map { n in Message(id: n, date: 1_717_200_000 + (n - 1) * 10_800, text: "message \(n)") }
         try Self.write(messages, to: dir)
         let args = Self.common + ["--pages", "day"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         messages[10].text = "an edit on the second day"
         try Self.write(messages, to: dir)
         let (first, kept) = try Self.update(args, in: dir)
@@ -242,7 +247,7 @@ import Testing
         messages[40].reply = 30
         try Self.write(messages, to: dir)
         let args = Self.common + ["--pages", "day"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         messages.remove(at: 10)
         try Self.write(messages, to: dir)
         let (deleted, kept) = try Self.update(args, in: dir)
@@ -266,7 +271,7 @@ import Testing
         messages[4_196].reply = 100
         try Self.write(messages, to: dir)
         let args = Self.common + ["--pages", "day", "--no-search"]
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + args, in: dir).status == 0)
+        #expect(try Self.exportSite(args, in: dir).status == 0)
         let page = dir.appendingPathComponent("site/chat_001/messages42.html")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("In reply to this message"))
         messages.remove(at: 1_950)
@@ -309,7 +314,7 @@ import Testing
         for _ in 0..<60 { add(at: messages.count) }
         var separator = ",\n"
         try Self.write(messages, to: dir, separator: separator)
-        #expect(try Binary.run(["export", "chat.json", "-o", "site", "--update"] + ["--time-zone", "UTC"] + layout, in: dir).status == 0)
+        #expect(try Self.exportSite(["--time-zone", "UTC"] + layout, in: dir).status == 0)
         var resynced = false
         for step in 0..<14 {
             let at = rng.below(messages.count)
