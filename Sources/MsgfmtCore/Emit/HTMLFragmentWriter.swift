@@ -98,36 +98,30 @@ struct HTMLFragmentWriter {
             // layout does, so right-to-left messages read right to left in browsers.
             out.append(utf8: "<p dir=\"auto\">")
         }
-        var stack: [HTMLInlineTag] = []
+        var open = HTMLInlineTagSet()
         let units = styled.text.units
         for piece in pieces {
             if pendingGaps.first.map({ $0.upperBound <= piece.lowerBound }) ?? false {
-                close(&stack, keeping: 0)
+                open.move(to: HTMLInlineTagSet(), spoilersHidden: spoilersHidden, into: &out)
                 while let gap = pendingGaps.first, gap.upperBound <= piece.lowerBound {
                     appendEllipsis()
                     pendingGaps.removeFirst()
                 }
             }
-            // Runs are read in place: a copy of each would retain its style's strings.
+            // Runs are read in place: a copy of each would retain its style's payload.
             block.runs.withUnsafeBufferPointer { runs in
-                for j in runs.indices where runs[j].range.overlaps(piece) && !runs[j].range.isEmpty {
-                    let range = runs[j].range
-                    let r = max(range.lowerBound, piece.lowerBound)..<min(range.upperBound, piece.upperBound)
-                    let tags = HTMLInlineTag.tags(for: runs[j].style, inPre: inPre, spoilersHidden: spoilersHidden, links: links)
-                    var shared = 0
-                    while shared < stack.count, shared < tags.count, stack[shared].key == tags[shared].key { shared += 1 }
-                    close(&stack, keeping: shared)
-                    for tag in tags[shared...] {
-                        out.append(utf8: tag.open)
-                        stack.append(tag)
-                    }
-                    units.withUnsafeBufferPointer { buffer in
+                units.withUnsafeBufferPointer { buffer in
+                    for j in runs.indices where runs[j].range.overlaps(piece) && !runs[j].range.isEmpty {
+                        let range = runs[j].range
+                        let r = max(range.lowerBound, piece.lowerBound)..<min(range.upperBound, piece.upperBound)
+                        let tags = HTMLInlineTagSet(runs[j].style, inPre: inPre, links: links)
+                        open.move(to: tags, spoilersHidden: spoilersHidden, into: &out)
                         HTMLEscaping.append(units: buffer, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
                     }
                 }
             }
         }
-        close(&stack, keeping: 0)
+        open.move(to: HTMLInlineTagSet(), spoilersHidden: spoilersHidden, into: &out)
         while let gap = pendingGaps.first, gap.lowerBound >= block.range.lowerBound, gap.lowerBound <= block.range.upperBound {
             appendEllipsis()
             pendingGaps.removeFirst()
@@ -141,10 +135,6 @@ struct HTMLFragmentWriter {
         let count = styled.text.count
         let lower = max(0, min(range.lowerBound, count))
         return lower..<max(lower, min(range.upperBound, count))
-    }
-
-    private mutating func close(_ stack: inout [HTMLInlineTag], keeping count: Int) {
-        while stack.count > count { out.append(utf8: stack.removeLast().close) }
     }
 
     private mutating func appendEllipsis() {

@@ -47,6 +47,22 @@ extension Array where Element == UInt8 {
     @inline(__always)
     mutating func append(utf8 string: String) {
         var s = string
-        s.withUTF8 { append(contentsOf: $0) }
+        s.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            appendBytes(upTo: bytes.count) { out in
+                out.update(from: base, count: bytes.count)
+                return bytes.count
+            }
+        }
+    }
+
+    /// Appends the bytes of a literal.
+    @inline(__always)
+    mutating func append(literal: StaticString) {
+        let count = literal.utf8CodeUnitCount
+        appendBytes(upTo: count) { out in
+            out.update(from: literal.utf8Start, count: count)
+            return count
+        }
     }
 }

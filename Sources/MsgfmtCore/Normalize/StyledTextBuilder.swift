@@ -112,31 +112,37 @@ public enum StyledTextBuilder {
 
     /// The resolved style of text covered by `entities`.
     static func style(_ active: [Int], _ entities: [MessageEntity], text: UTF16Text) -> Style {
-        var style = Style()
+        var attributes: StyleAttributes = []
+        var link: String?
+        var customEmojiID: String?
+        var unixTime: Int64?
+        var dateTimeFormat: String?
         var linkRank = Int.max
         for index in active {
             let e = entities[index]
-            if let attribute = StyleAttributes(kind: e.kind) { style.attributes.insert(attribute) }
-            var link: String?
+            if let attribute = StyleAttributes(kind: e.kind) { attributes.insert(attribute) }
+            var target: String?
             var rank = 9
             switch e.kind {
-            case .textLink: link = e.url; rank = 0
-            case .textMention: link = e.userID.map { "tg://user?id=\($0)" }; rank = 1
-            case .url: link = urlTarget(e.range, in: text); rank = 2
-            case .email: link = "mailto:" + text.substring(e.range); rank = 3
-            case .phoneNumber: link = "tel:" + phoneDigits(e.range, in: text); rank = 4
-            case .customEmoji: style.customEmojiID = e.customEmojiID
+            case .textLink: target = e.url; rank = 0
+            case .textMention: target = e.userID.map { "tg://user?id=\($0)" }; rank = 1
+            case .url: target = urlTarget(e.range, in: text); rank = 2
+            case .email: target = "mailto:" + text.substring(e.range); rank = 3
+            case .phoneNumber: target = "tel:" + phoneDigits(e.range, in: text); rank = 4
+            case .customEmoji: customEmojiID = e.customEmojiID
             case .dateTime:
-                style.unixTime = e.unixTime
-                style.dateTimeFormat = e.dateTimeFormat
+                unixTime = e.unixTime
+                dateTimeFormat = e.dateTimeFormat
             default: break
             }
-            if let link, rank < linkRank {
-                style.link = link
+            if let target, rank < linkRank {
+                link = target
                 linkRank = rank
             }
         }
-        return style
+        return Style(
+            attributes: attributes, link: link, customEmojiID: customEmojiID, unixTime: unixTime,
+            dateTimeFormat: dateTimeFormat)
     }
 
     /// The target of the URL at `range` of `text`, as `urlTarget(_:)` makes it; ASCII

@@ -6,7 +6,7 @@
 /// inline `<img>` (1.2em high, the emoji as `alt`); otherwise the emoji stays as text.
 /// Runs on the worker threads.
 enum HTMLCustomEmoji {
-    /// How the shared HTML emitter opens a custom emoji's span (`HTMLInlineTag`).
+    /// How the shared HTML emitter opens a custom emoji's span (`HTMLInlineTagSet`).
     static let spanOpening = "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\""
 
     /// `body` (the emitter's HTML of the message's text) with the text of each custom emoji
