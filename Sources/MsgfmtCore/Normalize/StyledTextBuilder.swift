@@ -17,7 +17,16 @@ public enum StyledTextBuilder {
         // Normalized entities usually all style the text: then the list is used as it is.
         let entities = message.entities.allSatisfy(styles) ? message.entities : message.entities.filter(styles)
         let blocks = blockSkeleton(entities, count: count)
-        let segments = styledSegments(entities, text: text, cuts: blocks.map(\.range.lowerBound))
+        var segments = styledSegments(entities, text: text, cuts: blocks.count == 1 ? [] : blocks.map(\.range.lowerBound))
+        if count == 0 {
+            segments = [StyledRun(range: 0..<0, style: .plain)]
+        }
+        if blocks.count == 1 {
+            // The usual message: one paragraph, its runs merged in place.
+            var result = blocks
+            result[0].runs = merged(segments)
+            return StyledText(messageID: message.id, text: text, blocks: result)
+        }
         var result = blocks
         var b = 0
         for run in segments {
@@ -28,13 +37,31 @@ public enum StyledTextBuilder {
                 result[b].runs.append(run)
             }
         }
-        if count == 0 { result[0].runs = [StyledRun(range: 0..<0, style: .plain)] }
         return StyledText(messageID: message.id, text: text, blocks: result)
+    }
+
+    /// `runs` with neighbours of equal style joined.
+    static func merged(_ runs: [StyledRun]) -> [StyledRun] {
+        var kept = 0
+        var runs = runs
+        for i in runs.indices {
+            if kept > 0, runs[kept - 1].style == runs[i].style, runs[kept - 1].range.upperBound == runs[i].range.lowerBound {
+                runs[kept - 1].range = runs[kept - 1].range.lowerBound..<runs[i].range.upperBound
+            } else {
+                if kept != i { runs.swapAt(kept, i) }
+                kept += 1
+            }
+        }
+        runs.removeLast(runs.count - kept)
+        return runs
     }
 
     /// Empty blocks tiling the text: pre blocks for `pre` entities, paragraphs between,
     /// cut at quote boundaries and marked with their quote.
     static func blockSkeleton(_ entities: [MessageEntity], count: Int) -> [Block] {
+        if !entities.contains(where: { $0.kind == .pre || $0.kind.entityClass == .quote }) {
+            return [Block(kind: .paragraph, range: 0..<count, runs: [])]
+        }
         let quotes = entities.filter { $0.kind.entityClass == .quote }.sorted { $0.offset < $1.offset }
         let pres = entities.filter { $0.kind == .pre }.sorted { $0.offset < $1.offset }
         var cuts: [Int] = [0, count]
@@ -72,7 +99,63 @@ public enum StyledTextBuilder {
     }
 
     /// Runs cut at every entity boundary and at `cuts`, each with its resolved style.
+    ///
+    /// Entities in order of offset, at most 64 of them (every normalized message short of
+    /// the extreme): each run's entities are found by testing them all, kept as bits.
+    /// Otherwise `sweptSegments`, which both must match.
     static func styledSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
+        let n = entities.count
+        guard n <= 64 else { return sweptSegments(entities, text: text, cuts: cuts) }
+        for k in entities.indices.dropFirst() where entities[k].offset < entities[k - 1].offset {
+            return sweptSegments(entities, text: text, cuts: cuts)
+        }
+        var boundaries: [Int] = []
+        boundaries.reserveCapacity(cuts.count + 2 * n + 2)
+        boundaries.append(0)
+        boundaries.append(text.count)
+        boundaries.append(contentsOf: cuts)
+        for e in entities {
+            boundaries.append(e.offset)
+            boundaries.append(e.end)
+        }
+        boundaries.sort()
+        var runs: [StyledRun] = []
+        runs.reserveCapacity(boundaries.count)
+        entities.withUnsafeBufferPointer { list in
+            var previousMask: UInt64 = 0
+            var style = Style.plain
+            var start = boundaries[0]
+            for end in boundaries.dropFirst() where end > start {
+                var mask: UInt64 = 0
+                for i in 0..<n where list[i].offset <= start && list[i].end > start { mask |= 1 << UInt64(i) }
+                if mask != previousMask {
+                    style = self.style(BitIndices(mask), entities, text: text)
+                    previousMask = mask
+                }
+                runs.append(StyledRun(range: start..<end, style: style))
+                start = end
+            }
+        }
+        return runs
+    }
+
+    /// The indices of the set bits of a word, lowest first.
+    struct BitIndices: Sequence, IteratorProtocol {
+        var bits: UInt64
+
+        init(_ bits: UInt64) { self.bits = bits }
+
+        mutating func next() -> Int? {
+            if bits == 0 { return nil }
+            let k = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            return k
+        }
+    }
+
+    /// `styledSegments` by a sweep over the entities' starts and ends in order, each run's
+    /// entities in the order they started: for any number of entities in any order.
+    static func sweptSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
         var starts = entities.indices.map { (entities[$0].offset, $0) }
         var ends = entities.indices.map { (entities[$0].end, $0) }
         starts.sort { $0.0 < $1.0 }
@@ -111,7 +194,7 @@ public enum StyledTextBuilder {
     }
 
     /// The resolved style of text covered by `entities`.
-    static func style(_ active: [Int], _ entities: [MessageEntity], text: UTF16Text) -> Style {
+    static func style<Active: Sequence<Int>>(_ active: Active, _ entities: [MessageEntity], text: UTF16Text) -> Style {
         var attributes: StyleAttributes = []
         var link: String?
         var customEmojiID: String?

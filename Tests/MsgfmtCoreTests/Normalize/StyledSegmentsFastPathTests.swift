@@ -1,0 +1,42 @@
+import Testing
+
+@testable import MsgfmtCore
+
+/// `StyledTextBuilder.styledSegments` finds each run's entities by testing them all (as
+/// bits) when they come in order of offset; the sweep over starts and ends
+/// (`sweptSegments`) is the reference it must match, run for run and style for style.
+@Suite struct StyledSegmentsFastPathTests {
+    @Test(arguments: [false, true])
+    func bitsMatchTheSweep(normalized: Bool) {
+        var generator = MessageGenerator(seed: 20_261_126)
+        var fast = 0
+        for n in 0..<6000 {
+            var message = generator.message()
+            if normalized { message = Normalizer.normalize(message, detect: n % 2 == 0).0 }
+            let text = UTF16Text(message.text)
+            let count = text.count
+            // What `build` hands over: entities that style the text, here in order of offset.
+            let entities = message.entities.filter {
+                $0.offset >= 0 && $0.length > 0 && $0.offset <= count - $0.length && StyleAttributes(kind: $0.kind) != nil
+            }.sorted { $0.offset < $1.offset }
+            let cuts = count == 0 ? [] : [0, generator.int(0...count), generator.int(0...count)].sorted()
+            let runs = StyledTextBuilder.styledSegments(entities, text: text, cuts: cuts)
+            let reference = StyledTextBuilder.sweptSegments(entities, text: text, cuts: cuts)
+            #expect(runs == reference, "message \(n): \(message)")
+            if runs != reference { return }
+            if !entities.isEmpty { fast += 1 }
+        }
+        #expect(fast > 3000)
+    }
+
+    @Test func moreThanSixtyFourEntitiesTakeTheSweep() {
+        let text = UTF16Text(String(repeating: "ab", count: 70))
+        let entities = (0..<70).map {
+            MessageEntity(kind: $0 % 2 == 0 ? .bold : .textLink, offset: $0, length: 70, url: "https://x.example/\($0)")
+        }
+        let runs = StyledTextBuilder.styledSegments(entities, text: text, cuts: [])
+        #expect(runs == StyledTextBuilder.sweptSegments(entities, text: text, cuts: []))
+        #expect(runs.count == 140)
+        #expect(runs[69].style.link == "https://x.example/1")
+    }
+}
