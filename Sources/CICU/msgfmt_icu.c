@@ -67,6 +67,10 @@ static uint32_t compute_scalar_flags(UChar32 c) {
         !(c >= 0xD800 && c <= 0xDFFF) && !u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) {
         flags |= MSGFMT_ICU_GRAPHEME_ALONE;
     }
+    if (u_hasBinaryProperty(c, UCHAR_ALPHABETIC) || u_getIntPropertyValue(c, UCHAR_NUMERIC_TYPE) != U_NT_NONE ||
+        (U_GET_GC_MASK(c) & (U_GC_MN_MASK | U_GC_MC_MASK | U_GC_ME_MASK)) != 0) {
+        flags |= MSGFMT_ICU_WORD;
+    }
     return flags;
 }
 

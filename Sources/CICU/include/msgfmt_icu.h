@@ -27,6 +27,9 @@ enum {
     /// Extended_Pictographic nor a surrogate: a cluster boundary always falls between two
     /// such scalars.
     MSGFMT_ICU_GRAPHEME_ALONE = 1u << 9,
+    /// Part of a word for search: Alphabetic, a number (any Numeric_Type) or a mark (Mn,
+    /// Mc, Me).
+    MSGFMT_ICU_WORD = 1u << 10,
 };
 
 /// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in

@@ -61,7 +61,11 @@ public struct HTMLEmitter: ParallelEmitter {
             truncation = HTMLTruncation(layout: laidOut, textLength: message.styled.text.count)
         }
         out.append(utf8: "<div class=\"msgfmt-message\"")
-        if let id = message.styled.messageID ?? message.message.id { out.append(utf8: " data-message-id=\"\(id)\"") }
+        if let id = message.styled.messageID ?? message.message.id {
+            out.append(literal: " data-message-id=\"")
+            out.appendDecimal(id)
+            out.append(literal: "\"")
+        }
         out.append(utf8: ">\n")
         if let media = message.message.media { appendMedia(media, into: &out) }
         var writer = HTMLFragmentWriter(

@@ -91,8 +91,7 @@ struct HTMLFragmentWriter {
         let pieces = truncation?.pieces(of: range) ?? (range.isEmpty ? [] : [range])
         if pieces.isEmpty { return }
         if inPre {
-            let safe = String(String.UnicodeScalarView((language ?? "").unicodeScalars.filter(Self.isLanguageScalar).prefix(64)))
-            out.append(utf8: safe.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(safe)\">")
+            appendPreOpening(language: language ?? "")
         } else {
             // Each paragraph takes its direction from its first strong character, as
             // layout does, so right-to-left messages read right to left in browsers.
@@ -154,10 +153,27 @@ struct HTMLFragmentWriter {
         out.append(utf8: "…")
     }
 
+    /// `<pre><code>`, with a `language-` class of the language's first 64 letters, digits,
+    /// `_`, `+` and `-` (the other characters left out) when it has any.
+    private mutating func appendPreOpening(language: String) {
+        let start = out.count
+        out.append(literal: "<pre><code class=\"language-")
+        let classStart = out.count
+        for byte in language.utf8 where out.count - classStart < 64 && Self.isLanguageByte(byte) { out.append(byte) }
+        if out.count == classStart {
+            out.removeLast(out.count - start)
+            out.append(literal: "<pre><code>")
+        } else {
+            out.append(literal: "\">")
+        }
+    }
+
     /// Letters, digits, `_`, `+` and `-`: what a `language-` class may contain.
-    private static func isLanguageScalar(_ s: Unicode.Scalar) -> Bool {
-        switch s {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "+", "-": true
+    private static func isLanguageByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            true
         default: false
         }
     }

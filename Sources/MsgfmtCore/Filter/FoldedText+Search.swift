@@ -71,18 +71,13 @@ extension FoldedText {
         return Unicode.Scalar(u) ?? "\u{FFFD}"
     }
 
-    /// Letters, digits and the marks that continue them.
+    /// Letters, digits and the marks that continue them: ASCII letters and digits, and
+    /// beyond ASCII what ICU calls Alphabetic, a number or a mark (`ScalarFlags.word`).
+    @inline(__always)
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII {
-            let v = s.value
-            return (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A)
-        }
-        let p = s.properties
-        if p.isAlphabetic || p.numericType != nil { return true }
-        switch p.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) }
+        return ScalarFlags.of(s).contains(.word)
     }
 
     /// True for a scalar that needs no word boundary next to it to match: one that is

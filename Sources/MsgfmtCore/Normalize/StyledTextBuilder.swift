@@ -125,9 +125,20 @@ public enum StyledTextBuilder {
             var previousMask: UInt64 = 0
             var style = Style.plain
             var start = boundaries[0]
+            var mask: UInt64 = 0
+            var next = 0  // the first entity not started yet
             for end in boundaries.dropFirst() where end > start {
-                var mask: UInt64 = 0
-                for i in 0..<n where list[i].offset <= start && list[i].end > start { mask |= 1 << UInt64(i) }
+                // The entities that ended leave, those that start here join.
+                var ending = mask
+                while ending != 0 {
+                    let i = ending.trailingZeroBitCount
+                    if list[i].end <= start { mask &= ~(1 << UInt64(i)) }
+                    ending &= ending &- 1
+                }
+                while next < n, list[next].offset <= start {
+                    if list[next].end > start { mask |= 1 << UInt64(next) }
+                    next += 1
+                }
                 if mask != previousMask {
                     style = self.style(BitIndices(mask), entities, text: text)
                     previousMask = mask

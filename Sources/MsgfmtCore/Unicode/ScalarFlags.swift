@@ -25,6 +25,8 @@ public struct ScalarFlags: OptionSet, Sendable, Hashable {
     /// Grapheme_Cluster_Break Other, Control or LF (not CR), not Extended_Pictographic:
     /// a grapheme cluster boundary always falls between two such scalars.
     public static let graphemeAlone = ScalarFlags(rawValue: 1 << 9)
+    /// Part of a word for search (`FoldedText`): Alphabetic, a number or a mark.
+    public static let word = ScalarFlags(rawValue: 1 << 10)
 
     /// The flags of `scalar`. ASCII is answered from a table; the rest from ICU.
     @inline(__always)
@@ -39,9 +41,11 @@ public struct ScalarFlags: OptionSet, Sendable, Hashable {
 
     @inline(__always)
     private static func asciiPrintable(_ value: UInt32) -> ScalarFlags {
-        // '#', '*' and digits are Emoji=Yes (keycap bases); nothing else in ASCII has a flag.
+        // '#', '*' and digits are Emoji=Yes (keycap bases); letters and digits make words.
         switch value {
-        case 0x23, 0x2A, 0x30...0x39: return [.emoji, .graphemeAlone]
+        case 0x30...0x39: return [.emoji, .graphemeAlone, .word]
+        case 0x23, 0x2A: return [.emoji, .graphemeAlone]
+        case 0x41...0x5A, 0x61...0x7A: return [.graphemeAlone, .word]
         default: return .graphemeAlone
         }
     }

@@ -85,3 +85,40 @@ import Testing
         #expect(FoldedText(growing).hasWord(startingWith: FoldedText("ﷺ")))
     }
 }
+
+/// Word characters come from ICU's properties (the Unicode version of the rest of
+/// msgfmt), cached with the other scalar flags.
+@Suite struct WordScalarTests {
+    /// The definition the flag implements, from Swift's own Unicode properties.
+    static func isWordByProperties(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        if p.isAlphabetic || p.numericType != nil { return true }
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    @Test func agreesWithSwiftsPropertiesForScalarsOfICUsUnicodeVersion() {
+        var mismatches: [String] = []
+        var compared = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let s = Unicode.Scalar(value), let age = s.properties.age, age.major < 15 || (age.major == 15 && age.minor == 0)
+            else { continue }
+            compared += 1
+            if FoldedText.isWordScalar(s) != Self.isWordByProperties(s) {
+                mismatches.append("U+" + String(value, radix: 16, uppercase: true))
+            }
+        }
+        #expect(compared > 140_000)
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(40).joined(separator: " "))")
+    }
+
+    @Test func asciiLettersAndDigitsOnly() {
+        for value in UInt32(0)..<0x80 {
+            let s = Unicode.Scalar(value)!
+            #expect(FoldedText.isWordScalar(s) == (s.properties.isAlphabetic || s.properties.numericType != nil))
+            #expect(ScalarFlags.of(s).contains(.word) == FoldedText.isWordScalar(s))
+        }
+    }
+}
