@@ -11,11 +11,20 @@ struct FoldedText: Sendable, Hashable {
 
     /// Folds `text`; ASCII text never leaves Swift.
     init(_ text: String) {
-        var source = Array(text.utf16)
-        if source.contains(where: { $0 >= 0x80 }) {
+        var string = text
+        var ascii = true
+        var source: [UInt16] = string.withUTF8 { utf8 in
+            // UTF-16 never needs more units than UTF-8 has bytes.
+            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
+                count = UTF16Text.transcode(utf8, into: out, ascii: &ascii)
+            }
+        }
+        if !ascii {
             source = Self.foldWithICU(source) ?? Array(text.lowercased().utf16)
         } else {
-            for i in source.indices where source[i] >= 0x41 && source[i] <= 0x5A { source[i] += 0x20 }
+            source.withUnsafeMutableBufferPointer { units in
+                for i in units.indices where units[i] &- 0x41 < 26 { units[i] |= 0x20 }
+            }
         }
         units = Self.collapsingSpaces(source)
     }
@@ -46,21 +55,28 @@ struct FoldedText: Sendable, Hashable {
 
     /// `units` with each run of white space made one space and none at the ends.
     private static func collapsingSpaces(_ units: [UInt16]) -> [UInt16] {
-        var out: [UInt16] = []
-        out.reserveCapacity(units.count)
-        var pendingSpace = false
-        for u in units {
-            if isSpace(u) {
-                pendingSpace = !out.isEmpty
-                continue
+        // Never longer than the input: a run of spaces becomes at most one.
+        [UInt16](unsafeUninitializedCapacity: units.count) { out, count in
+            var n = 0
+            var pendingSpace = false
+            units.withUnsafeBufferPointer { source in
+                for u in source {
+                    // Printable ASCII is never white space.
+                    if u <= 0x20 || u >= 0x80, isSpace(u) {
+                        pendingSpace = n > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        out[n] = 0x20
+                        n += 1
+                        pendingSpace = false
+                    }
+                    out[n] = u
+                    n += 1
+                }
             }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            out.append(u)
+            count = n
         }
-        return out
     }
 
     /// White space (all of it in the Basic Multilingual Plane).

@@ -8,10 +8,29 @@ struct SearchFoldTable {
 
     /// The distinct scalars beyond ASCII of `texts`, in order of first appearance.
     static func scalars(of texts: String...) -> [Unicode.Scalar] {
-        var seen = Set<UInt32>()
         var out: [Unicode.Scalar] = []
+        // The scalars seen, in an open-addressed table (0 is free: ASCII is never kept)
+        // sized for every byte of the texts: cheaper than a Set's hashing per scalar.
+        var slots: [UInt32] = []
+        var mask = 0
         for text in texts where text.utf8.contains(where: { $0 >= 0x80 }) {
-            for s in text.unicodeScalars where !s.isASCII && seen.insert(s.value).inserted { out.append(s) }
+            if slots.isEmpty {
+                let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+                var capacity = 16
+                while capacity < 2 * bytes { capacity <<= 1 }
+                slots = [UInt32](repeating: 0, count: capacity)
+                mask = capacity - 1
+            }
+            slots.withUnsafeMutableBufferPointer { table in
+                for s in text.unicodeScalars where !s.isASCII {
+                    var slot = Int(truncatingIfNeeded: (s.value &* 0x9E37_79B1) >> 7) & mask
+                    while table[slot] != 0, table[slot] != s.value { slot = (slot + 1) & mask }
+                    if table[slot] == 0 {
+                        table[slot] = s.value
+                        out.append(s)
+                    }
+                }
+            }
         }
         return out
     }
