@@ -3,7 +3,8 @@ extension SearchRecord {
     /// is read from the message again).
     func encode(into out: inout CacheByteWriter) {
         out.count(terms.count)
-        for term in terms {
+        for k in 0..<terms.count {
+            let term = terms[k]
             out.count(term.count)
             for unit in term { out.unsigned(UInt64(unit)) }
         }
@@ -15,17 +16,18 @@ extension SearchRecord {
     /// bytes are not such.
     init?(decoding input: inout CacheByteReader, message: ExportMessage, clock: ExportClock) {
         guard let termCount = input.count() else { return nil }
-        var terms: [[UInt16]] = []
-        terms.reserveCapacity(termCount)
+        var terms = SearchTermList()
+        var term: [UInt16] = []
         for _ in 0..<termCount {
             guard let length = input.count() else { return nil }
-            var term: [UInt16] = []
-            term.reserveCapacity(length)
+            term.removeAll(keepingCapacity: true)
             for _ in 0..<length {
                 guard let unit = input.unsigned(), let u16 = UInt16(exactly: unit) else { return nil }
                 term.append(u16)
             }
-            terms.append(term)
+            var hash = FNV1aHasher()
+            hash.add(units: term)
+            terms.append(term[...], hash: hash.tableIndex)
         }
         guard let scalarCount = input.count() else { return nil }
         var scalars: [Unicode.Scalar] = []

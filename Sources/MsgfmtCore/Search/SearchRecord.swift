@@ -15,7 +15,7 @@ public struct SearchRecord: Sendable {
     /// What the snippet shows when there is no text: the media title or service sentence.
     var note: String
     /// The distinct terms of the folded text (see `SearchTerms`).
-    var terms: [[UInt16]]
+    var terms: SearchTermList
     /// The distinct scalars beyond ASCII of the text and the sender's name, whose folding
     /// the index ships (`SearchFoldTable`).
     var scalars: [Unicode.Scalar]
@@ -24,13 +24,13 @@ public struct SearchRecord: Sendable {
     init(_ message: ExportMessage, clock: ExportClock) {
         let text = message.body.text
         self.init(
-            message, clock: clock, terms: text.isEmpty ? [] : SearchTerms.terms(in: FoldedText(text)),
+            message, clock: clock, terms: text.isEmpty ? SearchTermList() : SearchTerms.terms(in: FoldedText(text)),
             scalars: SearchFoldTable.scalars(of: text, message.senderName))
     }
 
     /// The record of `message` with its `terms` and `scalars` found before (the layout
     /// cache keeps them: they are what takes time).
-    init(_ message: ExportMessage, clock: ExportClock, terms: [[UInt16]], scalars: [Unicode.Scalar]) {
+    init(_ message: ExportMessage, clock: ExportClock, terms: SearchTermList, scalars: [Unicode.Scalar]) {
         id = message.id
         // Clamped so the script reads it exactly (JavaScript numbers hold 53 bits).
         minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)

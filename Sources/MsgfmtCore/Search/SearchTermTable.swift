@@ -29,7 +29,12 @@ struct SearchTermTable {
     /// Records that message `message` (0…65 535, a block's number of it) has `term`;
     /// messages come in increasing order and each term once per message.
     mutating func add(_ term: [UInt16], message: Int) {
-        let id = number(of: term)
+        add(term[...], hash: Self.tableIndex(term[...]), message: message)
+    }
+
+    /// `add(_:message:)` for a term whose `FNV1aHasher.tableIndex` is known.
+    mutating func add(_ term: ArraySlice<UInt16>, hash: Int, message: Int) {
+        let id = number(of: term, hash: hash)
         if messageStarts.last?.message != Int32(message) {
             messageStarts.append((Int32(message), Int32(occurrenceCount)))
         }
@@ -95,10 +100,10 @@ struct SearchTermTable {
     }
 
     /// The number of `term`, added when new.
-    private mutating func number(of term: [UInt16]) -> Int {
+    private mutating func number(of term: ArraySlice<UInt16>, hash: Int) -> Int {
         if 2 * (count + 1) > slots.count { grow() }
         let mask = slots.count - 1
-        var slot = Self.tableIndex(term) & mask
+        var slot = hash & mask
         while slots[slot] != 0 {
             let t = Int(slots[slot]) - 1
             if isTerm(t, term) { return t }
@@ -110,10 +115,11 @@ struct SearchTermTable {
         return count - 1
     }
 
-    private func isTerm(_ t: Int, _ term: [UInt16]) -> Bool {
+    private func isTerm(_ t: Int, _ term: ArraySlice<UInt16>) -> Bool {
         let start = Int(starts[t])
         guard Int(starts[t + 1]) - start == term.count else { return false }
-        for k in 0..<term.count where units[start + k] != term[k] { return false }
+        let first = term.startIndex
+        for k in 0..<term.count where units[start + k] != term[first + k] { return false }
         return true
     }
 
@@ -122,14 +128,13 @@ struct SearchTermTable {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for t in 0..<count {
-            let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
-            var slot = Self.tableIndex(term) & mask
+            var slot = Self.tableIndex(units[Int(starts[t])..<Int(starts[t + 1])]) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(t + 1)
         }
     }
 
-    private static func tableIndex(_ term: [UInt16]) -> Int {
+    private static func tableIndex(_ term: ArraySlice<UInt16>) -> Int {
         var hash = FNV1aHasher()
         hash.add(units: term)
         return hash.tableIndex

@@ -66,7 +66,7 @@ extension SearchTerms {
         var reference: [[UInt16]: [Int]] = [:]
         for (n, text) in texts.enumerated() {
             let folded = FoldedText(text)
-            let terms = terms(in: folded)
+            let terms = terms(in: folded).arrays
             guard terms == referenceTerms(in: folded) else { return false }
             for term in terms {
                 table.add(term, message: n)

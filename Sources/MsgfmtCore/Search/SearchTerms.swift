@@ -18,14 +18,16 @@
     }
 
     /// The distinct terms of `folded`, in order of first appearance. Words and characters
-    /// are ranges of the folded units until they become terms: an array is made only for
-    /// a term kept (this runs for every message of a site).
-    static func terms(in folded: FoldedText) -> [[UInt16]] {
+    /// are ranges of the folded units until they become terms, which are copied into one
+    /// list (this runs for every message of a site).
+    static func terms(in folded: FoldedText) -> SearchTermList {
         let units = folded.units
-        var out: [[UInt16]] = []
+        var out = SearchTermList()
+        // A word and a pair per word at most, and a pair of characters per spaceless one.
+        out.reserve(units: 3 * units.count, terms: units.count + 1)
         // Terms seen so far, by FNV-1a hash in an open-addressed table of indices into `out`
         // (a message has at most about two terms per unit): a repeated term costs a hash
-        // and a comparison, and only a new one becomes an array.
+        // and a comparison.
         var capacity = 16
         while capacity < 2 * units.count + 8 { capacity <<= 1 }
         var slots = [Int32](repeating: -1, count: capacity)
@@ -44,15 +46,12 @@
                 if known.count == length, Self.equal(known, units, parts, second) { return }
                 slot = (slot + 1) & (capacity - 1)
             }
-            var term = [UInt16]()
-            term.reserveCapacity(length)
-            term += units[parts]
-            if let second {
-                term.append(0x20)
-                term += units[second]
-            }
             slots[slot] = Int32(out.count)
-            out.append(term)
+            if let second {
+                out.append(units[parts], units[second], hash: hash.tableIndex)
+            } else {
+                out.append(units[parts], hash: hash.tableIndex)
+            }
         }
         /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.
         func cut(_ range: Range<Int>) -> Range<Int> {
@@ -105,8 +104,8 @@
 
     /// True when `term` is `units[parts]`, followed by a space and `units[second]` when
     /// `second` is given (the lengths already agree).
-    private static func equal(_ term: [UInt16], _ units: [UInt16], _ parts: Range<Int>, _ second: Range<Int>?) -> Bool {
-        var k = 0
+    private static func equal(_ term: ArraySlice<UInt16>, _ units: [UInt16], _ parts: Range<Int>, _ second: Range<Int>?) -> Bool {
+        var k = term.startIndex
         for i in parts {
             if term[k] != units[i] { return false }
             k += 1

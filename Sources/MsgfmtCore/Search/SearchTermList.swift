@@ -1,0 +1,64 @@
+/// The distinct terms of one message (`SearchTerms.terms`), their units one after another
+/// in one array, each with the hash the block's `SearchTermTable` files it by: a message
+/// has dozens of terms, and an array for each was most of the cost of indexing it.
+public struct SearchTermList: Sendable, Equatable {
+    /// The units of every term, term after term.
+    private(set) var units: [UInt16] = []
+    /// Where each term ends in `units`.
+    private var ends: [Int32] = []
+    /// Each term's `FNV1aHasher.tableIndex`.
+    private var hashes: [Int] = []
+
+    /// No terms.
+    init() {}
+
+    /// The terms `arrays`, hashed here.
+    init(_ arrays: [[UInt16]]) {
+        for term in arrays {
+            var hash = FNV1aHasher()
+            hash.add(units: term)
+            append(term[...], hash: hash.tableIndex)
+        }
+    }
+
+    /// The number of terms.
+    var count: Int { ends.count }
+
+    /// The units of term `k`.
+    subscript(k: Int) -> ArraySlice<UInt16> {
+        units[(k == 0 ? 0 : Int(ends[k - 1]))..<Int(ends[k])]
+    }
+
+    /// The hash of term `k` (`FNV1aHasher.tableIndex` of its units).
+    func hash(_ k: Int) -> Int { hashes[k] }
+
+    /// Every term as an array of its own (tests and the reference compare these).
+    var arrays: [[UInt16]] { (0..<count).map { Array(self[$0]) } }
+
+    /// Reserves room for about `units` units in `terms` terms.
+    mutating func reserve(units: Int, terms: Int) {
+        self.units.reserveCapacity(units)
+        ends.reserveCapacity(terms)
+        hashes.reserveCapacity(terms)
+    }
+
+    /// Adds a term whose units are `term` and hash `hash`.
+    mutating func append(_ term: ArraySlice<UInt16>, hash: Int) {
+        units += term
+        ends.append(Int32(units.count))
+        hashes.append(hash)
+    }
+
+    /// Adds the term `first`, a space and `second`.
+    mutating func append(_ first: ArraySlice<UInt16>, _ second: ArraySlice<UInt16>, hash: Int) {
+        units += first
+        units.append(0x20)
+        units += second
+        ends.append(Int32(units.count))
+        hashes.append(hash)
+    }
+
+    public static func == (a: SearchTermList, b: SearchTermList) -> Bool {
+        a.units == b.units && a.ends == b.ends
+    }
+}
