@@ -55,6 +55,11 @@ extension FoldedText {
 
     /// The scalar starting at unit `i` (U+FFFD for a lone surrogate).
     static func scalar(in units: [UInt16], at i: Int) -> Unicode.Scalar {
+        units.withUnsafeBufferPointer { scalar(in: $0, at: i) }
+    }
+
+    /// `scalar(in:at:)` of units in place.
+    static func scalar(in units: UnsafeBufferPointer<UInt16>, at i: Int) -> Unicode.Scalar {
         let u = units[i]
         if UTF16.isLeadSurrogate(u), i + 1 < units.count, UTF16.isTrailSurrogate(units[i + 1]) {
             return UTF16.decode(UTF16.EncodedScalar([u, units[i + 1]]))

@@ -38,6 +38,11 @@ struct SearchBlock {
     /// two UTF-16 units, the first choosing a row of `rows` files, so a one-letter query
     /// loads one row.
     static func bucket(of term: [UInt16]) -> Int {
+        term.withUnsafeBufferPointer { bucket(of: $0) }
+    }
+
+    /// `bucket(of:)` of the units in place.
+    static func bucket(of term: UnsafeBufferPointer<UInt16>) -> Int {
         let buckets = SearchIndexWriter.buckets
         let rows = SearchIndexWriter.bucketRows
         let scalar = FoldedText.scalar(in: term, at: 0)
@@ -106,14 +111,18 @@ struct SearchBlock {
         let buckets = SearchIndexWriter.buckets
         var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
         terms.drainSorted { term, messages in
-            let k = Self.bucket(of: term) + (SearchTerms.isPair(term) ? buckets : 0)
+            // Pairs of words (`first second`) go to files of their own (`pB_K`), so a query
+            // of words does not load them.
+            let k = Self.bucket(of: term) + (term.contains(0x20) ? buckets : 0)
             if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
-            bucketData[k].append(contentsOf: String(decoding: term, as: UTF16.self).utf8)
+            bucketData[k].appendBytes(upTo: term.count * 3) { out in
+                UTF16Text.encodeUTF8(term, into: UnsafeMutableBufferPointer(start: out, count: term.count * 3))
+            }
             bucketData[k].append(UInt8(ascii: " "))
             var previous = -1
             for n in messages {
-                SearchCode.append(UInt64(n - previous - 1), to: &bucketData[k])
-                previous = n
+                SearchCode.append(UInt64(Int(n) - previous - 1), to: &bucketData[k])
+                previous = Int(n)
             }
         }
         for k in bucketData.indices where !bucketData[k].isEmpty {

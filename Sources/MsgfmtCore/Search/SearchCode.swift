@@ -8,13 +8,16 @@ enum SearchCode {
 
     /// Appends `value` (not negative).
     static func append(_ value: UInt64, to out: inout [UInt8]) {
-        var digits: [UInt8] = [last[Int(value & 31)]]
-        var rest = value >> 5
-        while rest > 0 {
-            digits.append(more[Int(rest & 31)])
-            rest >>= 5
+        // The shift of the most significant digit, then each digit from there down.
+        var shift: UInt64 = 0
+        while shift < 60, value >> (shift + 5) > 0 { shift += 5 }
+        more.withUnsafeBufferPointer { more in
+            while shift > 0 {
+                out.append(more[Int((value >> shift) & 31)])
+                shift -= 5
+            }
         }
-        out.append(contentsOf: digits.reversed())
+        out.append(last[Int(value & 31)])
     }
 
     /// Appends a signed value, zigzag-mapped (0, -1, 1, -2, … → 0, 1, 2, 3, …).

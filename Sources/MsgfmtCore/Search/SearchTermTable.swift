@@ -50,13 +50,14 @@ struct SearchTermTable {
     /// that have it, in increasing order.
     func forEachSorted(_ body: ([UInt16], [Int]) -> Void) {
         var table = self
-        table.drainSorted(body)
+        table.drainSorted { term, messages in body(Array(term), messages.map { Int($0) }) }
     }
 
     /// `forEachSorted`, letting go of the table on the way (the hash slots before sorting,
     /// the occurrences once grouped by term), so a block's flush does not hold them beside
     /// what replaces them; the table is empty afterwards.
-    mutating func drainSorted(_ body: ([UInt16], [Int]) -> Void) {
+    /// `body` gets the term's units and its messages' numbers in place.
+    mutating func drainSorted(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<UInt16>) -> Void) {
         precondition(SearchIndexWriter.blockSize <= 1 << 16, "a block's message numbers are kept in 16 bits")
         slots = []
         // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
@@ -90,11 +91,16 @@ struct SearchTermTable {
         }
         occurrenceChunks = []
         messageStarts = []
-        for t in order {
-            let t = Int(t)
-            let term = Array(units[Int(starts[t])..<Int(starts[t + 1])])
-            let first = t == 0 ? 0 : Int(bounds[t - 1])
-            body(term, messages[first..<Int(bounds[t])].map { Int($0) })
+        units.withUnsafeBufferPointer { all in
+            messages.withUnsafeBufferPointer { numbers in
+                for t in order {
+                    let t = Int(t)
+                    let first = t == 0 ? 0 : Int(bounds[t - 1])
+                    body(
+                        UnsafeBufferPointer(rebasing: all[Int(starts[t])..<Int(starts[t + 1])]),
+                        UnsafeBufferPointer(rebasing: numbers[first..<Int(bounds[t])]))
+                }
+            }
         }
         self = SearchTermTable(chunkSize: chunkSize)
     }

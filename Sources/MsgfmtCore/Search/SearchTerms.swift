@@ -11,12 +11,6 @@
     /// the rest in the text).
     static let maximumLength = 24
 
-    /// True for a pair of words (`first second`): the index keeps those in files of their
-    /// own (`pB_K`), so a query of words does not load them.
-    static func isPair(_ term: [UInt16]) -> Bool {
-        term.contains(0x20)
-    }
-
     /// The distinct terms of `folded`, in order of first appearance. Words and characters
     /// are ranges of the folded units until they become terms, which are copied into one
     /// list (this runs for every message of a site).
