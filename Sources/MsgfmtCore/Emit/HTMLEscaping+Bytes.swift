@@ -68,7 +68,8 @@ extension HTMLEscaping {
 
     /// Appends `string` escaped to `out` as UTF-8.
     static func append(_ string: String, newlines: Newlines, into out: inout [UInt8]) {
-        let units = Array(string.utf16)
+        var ascii = true
+        let units = UTF16Text.units(of: string, ascii: &ascii)
         units.withUnsafeBufferPointer { append(units: $0, range: 0..<$0.count, newlines: newlines, into: &out) }
     }
 }

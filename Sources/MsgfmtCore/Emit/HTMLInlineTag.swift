@@ -4,9 +4,10 @@
 final class HTMLInlineTag: Sendable {
     /// Equal keys mean the element continues from one run into the next.
     let key: String
-    let open: String
+    /// The `<a …>` tag's UTF-8.
+    let open: [UInt8]
 
-    private init(key: String, open: String) {
+    private init(key: String, open: [UInt8]) {
         self.key = key
         self.open = open
     }
@@ -14,7 +15,11 @@ final class HTMLInlineTag: Sendable {
     /// The `<a>` element for a link target, or nil when `LinkPolicy` refuses it.
     static func link(_ link: String) -> HTMLInlineTag? {
         guard let uri = LinkPolicy.safeURI(link) else { return nil }
-        let href = HTMLEscaping.escape(uri)
-        return HTMLInlineTag(key: "a " + uri, open: "<a href=\"\(href)\" rel=\"noopener noreferrer nofollow\">")
+        var open: [UInt8] = []
+        open.reserveCapacity(uri.utf8.count + 48)
+        open.append(literal: "<a href=\"")
+        HTMLEscaping.append(uri, newlines: .space, into: &open)
+        open.append(literal: "\" rel=\"noopener noreferrer nofollow\">")
+        return HTMLInlineTag(key: uri, open: open)
     }
 }

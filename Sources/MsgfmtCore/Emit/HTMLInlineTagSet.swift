@@ -126,7 +126,7 @@ struct HTMLInlineTagSet {
                 literal: spoilersHidden
                     ? "<span class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"Spoiler: press to reveal\"><span class=\"msgfmt-spoiler-text\">"
                     : "<span class=\"msgfmt-spoiler msgfmt-revealed\"><span class=\"msgfmt-spoiler-text\">")
-        case Slot.link: out.append(utf8: link?.open ?? "")
+        case Slot.link: if let link { out.append(contentsOf: link.open) }
         case Slot.code: out.append(literal: "<code>")
         case Slot.strong: out.append(literal: "<strong>")
         case Slot.em: out.append(literal: "<em>")

@@ -11,14 +11,8 @@ struct FoldedText: Sendable, Hashable {
 
     /// Folds `text`; ASCII text never leaves Swift.
     init(_ text: String) {
-        var string = text
         var ascii = true
-        var source: [UInt16] = string.withUTF8 { utf8 in
-            // UTF-16 never needs more units than UTF-8 has bytes.
-            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
-                count = UTF16Text.transcode(utf8, into: out, ascii: &ascii)
-            }
-        }
+        var source = UTF16Text.units(of: text, ascii: &ascii)
         if !ascii {
             source = Self.foldWithICU(source) ?? Array(text.lowercased().utf16)
         } else {

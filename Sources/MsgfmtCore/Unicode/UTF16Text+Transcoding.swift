@@ -4,6 +4,18 @@
 /// iteration are not specialized across module boundaries and cost several calls per code
 /// unit; these loops are the hot path of every message, so they work on raw buffers.
 extension UTF16Text {
+    /// The UTF-16 code units of `string`, through `transcode`; clears `ascii` when the
+    /// string is not all ASCII.
+    static func units(of string: String, ascii: inout Bool) -> [UInt16] {
+        var source = string
+        return source.withUTF8 { utf8 in
+            // UTF-16 never needs more units than UTF-8 has bytes.
+            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
+                count = transcode(utf8, into: out, ascii: &ascii)
+            }
+        }
+    }
+
     /// Transcodes valid UTF-8 (a `String`'s storage) to UTF-16 into `out`, which must hold
     /// `utf8.count` units. Returns the number of units written; clears `ascii` when a byte
     /// is 0x80 or above.

@@ -14,14 +14,8 @@ public struct UTF16Text: Sendable, Hashable {
     /// Creates the UTF-16 view of `string`, transcoding its UTF-8 storage in one pass.
     public init(_ string: String) {
         self.string = string
-        var source = string
         var ascii = true
-        self.units = source.withUTF8 { utf8 in
-            // UTF-16 never needs more units than UTF-8 has bytes.
-            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
-                count = UTF16Text.transcode(utf8, into: out, ascii: &ascii)
-            }
-        }
+        self.units = UTF16Text.units(of: string, ascii: &ascii)
         self.isASCII = ascii
     }
 

@@ -22,7 +22,8 @@ public enum ExportTextDecoder {
     }
 
     private static func build(_ items: [JSONValue], id: Int64?, field: String) throws(ExportDecodeError) -> Message {
-        var text = ""
+        // The text's UTF-8, joined once into a string at the end.
+        var text: [UInt8] = []
         var offset = 0
         var entities: [MessageEntity] = []
         for (i, item) in items.enumerated() {
@@ -40,16 +41,30 @@ public enum ExportTextDecoder {
             default:
                 throw .wrongType(field: "\(field)[\(i)]", expected: "a string or an object", found: item.typeName)
             }
-            let length = piece.utf16.count
+            var bytes = piece
+            let length = bytes.withUTF8 { utf8 in
+                text.append(contentsOf: utf8)
+                return Self.utf16Count(utf8)
+            }
             if var e = entity, length > 0 {
                 e.offset = offset
                 e.length = length
                 entities.append(e)
             }
-            text += piece
             offset += length
         }
-        return Message(id: id, text: text, entities: entities)
+        return Message(id: id, text: String(decoding: text, as: UTF8.self), entities: entities)
+    }
+
+    /// The number of UTF-16 units of valid UTF-8: one per scalar, two for those of four
+    /// bytes.
+    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for b in utf8 {
+            if b & 0xC0 != 0x80 { count &+= 1 }
+            if b >= 0xF0 { count &+= 1 }
+        }
+        return count
     }
 
     /// The entity for one part, or nil for plain text.
