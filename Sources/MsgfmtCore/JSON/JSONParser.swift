@@ -11,6 +11,9 @@ public struct JSONParser {
         public var allowHexEscapes = false
         /// The deepest nesting of arrays and objects accepted.
         public var maxDepth = 512
+        /// A member of the outermost object that is checked but not built: `parse`
+        /// leaves it out of the object and `parseDeferring` says where its value lies.
+        public var deferredMember: String?
         /// Creates default options.
         public init() {}
     }
@@ -21,6 +24,10 @@ public struct JSONParser {
     private let options: Options
     /// Arrays and objects open at the current position.
     var depth = 0
+    /// Where the value of `options.deferredMember` lies, once met.
+    private var deferred: Range<Int>?
+    /// True when the outermost object has `options.deferredMember` more than once.
+    private var deferredAgain = false
 
     /// Parses exactly one JSON value from `input` (surrounding whitespace allowed).
     public static func parse(_ input: [UInt8], options: Options = Options()) throws(JSONParseError) -> JSONValue {
@@ -45,6 +52,31 @@ public struct JSONParser {
             }
         }
         return try result.get()
+    }
+
+    /// Parses one JSON value like `parse`, except that the value of the outermost object's
+    /// member `options.deferredMember` is checked (with `parse`'s errors) but left out of
+    /// the object. Returns where that value lies, nil when the member is missing or
+    /// appears more than once (the object then lacks every copy: parse again to see it).
+    public static func parseDeferring(
+        _ input: ArraySlice<UInt8>, options: Options
+    ) throws(JSONParseError) -> (value: JSONValue, deferred: Range<Int>?, complete: Bool) {
+        let result: Result<(JSONValue, Range<Int>?, Bool), JSONParseError> = input.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, options: options)
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue()
+                parser.skipWhitespace()
+                if parser.pos < buffer.count {
+                    throw parser.error("unexpected data after the JSON value")
+                }
+                return .success((value, parser.deferredAgain ? nil : parser.deferred, !parser.deferredAgain))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (value, deferred, complete) = try result.get()
+        return (value, deferred, complete)
     }
 
     /// A parser at the start of `bytes`, for readers that walk a value themselves
@@ -117,8 +149,9 @@ public struct JSONParser {
         try enter()
         pos += 1
         var members: [(String, JSONValue)] = []
-        // Messages and entities have a handful of members: one allocation, not four.
-        members.reserveCapacity(8)
+        // Entities and text parts have a handful of members, an export's messages a dozen
+        // or more: one allocation, not three or four.
+        members.reserveCapacity(depth == 1 ? 24 : 8)
         skipWhitespace()
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
             pos += 1
@@ -134,8 +167,14 @@ public struct JSONParser {
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
             pos += 1
             skipWhitespace()
-            let value = try parseValue()
-            members.append((key, value))
+            if depth == 1, let deferredMember = options.deferredMember, key == deferredMember {
+                let start = pos
+                try skipValue()
+                if deferred == nil { deferred = start..<pos } else { deferredAgain = true }
+            } else {
+                let value = try parseValue()
+                members.append((key, value))
+            }
             skipWhitespace()
             guard pos < bytes.count else { throw error("unexpected end of input inside an object") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }

@@ -11,9 +11,20 @@ public enum ExportMessageDecoder {
         var options = JSONParser.Options()
         options.allowHexEscapes = true
         options.maxDepth = 64
-        let value: JSONValue
+        var value: JSONValue
         do {
-            value = try JSONParser.parse(raw.bytes, options: options)
+            // A message's `text` repeats its `text_entities`, which is what is read when
+            // both are there: the `text` is only checked. Service messages (whose action
+            // may read it) and messages without `text_entities` are parsed whole.
+            var deferring = options
+            deferring.deferredMember = "text"
+            let parsed = try JSONParser.parseDeferring(raw.bytes[...], options: deferring)
+            value = parsed.value
+            if parsed.deferred != nil || !parsed.complete,
+                !parsed.complete || value["text_entities"] == nil || value["type"]?.stringValue == "service"
+            {
+                value = try JSONParser.parse(raw.bytes, options: options)
+            }
         } catch {
             return .failure(Failure(id: sniffID(raw.bytes), error: .syntax(error)))
         }
