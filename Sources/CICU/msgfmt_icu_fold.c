@@ -2,6 +2,7 @@
 // which Swift never sees (see include/msgfmt_icu.h).
 #include "msgfmt_icu.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -60,7 +61,7 @@ static int is_dropped(UChar32 c) {
     return uscript_getScript(c, &status) == USCRIPT_INHERITED && U_SUCCESS(status);
 }
 
-int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
     if (length <= 0) {
         return 0;
     }
@@ -97,5 +98,132 @@ int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int
         }
     }
     free(again);
+    return count;
+}
+
+// Most texts fold scalar by scalar: NFKD and default case folding map each code point on
+// its own, and only NFKD's canonical reordering looks across code points, moving
+// characters of non-zero combining class within runs of them. A kept character of one
+// scalar can only change places with one of the scalar before when its own step's result
+// begins with such a run holding a character the fold keeps; when no scalar's NFKD results
+// (first and third step) begin that way, what reordering moves across scalars is dropped
+// in the end, and the fold of a text is the folds of its scalars one after another. Those
+// folds are kept in blocks of 64 scalars, made on first use and shared by all threads like
+// the scalar flags (msgfmt_icu.c); a scalar that does not qualify (a lone combining mark
+// the fold keeps, U+0345, a long expansion) sends its whole text through the three steps.
+#define FOLD_BLOCK_SHIFT 6
+#define FOLD_BLOCK_SIZE (1 << FOLD_BLOCK_SHIFT)
+#define FOLD_MAX_UNITS 6
+
+typedef struct {
+    int8_t length;  // units of the fold; -1 when the scalar must be folded with its text
+    uint16_t units[FOLD_MAX_UNITS];
+} fold_entry;
+
+static _Atomic(fold_entry *) fold_blocks[(0x10FFFF >> FOLD_BLOCK_SHIFT) + 1];
+
+// True when `units` does not begin with a run of non-zero combining class holding a
+// character the fold keeps (or that folds to another): nothing kept can move before it.
+static int starts_alone(const UChar *units, int32_t length) {
+    for (int32_t i = 0; i < length;) {
+        UChar32 c;
+        U16_NEXT(units, i, length, c);
+        if (u_getCombiningClass(c) == 0) {
+            return 1;
+        }
+        if (!is_dropped(c) || u_foldCase(c, U_FOLD_CASE_DEFAULT) != c) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void compute_fold_entry(UChar32 c, fold_entry *entry) {
+    entry->length = -1;
+    if (c >= 0xD800 && c <= 0xDFFF) {
+        return;
+    }
+    UChar source[2];
+    int32_t length = 0;
+    U16_APPEND_UNSAFE(source, length, c);
+    int32_t n1 = 0, n2 = 0, n3 = 0;
+    UChar *decomposed = fold_step(source, length, 0, &n1);
+    if (decomposed == NULL) {
+        return;
+    }
+    UChar *folded = fold_step(decomposed, n1, 1, &n2);
+    int ok = starts_alone(decomposed, n1);
+    free(decomposed);
+    if (folded == NULL) {
+        return;
+    }
+    UChar *again = fold_step(folded, n2, 0, &n3);
+    free(folded);
+    if (again == NULL) {
+        return;
+    }
+    ok = ok && starts_alone(again, n3);
+    int32_t count = 0;
+    for (int32_t i = 0; ok && i < n3;) {
+        int32_t start = i;
+        UChar32 d;
+        U16_NEXT(again, i, n3, d);
+        if (is_dropped(d)) {
+            continue;
+        }
+        for (int32_t k = start; k < i; k++) {
+            if (count >= FOLD_MAX_UNITS) {
+                ok = 0;
+                break;
+            }
+            entry->units[count++] = again[k];
+        }
+    }
+    free(again);
+    if (ok) {
+        entry->length = (int8_t)count;
+    }
+}
+
+static const fold_entry *fold_entry_of(UChar32 c) {
+    _Atomic(fold_entry *) *slot = &fold_blocks[c >> FOLD_BLOCK_SHIFT];
+    fold_entry *block = atomic_load_explicit(slot, memory_order_acquire);
+    if (block == NULL) {
+        fold_entry *fresh = malloc(FOLD_BLOCK_SIZE * sizeof(fold_entry));
+        if (fresh == NULL) {
+            return NULL;
+        }
+        UChar32 base = c & ~(UChar32)(FOLD_BLOCK_SIZE - 1);
+        for (int32_t k = 0; k < FOLD_BLOCK_SIZE; k++) {
+            compute_fold_entry(base + k, &fresh[k]);
+        }
+        fold_entry *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
+                                                    memory_order_acquire)) {
+            block = fresh;
+        } else {
+            free(fresh);
+            block = expected;
+        }
+    }
+    return &block[c & (FOLD_BLOCK_SIZE - 1)];
+}
+
+int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+    int32_t count = 0;
+    for (int32_t i = 0; i < length;) {
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        const fold_entry *entry = (c >= 0 && c <= 0x10FFFF) ? fold_entry_of(c) : NULL;
+        if (entry == NULL || entry->length < 0) {
+            return msgfmt_icu_fold_whole(text, length, out, capacity);
+        }
+        for (int32_t k = 0; k < entry->length; k++) {
+            if (count < capacity) {
+                out[count] = entry->units[k];
+            }
+            count++;
+        }
+    }
     return count;
 }

@@ -81,6 +81,10 @@ int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
 /// (more than `capacity` asks for a larger buffer), or -1 when ICU fails.
 int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
 
+/// msgfmt_icu_fold through the three steps over the whole text, never scalar by scalar
+/// (msgfmt_icu_fold's reference, for tests).
+int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

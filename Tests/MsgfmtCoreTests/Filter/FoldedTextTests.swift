@@ -1,3 +1,5 @@
+import CICU
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -119,6 +121,73 @@ import Testing
             let s = Unicode.Scalar(value)!
             #expect(FoldedText.isWordScalar(s) == (s.properties.isAlphabetic || s.properties.numericType != nil))
             #expect(ScalarFlags.of(s).contains(.word) == FoldedText.isWordScalar(s))
+        }
+    }
+}
+
+/// `msgfmt_icu_fold` folds scalar by scalar from a cache where that gives what the three
+/// steps over the whole text give (`msgfmt_icu_fold_whole`); these compare the two.
+@Suite struct FoldCacheTests {
+    static func fold(_ units: [UInt16], whole: Bool) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: units.count * 4 + 16)
+        let n = units.withUnsafeBufferPointer { text in
+            out.withUnsafeMutableBufferPointer { buffer in
+                whole
+                    ? msgfmt_icu_fold_whole(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count))
+                    : msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+        return n < 0 ? [] : Array(out.prefix(Int(n)))
+    }
+
+    /// Marks of every combining class the fold meets, kept and dropped, and what folds to
+    /// or from them.
+    static let marks: [UInt32] = [
+        0x0301, 0x0323, 0x0334, 0x0308, 0x0344, 0x0345, 0x0307, 0x3099, 0x309A, 0x094D, 0x093C, 0x05B0, 0x064B,
+        0x0E38, 0x0F71, 0x1DCE, 0x20D2, 0xFE0F, 0x200D, 0x00AD, 0x0F74, 0x0F72,
+    ]
+    static let bases: [UInt32] = [
+        0x61, 0x41, 0x130, 0xDF, 0xFB01, 0x3B1, 0x1F80, 0x390, 0x439, 0x451, 0x304C, 0x30AC, 0xFF76, 0xAC00, 0x915,
+        0x958, 0x5D0, 0x627, 0xE01, 0x1F600, 0x1F469, 0x2126, 0x212B, 0x1E9E, 0x13A0, 0xAB70, 0x10400, 0xFDFA,
+        0x3300, 0x20, 0x2028, 0xD800, 0xDC00,
+    ]
+
+    @Test func randomTextsFoldAsAWhole() {
+        var random = SeededGenerator(seed: 20_261_126)
+        let pool = Self.marks + Self.bases
+        for n in 0..<100_000 {
+            var units: [UInt16] = []
+            for _ in 0..<(1 + random.below(6)) {
+                let value = random.below(4) == 0 ? UInt32(random.below(0x3400)) : pool[random.below(pool.count)]
+                if value >= 0x10000 {
+                    let v = value - 0x10000
+                    units += [UInt16(0xD800 + (v >> 10)), UInt16(0xDC00 + (v & 0x3FF))]
+                } else {
+                    units.append(UInt16(value))
+                }
+            }
+            let cached = Self.fold(units, whole: false)
+            let whole = Self.fold(units, whole: true)
+            #expect(cached == whole, "text \(n): \(units.map { String($0, radix: 16) })")
+            if cached != whole { return }
+        }
+    }
+
+    @Test func everyScalarBesideMarks() {
+        for value in UInt32(0)...0x2FFFF where !(0xD800...0xDFFF).contains(value) {
+            var scalar: [UInt16] = []
+            if value >= 0x10000 {
+                let v = value - 0x10000
+                scalar = [UInt16(0xD800 + (v >> 10)), UInt16(0xDC00 + (v & 0x3FF))]
+            } else {
+                scalar = [UInt16(value)]
+            }
+            for text in [scalar, [0x3099] + scalar, scalar + [0x3099, 0x0301], [0x304C] + scalar, scalar + scalar] {
+                let cached = Self.fold(text, whole: false)
+                let whole = Self.fold(text, whole: true)
+                #expect(cached == whole, "U+\(String(value, radix: 16)) in \(text.map { String($0, radix: 16) })")
+                if cached != whole { return }
+            }
         }
     }
 }
