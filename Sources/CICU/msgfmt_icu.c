@@ -1,6 +1,7 @@
 // With msgfmt_icu_fold.c, the only files in msgfmt that include ICU headers. See
 // include/msgfmt_icu.h.
 #include "msgfmt_icu.h"
+#include "msgfmt_icu_blocks.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -80,13 +81,13 @@ static uint32_t compute_scalar_flags(UChar32 c) {
 // compare-and-swap, and a thread that loses the race frees its copy.
 #define FLAG_BLOCK_SHIFT 6
 #define FLAG_BLOCK_SIZE (1 << FLAG_BLOCK_SHIFT)
-static _Atomic(uint16_t *) flag_blocks[(0x10FFFF >> FLAG_BLOCK_SHIFT) + 1];
+static _Atomic(void *) flag_blocks[(0x10FFFF >> FLAG_BLOCK_SHIFT) + 1];
 
 uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
     if (scalar > 0x10FFFF) {
         return compute_scalar_flags((UChar32)scalar);
     }
-    _Atomic(uint16_t *) *slot = &flag_blocks[scalar >> FLAG_BLOCK_SHIFT];
+    _Atomic(void *) *slot = &flag_blocks[scalar >> FLAG_BLOCK_SHIFT];
     uint16_t *block = atomic_load_explicit(slot, memory_order_acquire);
     if (block == NULL) {
         uint16_t *fresh = malloc(FLAG_BLOCK_SIZE * sizeof(uint16_t));
@@ -97,14 +98,7 @@ uint32_t msgfmt_icu_scalar_flags(uint32_t scalar) {
         for (int32_t k = 0; k < FLAG_BLOCK_SIZE; k++) {
             fresh[k] = (uint16_t)compute_scalar_flags(base + k);
         }
-        uint16_t *expected = NULL;
-        if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
-                                                    memory_order_acquire)) {
-            block = fresh;
-        } else {
-            free(fresh);
-            block = expected;
-        }
+        block = msgfmt_publish_block(slot, fresh);
     }
     return block[scalar & (FLAG_BLOCK_SIZE - 1)];
 }

@@ -1,6 +1,7 @@
 // Search folding for the filter language. Like msgfmt_icu.c, it includes ICU headers,
 // which Swift never sees (see include/msgfmt_icu.h).
 #include "msgfmt_icu.h"
+#include "msgfmt_icu_blocks.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -61,43 +62,66 @@ static int is_dropped(UChar32 c) {
     return uscript_getScript(c, &status) == USCRIPT_INHERITED && U_SUCCESS(status);
 }
 
-int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
-    if (length <= 0) {
-        return 0;
-    }
-    int32_t n1 = 0, n2 = 0, n3 = 0;
-    UChar *decomposed = fold_step((const UChar *)text, length, 0, &n1);
+static int starts_alone(const UChar *units, int32_t length);
+
+// NFKD, default case folding and NFKD again (case folding can compose what was
+// decomposed, and fold to compatibility forms). Returns the result, which the caller
+// frees, or NULL when ICU fails; `starts_alone_out`, when given, is set to whether both
+// NFKD results pass `starts_alone`.
+
+static UChar *three_steps(const UChar *text, int32_t length, int32_t *out_length, int *starts_alone_out) {
+    int32_t n1 = 0, n2 = 0;
+    UChar *decomposed = fold_step(text, length, 0, &n1);
     if (decomposed == NULL) {
-        return -1;
+        return NULL;
+    }
+    if (starts_alone_out != NULL) {
+        *starts_alone_out = starts_alone(decomposed, n1);
     }
     UChar *folded = fold_step(decomposed, n1, 1, &n2);
     free(decomposed);
     if (folded == NULL) {
-        return -1;
+        return NULL;
     }
-    // Case folding can compose what was decomposed (and fold to compatibility forms), so
-    // the result is decomposed once more.
-    UChar *again = fold_step(folded, n2, 0, &n3);
+    UChar *again = fold_step(folded, n2, 0, out_length);
     free(folded);
-    if (again == NULL) {
-        return -1;
+    if (again != NULL && starts_alone_out != NULL && !starts_alone(again, *out_length)) {
+        *starts_alone_out = 0;
     }
-    int32_t count = 0;
-    for (int32_t i = 0; i < n3;) {
+    return again;
+}
+
+// Writes the units of `units` the fold keeps after `count` units already in `out` (at
+// most `capacity` in all) and returns the new count, which may pass `capacity`.
+static int32_t append_kept(const UChar *units, int32_t length, uint16_t *out, int32_t capacity, int32_t count) {
+    for (int32_t i = 0; i < length;) {
         int32_t start = i;
         UChar32 c;
-        U16_NEXT(again, i, n3, c);
+        U16_NEXT(units, i, length, c);
         if (is_dropped(c)) {
             continue;
         }
         for (int32_t k = start; k < i; k++) {
             if (count < capacity) {
-                out[count] = again[k];
+                out[count] = units[k];
             }
             count++;
         }
     }
-    free(again);
+    return count;
+}
+
+int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+    if (length <= 0) {
+        return 0;
+    }
+    int32_t n = 0;
+    UChar *folded = three_steps((const UChar *)text, length, &n, NULL);
+    if (folded == NULL) {
+        return -1;
+    }
+    int32_t count = append_kept(folded, n, out, capacity, 0);
+    free(folded);
     return count;
 }
 
@@ -120,7 +144,7 @@ typedef struct {
     uint16_t units[FOLD_MAX_UNITS];
 } fold_entry;
 
-static _Atomic(fold_entry *) fold_blocks[(0x10FFFF >> FOLD_BLOCK_SHIFT) + 1];
+static _Atomic(void *) fold_blocks[(0x10FFFF >> FOLD_BLOCK_SHIFT) + 1];
 
 // True when `units` does not begin with a run of non-zero combining class holding a
 // character the fold keeps (or that folds to another): nothing kept can move before it.
@@ -146,47 +170,23 @@ static void compute_fold_entry(UChar32 c, fold_entry *entry) {
     UChar source[2];
     int32_t length = 0;
     U16_APPEND_UNSAFE(source, length, c);
-    int32_t n1 = 0, n2 = 0, n3 = 0;
-    UChar *decomposed = fold_step(source, length, 0, &n1);
-    if (decomposed == NULL) {
-        return;
-    }
-    UChar *folded = fold_step(decomposed, n1, 1, &n2);
-    int ok = starts_alone(decomposed, n1);
-    free(decomposed);
+    int32_t n = 0;
+    int alone = 0;
+    UChar *folded = three_steps(source, length, &n, &alone);
     if (folded == NULL) {
         return;
     }
-    UChar *again = fold_step(folded, n2, 0, &n3);
+    uint16_t units[FOLD_MAX_UNITS];
+    int32_t count = append_kept(folded, n, units, FOLD_MAX_UNITS, 0);
     free(folded);
-    if (again == NULL) {
-        return;
-    }
-    ok = ok && starts_alone(again, n3);
-    int32_t count = 0;
-    for (int32_t i = 0; ok && i < n3;) {
-        int32_t start = i;
-        UChar32 d;
-        U16_NEXT(again, i, n3, d);
-        if (is_dropped(d)) {
-            continue;
-        }
-        for (int32_t k = start; k < i; k++) {
-            if (count >= FOLD_MAX_UNITS) {
-                ok = 0;
-                break;
-            }
-            entry->units[count++] = again[k];
-        }
-    }
-    free(again);
-    if (ok) {
+    if (alone && count <= FOLD_MAX_UNITS) {
+        memcpy(entry->units, units, sizeof(uint16_t) * (size_t)count);
         entry->length = (int8_t)count;
     }
 }
 
 static const fold_entry *fold_entry_of(UChar32 c) {
-    _Atomic(fold_entry *) *slot = &fold_blocks[c >> FOLD_BLOCK_SHIFT];
+    _Atomic(void *) *slot = &fold_blocks[c >> FOLD_BLOCK_SHIFT];
     fold_entry *block = atomic_load_explicit(slot, memory_order_acquire);
     if (block == NULL) {
         fold_entry *fresh = malloc(FOLD_BLOCK_SIZE * sizeof(fold_entry));
@@ -197,14 +197,7 @@ static const fold_entry *fold_entry_of(UChar32 c) {
         for (int32_t k = 0; k < FOLD_BLOCK_SIZE; k++) {
             compute_fold_entry(base + k, &fresh[k]);
         }
-        fold_entry *expected = NULL;
-        if (atomic_compare_exchange_strong_explicit(slot, &expected, fresh, memory_order_acq_rel,
-                                                    memory_order_acquire)) {
-            block = fresh;
-        } else {
-            free(fresh);
-            block = expected;
-        }
+        block = msgfmt_publish_block(slot, fresh);
     }
     return &block[c & (FOLD_BLOCK_SIZE - 1)];
 }

@@ -37,21 +37,7 @@ public struct JSONParser {
     /// Parses exactly one JSON value from a slice of bytes; error offsets are relative to
     /// the slice's start.
     public static func parse(_ input: ArraySlice<UInt8>, options: Options = Options()) throws(JSONParseError) -> JSONValue {
-        let result: Result<JSONValue, JSONParseError> = input.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer, options: options)
-            do throws(JSONParseError) {
-                parser.skipWhitespace()
-                let value = try parser.parseValue()
-                parser.skipWhitespace()
-                if parser.pos < buffer.count {
-                    throw parser.error("unexpected data after the JSON value")
-                }
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try parseDeferring(input, options: options).value
     }
 
     /// Parses one JSON value like `parse`, except that the value of the outermost object's

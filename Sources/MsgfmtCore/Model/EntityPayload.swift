@@ -1,6 +1,6 @@
 /// The payload fields of a `MessageEntity`, boxed so that copying an entity retains one
 /// reference at most; never mutated once made.
-final class EntityPayload: Sendable {
+final class EntityPayload: PayloadBox, Sendable {
     /// The fields themselves, as a plain value for comparing, hashing and editing.
     struct Fields: Hashable {
         var url: String?
@@ -24,15 +24,6 @@ final class EntityPayload: Sendable {
     }
 
     let fields: Fields
-
-    /// True when `a` and `b` hold the same fields (a missing box holds none).
-    static func same(_ a: EntityPayload?, _ b: EntityPayload?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case (let a?, let b?): a === b || a.fields == b.fields
-        default: false  // a box is never made for fields that are all nil
-        }
-    }
 
     private init(fields: Fields) {
         self.fields = fields

@@ -1,6 +1,6 @@
 /// The payload fields of a `Style`, boxed so that copying a style retains one reference
 /// at most; never mutated once made.
-final class StylePayload: Sendable {
+final class StylePayload: PayloadBox, Sendable {
     /// The fields themselves, as a plain value for comparing, hashing and editing.
     struct Fields: Hashable {
         var link: String?
@@ -29,14 +29,5 @@ final class StylePayload: Sendable {
     init?(_ fields: Fields) {
         if fields.isEmpty { return nil }
         self.fields = fields
-    }
-
-    /// True when `a` and `b` hold the same fields (a missing box holds none).
-    static func same(_ a: StylePayload?, _ b: StylePayload?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case (let a?, let b?): a === b || a.fields == b.fields
-        default: false  // a box is never made for fields that are all nil
-        }
     }
 }
