@@ -108,7 +108,11 @@ struct HTMLInlineTagSet {
     private func samePayload(as other: HTMLInlineTagSet, slot: Int) -> Bool {
         switch slot {
         case Slot.link: return link === other.link || link?.key == other.link?.key
-        case Slot.customEmoji: return customEmojiID == other.customEmojiID
+        case Slot.customEmoji:
+            // As written: ids that escape alike (a control character and its placeholder)
+            // make the same element.
+            return customEmojiID == other.customEmojiID
+                || HTMLEscaping.escape(customEmojiID ?? "") == HTMLEscaping.escape(other.customEmojiID ?? "")
         default: return unixTime == other.unixTime || timeOpening == other.timeOpening
         }
     }

@@ -16,7 +16,7 @@ import Testing
     static let links: [String?] = [
         nil, "https://a.example/", "https://b.example/?q=<&>", "javascript:alert(1)", "tg://user?id=7", "mailto:x@y.z",
     ]
-    static let emojiIDs: [String?] = [nil, "5368324170671202286", "1\"<2"]
+    static let emojiIDs: [String?] = [nil, "", "5368324170671202286", "1\"<2", "\u{1}", "\u{2401}", "a\nb", "a b"]
     static let times: [Int64?] = [nil, 0, 1_700_000_000, Int64.max]
 
     @Test(arguments: [false, true], [false, true])
@@ -49,6 +49,23 @@ import Testing
                 "sequence \(sequence) (seed \(random.seed)): \(styles)")
             if actual != expected { return }
         }
+    }
+
+    @Test func customEmojiIDsThatEscapeAlikeShareTheirElement() {
+        let links = HTMLLinkTags()
+        var out: [UInt8] = []
+        var open = HTMLInlineTagSet()
+        for id in ["\u{1}", "\u{2401}", "a\nb", "a b"] {
+            open.move(
+                to: HTMLInlineTagSet(Style(attributes: .customEmoji, customEmojiID: id), inPre: false, links: links),
+                spoilersHidden: true, into: &out)
+            out.append(UInt8(ascii: "x"))
+        }
+        open.move(to: HTMLInlineTagSet(), spoilersHidden: true, into: &out)
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\"\u{2401}\">xx</span>"
+                + "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\"a b\">xx</span>")
     }
 
     /// Mostly few attributes, so that neighbouring runs share some elements.
