@@ -62,13 +62,26 @@ static int is_dropped(UChar32 c) {
     return uscript_getScript(c, &status) == USCRIPT_INHERITED && U_SUCCESS(status);
 }
 
-static int starts_alone(const UChar *units, int32_t length);
+// True when `units` does not begin with a run of non-zero combining class holding a
+// character the fold keeps (or that folds to another): nothing kept can move before it.
+static int starts_alone(const UChar *units, int32_t length) {
+    for (int32_t i = 0; i < length;) {
+        UChar32 c;
+        U16_NEXT(units, i, length, c);
+        if (u_getCombiningClass(c) == 0) {
+            return 1;
+        }
+        if (!is_dropped(c) || u_foldCase(c, U_FOLD_CASE_DEFAULT) != c) {
+            return 0;
+        }
+    }
+    return 1;
+}
 
 // NFKD, default case folding and NFKD again (case folding can compose what was
 // decomposed, and fold to compatibility forms). Returns the result, which the caller
 // frees, or NULL when ICU fails; `starts_alone_out`, when given, is set to whether both
-// NFKD results pass `starts_alone`.
-
+// NFKD results pass `starts_alone` (see the cache below).
 static UChar *three_steps(const UChar *text, int32_t length, int32_t *out_length, int *starts_alone_out) {
     int32_t n1 = 0, n2 = 0;
     UChar *decomposed = fold_step(text, length, 0, &n1);
@@ -145,22 +158,6 @@ typedef struct {
 } fold_entry;
 
 static _Atomic(void *) fold_blocks[(0x10FFFF >> FOLD_BLOCK_SHIFT) + 1];
-
-// True when `units` does not begin with a run of non-zero combining class holding a
-// character the fold keeps (or that folds to another): nothing kept can move before it.
-static int starts_alone(const UChar *units, int32_t length) {
-    for (int32_t i = 0; i < length;) {
-        UChar32 c;
-        U16_NEXT(units, i, length, c);
-        if (u_getCombiningClass(c) == 0) {
-            return 1;
-        }
-        if (!is_dropped(c) || u_foldCase(c, U_FOLD_CASE_DEFAULT) != c) {
-            return 0;
-        }
-    }
-    return 1;
-}
 
 static void compute_fold_entry(UChar32 c, fold_entry *entry) {
     entry->length = -1;

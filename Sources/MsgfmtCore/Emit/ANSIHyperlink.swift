@@ -46,10 +46,10 @@ struct ANSIHyperlink {
     /// Appends the sequence that opens span `index` (from `span(at:)`).
     func open(_ index: Int, into out: inout [UInt8]) {
         guard var uri = spans[index].uri else { return }
-        append("\u{1B}]8;id=msgfmt", into: &out)
-        appendDecimal(messageNumber, into: &out)
+        out.append(literal: "\u{1B}]8;id=msgfmt")
+        out.appendDecimal(Int64(messageNumber))
         out.append(0x2D)  // -
-        appendDecimal(index, into: &out)
+        out.appendDecimal(Int64(index))
         out.append(0x3B)  // ;
         uri.withUTF8 { out.append(contentsOf: $0) }
         out.append(0x1B)
@@ -58,41 +58,6 @@ struct ANSIHyperlink {
 
     /// Appends the sequence that closes the open hyperlink.
     static func close(into out: inout [UInt8]) {
-        append("\u{1B}]8;;\u{1B}\\", into: &out)
-    }
-
-    /// Appends the bytes of a literal.
-    @inline(__always)
-    static func append(_ literal: StaticString, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    private func append(_ literal: StaticString, into out: inout [UInt8]) {
-        Self.append(literal, into: &out)
-    }
-
-    /// Appends `value` in decimal (as `String(value)` spells it).
-    private func appendDecimal(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 {
-            out.append(0x2D)
-            out.append(contentsOf: String(value.magnitude).utf8)
-            return
-        }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = value
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = 0x30 &+ UInt8(n % 10)
-                n /= 10
-                count += 1
-            } while n > 0
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
+        out.append(literal: "\u{1B}]8;;\u{1B}\\")
     }
 }

@@ -18,16 +18,24 @@ public struct JSONParser {
         public init() {}
     }
 
+    /// Where `parseDeferring` met `Options.deferredMember` in the outermost object.
+    public enum Deferred: Sendable, Hashable {
+        /// Not at all.
+        case missing
+        /// Once, its value at these bytes.
+        case at(Range<Int>)
+        /// More than once (the object lacks every copy).
+        case repeated
+    }
+
     let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next byte to read.
     var pos: Int
     private let options: Options
     /// Arrays and objects open at the current position.
     var depth = 0
-    /// Where the value of `options.deferredMember` lies, once met.
-    private var deferred: Range<Int>?
-    /// True when the outermost object has `options.deferredMember` more than once.
-    private var deferredAgain = false
+    /// Where `options.deferredMember` was met.
+    private var deferred = Deferred.missing
 
     /// Parses exactly one JSON value from `input` (surrounding whitespace allowed).
     public static func parse(_ input: [UInt8], options: Options = Options()) throws(JSONParseError) -> JSONValue {
@@ -42,12 +50,12 @@ public struct JSONParser {
 
     /// Parses one JSON value like `parse`, except that the value of the outermost object's
     /// member `options.deferredMember` is checked (with `parse`'s errors) but left out of
-    /// the object. Returns where that value lies, nil when the member is missing or
-    /// appears more than once (the object then lacks every copy: parse again to see it).
+    /// the object. Returns where that value lies (when the member appears more than once,
+    /// the object lacks every copy: parse again to see them).
     public static func parseDeferring(
         _ input: ArraySlice<UInt8>, options: Options
-    ) throws(JSONParseError) -> (value: JSONValue, deferred: Range<Int>?, complete: Bool) {
-        let result: Result<(JSONValue, Range<Int>?, Bool), JSONParseError> = input.withUnsafeBufferPointer { buffer in
+    ) throws(JSONParseError) -> (value: JSONValue, deferred: Deferred) {
+        let result: Result<(JSONValue, Deferred), JSONParseError> = input.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer, options: options)
             do throws(JSONParseError) {
                 parser.skipWhitespace()
@@ -56,13 +64,12 @@ public struct JSONParser {
                 if parser.pos < buffer.count {
                     throw parser.error("unexpected data after the JSON value")
                 }
-                return .success((value, parser.deferredAgain ? nil : parser.deferred, !parser.deferredAgain))
+                return .success((value, parser.deferred))
             } catch {
                 return .failure(error)
             }
         }
-        let (value, deferred, complete) = try result.get()
-        return (value, deferred, complete)
+        return try result.get()
     }
 
     /// A parser at the start of `bytes`, for readers that walk a value themselves
@@ -156,7 +163,7 @@ public struct JSONParser {
             if depth == 1, let deferredMember = options.deferredMember, key == deferredMember {
                 let start = pos
                 try skipValue()
-                if deferred == nil { deferred = start..<pos } else { deferredAgain = true }
+                deferred = deferred == .missing ? .at(start..<pos) : .repeated
             } else {
                 let value = try parseValue()
                 members.append((key, value))

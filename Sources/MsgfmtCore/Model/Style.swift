@@ -15,6 +15,7 @@ public struct Style: Sendable, Hashable {
         unixTime: Int64? = nil, dateTimeFormat: String? = nil
     ) {
         self.attributes = attributes
+        // Most styles carry nothing: that is seen before any fields are gathered.
         if link == nil, customEmojiID == nil, unixTime == nil, dateTimeFormat == nil {
             payload = nil
         } else {

@@ -16,44 +16,37 @@ public enum StyledTextBuilder {
         }
         // Normalized entities usually all style the text: then the list is used as it is.
         let entities = message.entities.allSatisfy(styles) ? message.entities : message.entities.filter(styles)
-        let blocks = blockSkeleton(entities, count: count)
-        var segments = styledSegments(entities, text: text, cuts: blocks.count == 1 ? [] : blocks.map(\.range.lowerBound))
+        var result = blockSkeleton(entities, count: count)
+        var segments = styledSegments(entities, text: text, cuts: result.count == 1 ? [] : result.map(\.range.lowerBound))
         if count == 0 {
             segments = [StyledRun(range: 0..<0, style: .plain)]
         }
-        if blocks.count == 1 {
-            // The usual message: one paragraph, its runs merged in place.
-            var result = blocks
-            result[0].runs = merged(segments)
-            return StyledText(messageID: message.id, text: text, blocks: result)
-        }
-        var result = blocks
-        var b = 0
-        for run in segments {
-            while b + 1 < result.count, run.range.lowerBound >= result[b].range.upperBound { b += 1 }
-            if let last = result[b].runs.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
-                result[b].runs[result[b].runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
-            } else {
-                result[b].runs.append(run)
+        // Segments are in order and cut at every block start: each block takes those that
+        // start before its end (the last takes the rest), neighbours of equal style joined.
+        var first = 0
+        for b in result.indices {
+            var end = first
+            while end < segments.count, b == result.count - 1 || segments[end].range.lowerBound < result[b].range.upperBound {
+                end += 1
             }
+            result[b].runs = merged(segments[first..<end])
+            first = end
         }
         return StyledText(messageID: message.id, text: text, blocks: result)
     }
 
     /// `runs` with neighbours of equal style joined.
-    static func merged(_ runs: [StyledRun]) -> [StyledRun] {
-        var kept = 0
-        var runs = runs
-        for i in runs.indices {
-            if kept > 0, runs[kept - 1].style == runs[i].style, runs[kept - 1].range.upperBound == runs[i].range.lowerBound {
-                runs[kept - 1].range = runs[kept - 1].range.lowerBound..<runs[i].range.upperBound
+    static func merged(_ runs: ArraySlice<StyledRun>) -> [StyledRun] {
+        var out: [StyledRun] = []
+        out.reserveCapacity(runs.count)
+        for run in runs {
+            if let last = out.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
+                out[out.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else {
-                if kept != i { runs.swapAt(kept, i) }
-                kept += 1
+                out.append(run)
             }
         }
-        runs.removeLast(runs.count - kept)
-        return runs
+        return out
     }
 
     /// Empty blocks tiling the text: pre blocks for `pre` entities, paragraphs between,

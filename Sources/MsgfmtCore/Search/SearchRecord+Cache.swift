@@ -25,9 +25,7 @@ extension SearchRecord {
                 guard let unit = input.unsigned(), let u16 = UInt16(exactly: unit) else { return nil }
                 term.append(u16)
             }
-            var hash = FNV1aHasher()
-            hash.add(units: term)
-            terms.append(term[...], hash: hash.tableIndex)
+            terms.append(term[...])
         }
         guard let scalarCount = input.count() else { return nil }
         var scalars: [Unicode.Scalar] = []

@@ -3,23 +3,14 @@
 /// has dozens of terms, and an array for each was most of the cost of indexing it.
 public struct SearchTermList: Sendable, Equatable {
     /// The units of every term, term after term.
-    private(set) var units: [UInt16] = []
+    private var units: [UInt16] = []
     /// Where each term ends in `units`.
     private var ends: [Int32] = []
-    /// Each term's `FNV1aHasher.tableIndex`.
+    /// Each term's hash (`SearchTermTable.tableIndex`).
     private var hashes: [Int] = []
 
     /// No terms.
     init() {}
-
-    /// The terms `arrays`, hashed here.
-    init(_ arrays: [[UInt16]]) {
-        for term in arrays {
-            var hash = FNV1aHasher()
-            hash.add(units: term)
-            append(term[...], hash: hash.tableIndex)
-        }
-    }
 
     /// The number of terms.
     var count: Int { ends.count }
@@ -29,7 +20,7 @@ public struct SearchTermList: Sendable, Equatable {
         units[(k == 0 ? 0 : Int(ends[k - 1]))..<Int(ends[k])]
     }
 
-    /// The hash of term `k` (`FNV1aHasher.tableIndex` of its units).
+    /// The hash of term `k` (`SearchTermTable.tableIndex` of its units).
     func hash(_ k: Int) -> Int { hashes[k] }
 
     /// Every term as an array of its own (tests and the reference compare these).
@@ -40,6 +31,11 @@ public struct SearchTermList: Sendable, Equatable {
         self.units.reserveCapacity(units)
         ends.reserveCapacity(terms)
         hashes.reserveCapacity(terms)
+    }
+
+    /// Adds the term `term`, hashed here.
+    mutating func append(_ term: ArraySlice<UInt16>) {
+        append(term, hash: SearchTermTable.tableIndex(term))
     }
 
     /// Adds a term whose units are `term` and hash `hash`.

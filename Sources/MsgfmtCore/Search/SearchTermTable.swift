@@ -32,7 +32,7 @@ struct SearchTermTable {
         add(term[...], hash: Self.tableIndex(term[...]), message: message)
     }
 
-    /// `add(_:message:)` for a term whose `FNV1aHasher.tableIndex` is known.
+    /// `add(_:message:)` for a term whose `tableIndex` is known.
     mutating func add(_ term: ArraySlice<UInt16>, hash: Int, message: Int) {
         let id = number(of: term, hash: hash)
         if messageStarts.last?.message != Int32(message) {
@@ -140,7 +140,9 @@ struct SearchTermTable {
         }
     }
 
-    private static func tableIndex(_ term: ArraySlice<UInt16>) -> Int {
+    /// The hash a term is filed by: the FNV-1a hash of its units, as `SearchTerms` computes
+    /// it while finding the term.
+    static func tableIndex(_ term: ArraySlice<UInt16>) -> Int {
         var hash = FNV1aHasher()
         hash.add(units: term)
         return hash.tableIndex

@@ -20,11 +20,13 @@ public enum ExportMessageDecoder {
             deferring.deferredMember = "text"
             let parsed = try JSONParser.parseDeferring(raw.bytes[...], options: deferring)
             value = parsed.value
-            if parsed.deferred != nil || !parsed.complete,
-                !parsed.complete || value["text_entities"] == nil || value["type"]?.stringValue == "service"
-            {
-                value = try JSONParser.parse(raw.bytes, options: options)
+            let whole: Bool
+            switch parsed.deferred {
+            case .missing: whole = false
+            case .at: whole = value["text_entities"] == nil || value["type"]?.stringValue == "service"
+            case .repeated: whole = true
             }
+            if whole { value = try JSONParser.parse(raw.bytes, options: options) }
         } catch {
             return .failure(Failure(id: sniffID(raw.bytes), error: .syntax(error)))
         }
