@@ -37,7 +37,20 @@ final class ClusterTable {
     /// The width counted for each tab.
     let tabWidth: Int
 
+    /// The per-cluster columns segmentation produces.
+    private struct Columns {
+        var ends: [Int]
+        var widths: [Int]
+        var kinds: [Kind]
+        var breakAfter: [Bool]
+    }
+
     /// Segments, measures and classifies every cluster of `text`. O(n).
+    ///
+    /// Cell widths come from `FusedSegmenter`'s one walk when it decides the text and every
+    /// block starts on one of its cluster boundaries; otherwise (other measurers, SA
+    /// scripts, conjuncts, a cluster cut by a block) from ICU's grapheme and line-break
+    /// iterators and the measurer, which give the same answer where both apply.
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
         self.text = text
         self.tabWidth = tabWidth
@@ -49,44 +62,85 @@ final class ClusterTable {
         }
         let sortedRuns = inOrder ? runs : runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.runs = sortedRuns
+        let columns =
+            Self.fusedColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
+            ?? Self.icuColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
+        ends = columns.ends
+        widths = columns.widths
+        kinds = columns.kinds
+        breakAfter = columns.breakAfter
+        styles = Self.styles(of: columns.ends, runs: sortedRuns)
+    }
+
+    /// The columns from one `FusedSegmenter` walk, or nil when it does not decide the text,
+    /// a block starts inside one of its clusters or `measurer` is not a `CellMeasurer`.
+    private static func fusedColumns<M: TextMeasurer>(
+        _ text: UTF16Text, blockStarts: [Int], tabWidth: Int, measurer: M
+    ) -> Columns? {
+        let units = text.units
+        let n = units.count
+        guard n > 0, let model = (measurer as? CellMeasurer)?.model,
+            let fused = FusedSegmenter.segment(units, model: model),
+            blockStarts.allSatisfy({ $0 <= 0 || $0 >= n || isBoundary($0, in: fused.ends) })
+        else { return nil }
+        let count = fused.ends.count
+        var widths = fused.widths
+        var kinds = [Kind](repeating: .text, count: count)
+        units.withUnsafeBufferPointer { u in
+            fused.ends.withUnsafeBufferPointer { e in
+                widths.withUnsafeMutableBufferPointer { w in
+                    kinds.withUnsafeMutableBufferPointer { k in
+                        var start = 0
+                        for c in 0..<count {
+                            let end = e[c]
+                            if mayNotBeText(u[start]) {
+                                let kind = Self.kind(u, start, end)
+                                k[c] = kind
+                                if kind == .newline { w[c] = 0 } else if kind == .tab { w[c] = tabWidth }
+                            }
+                            start = end
+                        }
+                    }
+                }
+            }
+        }
+        return Columns(ends: fused.ends, widths: widths, kinds: kinds, breakAfter: fused.breakAfter)
+    }
+
+    /// The columns from ICU's grapheme and line-break iterators and `measurer`.
+    private static func icuColumns<M: TextMeasurer>(
+        _ text: UTF16Text, blockStarts: [Int], tabWidth: Int, measurer: M
+    ) -> Columns {
         let units = text.units
         let n = units.count
         let ends = n == 0 ? [] : Self.splitting(GraphemeSegmenter.boundaries(in: text), at: blockStarts, text: text)
         let count = ends.count
         var widths = [Int](repeating: 0, count: count)
         var kinds = [Kind](repeating: .text, count: count)
-        var styles = [Int32](repeating: -1, count: count)
         var breakAfter = [Bool](repeating: false, count: count)
         // The cell measurer's answer for common single units is known here without a call.
         let cells = M.self == CellMeasurer.self
-        let runLowers = sortedRuns.map(\.range.lowerBound)
-        let runUppers = sortedRuns.map(\.range.upperBound)
         units.withUnsafeBufferPointer { u in
             ends.withUnsafeBufferPointer { e in
                 widths.withUnsafeMutableBufferPointer { w in
                     kinds.withUnsafeMutableBufferPointer { k in
-                        styles.withUnsafeMutableBufferPointer { st in
-                            var start = 0
-                            var run = 0
-                            for c in 0..<count {
-                                let end = e[c]
-                                if cells, end &- start == 1, let fast = Self.commonUnit(u[start]) {
-                                    k[c] = fast.kind
-                                    w[c] = fast.width
-                                } else {
-                                    let kind = Self.kind(units, start, end)
-                                    k[c] = kind
-                                    switch kind {
-                                    case .newline: w[c] = 0
-                                    case .tab: w[c] = tabWidth
-                                    case .text, .space, .unsafe:
-                                        w[c] = max(0, min(measurer.width(of: start..<end, in: text), 1 << 20))
-                                    }
+                        var start = 0
+                        for c in 0..<count {
+                            let end = e[c]
+                            if cells, end &- start == 1, let fast = Self.commonUnit(u[start]) {
+                                k[c] = fast.kind
+                                w[c] = fast.width
+                            } else {
+                                let kind = Self.kind(u, start, end)
+                                k[c] = kind
+                                switch kind {
+                                case .newline: w[c] = 0
+                                case .tab: w[c] = tabWidth
+                                case .text, .space, .unsafe:
+                                    w[c] = max(0, min(measurer.width(of: start..<end, in: text), 1 << 20))
                                 }
-                                while run < runUppers.count, runUppers[run] <= start { run &+= 1 }
-                                if run < runUppers.count, runLowers[run] <= start { st[c] = Int32(truncatingIfNeeded: run) }
-                                start = end
                             }
+                            start = end
                         }
                     }
                 }
@@ -109,11 +163,32 @@ final class ClusterTable {
                 }
             }
         }
-        self.ends = ends
-        self.widths = widths
-        self.kinds = kinds
-        self.styles = styles
-        self.breakAfter = breakAfter
+        return Columns(ends: ends, widths: widths, kinds: kinds, breakAfter: breakAfter)
+    }
+
+    /// Index into the sorted `runs` of the run holding each cluster's first unit, or -1.
+    private static func styles(of ends: [Int], runs: [StyledRun]) -> [Int32] {
+        let count = ends.count
+        guard !runs.isEmpty else { return [Int32](repeating: -1, count: count) }
+        let runLowers = runs.map(\.range.lowerBound)
+        let runUppers = runs.map(\.range.upperBound)
+        return [Int32](unsafeUninitializedCapacity: count) { st, written in
+            ends.withUnsafeBufferPointer { e in
+                runLowers.withUnsafeBufferPointer { lowers in
+                    runUppers.withUnsafeBufferPointer { uppers in
+                        let runCount = uppers.count
+                        var start = 0
+                        var run = 0
+                        for c in 0..<count {
+                            while run < runCount, uppers[run] <= start { run &+= 1 }
+                            st[c] = run < runCount && lowers[run] <= start ? Int32(truncatingIfNeeded: run) : -1
+                            start = e[c]
+                        }
+                    }
+                }
+            }
+            written = count
+        }
     }
 
     private init(copying table: ClusterTable, tabWidth: Int) {
@@ -206,9 +281,17 @@ final class ClusterTable {
         }
     }
 
+    /// False when a cluster beginning with `first` is certainly `.text` (`kind` need not
+    /// be asked): printable ASCII, and everything past the C1 controls outside the range
+    /// of spaces and separators U+1680–U+3000.
+    @inline(__always)
+    static func mayNotBeText(_ first: UInt16) -> Bool {
+        first < 0x21 || (first >= 0x7F && first < 0xA0) || (first >= 0x1680 && first <= 0x3000)
+    }
+
     /// How the cluster `start..<end` of `units` is treated.
     @inline(__always)
-    static func kind(_ units: [UInt16], _ start: Int, _ end: Int) -> Kind {
+    static func kind(_ units: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Kind {
         let u = units[start]
         if end - start == 2, u == 0x0D, units[start + 1] == 0x0A { return .newline }
         guard end - start == 1 else { return .text }

@@ -8,6 +8,12 @@
 /// breaks them with dictionaries) and CB, and the rare look-ahead past a combining mark
 /// (see `LineBreakState`). Differential tests check that clusters, widths and break
 /// opportunities equal the ICU path's.
+///
+/// Most code points are letters of a word: between two plain letters
+/// (`CodePointTable.plainLetterBit`) and between such a letter and a space no rule needs
+/// asking, so runs of them take a short loop that writes one-cell clusters and moves the
+/// line-break state as `decide` would (`LineBreakState.continueLetter`, `beginWord`,
+/// `takeSpace`).
 enum FusedSegmenter {
     /// The clusters of a text, their widths and the break opportunities after them.
     struct Result {
@@ -31,6 +37,7 @@ enum FusedSegmenter {
     private static let zeroWidthBit: UInt32 = 1 << 15, regionalBit: UInt32 = 1 << 16, emojiBit: UInt32 = 1 << 17
     /// A virama: ICU 72 joins Indic conjuncts across it, which this pass leaves to ICU.
     private static let viramaBit: UInt32 = 1 << 23
+    private static let plainLetterBit = CodePointTable.plainLetterBit
 
     /// Segments `units` in one walk, widths under `model`; nil when the text needs ICU.
     /// O(n).
@@ -65,10 +72,66 @@ enum FusedSegmenter {
                 var pictographic: UInt8 = word & pictographicBit != 0 ? 1 : 0  // 1: ExtPict Extend*, 2: ... ZWJ
                 var cluster = ClusterWidth(word: word, value: value)
                 var breakInside = false
+                // What came last, for the fast paths: 1 a plain letter
+                // (`CodePointTable.plainLetterBit`), 2 spaces after one, 0 anything else.
+                var fast: UInt8 = word & plainLetterBit != 0 ? 1 : 0
                 var i = length
-                while i < n {
+                walk: while i < n {
                     if !decode(u, i, &value, &length) { return false }
                     word = CodePointTable.word(value, stages)
+                    if fast != 0, word & plainLetterBit != 0 {
+                        // A run of plain letters: between two of them a cluster boundary and
+                        // no line break (LB28), after spaces an opportunity (LB18); one cell
+                        // each, and the grapheme state stays clear. The cluster before the
+                        // run ends here.
+                        let allowed = fast == 2
+                        if allowed, recordBreaks { breaks.append(LineBreak(offset: i, mandatory: false)) }
+                        endsOut[count] = i
+                        widthsOut[count] = cluster.width(model)
+                        breakOut[count] = breakInside || allowed
+                        count &+= 1
+                        breakInside = false
+                        if allowed {
+                            lines.beginWord(LineBreakClass(word: word).resolved)
+                        } else {
+                            lines.continueLetter(LineBreakClass(word: word).resolved)
+                        }
+                        var lastWord = word
+                        var lastValue = value
+                        var j = i &+ length
+                        while j < n {
+                            if !decode(u, j, &value, &length) { return false }
+                            word = CodePointTable.word(value, stages)
+                            if word & plainLetterBit == 0 { break }
+                            endsOut[count] = j
+                            widthsOut[count] = 1
+                            breakOut[count] = false
+                            count &+= 1
+                            lines.continueLetter(LineBreakClass(word: word).resolved)
+                            lastWord = word
+                            lastValue = value
+                            j &+= length
+                        }
+                        cluster = ClusterWidth(word: lastWord, value: lastValue)
+                        fast = 1
+                        i = j
+                        // The code point at j (if any) is decoded and not a plain letter.
+                        if j == n { break walk }
+                    }
+                    if fast != 0, value == 0x20 {
+                        // A space after a plain letter or spaces: a boundary, no break (LB7).
+                        endsOut[count] = i
+                        widthsOut[count] = cluster.width(model)
+                        breakOut[count] = breakInside
+                        count &+= 1
+                        breakInside = false
+                        cluster = ClusterWidth(word: word, value: value)
+                        lines.takeSpace()
+                        fast = 2
+                        i &+= 1
+                        continue
+                    }
+                    fast = word & plainLetterBit != 0 ? 1 : 0
                     if word & viramaBit != 0 { return false }
                     let next = (word >> 6) & 0x1F
                     guard let decision = lines.decide(at: i, length: length, word: word, value: value) else { return false }

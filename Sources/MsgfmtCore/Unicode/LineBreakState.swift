@@ -133,6 +133,38 @@ struct LineBreakState {
         return decision
     }
 
+    /// Takes a plain letter (`CodePointTable.plainLetterBit`, class `b`) right after
+    /// another: what `decide` would do, knowing the answer is prohibited (LB28) and that
+    /// the previous letter left the state of a plain letter.
+    @inline(__always)
+    mutating func continueLetter(_ b: LineBreakClass) {
+        beforeBase = base
+        beforeBaseAdjacent = true
+        base = b
+        previous = b
+        breakBeforeBase = false
+    }
+
+    /// Takes a plain letter (class `b`) after spaces that follow a plain letter: what
+    /// `decide` would do, knowing the answer is allowed (LB18).
+    @inline(__always)
+    mutating func beginWord(_ b: LineBreakClass) {
+        beforeBase = base
+        beforeBaseAdjacent = false
+        base = b
+        previous = b
+        spaces = false
+        breakBeforeBase = true
+    }
+
+    /// Takes a space after a plain letter and any spaces: what `decide` would do
+    /// (prohibited, LB7), the number and regional indicator state being clear already.
+    @inline(__always)
+    mutating func takeSpace() {
+        previous = .sp
+        spaces = true
+    }
+
     /// True when the text so far ends with a hard line break (ICU marks the end of such
     /// a text as a mandatory break).
     var endsWithHardBreak: Bool {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -10,7 +11,7 @@ import Testing
         for value in UInt16(0)...0xFFFF {
             guard let fast = ClusterTable.commonUnit(value) else { continue }
             let text = UTF16Text(units: [value])
-            #expect(fast.kind == ClusterTable.kind(text.units, 0, 1), "U+\(String(value, radix: 16))")
+            #expect(fast.kind == text.units.withUnsafeBufferPointer { ClusterTable.kind($0, 0, 1) }, "U+\(String(value, radix: 16))")
             for model in WidthModel.allCases {
                 let width = CellMeasurer(model: model).width(of: 0..<1, in: text)
                 #expect(fast.width == width, "U+\(String(value, radix: 16)) under \(model)")
@@ -18,6 +19,19 @@ import Testing
             checked += 1
         }
         #expect(checked > 20_000)
+    }
+
+    @Test func unitsTheFusedPathTakesForTextAreText() {
+        var skipped = 0
+        for value in UInt16(0)...0xFFFF where !ClusterTable.mayNotBeText(value) {
+            for length in 1...2 {
+                let units = [value, 0x301]
+                let kind = units.withUnsafeBufferPointer { ClusterTable.kind($0, 0, length) }
+                #expect(kind == .text, "U+\(String(value, radix: 16)), \(length) units")
+            }
+            skipped += 1
+        }
+        #expect(skipped > 58_000)
     }
 
     @Test func tableOfMixedTextMatchesSlowMeasurer() {
@@ -36,5 +50,43 @@ import Testing
         #expect(fast.kinds == slow.kinds)
         #expect(fast.styles == slow.styles)
         #expect(fast.breakAfter == slow.breakAfter)
+    }
+}
+
+/// The cluster table from the fused walk against the table from ICU's iterators and a
+/// measurer that is not `CellMeasurer`, on random text from every script the fused pass
+/// meets, with random runs and block starts (some inside clusters, which take ICU's path).
+@Suite struct ClusterTableFusedPathTests {
+    struct Slow: TextMeasurer {
+        var model: WidthModel
+        func width(of range: Range<Int>, in text: UTF16Text) -> Int {
+            CellMeasurer(model: model).width(of: range, in: text)
+        }
+    }
+
+    @Test func fusedTableEqualsICUTable() {
+        var rng = SeededGenerator(seed: 0x636C_7573)
+        for index in 0..<6_000 {
+            let units = FusedTextGenerator.text(using: &rng)
+            let text = UTF16Text(units: units)
+            let n = units.count
+            var starts = [0]
+            if n > 2, Bool.random(using: &rng) { starts.append(Int.random(in: 1..<n, using: &rng)) }
+            var runs: [StyledRun] = []
+            if n > 1 {
+                let a = Int.random(in: 0..<n, using: &rng)
+                let b = Int.random(in: a...n, using: &rng)
+                runs.append(StyledRun(range: a..<b, style: Style(attributes: .italic)))
+            }
+            let model: WidthModel = index % 2 == 0 ? .modern : .legacy
+            let tab = Int.random(in: 1...8, using: &rng)
+            let fast = ClusterTable(text: text, runs: runs, blockStarts: starts, tabWidth: tab, measurer: CellMeasurer(model: model))
+            let slow = ClusterTable(text: text, runs: runs, blockStarts: starts, tabWidth: tab, measurer: Slow(model: model))
+            let sameClusters = fast.ends == slow.ends && fast.widths == slow.widths
+            let sameKinds = fast.kinds == slow.kinds && fast.styles == slow.styles
+            let same = sameClusters && sameKinds && fast.breakAfter == slow.breakAfter
+            #expect(same, "string \(index): \(FusedSegmenterOracle.hex(units)) blocks \(starts)")
+            if !same { break }
+        }
     }
 }
