@@ -32,6 +32,14 @@ enum {
     MSGFMT_ICU_WORD = 1u << 10,
 };
 
+/// The stages of msgfmt's generated code-point table (Sources/CICU/msgfmt_code_points.c,
+/// written by scripts/gen-unicode-table; CodePointTable.swift gives their lengths): stage
+/// 1, one block number per 128 code points; stage 2, one word index per code point of each
+/// distinct block; the distinct property words. Constant data, valid for the process.
+const uint16_t *msgfmt_code_point_stage1(void);
+const uint8_t *msgfmt_code_point_stage2(void);
+const uint32_t *msgfmt_code_point_words(void);
+
 /// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in
 /// blocks of 64 scalars on first use and cached for the life of the process
 /// (thread-safe).

@@ -30,22 +30,19 @@ import Testing
         }
     }
 
-    @Test func regeneratingTheTableGivesTheCommittedFile() throws {
+    @Test func regeneratingTheTableGivesTheCommittedFiles() throws {
         try #require(
             FileManager.default.fileExists(atPath: "/usr/share/unicode/LineBreak.txt"),
             "install Debian's unicode-data package for /usr/share/unicode")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PackagePaths.root.appendingPathComponent("scripts/gen-unicode-table").path, "--stdout"]
+        process.arguments = ["python3", PackagePaths.root.appendingPathComponent("scripts/gen-unicode-table").path, "--check"]
         let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
-        let generated = pipe.fileHandleForReading.readDataToEndOfFile()
+        let complaint = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let committed = try Data(
-            contentsOf: PackagePaths.root.appendingPathComponent("Sources/MsgfmtCore/Unicode/CodePointTable.swift"))
-        #expect(generated == committed, "run scripts/gen-unicode-table and commit the result")
+        #expect(process.terminationStatus == 0, "run scripts/gen-unicode-table and commit the result: \(complaint)")
     }
 
     @Test func tableIsForTheLinkedICUsUnicodeVersion() throws {
