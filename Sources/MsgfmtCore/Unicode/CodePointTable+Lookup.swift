@@ -11,7 +11,7 @@ internal import CICU
 /// to ICU). Bit 24 is derived when the words are first read (`plainLetterBit`).
 extension CodePointTable {
     /// The stages, shared by all threads: stage 1 and 2 as CICU holds them, the words
-    /// copied once with `plainLetterBit` derived.
+    /// copied once with `plainLetterBit` and `plainIdeographBit` derived.
     final class Stages: @unchecked Sendable {
         let stage1: UnsafePointer<UInt16>
         let stage2: UnsafePointer<UInt8>
@@ -24,7 +24,7 @@ extension CodePointTable {
             let words = UnsafeMutablePointer<UInt32>.allocate(capacity: CodePointTable.counts.words)
             for k in 0..<CodePointTable.counts.words {
                 let word = generated[k]
-                words[k] = CodePointTable.isPlainLetter(word) ? word | CodePointTable.plainLetterBit : word
+                words[k] = word | CodePointTable.derivedBits(word)
             }
             self.words = UnsafePointer(words)
         }
@@ -37,19 +37,25 @@ extension CodePointTable {
     /// UAX #14 looks further: a cluster boundary and no line break (LB28), which is
     /// `FusedSegmenter`'s fast path.
     static let plainLetterBit: UInt32 = 1 << 24
+    /// Bit 25, derived like bit 24: an ideograph of line-break class ID, grapheme property
+    /// Other, East Asian wide and two cells, no emoji or pictograph. Next to another plain
+    /// letter or ideograph: a cluster boundary and a line-break opportunity (LB31).
+    static let plainIdeographBit: UInt32 = 1 << 25
 
-    /// True when `word` (as generated) describes a plain letter (see `plainLetterBit`).
-    static func isPlainLetter(_ word: UInt32) -> Bool {
+    /// The derived bits of a generated `word`: `plainLetterBit`, `plainIdeographBit` or none.
+    static func derivedBits(_ word: UInt32) -> UInt32 {
         let lineClass = LineBreakClass(word: word).resolved
-        guard lineClass == .al || lineClass == .hl, (word >> 6) & 0x1F == 0 else { return false }
-        let flags: ScalarFlags = [
-            .wide, .emojiPresentation, .extendedPictographic, .zeroWidth, .regionalIndicator, .emoji, .control,
-        ]
-        let excluded: UInt32 = 1 << 11 | flags.rawValue << 12 | 1 << 22 | 1 << 23
-        return word & excluded == 0
+        guard (word >> 6) & 0x1F == 0, word & (1 << 22 | 1 << 23) == 0 else { return 0 }
+        let flags = ScalarFlags(rawValue: (word >> 12) & 0x3FF)
+        let emojiLike: ScalarFlags = [.emojiPresentation, .extendedPictographic, .regionalIndicator, .emoji]
+        guard flags.isDisjoint(with: emojiLike.union([.zeroWidth, .control])) else { return 0 }
+        let eastAsianWide = word & 1 << 11 != 0
+        if lineClass == .al || lineClass == .hl, !eastAsianWide, !flags.contains(.wide) { return plainLetterBit }
+        if lineClass == .id, eastAsianWide, flags.contains(.wide) { return plainIdeographBit }
+        return 0
     }
 
-    /// The stages, decoded on first use.
+    /// The stages, made on first use.
     static let stages = Stages()
 
     /// The property word of `value` (values above U+10FFFF read as U+10FFFF, a noncharacter).

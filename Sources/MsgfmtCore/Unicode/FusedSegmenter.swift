@@ -38,6 +38,7 @@ enum FusedSegmenter {
     /// A virama: ICU 72 joins Indic conjuncts across it, which this pass leaves to ICU.
     private static let viramaBit: UInt32 = 1 << 23
     private static let plainLetterBit = CodePointTable.plainLetterBit
+    private static let plainBits = CodePointTable.plainLetterBit | CodePointTable.plainIdeographBit
 
     /// Segments `units` in one walk, widths under `model`; nil when the text needs ICU.
     /// O(n).
@@ -72,54 +73,61 @@ enum FusedSegmenter {
                 var pictographic: UInt8 = word & pictographicBit != 0 ? 1 : 0  // 1: ExtPict Extend*, 2: ... ZWJ
                 var cluster = ClusterWidth(word: word, value: value)
                 var breakInside = false
-                // What came last, for the fast paths: 1 a plain letter
-                // (`CodePointTable.plainLetterBit`), 2 spaces after one, 0 anything else.
-                var fast: UInt8 = word & plainLetterBit != 0 ? 1 : 0
+                // What came last, for the fast paths: 1 a plain letter or ideograph
+                // (`CodePointTable.plainLetterBit`, `plainIdeographBit`), 2 spaces after
+                // one, 0 anything else.
+                var fast: UInt8 = word & plainBits != 0 ? 1 : 0
+                // The last plain character was a letter (else an ideograph).
+                var letterBefore = word & plainLetterBit != 0
                 var i = length
                 walk: while i < n {
                     if !decode(u, i, &value, &length) { return false }
                     word = CodePointTable.word(value, stages)
-                    if fast != 0, word & plainLetterBit != 0 {
-                        // A run of plain letters: between two of them a cluster boundary and
-                        // no line break (LB28), after spaces an opportunity (LB18); one cell
-                        // each, and the grapheme state stays clear. The cluster before the
-                        // run ends here.
-                        let allowed = fast == 2
+                    if fast != 0, word & plainBits != 0 {
+                        // A run of plain letters and ideographs: between two of them a cluster
+                        // boundary, no line break between letters (LB28), an opportunity next
+                        // to an ideograph (LB31) and after spaces (LB18); one cell a letter,
+                        // two an ideograph, and the grapheme state stays clear. The cluster
+                        // before the run ends here.
+                        var allowed = fast == 2 || !letterBefore || word & plainLetterBit == 0
                         if allowed, recordBreaks { breaks.append(LineBreak(offset: i, mandatory: false)) }
                         endsOut[count] = i
                         widthsOut[count] = cluster.width(model)
                         breakOut[count] = breakInside || allowed
                         count &+= 1
                         breakInside = false
-                        if allowed {
-                            lines.beginWord(LineBreakClass(word: word).resolved)
-                        } else {
-                            lines.continueLetter(LineBreakClass(word: word).resolved)
-                        }
+                        var lastIsLetter = word & plainLetterBit != 0
+                        lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !lastIsLetter)
                         var lastWord = word
                         var lastValue = value
                         var j = i &+ length
                         while j < n {
                             if !decode(u, j, &value, &length) { return false }
                             word = CodePointTable.word(value, stages)
-                            if word & plainLetterBit == 0 { break }
+                            if word & plainBits == 0 { break }
+                            let isLetter = word & plainLetterBit != 0
+                            allowed = !(lastIsLetter && isLetter)
+                            if allowed, recordBreaks { breaks.append(LineBreak(offset: j, mandatory: false)) }
                             endsOut[count] = j
-                            widthsOut[count] = 1
-                            breakOut[count] = false
+                            widthsOut[count] = lastIsLetter ? 1 : 2
+                            breakOut[count] = allowed
                             count &+= 1
-                            lines.continueLetter(LineBreakClass(word: word).resolved)
+                            lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !isLetter)
+                            lastIsLetter = isLetter
                             lastWord = word
                             lastValue = value
                             j &+= length
                         }
                         cluster = ClusterWidth(word: lastWord, value: lastValue)
                         fast = 1
+                        letterBefore = lastIsLetter
                         i = j
-                        // The code point at j (if any) is decoded and not a plain letter.
+                        // The code point at j (if any) is decoded and neither.
                         if j == n { break walk }
                     }
                     if fast != 0, value == 0x20 {
-                        // A space after a plain letter or spaces: a boundary, no break (LB7).
+                        // A space after a plain letter, ideograph or spaces: a boundary, no
+                        // break (LB7).
                         endsOut[count] = i
                         widthsOut[count] = cluster.width(model)
                         breakOut[count] = breakInside
@@ -131,7 +139,8 @@ enum FusedSegmenter {
                         i &+= 1
                         continue
                     }
-                    fast = word & plainLetterBit != 0 ? 1 : 0
+                    fast = word & plainBits != 0 ? 1 : 0
+                    letterBefore = word & plainLetterBit != 0
                     if word & viramaBit != 0 { return false }
                     let next = (word >> 6) & 0x1F
                     guard let decision = lines.decide(at: i, length: length, word: word, value: value) else { return false }

@@ -133,32 +133,24 @@ struct LineBreakState {
         return decision
     }
 
-    /// Takes a plain letter (`CodePointTable.plainLetterBit`, class `b`) right after
-    /// another: what `decide` would do, knowing the answer is prohibited (LB28) and that
-    /// the previous letter left the state of a plain letter.
+    /// Takes a plain letter or ideograph (`CodePointTable.plainLetterBit`,
+    /// `plainIdeographBit`; class `b`, `wide` for an ideograph) right after another or
+    /// after spaces that follow one: what `decide` would do, knowing its answer (`allowed`:
+    /// LB18 after spaces, LB31 next to an ideograph; else LB28 between letters) and that
+    /// what came before left the state of a plain character or of spaces after one.
     @inline(__always)
-    mutating func continueLetter(_ b: LineBreakClass) {
+    mutating func takePlain(_ b: LineBreakClass, allowed: Bool, wide: Bool) {
         beforeBase = base
-        beforeBaseAdjacent = true
-        base = b
-        previous = b
-        breakBeforeBase = false
-    }
-
-    /// Takes a plain letter (class `b`) after spaces that follow a plain letter: what
-    /// `decide` would do, knowing the answer is allowed (LB18).
-    @inline(__always)
-    mutating func beginWord(_ b: LineBreakClass) {
-        beforeBase = base
-        beforeBaseAdjacent = false
+        beforeBaseAdjacent = !spaces
         base = b
         previous = b
         spaces = false
-        breakBeforeBase = true
+        breakBeforeBase = allowed
+        baseIsWide = wide
     }
 
-    /// Takes a space after a plain letter and any spaces: what `decide` would do
-    /// (prohibited, LB7), the number and regional indicator state being clear already.
+    /// Takes a space after a plain letter or ideograph and any spaces: what `decide` would
+    /// do (prohibited, LB7), the number and regional indicator state being clear already.
     @inline(__always)
     mutating func takeSpace() {
         previous = .sp

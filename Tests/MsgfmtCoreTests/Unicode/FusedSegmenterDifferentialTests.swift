@@ -46,6 +46,30 @@ import Testing
         }
     }
 
+    /// Every code point the fast path takes (`plainLetterBit`, `plainIdeographBit`) next
+    /// to itself, to letters, ideographs and spaces, against ICU.
+    @Test func plainCharactersAgreeWithICU() {
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let word = CodePointTable.word(value)
+            guard word & (CodePointTable.plainLetterBit | CodePointTable.plainIdeographBit) != 0 else { continue }
+            checked += 1
+            // Each text holds the code point twice; a few stride through the rest.
+            let p = Array(String(scalar).utf16)
+            let texts: [[UInt16]] = [
+                p + p, [0x61] + p + p + [0x61], [0x65E5] + p + [0x20] + p + [0x5D0], [0x20] + p + [0x20, 0x20] + p,
+                p + [0x2C, 0x20] + p + [0x2E],
+            ]
+            for units in texts where checked % 8 == 0 || units.count == 2 * p.count {
+                if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                    Issue.record("U+\(String(value, radix: 16)): \(FusedSegmenterOracle.hex(units)): \(what)")
+                }
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
     @Test func conformanceFilesAgreeWithICU() throws {
         for name in ["GraphemeBreakTest.txt", "LineBreakTest.txt"] {
             let cases = try #require(UnicodeTestFile.cases(name), "install Debian's unicode-data package")
