@@ -1,0 +1,121 @@
+import CICU
+import Foundation
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+/// msgfmt's bidi pass for text without explicit formatting characters against ICU's
+/// ubidi: equal levels for every unit and equal paragraph levels, in all three base
+/// directions, on random text mixing every bidi class the pass handles.
+/// `MSGFMT_BIDI_STRINGS=1000000` runs a million strings.
+@Suite struct BidiFastPathTests {
+    /// Code points by bidi class, the brackets and marks the rules single out included.
+    static let pools: [[UInt32]] = [
+        Array(0x61...0x7A) + [0x4E2D, 0x65E5, 0x200E],  // L
+        Array(0x5D0...0x5EA) + [0x200F],  // R
+        Array(0x627...0x64A) + [0x61C],  // AL
+        Array(0x30...0x39) + [0x6F0, 0x2070],  // EN
+        Array(0x660...0x669) + [0x66B],  // AN
+        [0x2B, 0x2D, 0x207A],  // ES
+        [0x23, 0x24, 0x25, 0xB0, 0x20AC],  // ET
+        [0x2C, 0x2E, 0x2F, 0x3A, 0xA0],  // CS
+        [0x20, 0x20, 0x20, 0x2003],  // WS
+        [0x09, 0x1F],  // S
+        [0x0A, 0x0D, 0x2029, 0x1C],  // B
+        [0x21, 0x22, 0x26, 0x27, 0x2A, 0x3B, 0x3F, 0x40, 0x7E, 0x1F600, 0x2665],  // ON
+        [0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0xAB, 0xBB, 0x2329, 0x232A, 0x3008, 0x3009, 0xFF08, 0xFF09],  // brackets
+        [0x301, 0x5B0, 0x64B, 0xFE0F, 0x20E3],  // NSM
+        [0x200D, 0x200C, 0xAD, 0xFEFF, 0x2060],  // BN
+    ]
+
+    static let separatorPool = 10
+    static let bracketPool = 12
+
+    static func text(using rng: inout SeededGenerator) -> [UInt16] {
+        let length = Int.random(in: 0...40, using: &rng)
+        // Half the texts hold no bracket and no paragraph separator (what the pass
+        // decides); some lean on a few classes, so runs of them (numbers, marks) form.
+        let usable = Bool.random(using: &rng) ? pools.indices.filter { $0 != bracketPool && $0 != separatorPool } : Array(pools.indices)
+        let classes = (0..<Int.random(in: 2...6, using: &rng)).map { _ in usable.randomElement(using: &rng)! }
+        var units: [UInt16] = []
+        for _ in 0..<length {
+            let pool = pools[Bool.random(using: &rng) ? classes.randomElement(using: &rng)! : usable.randomElement(using: &rng)!]
+            units.append(contentsOf: Array(String(Unicode.Scalar(pool.randomElement(using: &rng)!)!).utf16))
+        }
+        return units
+    }
+
+    /// Nil when both agree (or the pass leaves the text to ICU), else what differs;
+    /// `decided` counts the texts the pass answered.
+    static func difference(_ units: [UInt16], base: Int32, decided: inout Int) -> String? {
+        var fast = [UInt8](repeating: 0xFF, count: units.count)
+        var icu = [UInt8](repeating: 0xFF, count: units.count)
+        let fastLevel = units.withUnsafeBufferPointer { u in
+            fast.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+        }
+        if fastLevel == -2 { return nil }
+        decided += 1
+        let icuLevel = units.withUnsafeBufferPointer { u in
+            icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+        }
+        if fastLevel == icuLevel, fast == icu { return nil }
+        return "base \(base): paragraph \(fastLevel), ICU \(icuLevel); levels \(fast), ICU \(icu)"
+    }
+
+    @Test func fastPassEqualsICUOnRandomText() {
+        let count = ProcessInfo.processInfo.environment["MSGFMT_BIDI_STRINGS"].flatMap(Int.init) ?? 30_000
+        var rng = SeededGenerator(seed: 0x6269_6469)
+        var failures = 0
+        var decided = 0
+        for index in 0..<count {
+            let units = Self.text(using: &rng)
+            for base: Int32 in [-1, 0, 1] {
+                guard let what = Self.difference(units, base: base, decided: &decided) else { continue }
+                failures += 1
+                if failures <= 10 { Issue.record("string \(index) \(FusedSegmenterOracle.hex(units)): \(what)") }
+            }
+        }
+        #expect(failures == 0)
+        #expect(decided * 2 > count * 3 / 2, "decided \(decided) of \(3 * count)")
+        print("BidiFastPathTests: \(count) strings in 3 directions, \(decided) decided without ubidi, \(failures) differ")
+    }
+
+    /// Every sequence of bidi classes in Unicode's BidiTest.txt, each class written as one
+    /// character of it, in the directions the line lists (bit 1 auto, 2 LTR, 4 RTL).
+    @Test func bidiTestSequencesAgreeWithICU() throws {
+        let path = "/usr/share/unicode/BidiTest.txt"
+        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
+        let characters: [Substring: UInt16] = [
+            "L": 0x61, "R": 0x5D0, "AL": 0x627, "EN": 0x31, "ES": 0x2B, "ET": 0x23, "AN": 0x660, "CS": 0x2C,
+            "NSM": 0x300, "BN": 0xAD, "B": 0x2029, "S": 0x09, "WS": 0x20, "ON": 0x21, "LRE": 0x202A, "LRO": 0x202D,
+            "RLE": 0x202B, "RLO": 0x202E, "PDF": 0x202C, "LRI": 0x2066, "RLI": 0x2067, "FSI": 0x2068, "PDI": 0x2069,
+        ]
+        var decided = 0
+        var failures = 0
+        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
+            guard let first = line.first, first != "#", first != "@" else { continue }
+            let fields = line.split(separator: ";")
+            guard fields.count == 2, let bits = Int(fields[1].trimmingCharacters(in: .whitespaces)) else { continue }
+            let units = fields[0].split(separator: " ").compactMap { characters[$0] }
+            for (bit, base) in [(1, Int32(-1)), (2, 0), (4, 1)] where bits & bit != 0 {
+                guard let what = Self.difference(units, base: base, decided: &decided) else { continue }
+                failures += 1
+                if failures <= 10 { Issue.record("line \(index + 1) \(fields[0]): \(what)") }
+            }
+        }
+        #expect(failures == 0)
+        #expect(decided > 100_000, "decided \(decided)")
+    }
+
+    @Test func explicitFormattingIsLeftToICU() {
+        for value: UInt16 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let units: [UInt16] = [0x61, value, 0x5D0]
+            var levels = [UInt8](repeating: 0, count: 3)
+            let level = units.withUnsafeBufferPointer { u in
+                levels.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, 3, -1, $0.baseAddress) }
+            }
+            #expect(level == -2, "U+\(String(value, radix: 16))")
+        }
+    }
+}
