@@ -100,6 +100,10 @@ enum FusedSegmenter {
                         lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !lastIsLetter)
                         var lastWord = word
                         var lastValue = value
+                        // The line-break state moves once, after the run, to its last
+                        // character (what it keeps of the one before, `beforeBase`, is read
+                        // only when the base is a hyphen or break-after character).
+                        var moved = false
                         var j = i &+ length
                         while j < n {
                             if !decode(u, j, &value, &length) { return false }
@@ -112,11 +116,14 @@ enum FusedSegmenter {
                             widthsOut[count] = lastIsLetter ? 1 : 2
                             breakOut[count] = allowed
                             count &+= 1
-                            lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !isLetter)
                             lastIsLetter = isLetter
                             lastWord = word
                             lastValue = value
+                            moved = true
                             j &+= length
+                        }
+                        if moved {
+                            lines.takePlain(LineBreakClass(word: lastWord).resolved, allowed: allowed, wide: !lastIsLetter)
                         }
                         cluster = ClusterWidth(word: lastWord, value: lastValue)
                         fast = 1
