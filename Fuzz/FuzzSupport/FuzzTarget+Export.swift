@@ -2,18 +2,23 @@
 
 extension FuzzTarget {
     /// Streams the input through the Telegram Desktop export scanner (and checks its fast
-    /// paths: the message loop, and jumps to a message's end, against scanning every byte), then
+    /// paths: the message loop, and jumps to a message's end, against scanning every byte;
+    /// each message read without a JSON tree, against the tree path), then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
     /// message, and checks the search index's terms of their texts against the plain
     /// reference; with `layOut`, also lays out the first 20 and checks the layout invariants.
     static func checkExport(_ bytes: [UInt8], layOut: Bool = false) -> [String] {
         var problems: [String] = []
+        let clock = ExportClock(timeZone: "UTC")!
         var scanner = ExportScanner(source: ExportByteSource(bytes: bytes, name: "fuzz"))
         var events = 0
         while events < 100_000, let event = try? scanner.next() {
             events += 1
             if case .message(let raw) = event {
                 if !(0...bytes.count).contains(raw.byteOffset) { problems.append("message offset \(raw.byteOffset) outside the input") }
+                if !ExportMessageDecoder.directReadingAgrees(raw.bytes, clock: clock) {
+                    problems.append("a message read without a JSON tree differs from the tree path")
+                }
             }
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }

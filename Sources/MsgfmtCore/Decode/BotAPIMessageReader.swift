@@ -18,9 +18,6 @@ enum BotAPIMessageReader {
         }
     }
 
-    /// Gives up: the tree path decides.
-    private struct Unsure: Error {}
-
     /// The top-level members decoding may look at for a message object; any of them sends
     /// the line to the tree path, except the three read here.
     private static let readByDecoding: Set<String> = [
@@ -32,7 +29,7 @@ enum BotAPIMessageReader {
 
     private static func read(_ p: inout JSONParser) throws -> Message {
         p.skipWhitespace()
-        try expect(UInt8(ascii: "{"), &p)
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
         // Inside the top-level object, as the tree path counts nesting.
         p.depth = 1
         var id: Int64?
@@ -40,54 +37,54 @@ enum BotAPIMessageReader {
         var entities: [MessageEntity]?
         var date: Int64?
         var sender: MessageSender??
-        try members(&p) { name, p in
-            if equals(name, "message_id", p) {
-                guard id == nil else { throw Unsure() }
-                id = try integer(&p)
-            } else if equals(name, "date", p) {
-                guard date == nil else { throw Unsure() }
-                date = try integer(&p)
-            } else if equals(name, "from", p) {
-                guard sender == nil else { throw Unsure() }
+        try JSONDirect.members(&p) { name, p in
+            if JSONDirect.equals(name, "message_id", p) {
+                guard id == nil else { throw JSONDirect.Unsure() }
+                id = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "date", p) {
+                guard date == nil else { throw JSONDirect.Unsure() }
+                date = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "from", p) {
+                guard sender == nil else { throw JSONDirect.Unsure() }
                 sender = .some(try user(&p))
-            } else if equals(name, "text", p) {
-                guard text == nil else { throw Unsure() }
-                text = try string(&p)
-            } else if equals(name, "entities", p) {
-                guard entities == nil else { throw Unsure() }
+            } else if JSONDirect.equals(name, "text", p) {
+                guard text == nil else { throw JSONDirect.Unsure() }
+                text = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "entities", p) {
+                guard entities == nil else { throw JSONDirect.Unsure() }
                 entities = try entityArray(&p)
             } else {
                 let other = String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self)
-                guard !readByDecoding.contains(other) else { throw Unsure() }
+                guard !readByDecoding.contains(other) else { throw JSONDirect.Unsure() }
                 try p.skipValue()
             }
         }
         p.skipWhitespace()
-        guard p.pos == p.bytes.count, let text else { throw Unsure() }
+        guard p.pos == p.bytes.count, let text else { throw JSONDirect.Unsure() }
         return Message(id: id, text: text, entities: entities ?? [], sender: sender ?? nil, date: BotAPIDecoder.date(date))
     }
 
     /// The sender a `from` user object names (`MessageSender(firstName:…)`): its names and
     /// id are read, its other members checked and skipped.
     private static func user(_ p: inout JSONParser) throws -> MessageSender? {
-        try expect(UInt8(ascii: "{"), &p)
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
         var first: String?
         var last: String?
         var username: String?
         var id: Int64?
-        try members(&p) { name, p in
-            if equals(name, "first_name", p) {
-                guard first == nil else { throw Unsure() }
-                first = try string(&p)
-            } else if equals(name, "last_name", p) {
-                guard last == nil else { throw Unsure() }
-                last = try string(&p)
-            } else if equals(name, "username", p) {
-                guard username == nil else { throw Unsure() }
-                username = try string(&p)
-            } else if equals(name, "id", p) {
-                guard id == nil else { throw Unsure() }
-                id = try integer(&p)
+        try JSONDirect.members(&p) { name, p in
+            if JSONDirect.equals(name, "first_name", p) {
+                guard first == nil else { throw JSONDirect.Unsure() }
+                first = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "last_name", p) {
+                guard last == nil else { throw JSONDirect.Unsure() }
+                last = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "username", p) {
+                guard username == nil else { throw JSONDirect.Unsure() }
+                username = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "id", p) {
+                guard id == nil else { throw JSONDirect.Unsure() }
+                id = try JSONDirect.integer(&p)
             } else {
                 try p.skipValue()
             }
@@ -97,10 +94,10 @@ enum BotAPIMessageReader {
 
     /// The entities of an array of plain entity objects.
     private static func entityArray(_ p: inout JSONParser) throws -> [MessageEntity] {
-        try expect(UInt8(ascii: "["), &p)
+        try JSONDirect.expect(UInt8(ascii: "["), &p)
         var entities: [MessageEntity] = []
         p.skipWhitespace()
-        if try peek(&p) == UInt8(ascii: "]") {
+        if try JSONDirect.peek(&p) == UInt8(ascii: "]") {
             p.pos += 1
             return entities
         }
@@ -110,12 +107,12 @@ enum BotAPIMessageReader {
             p.skipWhitespace()
             entities.append(try entity(&p))
             p.skipWhitespace()
-            switch try peek(&p) {
+            switch try JSONDirect.peek(&p) {
             case UInt8(ascii: ","): p.pos += 1
             case UInt8(ascii: "]"):
                 p.pos += 1
                 return entities
-            default: throw Unsure()
+            default: throw JSONDirect.Unsure()
             }
         }
     }
@@ -123,126 +120,41 @@ enum BotAPIMessageReader {
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each
     /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them.
     private static func entity(_ p: inout JSONParser) throws -> MessageEntity {
-        try expect(UInt8(ascii: "{"), &p)
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
         var kind: EntityKind?
         var offset: Int64?
         var length: Int64?
         var url: String?
         var language: String?
-        try members(&p) { name, p in
-            if equals(name, "type", p), kind == nil {
+        try JSONDirect.members(&p) { name, p in
+            if JSONDirect.equals(name, "type", p), kind == nil {
                 kind = try entityKind(&p)
-            } else if equals(name, "offset", p), offset == nil {
-                offset = try integer(&p)
-            } else if equals(name, "length", p), length == nil {
-                length = try integer(&p)
-            } else if equals(name, "url", p), url == nil {
-                url = try string(&p)
-            } else if equals(name, "language", p), language == nil {
-                language = try string(&p)
+            } else if JSONDirect.equals(name, "offset", p), offset == nil {
+                offset = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "length", p), length == nil {
+                length = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "url", p), url == nil {
+                url = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "language", p), language == nil {
+                language = try JSONDirect.string(&p)
             } else {
-                throw Unsure()
+                throw JSONDirect.Unsure()
             }
         }
-        guard let kind, let offset, let length else { throw Unsure() }
+        guard let kind, let offset, let length else { throw JSONDirect.Unsure() }
         let limit = BotAPIEntityReader.limit
         return MessageEntity(
             kind: kind, offset: Int(max(-limit, min(limit, offset))),
             length: Int(max(-limit, min(limit, length))), url: url, language: language)
     }
 
-    /// Calls `member` with each member's name (where its bytes lie) and the parser at its
-    /// value, until the `}`; the `{` is read. A name that is not plain is left to the tree
-    /// path. Inlined, so that each caller's `member` is too.
-    @inline(__always)
-    private static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
-        p.skipWhitespace()
-        if try peek(&p) == UInt8(ascii: "}") {
-            p.pos += 1
-            return
-        }
-        while true {
-            p.skipWhitespace()
-            guard let name = plain(&p) else { throw Unsure() }
-            p.skipWhitespace()
-            try expect(UInt8(ascii: ":"), &p)
-            p.skipWhitespace()
-            try member(name, &p)
-            p.skipWhitespace()
-            switch try peek(&p) {
-            case UInt8(ascii: ","): p.pos += 1
-            case UInt8(ascii: "}"):
-                p.pos += 1
-                return
-            default: throw Unsure()
-            }
-        }
-    }
-
     /// The kind an entity's `type` names: known names matched by their bytes.
     private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
-        guard let name = plain(&p) else { return EntityKind(botAPIName: try string(&p)) }
+        guard let name = JSONDirect.plain(&p) else { return EntityKind(botAPIName: try JSONDirect.string(&p)) }
         let bytes = UnsafeBufferPointer(rebasing: p.bytes[name])
         return EntityKind(botAPIBytes: bytes) ?? EntityKind(botAPIName: String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Where the bytes of a plain string (printable ASCII, no escapes) lie, the parser
-    /// moved past it; nil, the parser where it was, for any other value.
-    private static func plain(_ p: inout JSONParser) -> Range<Int>? {
-        guard p.pos < p.bytes.count, p.bytes[p.pos] == UInt8(ascii: "\"") else { return nil }
-        let end = JSONParser.plainASCIIEnd(p.bytes, from: p.pos + 1)
-        guard end < p.bytes.count, p.bytes[end] == UInt8(ascii: "\"") else { return nil }
-        defer { p.pos = end + 1 }
-        return (p.pos + 1)..<end
-    }
-
-    /// True when the bytes at `name` are `expected`.
-    private static func equals(_ name: Range<Int>, _ expected: StaticString, _ p: JSONParser) -> Bool {
-        guard name.count == expected.utf8CodeUnitCount, let base = p.bytes.baseAddress else { return false }
-        let expectedBytes = expected.utf8Start
-        for i in 0..<name.count where base[name.lowerBound &+ i] != expectedBytes[i] { return false }
-        return true
-    }
-
-    /// A string; any other value is left to the tree path.
-    private static func string(_ p: inout JSONParser) throws -> String {
-        guard try peek(&p) == UInt8(ascii: "\"") else { throw Unsure() }
-        return try p.parseString()
-    }
-
-    /// A plain integer of at most 18 digits (no fraction, exponent or string), which
-    /// `Int64` reads exactly; anything else is left to the tree path.
-    private static func integer(_ p: inout JSONParser) throws -> Int64 {
-        var i = p.pos
-        let bytes = p.bytes
-        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var value: Int64 = 0
-        let start = i
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            guard i - start < 18 else { throw Unsure() }
-            value = value * 10 + Int64(bytes[i] - 0x30)
-            i += 1
-        }
-        guard i > start else { throw Unsure() }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            throw Unsure()
-        }
-        p.pos = i
-        return negative ? -value : value
-    }
-
-    /// The byte at the parser's position; at the end of the input, unsure.
-    private static func peek(_ p: inout JSONParser) throws -> UInt8 {
-        guard p.pos < p.bytes.count else { throw Unsure() }
-        return p.bytes[p.pos]
-    }
-
-    /// Reads `byte`, or gives up.
-    private static func expect(_ byte: UInt8, _ p: inout JSONParser) throws {
-        guard try peek(&p) == byte else { throw Unsure() }
-        p.pos += 1
-    }
 }
 
 extension MessageDecoder {

@@ -324,6 +324,18 @@ public struct JSONParser {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Where the bytes of a string without escapes lie (validated UTF-8), the parser moved
+    /// past it; nil, the parser where it was, for a string with escapes (`parseString`
+    /// decodes those). The parser must be at the opening quote.
+    mutating func plainStringBytes() throws(JSONParseError) -> Range<Int>? {
+        let start = pos
+        let plainEnd = try scanPlain(from: pos + 1)
+        guard plainEnd < bytes.count else { throw error("unterminated string", at: start) }
+        guard bytes[plainEnd] == UInt8(ascii: "\"") else { return nil }
+        pos = plainEnd + 1
+        return (start + 1)..<plainEnd
+    }
+
     /// The end of the run of plain string bytes from `i`: it stops at a quote, a backslash,
     /// a control character or the end of input. Non-ASCII sequences are validated on the way.
     @inline(__always)

@@ -1,5 +1,5 @@
 /// One message of a Telegram Desktop export, decoded: its metadata and its body.
-public struct ExportMessage: Sendable {
+public struct ExportMessage: Sendable, Hashable {
     /// `message`, `service` or `unsupported` (anything else is kept as given).
     public var type: String
     /// The message id (negative for history from before a supergroup migration).

@@ -8,6 +8,14 @@ public enum ExportMessageDecoder {
 
     /// The decoded message; legacy `date` strings are read in `clock`'s zone.
     public static func decode(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
+        // The everyday message is read without a tree; the rest, and every error, below.
+        if let message = ExportMessageReader.message(raw.bytes) { return .success(message) }
+        return decodeThroughTree(raw, clock: clock)
+    }
+
+    /// The message through a JSON tree: what `decode` gives for anything the direct reader
+    /// declines.
+    static func decodeThroughTree(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
         var options = JSONParser.Options()
         options.allowHexEscapes = true
         options.maxDepth = 64
@@ -125,5 +133,18 @@ public enum ExportMessageDecoder {
             i += 1
         }
         return nil
+    }
+}
+
+extension ExportMessageDecoder {
+    /// Whether reading `bytes` without a JSON tree (`ExportMessageReader`) gives what the
+    /// tree path gives: it may decline a message, never differ. For tests and fuzz targets
+    /// (`@_spi(Testing) import MsgfmtCore`).
+    @_spi(Testing)
+    public static func directReadingAgrees(_ bytes: [UInt8], clock: ExportClock) -> Bool {
+        guard let message = ExportMessageReader.message(bytes) else { return true }
+        let raw = RawExportMessage(bytes: bytes, byteOffset: 0, index: 0)
+        guard case .success(let expected) = decodeThroughTree(raw, clock: clock) else { return false }
+        return message == expected
     }
 }

@@ -22,30 +22,40 @@ public enum ExportTextDecoder {
     }
 
     private static func build(_ items: [JSONValue], id: Int64?, field: String) throws(ExportDecodeError) -> Message {
-        // The text's UTF-8, joined once into a string at the end.
-        var text: [UInt8] = []
-        var offset = 0
-        var entities: [MessageEntity] = []
+        var joiner = Joiner()
         for (i, item) in items.enumerated() {
-            let piece: String
-            var entity: MessageEntity?
             switch item {
             case .string(let s):
-                piece = s
+                joiner.add(s, entity: nil)
             case .object:
                 guard let s = item["text"]?.stringValue else {
                     throw .wrongType(field: "\(field)[\(i)].text", expected: "a string", found: item["text"]?.typeName ?? "missing")
                 }
-                piece = s
-                entity = self.entity(item, type: item["type"]?.stringValue ?? "plain")
+                joiner.add(s, entity: entity(item, type: item["type"]?.stringValue ?? "plain"))
             default:
                 throw .wrongType(field: "\(field)[\(i)]", expected: "a string or an object", found: item.typeName)
             }
+        }
+        return joiner.message(id: id)
+    }
+
+    /// Joins a message's parts into its text and entities: the text's UTF-8, joined once
+    /// into a string at the end, and each entity over its part's UTF-16 units.
+    struct Joiner {
+        private var text: [UInt8] = []
+        private var offset = 0
+        private var entities: [MessageEntity] = []
+
+        /// Appends `piece`, covered by `entity` when it is one (an empty piece has none).
+        mutating func add(_ piece: String, entity: MessageEntity?) {
             var bytes = piece
-            let length = bytes.withUTF8 { utf8 in
-                text.append(contentsOf: utf8)
-                return Self.utf16Count(utf8)
-            }
+            bytes.withUTF8 { add(utf8: $0, entity: entity) }
+        }
+
+        /// Appends the valid UTF-8 `utf8`, covered by `entity` when it is one.
+        mutating func add(utf8: UnsafeBufferPointer<UInt8>, entity: MessageEntity?) {
+            text.append(contentsOf: utf8)
+            let length = ExportTextDecoder.utf16Count(utf8)
             if var e = entity, length > 0 {
                 e.offset = offset
                 e.length = length
@@ -53,7 +63,11 @@ public enum ExportTextDecoder {
             }
             offset += length
         }
-        return Message(id: id, text: String(decoding: text, as: UTF8.self), entities: entities)
+
+        /// The joined message.
+        func message(id: Int64?) -> Message {
+            Message(id: id, text: String(decoding: text, as: UTF8.self), entities: entities)
+        }
     }
 
     /// The number of UTF-16 units of valid UTF-8: one per scalar, two for those of four
@@ -67,30 +81,71 @@ public enum ExportTextDecoder {
         return count
     }
 
+    /// What an entity part may say besides its `type` and `text`.
+    struct PartFields {
+        var href: String?
+        var userID: Int64?
+        var language: String?
+        var collapsed = false
+        var documentID: String?
+
+        /// The fields of a parsed part.
+        init(_ part: JSONValue) {
+            href = part["href"]?.stringValue
+            userID = part["user_id"]?.int64Value ?? part["user_id"]?.stringValue.flatMap { Int64($0) }
+            language = part["language"]?.stringValue
+            collapsed = part["collapsed"]?.boolValue == true
+            documentID = part["document_id"]?.stringValue ?? part["document_id"]?.int64Value.map(String.init)
+        }
+
+        /// No fields.
+        init() {}
+    }
+
     /// The entity for one part, or nil for plain text.
     static func entity(_ part: JSONValue, type: String) -> MessageEntity? {
+        entity(type: type, fields: PartFields(part))
+    }
+
+    /// `entity(type:fields:)` for a type given as its bytes: `plain` and the names that are
+    /// Bot API names with no field to read are answered without making a string.
+    static func entity(typeBytes: UnsafeBufferPointer<UInt8>, fields: PartFields) -> MessageEntity? {
+        func named(_ name: StaticString) -> Bool {
+            typeBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        if named("plain") { return nil }
+        if !named("pre"), !named("text_link"), !named("blockquote"), !named("custom_emoji"),
+            let kind = EntityKind(botAPIBytes: typeBytes)
+        {
+            return MessageEntity(kind: kind, offset: 0, length: 0)
+        }
+        return entity(type: String(decoding: typeBytes, as: UTF8.self), fields: fields)
+    }
+
+    /// The entity a part of `type` with `fields` stands for, or nil for plain text.
+    static func entity(type: String, fields: PartFields) -> MessageEntity? {
         func make(_ kind: EntityKind) -> MessageEntity { MessageEntity(kind: kind, offset: 0, length: 0) }
         switch type {
         case "plain", "unknown": return nil
         case "link": return make(.url)
         case "text_link":
             var e = make(.textLink)
-            e.url = part["href"]?.stringValue ?? ""
+            e.url = fields.href ?? ""
             return e
         case "mention_name":
             var e = make(.textMention)
-            e.userID = part["user_id"]?.int64Value ?? part["user_id"]?.stringValue.flatMap { Int64($0) }
+            e.userID = fields.userID
             return e
         case "phone": return make(.phoneNumber)
         case "pre":
             var e = make(.pre)
-            if let lang = part["language"]?.stringValue, !lang.isEmpty { e.language = lang }
+            if let lang = fields.language, !lang.isEmpty { e.language = lang }
             return e
         case "blockquote":
-            return make(part["collapsed"]?.boolValue == true ? .expandableBlockquote : .blockquote)
+            return make(fields.collapsed ? .expandableBlockquote : .blockquote)
         case "custom_emoji":
             var e = make(.customEmoji)
-            e.customEmojiID = part["document_id"]?.stringValue ?? part["document_id"]?.int64Value.map(String.init)
+            e.customEmojiID = fields.documentID
             return e
         default:
             return make(EntityKind(botAPIName: type))

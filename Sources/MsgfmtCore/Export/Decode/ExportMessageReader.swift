@@ -1,0 +1,231 @@
+/// Reads the everyday export message — a `message` with its `text_entities`, sender,
+/// dates, reply, forward and album fields — straight from its bytes into an
+/// `ExportMessage`, without building a JSON tree.
+///
+/// Like `BotAPIMessageReader`, it handles only what it is sure of and gives nil for anything
+/// else: another type (service messages read their action from the whole object), media,
+/// reactions or any member it does not know, a repeated member, a value of another type, a
+/// number that is no plain integer, a date given only in local time, invalid JSON. The
+/// caller then decodes the message through `JSONParser` and `ExportMessageDecoder` as
+/// always, so whatever it returns is what the tree path returns (tested against it on
+/// mutated messages), and every error still comes from the tree path.
+enum ExportMessageReader {
+    /// The message of one message object, or nil to take the tree path.
+    static func message(_ bytes: [UInt8]) -> ExportMessage? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var options = JSONParser.Options()
+            options.allowHexEscapes = true
+            options.maxDepth = 64
+            var reader = JSONParser(bytes: buffer, options: options)
+            return try? read(&reader)
+        }
+    }
+
+    /// The fields of a message as read, before they are checked.
+    private struct Fields {
+        var id: Int64?
+        var type: String?
+        var date: Int64?
+        var edited: Int64?
+        var editedLocal = false
+        var from: String??
+        var fromID: String??
+        var author: String??
+        var viaBot: String??
+        var forwarded: String??
+        var replyTo: Int64?
+        var groupedID: Int64?
+        var text = false
+        var body: ExportTextDecoder.Joiner?
+    }
+
+    private static func read(_ p: inout JSONParser) throws -> ExportMessage {
+        p.skipWhitespace()
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
+        p.depth = 1
+        var f = Fields()
+        var localDate = false
+        try JSONDirect.members(&p) { name, p in
+            if JSONDirect.equals(name, "id", p) {
+                guard f.id == nil else { throw JSONDirect.Unsure() }
+                f.id = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "type", p) {
+                guard f.type == nil else { throw JSONDirect.Unsure() }
+                f.type = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "date_unixtime", p) {
+                guard f.date == nil else { throw JSONDirect.Unsure() }
+                f.date = try unixTime(&p)
+            } else if JSONDirect.equals(name, "date", p) {
+                // Read only when `date_unixtime` is missing, which leaves the message to
+                // the tree path.
+                guard !localDate else { throw JSONDirect.Unsure() }
+                localDate = true
+                try p.skipValue()
+            } else if JSONDirect.equals(name, "edited_unixtime", p) {
+                guard f.edited == nil else { throw JSONDirect.Unsure() }
+                f.edited = try unixTime(&p)
+            } else if JSONDirect.equals(name, "edited", p) {
+                guard !f.editedLocal else { throw JSONDirect.Unsure() }
+                f.editedLocal = true
+                try p.skipValue()
+            } else if JSONDirect.equals(name, "from", p) {
+                f.from = try optionalString(&p, once: f.from)
+            } else if JSONDirect.equals(name, "from_id", p) {
+                f.fromID = try optionalString(&p, once: f.fromID)
+            } else if JSONDirect.equals(name, "author", p) {
+                f.author = try optionalString(&p, once: f.author)
+            } else if JSONDirect.equals(name, "via_bot", p) {
+                f.viaBot = try optionalString(&p, once: f.viaBot)
+            } else if JSONDirect.equals(name, "forwarded_from", p) {
+                f.forwarded = try optionalString(&p, once: f.forwarded)
+            } else if JSONDirect.equals(name, "reply_to_message_id", p) {
+                guard f.replyTo == nil else { throw JSONDirect.Unsure() }
+                f.replyTo = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "grouped_id", p) {
+                guard f.groupedID == nil else { throw JSONDirect.Unsure() }
+                f.groupedID = try JSONDirect.integer(&p)
+            } else if JSONDirect.equals(name, "text", p) {
+                // The `text_entities` say the same; the text is only checked.
+                guard !f.text else { throw JSONDirect.Unsure() }
+                f.text = true
+                try p.skipValue()
+            } else if JSONDirect.equals(name, "text_entities", p) {
+                guard f.body == nil else { throw JSONDirect.Unsure() }
+                f.body = try parts(&p)
+            } else {
+                throw JSONDirect.Unsure()
+            }
+        }
+        p.skipWhitespace()
+        guard p.pos == p.bytes.count, let id = f.id, let date = f.date, let body = f.body, f.type ?? "message" == "message",
+            f.edited != nil || !f.editedLocal
+        else { throw JSONDirect.Unsure() }
+        var message = ExportMessage(type: "message", id: id, date: date, edited: f.edited, body: body.message(id: id))
+        message.from = f.from ?? nil
+        message.fromID = f.fromID ?? nil
+        message.author = f.author ?? nil
+        if let forwarded = f.forwarded {
+            message.forwarded = true
+            message.forwardedFrom = forwarded
+        }
+        message.replyTo = f.replyTo
+        message.viaBot = f.viaBot ?? nil
+        message.groupedID = f.groupedID
+        return message
+    }
+
+    /// A Unix time: a string of digits (as exports write it) or a plain integer.
+    private static func unixTime(_ p: inout JSONParser) throws -> Int64 {
+        if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
+            guard let value = Int64(try p.parseString()) else { throw JSONDirect.Unsure() }
+            return value
+        }
+        return try JSONDirect.integer(&p)
+    }
+
+    /// A string or null, for a member met for the first time (`once` is nil).
+    private static func optionalString(_ p: inout JSONParser, once: String??) throws -> String?? {
+        guard once == nil else { throw JSONDirect.Unsure() }
+        if try JSONDirect.peek(&p) == UInt8(ascii: "n") {
+            try p.skipValue()
+            return .some(nil)
+        }
+        return .some(try JSONDirect.string(&p))
+    }
+
+    /// The text and entities of a `text_entities` array of strings and part objects.
+    private static func parts(_ p: inout JSONParser) throws -> ExportTextDecoder.Joiner {
+        try JSONDirect.expect(UInt8(ascii: "["), &p)
+        var joiner = ExportTextDecoder.Joiner()
+        p.skipWhitespace()
+        if try JSONDirect.peek(&p) == UInt8(ascii: "]") {
+            p.pos += 1
+            return joiner
+        }
+        while true {
+            p.skipWhitespace()
+            if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
+                if let plain = try p.plainStringBytes() {
+                    joiner.add(utf8: UnsafeBufferPointer(rebasing: p.bytes[plain]), entity: nil)
+                } else {
+                    joiner.add(try p.parseString(), entity: nil)
+                }
+            } else {
+                try part(&p, into: &joiner)
+            }
+            p.skipWhitespace()
+            switch try JSONDirect.peek(&p) {
+            case UInt8(ascii: ","): p.pos += 1
+            case UInt8(ascii: "]"):
+                p.pos += 1
+                return joiner
+            default: throw JSONDirect.Unsure()
+            }
+        }
+    }
+
+    /// One part object: its `type`, `text` and the fields its entity may take, each once;
+    /// other members are checked and skipped, as the tree path ignores them.
+    private static func part(_ p: inout JSONParser, into joiner: inout ExportTextDecoder.Joiner) throws {
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
+        var type: Range<Int>?
+        var text: Range<Int>?
+        var escapedText: String?
+        var fields = ExportTextDecoder.PartFields()
+        var seen: UInt8 = 0
+        func first(_ bit: UInt8) throws {
+            guard seen & bit == 0 else { throw JSONDirect.Unsure() }
+            seen |= bit
+        }
+        try JSONDirect.members(&p) { name, p in
+            if JSONDirect.equals(name, "type", p) {
+                try first(1)
+                guard let plain = JSONDirect.plain(&p) else { throw JSONDirect.Unsure() }
+                type = plain
+            } else if JSONDirect.equals(name, "text", p) {
+                try first(2)
+                guard try JSONDirect.peek(&p) == UInt8(ascii: "\"") else { throw JSONDirect.Unsure() }
+                text = try p.plainStringBytes()
+                if text == nil { escapedText = try p.parseString() }
+            } else if JSONDirect.equals(name, "href", p) {
+                try first(4)
+                fields.href = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "user_id", p) {
+                try first(8)
+                if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
+                    fields.userID = Int64(try p.parseString())
+                } else {
+                    fields.userID = try JSONDirect.integer(&p)
+                }
+            } else if JSONDirect.equals(name, "language", p) {
+                try first(16)
+                fields.language = try JSONDirect.string(&p)
+            } else if JSONDirect.equals(name, "collapsed", p) {
+                try first(32)
+                switch try JSONDirect.peek(&p) {
+                case UInt8(ascii: "t"), UInt8(ascii: "f"):
+                    fields.collapsed = try JSONDirect.peek(&p) == UInt8(ascii: "t")
+                    try p.skipValue()
+                default: throw JSONDirect.Unsure()
+                }
+            } else if JSONDirect.equals(name, "document_id", p) {
+                try first(64)
+                if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
+                    fields.documentID = try p.parseString()
+                } else {
+                    fields.documentID = String(try JSONDirect.integer(&p))
+                }
+            } else {
+                try p.skipValue()
+            }
+        }
+        let entity = type.map { ExportTextDecoder.entity(typeBytes: UnsafeBufferPointer(rebasing: p.bytes[$0]), fields: fields) }
+        if let text {
+            joiner.add(utf8: UnsafeBufferPointer(rebasing: p.bytes[text]), entity: entity ?? nil)
+        } else if let escapedText {
+            joiner.add(escapedText, entity: entity ?? nil)
+        } else {
+            throw JSONDirect.Unsure()
+        }
+    }
+}

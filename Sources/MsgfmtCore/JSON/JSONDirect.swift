@@ -1,0 +1,94 @@
+/// The pieces the direct readers (`BotAPIMessageReader`, `ExportMessageReader`) read JSON
+/// with, straight from the bytes through a `JSONParser`: each gives up (`Unsure`) on
+/// anything it is not sure of, and the reader's caller then parses the input into a tree
+/// as always, so the tree path's answers and errors stay the only ones.
+enum JSONDirect {
+    /// Gives up: the tree path decides.
+    struct Unsure: Error {}
+
+    /// Calls `member` with each member's name (where its bytes lie) and the parser at its
+    /// value, until the `}`; the `{` is read. A name that is not plain is left to the tree
+    /// path. Inlined, so that each caller's `member` is too.
+    @inline(__always)
+    static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
+        p.skipWhitespace()
+        if try peek(&p) == UInt8(ascii: "}") {
+            p.pos += 1
+            return
+        }
+        while true {
+            p.skipWhitespace()
+            guard let name = plain(&p) else { throw Unsure() }
+            p.skipWhitespace()
+            try expect(UInt8(ascii: ":"), &p)
+            p.skipWhitespace()
+            try member(name, &p)
+            p.skipWhitespace()
+            switch try peek(&p) {
+            case UInt8(ascii: ","): p.pos += 1
+            case UInt8(ascii: "}"):
+                p.pos += 1
+                return
+            default: throw Unsure()
+            }
+        }
+    }
+
+    /// Where the bytes of a plain string (printable ASCII, no escapes) lie, the parser
+    /// moved past it; nil, the parser where it was, for any other value.
+    static func plain(_ p: inout JSONParser) -> Range<Int>? {
+        guard p.pos < p.bytes.count, p.bytes[p.pos] == UInt8(ascii: "\"") else { return nil }
+        let end = JSONParser.plainASCIIEnd(p.bytes, from: p.pos + 1)
+        guard end < p.bytes.count, p.bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { p.pos = end + 1 }
+        return (p.pos + 1)..<end
+    }
+
+    /// True when the bytes at `name` are `expected`.
+    static func equals(_ name: Range<Int>, _ expected: StaticString, _ p: JSONParser) -> Bool {
+        guard name.count == expected.utf8CodeUnitCount, let base = p.bytes.baseAddress else { return false }
+        let expectedBytes = expected.utf8Start
+        for i in 0..<name.count where base[name.lowerBound &+ i] != expectedBytes[i] { return false }
+        return true
+    }
+
+    /// A string; any other value is left to the tree path.
+    static func string(_ p: inout JSONParser) throws -> String {
+        guard try peek(&p) == UInt8(ascii: "\"") else { throw Unsure() }
+        return try p.parseString()
+    }
+
+    /// A plain integer of at most 18 digits (no fraction, exponent or string), which
+    /// `Int64` reads exactly; anything else is left to the tree path.
+    static func integer(_ p: inout JSONParser) throws -> Int64 {
+        var i = p.pos
+        let bytes = p.bytes
+        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var value: Int64 = 0
+        let start = i
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            guard i - start < 18 else { throw Unsure() }
+            value = value * 10 + Int64(bytes[i] - 0x30)
+            i += 1
+        }
+        guard i > start else { throw Unsure() }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            throw Unsure()
+        }
+        p.pos = i
+        return negative ? -value : value
+    }
+
+    /// The byte at the parser's position; at the end of the input, unsure.
+    static func peek(_ p: inout JSONParser) throws -> UInt8 {
+        guard p.pos < p.bytes.count else { throw Unsure() }
+        return p.bytes[p.pos]
+    }
+
+    /// Reads `byte`, or gives up.
+    static func expect(_ byte: UInt8, _ p: inout JSONParser) throws {
+        guard try peek(&p) == byte else { throw Unsure() }
+        p.pos += 1
+    }
+}

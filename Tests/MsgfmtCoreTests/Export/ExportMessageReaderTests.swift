@@ -1,0 +1,108 @@
+import TestSupport
+import Testing
+
+@_spi(Testing) @testable import MsgfmtCore
+
+/// Reading an export message without a JSON tree: the everyday message is read directly,
+/// and whatever the direct reader returns is what the tree path returns; anything else it
+/// declines, and the tree path decides (errors included).
+@Suite struct ExportMessageReaderTests {
+    static let clock = ExportClock(timeZone: "UTC")!
+
+    static let direct: [String] = [
+        #"{"id": 1, "type": "message", "date": "2024-01-01T10:00:00", "date_unixtime": "1704103200", "from": "Zoë", "from_id": "user7", "text": ["see ", {"type": "link", "text": "https://example.com"}], "text_entities": [{"type": "plain", "text": "see "}, {"type": "link", "text": "https://example.com"}]}"#,
+        #"{"id":2,"type":"message","date_unixtime":1704103200,"edited":"x","edited_unixtime":"1704103300","from":null,"from_id":"user1","reply_to_message_id":1,"forwarded_from":null,"via_bot":"@gif","author":"Ed","grouped_id":13,"text":"","text_entities":[]}"#,
+        #"{"id":-3,"date_unixtime":"5","text_entities":["plain string ", {"type":"bold","text":"жирный 🙈","extra":[1,{"a":null}]}, {"type":"text_link","text":"here","href":"https://x.y/?a=1&b=2"}, {"type":"mention_name","text":"Ann","user_id":"42"}, {"type":"mention_name","text":"Bo","user_id":43}, {"type":"pre","text":"let x = 1","language":"swift"}, {"type":"pre","text":"p","language":""}, {"type":"blockquote","text":"q","collapsed":true}, {"type":"blockquote","text":"r","collapsed":false}, {"type":"custom_emoji","text":"👍","document_id":"5368324170671202286"}, {"type":"custom_emoji","text":"👍","document_id":77}, {"type":"spoiler","text":""}, {"type":"weird_new_kind","text":"w"}, {"type":"unknown","text":"u"}, {"type":"phone","text":"+1"}, {"text":"no type"}]}"#,
+        #"{"id":4,"date_unixtime":"1","text_entities":[{"type":"italic","text":"esc \" \\ \u00e9 \ud83d\ude00 \ud800 \n end"}]} "#,
+        #"{"id":5,"date_unixtime":"1","from":"A","text_entities":[{"type":"bold","text":"a","type2":"x"}],"text":[{"type":"bold","text":"a"}]}"#,
+    ]
+
+    @Test(arguments: direct)
+    func everydayMessagesAreReadDirectly(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let message = try #require(ExportMessageReader.message(bytes))
+        #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock))
+        let raw = RawExportMessage(bytes: bytes, byteOffset: 0, index: 0)
+        guard case .success(let tree) = ExportMessageDecoder.decodeThroughTree(raw, clock: Self.clock) else {
+            Issue.record("the tree path fails")
+            return
+        }
+        #expect(message == tree)
+    }
+
+    @Test func fieldsAreReadAsTheTreeReadsThem() throws {
+        let message = try #require(ExportMessageReader.message(Array(Self.direct[1].utf8)))
+        #expect(message.id == 2 && message.date == 1_704_103_200 && message.edited == 1_704_103_300)
+        #expect(message.from == nil && message.fromID == "user1" && message.author == "Ed" && message.viaBot == "@gif")
+        #expect(message.forwarded && message.forwardedFrom == nil && message.replyTo == 1 && message.groupedID == 13)
+        let rich = try #require(ExportMessageReader.message(Array(Self.direct[2].utf8)))
+        #expect(rich.body.entities.contains { $0.kind == .textMention && $0.userID == 42 })
+        #expect(rich.body.entities.contains { $0.kind == .customEmoji && $0.customEmojiID == "77" })
+        #expect(rich.body.entities.contains { $0.kind == .expandableBlockquote })
+    }
+
+    static let declined: [String] = [
+        #"{"id":1,"type":"service","date_unixtime":"1","actor":"A","action":"pin_message","text":"","text_entities":[]}"#,
+        #"{"id":1,"type":"unsupported","date_unixtime":"1","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"photo":"photos/a.jpg"}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"media_type":"sticker","file":"s.webp"}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":1,"emoji":"👍"}]}"#,
+        #"{"id":1,"date":"2024-01-01T10:00:00","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","edited":"2024-01-01T10:00:00","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"x1","text_entities":[]}"#,
+        #"{"id":"1","date_unixtime":"1","text_entities":[]}"#,
+        #"{"id":1.0,"date_unixtime":"1","text_entities":[]}"#,
+        #"{"date_unixtime":"1","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","text":"only text"}"#,
+        #"{"id":1,"id":2,"date_unixtime":"1","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":{}}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[5]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[{"type":"bold"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[{"type":"bold","text":5}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[{"type":"bold","text":"a","text":"b"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[{"type":"text_link","text":"a","href":null}]}"#,
+        #"{"id":1,"date_unixtime":"1","from":5,"text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","reply_to_message_id":"3","text_entities":[]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[]} x"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[{"type":"b\u006fld","text":"a"}]}"#,
+        #"{"id":1,"date_unixtime":"1","type":5,"text_entities":[]}"#,
+    ]
+
+    @Test(arguments: declined)
+    func everythingElseTakesTheTreePath(_ text: String) {
+        let bytes = Array(text.utf8)
+        #expect(ExportMessageReader.message(bytes) == nil)
+        #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock))
+    }
+
+    /// Random edits of messages: the direct reader declines or agrees with the tree path.
+    @Test func randomEditsNeverDisagree() {
+        var random = SeededGenerator(seed: 0x1E)
+        let pieces: [String] = [
+            "\"", "\\", "{", "}", "[", "]", ",", ":", " ", "-", "0", "9", ".", "e", "n", "null", "true", "false", "\\u00",
+            "\\ud83d", "\"text\"", "\"text_entities\"", "\"id\"", "\"type\"", "\"href\"", "\"user_id\"", "\"document_id\"",
+            "\"collapsed\"", "\"language\"", "\"date_unixtime\"", "\"edited_unixtime\"", "\"from\"", "\"forwarded_from\"",
+            "\"photo\"", "\"service\"", "\"plain\"", "\"pre\"", "\"text_link\"", "é", "🙈", "\n", "\t", "\u{1}",
+        ]
+        let seeds = Self.direct.map { Array($0.utf8) }
+        var directly = 0
+        for _ in 0..<40_000 {
+            var bytes = seeds[random.below(seeds.count)]
+            for _ in 0...random.below(3) {
+                let at = random.below(bytes.count + 1)
+                switch random.below(3) {
+                case 0: if at < bytes.count { bytes.remove(at: at) }
+                case 1: bytes.insert(contentsOf: Array(pieces[random.below(pieces.count)].utf8), at: at)
+                default:
+                    let end = min(bytes.count, at + random.below(12))
+                    bytes.insert(contentsOf: bytes[at..<end], at: min(bytes.count, end + random.below(4)))
+                }
+            }
+            if ExportMessageReader.message(bytes) != nil { directly += 1 }
+            #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock), "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(directly > 3_000)
+    }
+}
