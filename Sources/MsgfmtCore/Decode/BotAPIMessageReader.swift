@@ -94,27 +94,13 @@ enum BotAPIMessageReader {
 
     /// The entities of an array of plain entity objects.
     private static func entityArray(_ p: inout JSONParser) throws -> [MessageEntity] {
-        try JSONDirect.expect(UInt8(ascii: "["), &p)
         var entities: [MessageEntity] = []
-        p.skipWhitespace()
-        if try JSONDirect.peek(&p) == UInt8(ascii: "]") {
-            p.pos += 1
-            return entities
-        }
-        // Messages with entities usually have several: grown once instead of from one.
-        entities.reserveCapacity(16)
-        while true {
-            p.skipWhitespace()
+        try JSONDirect.elements(&p) { p in
+            // Messages with entities usually have several: grown once instead of from one.
+            if entities.isEmpty { entities.reserveCapacity(16) }
             entities.append(try entity(&p))
-            p.skipWhitespace()
-            switch try JSONDirect.peek(&p) {
-            case UInt8(ascii: ","): p.pos += 1
-            case UInt8(ascii: "]"):
-                p.pos += 1
-                return entities
-            default: throw JSONDirect.Unsure()
-            }
         }
+        return entities
     }
 
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each

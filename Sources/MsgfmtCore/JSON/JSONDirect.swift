@@ -34,6 +34,30 @@ enum JSONDirect {
         }
     }
 
+    /// Calls `element` with the parser at each element of an array, until the `]`; the `[`
+    /// is read here. Inlined, so that each caller's `element` is too.
+    @inline(__always)
+    static func elements(_ p: inout JSONParser, _ element: (inout JSONParser) throws -> Void) throws {
+        try expect(UInt8(ascii: "["), &p)
+        p.skipWhitespace()
+        if try peek(&p) == UInt8(ascii: "]") {
+            p.pos += 1
+            return
+        }
+        while true {
+            p.skipWhitespace()
+            try element(&p)
+            p.skipWhitespace()
+            switch try peek(&p) {
+            case UInt8(ascii: ","): p.pos += 1
+            case UInt8(ascii: "]"):
+                p.pos += 1
+                return
+            default: throw Unsure()
+            }
+        }
+    }
+
     /// Where the bytes of a plain string (printable ASCII, no escapes) lie, the parser
     /// moved past it; nil, the parser where it was, for any other value.
     static func plain(_ p: inout JSONParser) -> Range<Int>? {

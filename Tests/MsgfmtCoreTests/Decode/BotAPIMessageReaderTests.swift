@@ -132,16 +132,7 @@ import Testing
         var directly = 0
         for _ in 0..<60_000 {
             var line = seeds[random.below(seeds.count)]
-            for _ in 0...random.below(3) {
-                let at = random.below(line.count + 1)
-                switch random.below(3) {
-                case 0: if at < line.count { line.remove(at: at) }
-                case 1: line.insert(contentsOf: Array(pieces[random.below(pieces.count)].utf8), at: at)
-                default:
-                    let end = min(line.count, at + random.below(12))
-                    line.insert(contentsOf: line[at..<end], at: min(line.count, end + random.below(4)))
-                }
-            }
+            RandomEdits.apply(to: &line, pieces: pieces, using: &random)
             if BotAPIMessageReader.message(line[...]) != nil { directly += 1 }
             #expect(MessageDecoder.directReadingAgrees(line[...]), "\(String(decoding: line, as: UTF8.self))")
         }

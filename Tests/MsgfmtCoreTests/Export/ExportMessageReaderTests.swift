@@ -90,16 +90,7 @@ import Testing
         var directly = 0
         for _ in 0..<40_000 {
             var bytes = seeds[random.below(seeds.count)]
-            for _ in 0...random.below(3) {
-                let at = random.below(bytes.count + 1)
-                switch random.below(3) {
-                case 0: if at < bytes.count { bytes.remove(at: at) }
-                case 1: bytes.insert(contentsOf: Array(pieces[random.below(pieces.count)].utf8), at: at)
-                default:
-                    let end = min(bytes.count, at + random.below(12))
-                    bytes.insert(contentsOf: bytes[at..<end], at: min(bytes.count, end + random.below(4)))
-                }
-            }
+            RandomEdits.apply(to: &bytes, pieces: pieces, using: &random)
             if ExportMessageReader.message(bytes) != nil { directly += 1 }
             #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock), "\(String(decoding: bytes, as: UTF8.self))")
         }

@@ -135,33 +135,16 @@ enum ExportMessageReader {
 
     /// The text and entities of a `text_entities` array of strings and part objects.
     private static func parts(_ p: inout JSONParser) throws -> ExportTextDecoder.Joiner {
-        try JSONDirect.expect(UInt8(ascii: "["), &p)
         var joiner = ExportTextDecoder.Joiner()
-        p.skipWhitespace()
-        if try JSONDirect.peek(&p) == UInt8(ascii: "]") {
-            p.pos += 1
-            return joiner
-        }
-        while true {
-            p.skipWhitespace()
-            if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
-                if let plain = try p.plainStringBytes() {
-                    joiner.add(utf8: UnsafeBufferPointer(rebasing: p.bytes[plain]), entity: nil)
-                } else {
-                    joiner.add(try p.parseString(), entity: nil)
-                }
+        try JSONDirect.elements(&p) { p in
+            guard try JSONDirect.peek(&p) == UInt8(ascii: "\"") else { return try part(&p, into: &joiner) }
+            if let plain = try p.plainStringBytes() {
+                joiner.add(utf8: UnsafeBufferPointer(rebasing: p.bytes[plain]), entity: nil)
             } else {
-                try part(&p, into: &joiner)
-            }
-            p.skipWhitespace()
-            switch try JSONDirect.peek(&p) {
-            case UInt8(ascii: ","): p.pos += 1
-            case UInt8(ascii: "]"):
-                p.pos += 1
-                return joiner
-            default: throw JSONDirect.Unsure()
+                joiner.add(try p.parseString(), entity: nil)
             }
         }
+        return joiner
     }
 
     /// One part object: its `type`, `text` and the fields its entity may take, each once;
