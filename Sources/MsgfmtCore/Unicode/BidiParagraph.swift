@@ -77,21 +77,27 @@ public struct BidiParagraph: Sendable, Hashable {
         return status < 0 ? Array(0..<levels.count) : map.map { Int($0) }
     }
 
-    /// True when some unit could be at a level other than 0 in an LTR-default paragraph.
+    /// True when some unit could be at a level other than 0 in an LTR-default paragraph:
+    /// a strong right-to-left character (the code-point table's `ScalarFlags.strongRTL`
+    /// bit) or an explicit embedding, override or isolate of either direction.
     static func needsICU(_ units: ArraySlice<UInt16>) -> Bool {
-        var i = units.startIndex
-        while i < units.endIndex {
-            let unit = units[i]
-            if unit < 0x0590 { i += 1; continue }
-            var value = UInt32(unit)
-            if UTF16.isLeadSurrogate(unit), i + 1 < units.endIndex, UTF16.isTrailSurrogate(units[i + 1]) {
-                value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-                i += 1
+        let stages = CodePointTable.stages
+        let strongRTL = ScalarFlags.strongRTL.rawValue << 12
+        return units.withUnsafeBufferPointer { u in
+            var i = 0
+            while i < u.count {
+                let unit = u[i]
+                i &+= 1
+                if unit < 0x0590 { continue }
+                if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return true }
+                var value = UInt32(unit)
+                if UTF16.isLeadSurrogate(unit), i < u.count, UTF16.isTrailSurrogate(u[i]) {
+                    value = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(u[i]) &- 0xDC00)
+                    i &+= 1
+                }
+                if CodePointTable.word(value, stages) & strongRTL != 0 { return true }
             }
-            i += 1
-            if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) { return true }
-            if let scalar = Unicode.Scalar(value), ScalarFlags.of(scalar).contains(.strongRTL) { return true }
+            return false
         }
-        return false
     }
 }

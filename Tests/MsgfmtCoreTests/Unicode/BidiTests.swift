@@ -11,6 +11,22 @@ import Testing
         #expect(para.runs == [BidiRun(start: 0, end: 12, level: 0)])
     }
 
+    /// The table-driven check answers what ICU's flags answer, for every scalar.
+    @Test func needsICUMatchesICUForEveryScalar() {
+        var mismatches = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let explicit = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            let expected = value >= 0x590 && (explicit || ScalarFlags.of(scalar).contains(.strongRTL))
+            let units = Array(String(scalar).utf16)
+            if BidiParagraph.needsICU(units[...]) != expected {
+                mismatches += 1
+                if mismatches <= 5 { Issue.record("U+\(String(value, radix: 16)): expected \(expected)") }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func hebrewParagraphIsRTLWithEmbeddedLatin() {
         let text = UTF16Text("שלום abc עולם")
         let para = BidiParagraph(text.units[...])
