@@ -30,8 +30,6 @@ enum BotAPIMessageReader {
     private static func read(_ p: inout JSONParser) throws -> Message {
         p.skipWhitespace()
         try JSONDirect.expect(UInt8(ascii: "{"), &p)
-        // Inside the top-level object, as the tree path counts nesting.
-        p.depth = 1
         var id: Int64?
         var text: String?
         var entities: [MessageEntity]?

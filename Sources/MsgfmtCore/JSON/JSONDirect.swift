@@ -7,10 +7,13 @@ enum JSONDirect {
     struct Unsure: Error {}
 
     /// Calls `member` with each member's name (where its bytes lie) and the parser at its
-    /// value, until the `}`; the `{` is read. A name that is not plain is left to the tree
-    /// path. Inlined, so that each caller's `member` is too.
+    /// value, until the `}`; the `{` is read. The object counts as one level of nesting. A
+    /// name that is not plain is left to the tree path. Inlined, so that each caller's
+    /// `member` is too.
     @inline(__always)
     static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
+        try enter(&p)
+        defer { p.depth -= 1 }
         p.skipWhitespace()
         if try peek(&p) == UInt8(ascii: "}") {
             p.pos += 1
@@ -39,6 +42,8 @@ enum JSONDirect {
     @inline(__always)
     static func elements(_ p: inout JSONParser, _ element: (inout JSONParser) throws -> Void) throws {
         try expect(UInt8(ascii: "["), &p)
+        try enter(&p)
+        defer { p.depth -= 1 }
         p.skipWhitespace()
         if try peek(&p) == UInt8(ascii: "]") {
             p.pos += 1
@@ -55,6 +60,18 @@ enum JSONDirect {
                 return
             default: throw Unsure()
             }
+        }
+    }
+
+    /// Counts one more array or object open, as the tree path counts them (the values
+    /// skipped inside are limited from there); nesting deeper than the options allow is
+    /// left to the tree path, which reports it.
+    @inline(__always)
+    static func enter(_ p: inout JSONParser) throws {
+        p.depth += 1
+        guard p.depth <= p.maxDepth else {
+            p.depth -= 1
+            throw Unsure()
         }
     }
 

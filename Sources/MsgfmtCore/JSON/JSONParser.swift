@@ -34,6 +34,8 @@ public struct JSONParser {
     private let options: Options
     /// Arrays and objects open at the current position.
     var depth = 0
+    /// The deepest nesting the options allow.
+    var maxDepth: Int { options.maxDepth }
     /// Where `options.deferredMember` was met.
     private var deferred = Deferred.missing
 

@@ -120,6 +120,16 @@ import Testing
         #expect((BotAPIMessageReader.message(line[...]) != nil) == (depth < 512))
     }
 
+    /// Nesting inside the sender counts the message and the sender, as the tree path
+    /// counts them.
+    @Test(arguments: [509, 510, 511])
+    func nestingInTheSenderIsLimitedAsTheTreeLimitsIt(depth: Int) {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let line = Array(#"{"text":"t","from":{"id":1,"x":\#(nested)}}"#.utf8)
+        #expect(MessageDecoder.directReadingAgrees(line[...]))
+        #expect((BotAPIMessageReader.message(line[...]) != nil) == (depth < 511))
+    }
+
     /// Random edits of messages: the direct reader declines or agrees with the tree path.
     @Test func randomEditsNeverDisagree() {
         var random = SeededGenerator(seed: 0x19)

@@ -77,6 +77,16 @@ import Testing
         #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock))
     }
 
+    /// Nesting inside a part counts the message, the array and the part, as the tree path
+    /// counts them (at most 64 levels in exports).
+    @Test(arguments: [60, 61, 62])
+    func nestingInAPartIsLimitedAsTheTreeLimitsIt(depth: Int) {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let bytes = Array(#"{"id":1,"date_unixtime":"1","text_entities":[{"type":"bold","text":"a","x":\#(nested)}]}"#.utf8)
+        #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock))
+        #expect((ExportMessageReader.message(bytes) != nil) == (depth <= 61))
+    }
+
     /// Random edits of messages: the direct reader declines or agrees with the tree path.
     @Test func randomEditsNeverDisagree() {
         var random = SeededGenerator(seed: 0x1E)

@@ -42,7 +42,6 @@ enum ExportMessageReader {
     private static func read(_ p: inout JSONParser) throws -> ExportMessage {
         p.skipWhitespace()
         try JSONDirect.expect(UInt8(ascii: "{"), &p)
-        p.depth = 1
         var f = Fields()
         var localDate = false
         try JSONDirect.members(&p) { name, p in
