@@ -9,11 +9,11 @@
 /// (see `LineBreakState`). Differential tests check that clusters, widths and break
 /// opportunities equal the ICU path's.
 ///
-/// Most code points are letters of a word: between two plain letters
-/// (`CodePointTable.plainLetterBit`) and between such a letter and a space no rule needs
-/// asking, so runs of them take a short loop that writes one-cell clusters and moves the
-/// line-break state as `decide` would (`LineBreakState.continueLetter`, `beginWord`,
-/// `takeSpace`).
+/// Most code points are letters of a word: between two plain letters or ideographs
+/// (`CodePointTable.plainLetterBit`, `plainIdeographBit`) and between such a character and
+/// a space no rule needs asking, so runs of them take a short loop that writes their
+/// clusters (one cell a letter, two an ideograph) and moves the line-break state as
+/// `decide` would (`LineBreakState.takePlain`, `takeSpace`).
 enum FusedSegmenter {
     /// The clusters of a text, their widths and the break opportunities after them.
     struct Result {
