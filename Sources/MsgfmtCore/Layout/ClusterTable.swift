@@ -81,7 +81,7 @@ final class ClusterTable {
         let n = units.count
         guard n > 0, let model = (measurer as? CellMeasurer)?.model,
             let fused = FusedSegmenter.segment(units, model: model),
-            blockStarts.allSatisfy({ $0 <= 0 || $0 >= n || isBoundary($0, in: fused.ends) })
+            startsOnBoundaries(blockStarts, of: fused.ends, count: n)
         else { return nil }
         let count = fused.ends.count
         var widths = fused.widths
@@ -241,7 +241,7 @@ final class ClusterTable {
     static func splitting(_ bounds: [Int], at cuts: [Int], text: UTF16Text) -> [Int] {
         let count = text.units.count
         // Usually every block starts on a cluster boundary already: nothing to redo.
-        if cuts.allSatisfy({ $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }) { return bounds }
+        if startsOnBoundaries(cuts, of: bounds, count: count) { return bounds }
         var pieces = cuts.filter { $0 > 0 && $0 < count }
         pieces.sort()
         pieces.append(count)
@@ -254,6 +254,12 @@ final class ClusterTable {
             start = end
         }
         return merged
+    }
+
+    /// True when every block start in `cuts` that lies inside a text of `count` units is
+    /// one of the sorted cluster `bounds`. O(k log n).
+    private static func startsOnBoundaries(_ cuts: [Int], of bounds: [Int], count: Int) -> Bool {
+        cuts.allSatisfy { $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }
     }
 
     /// True when `offset` is one of the sorted `bounds`. O(log n).

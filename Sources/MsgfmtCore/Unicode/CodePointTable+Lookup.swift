@@ -8,7 +8,8 @@ internal import CICU
 /// the code point is an unassigned Extended_Pictographic one (rule LB30b) and in bit 23
 /// whether it is a virama (Indic_Syllabic_Category Virama or Invisible_Stacker: ICU 72
 /// keeps consonant–virama–consonant conjuncts in one cluster, which the fused pass leaves
-/// to ICU). Bit 24 is derived when the words are first read (`plainLetterBit`).
+/// to ICU). Bits 24 and 25 are derived when the words are first read (`plainLetterBit`,
+/// `plainIdeographBit`).
 extension CodePointTable {
     /// The stages, shared by all threads: stage 1 and 2 as CICU holds them, the words
     /// copied once with `plainLetterBit` and `plainIdeographBit` derived.

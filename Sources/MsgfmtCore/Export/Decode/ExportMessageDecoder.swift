@@ -6,6 +6,15 @@ public enum ExportMessageDecoder {
         public var error: ExportDecodeError
     }
 
+    /// How a message's JSON is parsed, by the tree path and the direct reader alike:
+    /// `\xHH` escapes allowed, at most 64 levels of nesting.
+    static let parserOptions: JSONParser.Options = {
+        var options = JSONParser.Options()
+        options.allowHexEscapes = true
+        options.maxDepth = 64
+        return options
+    }()
+
     /// The decoded message; legacy `date` strings are read in `clock`'s zone.
     public static func decode(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
         // The everyday message is read without a tree; the rest, and every error, below.
@@ -16,9 +25,7 @@ public enum ExportMessageDecoder {
     /// The message through a JSON tree: what `decode` gives for anything the direct reader
     /// declines.
     static func decodeThroughTree(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
-        var options = JSONParser.Options()
-        options.allowHexEscapes = true
-        options.maxDepth = 64
+        let options = parserOptions
         var value: JSONValue
         do {
             // A message's `text` repeats its `text_entities`, which is what is read when

@@ -13,10 +13,7 @@ enum ExportMessageReader {
     /// The message of one message object, or nil to take the tree path.
     static func message(_ bytes: [UInt8]) -> ExportMessage? {
         bytes.withUnsafeBufferPointer { buffer in
-            var options = JSONParser.Options()
-            options.allowHexEscapes = true
-            options.maxDepth = 64
-            var reader = JSONParser(bytes: buffer, options: options)
+            var reader = JSONParser(bytes: buffer, options: ExportMessageDecoder.parserOptions)
             return try? read(&reader)
         }
     }
