@@ -111,17 +111,19 @@ enum BotAPIMessageReader {
         var url: String?
         var language: String?
         try JSONDirect.members(&p) { name, p in
-            if JSONDirect.equals(name, "type", p), kind == nil {
+            // By length first: one comparison of bytes per member.
+            switch name.count {
+            case 4 where kind == nil && JSONDirect.equals(name, "type", p):
                 kind = try entityKind(&p)
-            } else if JSONDirect.equals(name, "offset", p), offset == nil {
+            case 6 where offset == nil && JSONDirect.equals(name, "offset", p):
                 offset = try JSONDirect.integer(&p)
-            } else if JSONDirect.equals(name, "length", p), length == nil {
+            case 6 where length == nil && JSONDirect.equals(name, "length", p):
                 length = try JSONDirect.integer(&p)
-            } else if JSONDirect.equals(name, "url", p), url == nil {
+            case 3 where url == nil && JSONDirect.equals(name, "url", p):
                 url = try JSONDirect.string(&p)
-            } else if JSONDirect.equals(name, "language", p), language == nil {
+            case 8 where language == nil && JSONDirect.equals(name, "language", p):
                 language = try JSONDirect.string(&p)
-            } else {
+            default:
                 throw JSONDirect.Unsure()
             }
         }

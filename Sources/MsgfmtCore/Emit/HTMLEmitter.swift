@@ -23,9 +23,14 @@ public struct HTMLEmitter: ParallelEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        buffer.removeAll(keepingCapacity: true)
-        prepare(message, into: &buffer)
-        sink.write(buffer)
+        // Taken out of `self` while written, as the other emitters do: a buffer still
+        // shared with `self` would be copied by its first append.
+        var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        sink.write(out)
     }
 
     /// A copy for a worker thread, with link elements of its own.
@@ -70,10 +75,11 @@ public struct HTMLEmitter: ParallelEmitter {
         if let media = message.message.media { appendMedia(media, into: &out) }
         var writer = HTMLFragmentWriter(
             styled: message.styled, spoilersHidden: options.spoilers == .hide,
-            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, links: links, out: out)
-        out = []
+            expandQuotes: layout.expandQuotes, truncation: truncation, ellipsis: layout.ellipsis, links: links)
+        // The buffer is lent to the writer and taken back, never shared: no copy of it.
+        swap(&out, &writer.out)
         writer.write()
-        out = writer.out
+        swap(&out, &writer.out)
         out.append(utf8: "</div>\n")
     }
 

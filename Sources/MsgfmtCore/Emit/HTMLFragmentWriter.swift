@@ -18,9 +18,8 @@ struct HTMLFragmentWriter {
     /// for each gap.
     init(
         styled: StyledText, spoilersHidden: Bool, expandQuotes: Bool, truncation: HTMLTruncation?, ellipsis: String,
-        links: HTMLLinkTags = HTMLLinkTags(), out: [UInt8] = []
+        links: HTMLLinkTags = HTMLLinkTags()
     ) {
-        self.out = out
         self.links = links
         self.styled = styled
         self.spoilersHidden = spoilersHidden
@@ -88,8 +87,10 @@ struct HTMLFragmentWriter {
                 range = range.lowerBound..<(range.upperBound - 1)
             }
         }
-        let pieces = truncation?.pieces(of: range) ?? (range.isEmpty ? [] : [range])
-        if pieces.isEmpty { return }
+        // Without a line limit the block is one piece: no array is made for it.
+        let cut = truncation?.pieces(of: range)
+        let pieceCount = cut?.count ?? (range.isEmpty ? 0 : 1)
+        if pieceCount == 0 { return }
         if inPre {
             appendPreOpening(language: language ?? "")
         } else {
@@ -99,7 +100,8 @@ struct HTMLFragmentWriter {
         }
         var open = HTMLInlineTagSet()
         let units = styled.text.units
-        for piece in pieces {
+        for k in 0..<pieceCount {
+            let piece = cut?[k] ?? range
             if pendingGaps.first.map({ $0.upperBound <= piece.lowerBound }) ?? false {
                 open.move(to: HTMLInlineTagSet(), spoilersHidden: spoilersHidden, into: &out)
                 while let gap = pendingGaps.first, gap.upperBound <= piece.lowerBound {

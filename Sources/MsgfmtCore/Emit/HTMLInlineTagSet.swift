@@ -9,18 +9,12 @@ struct HTMLInlineTagSet {
     /// Positions in the fixed order.
     private enum Slot {
         static let spoiler = 0, link = 1, code = 2, strong = 3, em = 4, underline = 5, strikethrough = 6
-        /// The first of the nine semantic spans (`semanticClasses`' order).
+        /// The first of the nine semantic spans (`init` says their order).
         static let firstSemantic = 7
         static let customEmoji = 16, dateTime = 17
         /// The slots whose element depends on more than the bit.
         static let withPayload: UInt32 = 1 << link | 1 << customEmoji | 1 << dateTime
     }
-
-    /// The kinds of text that get a class of their own, in slot order from `firstSemantic`.
-    private static let semanticClasses: [StyleAttributes] = [
-        .mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bankCard, .textMention,
-    ]
-    private static let semanticAttributes = StyleAttributes(semanticClasses)
 
     /// One bit per element present, by slot.
     private(set) var slots: UInt32 = 0
@@ -49,11 +43,11 @@ struct HTMLInlineTagSet {
         if a.contains(.italic) { s |= 1 << Slot.em }
         if a.contains(.underline) { s |= 1 << Slot.underline }
         if a.contains(.strikethrough) { s |= 1 << Slot.strikethrough }
-        if !a.isDisjoint(with: Self.semanticAttributes) {
-            for (k, attribute) in Self.semanticClasses.enumerated() where a.contains(attribute) {
-                s |= 1 << (Slot.firstSemantic + k)
-            }
-        }
+        // The kinds of text that get a class of their own — mention, hashtag, cashtag, bot
+        // command, url, email, phone number, bank card (attribute bits 8–15), text mention
+        // (bit 17) — take the slots from `firstSemantic` in that order.
+        s |= (a.rawValue >> 8 & 0xFF) << UInt32(Slot.firstSemantic)
+        s |= (a.rawValue >> 17 & 1) << UInt32(Slot.firstSemantic + 8)
         if a.contains(.customEmoji) {
             s |= 1 << Slot.customEmoji
             customEmojiID = style.customEmojiID ?? ""
@@ -68,7 +62,7 @@ struct HTMLInlineTagSet {
     /// Closes the elements of `self` that `next` does not continue, opens those of `next`
     /// that are new, and becomes `next`. An element continues when it is in the same
     /// position of the order with the same payload and every element before it continues.
-    mutating func move(to next: HTMLInlineTagSet, spoilersHidden: Bool, into out: inout [UInt8]) {
+    mutating func move(to next: consuming HTMLInlineTagSet, spoilersHidden: Bool, into out: inout [UInt8]) {
         if slots == 0, next.slots == 0 { return }  // no payload either
         var first = (slots ^ next.slots).trailingZeroBitCount
         // Below the first difference, both have the same elements; those with a payload
@@ -97,11 +91,8 @@ struct HTMLInlineTagSet {
                 opening &= opening &- 1
             }
         }
-        // Field by field: assigning the whole struct goes through its generic copy.
-        slots = next.slots
-        if link !== next.link { link = next.link }
-        if customEmojiID != nil || next.customEmojiID != nil { customEmojiID = next.customEmojiID }
-        unixTime = next.unixTime
+        // Taken over, not copied: no reference is counted for the link.
+        self = next
     }
 
     /// True when the element in `slot` (present in both) is the same in `other`.

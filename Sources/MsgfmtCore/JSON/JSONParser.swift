@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A strict, allocation-light JSON parser over UTF-8 bytes with located errors.
 ///
 /// Differences from RFC 8259 are opt-in: `allowHexEscapes` accepts `\xHH` inside strings,
@@ -292,10 +296,16 @@ public struct JSONParser {
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
+        if let s = quickString() { return s }
+        return try scannedString()
+    }
+
+    /// The string at the parser (at its opening quote), by the reference path, which
+    /// locates every error: plain bytes are validated where they lie, and a string without
+    /// escapes is made from the input in one copy.
+    mutating func scannedString() throws(JSONParseError) -> String {
         let start = pos
         pos += 1
-        // Fast path: no escapes. Plain bytes are validated where they lie and the string
-        // is made from the input in one copy.
         let plainEnd = try scanPlain(from: pos)
         guard plainEnd < bytes.count else { throw error("unterminated string", at: start) }
         if bytes[plainEnd] == UInt8(ascii: "\"") {
@@ -324,6 +334,55 @@ public struct JSONParser {
             pos = runEnd
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The string at the parser (at its opening quote), the parser moved past it; nil, the
+    /// parser where it was, for anything but a well-formed string. Runs between escapes
+    /// are found a word at a time and copied unchecked; the standard library validates
+    /// the UTF-8 once, as it makes the string. As escapes only ever add whole scalars, the
+    /// result is valid exactly when every run is, so a string `scannedString` would
+    /// refuse is declined here and the scan reports it.
+    mutating func quickString() -> String? {
+        let start = pos
+        let n = bytes.count
+        var end = Self.stringEnd(bytes, from: start + 1, stopAtNonASCII: false)
+        guard end < n else { return nil }
+        if bytes[end] == UInt8(ascii: "\"") {
+            let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
+            guard let s = Self.validString(raw) else { return nil }
+            pos = end + 1
+            return s
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start + 16)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+        pos = end
+        while bytes[pos] == UInt8(ascii: "\\") {
+            guard (try? parseEscape(into: &out)) != nil else {
+                pos = start
+                return nil
+            }
+            end = Self.stringEnd(bytes, from: pos, stopAtNonASCII: false)
+            guard end < n else { break }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<end]))
+            pos = end
+        }
+        guard pos < n, bytes[pos] == UInt8(ascii: "\""), let s = out.withUnsafeBufferPointer(Self.validString) else {
+            pos = start
+            return nil
+        }
+        pos += 1
+        return s
+    }
+
+    /// The string of `utf8` when it is valid UTF-8, else nil: decoding repairs what is
+    /// invalid, so the string is the input only when its bytes are the input's.
+    private static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        var s = String(decoding: utf8, as: UTF8.self)
+        let same = s.withUTF8 { decoded in
+            decoded.count == utf8.count && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+        }
+        return same ? s : nil
     }
 
     /// Where the bytes of a string without escapes lie (validated UTF-8), the parser moved
@@ -374,6 +433,16 @@ public struct JSONParser {
     /// the lowest flag is exact, as borrows only run upwards from a true one.
     @inline(__always)
     static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        stringEnd(bytes, from: i, stopAtNonASCII: true)
+    }
+
+    /// The first offset at or after `i` whose byte is a quote, a backslash, a control
+    /// character or, with `stopAtNonASCII`, at or above 0x80; the count when there is none.
+    /// Eight bytes at a time: a flag is set on each such byte of a word, and the lowest
+    /// flag is exact, as borrows only run upwards from a true one (a byte at or above 0x80
+    /// raises none of the three tests, whose flags need bit 7 of the byte clear).
+    @inline(__always)
+    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int, stopAtNonASCII: Bool) -> Int {
         var i = i
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -381,13 +450,14 @@ public struct JSONParser {
             let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
             let quote = w ^ (ones &* 0x22)
             let backslash = w ^ (ones &* 0x5C)
-            let flags = (w | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w) & (ones &* 0x80)
+            let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w
+            let flags = (stopAtNonASCII ? w | special : special) & (ones &* 0x80)
             if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
             i &+= 8
         }
         while i < n {
             let b = bytes[i]
-            if b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
+            if (stopAtNonASCII && b >= 0x80) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
             i &+= 1
         }
         return n

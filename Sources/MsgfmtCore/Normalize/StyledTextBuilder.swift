@@ -72,6 +72,7 @@ public enum StyledTextBuilder {
         cuts.removeLast(cuts.count - kept)
         if count == 0 { return [Block(kind: .paragraph, range: 0..<0, runs: [])] }
         var blocks: [Block] = []
+        blocks.reserveCapacity(cuts.count - 1)
         var q = 0
         var p = 0
         for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {

@@ -85,3 +85,50 @@ import Testing
         }
     }
 }
+
+/// `quickString`, the word-at-a-time path every string tries first, against
+/// `scannedString`, the reference that validates as it scans: on random bytes of
+/// everything a string may hold or must not (raw UTF-8, escapes good and bad, controls,
+/// invalid and cut sequences, a missing quote), the quick path returns nothing or exactly
+/// what the reference returns, and leaves the parser where the reference does.
+@Suite struct JSONQuickStringTests {
+    /// Pieces a string may hold, then (from `firstBad`) pieces that make it malformed or
+    /// end it early (`\x01` is good only with hex escapes).
+    static let pieces: [[UInt8]] = [
+        Array("a".utf8), Array(" zebra".utf8), Array("é".utf8), Array("中".utf8), Array("😀".utf8), Array("\\n".utf8),
+        Array("\\\"".utf8), Array("\\u00e9".utf8), Array("\\ud83d\\ude00".utf8), Array("\\ud800".utf8), [0x7F],
+        Array("\\x01".utf8), Array("\\q".utf8), Array("\\u12".utf8), [0x01], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+        [0xED, 0xA0, 0x80], [0xC0, 0x80], [0xF5], [0x80], Array("\\".utf8), Array("\"".utf8),
+    ]
+    static let firstBad = 11
+
+    @Test(arguments: [false, true])
+    func quickPathAgreesWithTheScan(hexEscapes: Bool) {
+        var rng = SeededGenerator(seed: 0x7175_6963)
+        var options = JSONParser.Options()
+        options.allowHexEscapes = hexEscapes
+        var quick = 0
+        for _ in 0..<20000 {
+            var bytes: [UInt8] = [0x22]
+            for _ in 0..<Int.random(in: 0...10, using: &rng) {
+                bytes += Self.pieces[Int.random(in: 0..<Self.firstBad, using: &rng)]
+                if Int.random(in: 0..<8, using: &rng) == 0 { bytes += Self.pieces.randomElement(using: &rng)! }
+            }
+            if Int.random(in: 0..<10, using: &rng) > 0 { bytes.append(0x22) }
+            bytes += Array(#", "next""#.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var fast = JSONParser(bytes: buffer, options: options)
+                var reference = JSONParser(bytes: buffer, options: options)
+                let expected = try? reference.scannedString()
+                guard let value = fast.quickString() else {
+                    #expect(fast.pos == 0, "\(bytes)")
+                    return
+                }
+                quick += 1
+                #expect(value == expected && fast.pos == reference.pos, "\(bytes)")
+            }
+        }
+        // Most strings here are well-formed: the quick path must take them.
+        #expect(quick > 5000)
+    }
+}
