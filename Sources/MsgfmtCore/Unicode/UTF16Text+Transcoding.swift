@@ -30,7 +30,8 @@ extension UTF16Text {
         while i < n {
             let b0 = utf8[i]
             if b0 < 0x80 {
-                // Eight ASCII bytes at a time while they last, then one.
+                // Eight ASCII bytes at a time while they last, then one by one up to the
+                // next non-ASCII byte (not back to the word test for each).
                 while i &+ 8 <= n {
                     let word = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 != 0 { break }
@@ -38,7 +39,7 @@ extension UTF16Text {
                     i &+= 8
                     o &+= 8
                 }
-                if i < n, utf8[i] < 0x80 {
+                while i < n, utf8[i] < 0x80 {
                     out[o] = UInt16(utf8[i])
                     i &+= 1
                     o &+= 1
