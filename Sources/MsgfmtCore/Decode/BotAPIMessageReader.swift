@@ -103,35 +103,106 @@ enum BotAPIMessageReader {
 
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each
     /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them.
+    ///
+    /// Entities are most of a line's members, so their object is walked here with a local
+    /// position rather than through `JSONDirect.members`: a member's name is matched by
+    /// its bytes where it lies (`EntityMember`; a name with an escape or anything but those
+    /// five matches none, and the line is left to the tree path), values are read by the
+    /// shared `JSONDirect` pieces.
     private static func entity(_ p: inout JSONParser) throws -> MessageEntity {
-        try JSONDirect.expect(UInt8(ascii: "{"), &p)
+        let bytes = p.bytes
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { throw JSONDirect.Unsure() }
+        var i = p.pos
+        @inline(__always) func skipWhitespace() {
+            while i < n, base[i] <= 0x20, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 {
+                i &+= 1
+            }
+        }
+        guard i < n, base[i] == UInt8(ascii: "{") else { throw JSONDirect.Unsure() }
+        try JSONDirect.enter(&p)
+        defer { p.depth -= 1 }
+        i &+= 1
         var kind: EntityKind?
         var offset: Int64?
         var length: Int64?
         var url: String?
         var language: String?
-        try JSONDirect.members(&p) { name, p in
-            // By length first: one comparison of bytes per member.
-            switch name.count {
-            case 4 where kind == nil && JSONDirect.equals(name, "type", p):
-                kind = try entityKind(&p)
-            case 6 where offset == nil && JSONDirect.equals(name, "offset", p):
-                offset = try JSONDirect.integer(&p)
-            case 6 where length == nil && JSONDirect.equals(name, "length", p):
-                length = try JSONDirect.integer(&p)
-            case 3 where url == nil && JSONDirect.equals(name, "url", p):
-                url = try JSONDirect.string(&p)
-            case 8 where language == nil && JSONDirect.equals(name, "language", p):
-                language = try JSONDirect.string(&p)
-            default:
+        skipWhitespace()
+        var more = i < n && base[i] != UInt8(ascii: "}")
+        if !more { i &+= 1 }
+        while more {
+            skipWhitespace()
+            guard i < n, base[i] == UInt8(ascii: "\"") else { throw JSONDirect.Unsure() }
+            // The five names, matched as one little-endian word and the quote after them;
+            // the word's bytes lie inside the line, which goes on after a name.
+            let name = i &+ 1
+            guard name &+ 8 < n else { throw JSONDirect.Unsure() }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + name).loadUnaligned(as: UInt64.self))
+            let member: EntityMember
+            if base[name &+ 4] == UInt8(ascii: "\""), word & 0xFFFF_FFFF == EntityMember.type.rawValue {
+                member = .type
+            } else if base[name &+ 6] == UInt8(ascii: "\""), let m = EntityMember(rawValue: word & 0xFFFF_FFFF_FFFF),
+                m == .offset || m == .length
+            {
+                member = m
+            } else if base[name &+ 3] == UInt8(ascii: "\""), word & 0xFF_FFFF == EntityMember.url.rawValue {
+                member = .url
+            } else if base[name &+ 8] == UInt8(ascii: "\""), word == EntityMember.language.rawValue {
+                member = .language
+            } else {
                 throw JSONDirect.Unsure()
             }
+            i = name &+ member.nameLength &+ 1
+            skipWhitespace()
+            guard i < n, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
+            i &+= 1
+            skipWhitespace()
+            p.pos = i
+            switch member {
+            case .type where kind == nil: kind = try entityKind(&p)
+            case .offset where offset == nil: offset = try JSONDirect.integer(&p)
+            case .length where length == nil: length = try JSONDirect.integer(&p)
+            case .url where url == nil: url = try JSONDirect.string(&p)
+            case .language where language == nil: language = try JSONDirect.string(&p)
+            default: throw JSONDirect.Unsure()
+            }
+            i = p.pos
+            skipWhitespace()
+            guard i < n else { throw JSONDirect.Unsure() }
+            switch base[i] {
+            case UInt8(ascii: ","): i &+= 1
+            case UInt8(ascii: "}"):
+                i &+= 1
+                more = false
+            default: throw JSONDirect.Unsure()
+            }
         }
+        p.pos = i
         guard let kind, let offset, let length else { throw JSONDirect.Unsure() }
         let limit = BotAPIEntityReader.limit
         return MessageEntity(
             kind: kind, offset: Int(max(-limit, min(limit, offset))),
             length: Int(max(-limit, min(limit, length))), url: url, language: language)
+    }
+
+    /// The members an entity object may have here, each as the little-endian word of its
+    /// name's bytes (zero above them).
+    private enum EntityMember: UInt64 {
+        case type = 0x6570_7974  // "type"
+        case offset = 0x7465_7366_666F  // "offset"
+        case length = 0x6874_676E_656C  // "length"
+        case url = 0x6C_7275  // "url"
+        case language = 0x6567_6175_676E_616C  // "language"
+
+        var nameLength: Int {
+            switch self {
+            case .type: 4
+            case .offset, .length: 6
+            case .url: 3
+            case .language: 8
+            }
+        }
     }
 
     /// The kind an entity's `type` names: known names matched by their bytes.

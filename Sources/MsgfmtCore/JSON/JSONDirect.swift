@@ -85,7 +85,8 @@ enum JSONDirect {
         return (p.pos + 1)..<end
     }
 
-    /// True when the bytes at `name` are `expected`.
+    /// True when the bytes at `name` are `expected`. Inlined: a call would copy the parser.
+    @inline(__always)
     static func equals(_ name: Range<Int>, _ expected: StaticString, _ p: JSONParser) -> Bool {
         guard name.count == expected.utf8CodeUnitCount, let base = p.bytes.baseAddress else { return false }
         let expectedBytes = expected.utf8Start
