@@ -22,6 +22,10 @@ class Result:
     text_bytes: int = 0
     seconds: float | None = None
     rss_mb: float | None = None
+    # CPU time of the whole process (of the median run when repeated), user and system:
+    # next to the wall time it shows whether a run waited on the kernel or on threads.
+    user_s: float | None = None
+    system_s: float | None = None
     instructions: str = "n/a"
     timed: str = "process"
     error: str | None = None
@@ -59,7 +63,7 @@ def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes
     out = run_once(result, cmd, stdout, env, timeout, ok_codes)
     if not result.ok or result.seconds >= SHORT_SECONDS or result.timed != "process":
         return out
-    times, rss = [result.seconds], result.rss_mb
+    times, rss = [(result.seconds, result.user_s, result.system_s)], result.rss_mb
     for _ in range(SHORT_RUNS - 1):
         again = Result(result.name, result.tool, result.messages, result.text_bytes)
         if before:
@@ -68,10 +72,10 @@ def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes
         if not again.ok:
             result.error, result.seconds = again.error, None
             return out
-        times.append(again.seconds)
+        times.append((again.seconds, again.user_s, again.system_s))
         if again.rss_mb is not None:
             rss = max(rss or 0, again.rss_mb)
-    result.seconds = sorted(times)[len(times) // 2]
+    result.seconds, result.user_s, result.system_s = sorted(times, key=lambda t: t[0])[len(times) // 2]
     result.rss_mb = rss
     result.note = (result.note + "; " if result.note else "") + f"median of {len(times)} runs"
     return out
@@ -94,6 +98,12 @@ def run_once(result, cmd, stdout, env, timeout, ok_codes):
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     if m:
         result.rss_mb = int(m.group(1)) / 1024
+    m = re.search(r"User time \(seconds\): ([\d.]+)", err)
+    if m:
+        result.user_s = float(m.group(1))
+    m = re.search(r"System time \(seconds\): ([\d.]+)", err)
+    if m:
+        result.system_s = float(m.group(1))
     if p.returncode not in ok_codes:
         first = [l for l in err.splitlines() if l.strip() and not l.startswith("\t")][:1]
         result.error = f"exit {p.returncode}" + (f": {first[0][:80]}" if first else "")

@@ -12,19 +12,21 @@ def fmt(v, spec):
 def as_dict(r):
     return {"name": r.name, "tool": r.tool, "messages": r.messages, "text_bytes": r.text_bytes,
             "seconds": r.seconds, "timed": r.timed, "msgs_per_s": r.msgs_per_s, "mb_per_s": r.mb_per_s,
-            "rss_mb": r.rss_mb, "instructions": r.instructions, "error": r.error, "note": r.note}
+            "rss_mb": r.rss_mb, "user_s": r.user_s, "system_s": r.system_s, "instructions": r.instructions,
+            "error": r.error, "note": r.note}
 
 
 def print_table(results, info):
-    print(f"| benchmark | tool | msgs | time (s) | timed | msg/s | MB/s text | peak RSS (MB) "
+    print(f"| benchmark | tool | msgs | time (s) | timed | CPU user / sys (s) | msg/s | MB/s text | peak RSS (MB) "
           f"| instructions ({info['sample']}-msg sample) |")
-    print("|---|---|--:|--:|---|--:|--:|--:|--:|")
+    print("|---|---|--:|--:|---|--:|--:|--:|--:|--:|")
     for r in results:
         if r.error:
-            cells = [f"**failed: {r.error}**", "", "", "", ""]
+            cells = [f"**failed: {r.error}**", "", "", "", "", ""]
         else:
+            cpu = "n/a" if r.user_s is None or r.system_s is None else f"{r.user_s:.2f} / {r.system_s:.2f}"
             cells = [fmt(r.seconds, ".3f") if r.seconds < 1 else fmt(r.seconds, ".2f"),
-                     r.timed + (f", {r.note}" if r.note else ""),
+                     r.timed + (f", {r.note}" if r.note else ""), cpu,
                      fmt(r.msgs_per_s, ",.0f") if r.messages > 1 else "—",
                      fmt(r.mb_per_s, ".1f") if r.messages > 1 else "—", fmt(r.rss_mb, ".1f")]
         print(f"| {r.name} | {r.tool} | {r.messages:,} | " + " | ".join(cells) + f" | {r.instructions} |")
@@ -119,7 +121,9 @@ def print_all(results, startup, info):
     print(f"Bot API corpus {info['corpus_file_mb']:.1f} MB, export {info['export_file_mb']:.1f} MB. "
           "MB/s counts UTF-8 message text only. `timed`: process = whole process wall time "
           "(startup, reading and JSON decoding included); loop = the tool's own timing of its "
-          "formatting loop (interpreter start, imports and JSON loading excluded). Instructions: "
+          "formatting loop (interpreter start, imports and JSON loading excluded). CPU: user and "
+          "system time of the whole process (for a loop-timed peer too), which tells a run that "
+          "waited on the kernel from one that waited on its threads. Instructions: "
           f"{info['counter'] or 'n/a'} over the whole process on the small sample.\n")
     print_table(results, info)
     print("\n### Targets\n")

@@ -7,12 +7,12 @@
 /// message text cannot carry escape sequences to the terminal even if layout let one by.
 /// With `color`, `attributes` and `hyperlinks` all off it writes no escape sequence at all.
 /// A media placeholder (`[Photo 90×90]`) comes first, dim and italic.
-public struct ANSIEmitter: ParallelEmitter {
+public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
     private var count = 0
     /// The bytes of the message being written, reused from message to message.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -21,12 +21,7 @@ public struct ANSIEmitter: ParallelEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        var out: [UInt8] = []
-        swap(&out, &buffer)
-        defer { swap(&out, &buffer) }
-        out.removeAll(keepingCapacity: true)
-        prepare(message, into: &out)
-        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+        emitThroughBuffer(message, into: sink)
     }
 
     /// A copy for a worker thread, unless hyperlinks are on: their ids number the messages.

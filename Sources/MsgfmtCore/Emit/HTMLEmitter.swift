@@ -4,11 +4,11 @@
 /// Built from the styled text, not the layout, except under a line limit: then only the
 /// text the layout kept is shown, followed by the ellipsis. A media placeholder comes
 /// before the text as `<div class="msgfmt-media">`.
-public struct HTMLEmitter: ParallelEmitter {
+public struct HTMLEmitter: ParallelEmitter, BufferedEmitter {
     private let options: StyleOptions
     private let layout: LayoutConstraints
     /// The HTML of the message being written, reused from message to message.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
     /// The link elements made so far, shared by the messages of the run.
     private let links = HTMLLinkTags()
 
@@ -23,14 +23,7 @@ public struct HTMLEmitter: ParallelEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        // Taken out of `self` while written, as the other emitters do: a buffer still
-        // shared with `self` would be copied by its first append.
-        var out: [UInt8] = []
-        swap(&out, &buffer)
-        defer { swap(&out, &buffer) }
-        out.removeAll(keepingCapacity: true)
-        prepare(message, into: &out)
-        sink.write(out)
+        emitThroughBuffer(message, into: sink)
     }
 
     /// A copy for a worker thread, with link elements of its own.

@@ -8,11 +8,11 @@
 /// decimals): `"unit": "px"` after `id`, `x`, `width`, `y` (the top) and `height` of lines
 /// and fragments, and each line's `baseline` (from the top of the message), `ascent` and
 /// `descent`; the message's `height` is in pixels too. Cell layouts have no `unit`.
-public struct JSONLayoutEmitter: ParallelEmitter {
+public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
     /// The geometry of a font-measured layout, or nil for cells.
     public var pixels: PixelMetrics?
     /// The JSON of the message being written, reused from message to message.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     /// Creates the emitter; `pixels` for layouts measured with fonts.
     public init(pixels: PixelMetrics? = nil) {
@@ -20,12 +20,7 @@ public struct JSONLayoutEmitter: ParallelEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        var out: [UInt8] = []
-        swap(&out, &buffer)
-        defer { swap(&out, &buffer) }
-        out.removeAll(keepingCapacity: true)
-        prepare(message, into: &out)
-        sink.write(out)
+        emitThroughBuffer(message, into: sink)
     }
 
     /// A copy for a worker thread.

@@ -22,3 +22,24 @@ extension ParallelEmitter {
         sink.write(prepared)
     }
 }
+
+/// A parallel emitter that prepares each message into a buffer of its own, reused from
+/// message to message.
+protocol BufferedEmitter: ParallelEmitter {
+    /// The bytes of the message being written.
+    var buffer: [UInt8] { get set }
+}
+
+extension BufferedEmitter {
+    /// `emit(_:into:)` as `prepare` into `buffer`, then `emit(prepared:into:)`. The buffer
+    /// is taken out of `self` while it is written: one still shared with `self` would be
+    /// copied by its first append.
+    mutating func emitThroughBuffer(_ message: RenderedMessage, into sink: OutputSink) {
+        var out: [UInt8] = []
+        swap(&out, &buffer)
+        defer { swap(&out, &buffer) }
+        out.removeAll(keepingCapacity: true)
+        prepare(message, into: &out)
+        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+    }
+}

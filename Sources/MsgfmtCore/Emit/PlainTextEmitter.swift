@@ -1,11 +1,11 @@
 /// `--to text`: the laid-out lines as plain text, no escapes, one blank line between
 /// messages. Spoilers are masked with `░`, one per cell, unless revealed, so the layout
 /// does not move when they are shown. A media placeholder (`[Photo 90×90]`) comes first.
-public struct PlainTextEmitter: ParallelEmitter {
+public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
     private var count = 0
     private let options: StyleOptions
     /// The bytes of the message being written, reused from message to message.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     /// Creates the emitter.
     public init(options: StyleOptions) {
@@ -13,12 +13,7 @@ public struct PlainTextEmitter: ParallelEmitter {
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        var out: [UInt8] = []
-        swap(&out, &buffer)
-        defer { swap(&out, &buffer) }
-        out.removeAll(keepingCapacity: true)
-        prepare(message, into: &out)
-        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+        emitThroughBuffer(message, into: sink)
     }
 
     /// A copy for a worker thread.
