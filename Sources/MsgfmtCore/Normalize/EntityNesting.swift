@@ -15,7 +15,9 @@ public enum EntityNesting {
         // Normalized lists are in the text and in order already: then nothing is copied.
         let list = EntityOrder.sorted(entities.allSatisfy(inText) ? entities : entities.filter(inText))
         var events: [Event] = []
-        events.reserveCapacity(list.count * 3 + 1)
+        // Each entity opens and closes once, and a text event comes at most before each of
+        // those and at the end: room for all of them, so the list never grows.
+        events.reserveCapacity(list.count * 4 + 1)
         var stack: [MessageEntity] = []
         stack.reserveCapacity(min(list.count, 8))
         var cursor = 0
