@@ -102,63 +102,17 @@ enum BotAPIMessageReader {
     }
 
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each
-    /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them.
-    ///
-    /// Entities are most of a line's members, so their object is walked here with a local
-    /// position rather than through `JSONDirect.members`: a member's name is matched by
-    /// its bytes where it lies (`EntityMember`; a name with an escape or anything but those
-    /// five matches none, and the line is left to the tree path), values are read by the
-    /// shared `JSONDirect` pieces.
+    /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them. Entities are
+    /// most of a line's members, so their names are matched where they lie
+    /// (`EntityMember.read`) rather than scanned and compared.
     private static func entity(_ p: inout JSONParser) throws -> MessageEntity {
-        let bytes = p.bytes
-        let n = bytes.count
-        guard let base = bytes.baseAddress else { throw JSONDirect.Unsure() }
-        var i = p.pos
-        @inline(__always) func skipWhitespace() {
-            while i < n, base[i] <= 0x20, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 {
-                i &+= 1
-            }
-        }
-        guard i < n, base[i] == UInt8(ascii: "{") else { throw JSONDirect.Unsure() }
-        try JSONDirect.enter(&p)
-        defer { p.depth -= 1 }
-        i &+= 1
+        try JSONDirect.expect(UInt8(ascii: "{"), &p)
         var kind: EntityKind?
         var offset: Int64?
         var length: Int64?
         var url: String?
         var language: String?
-        skipWhitespace()
-        var more = i < n && base[i] != UInt8(ascii: "}")
-        if !more { i &+= 1 }
-        while more {
-            skipWhitespace()
-            guard i < n, base[i] == UInt8(ascii: "\"") else { throw JSONDirect.Unsure() }
-            // The five names, matched as one little-endian word and the quote after them;
-            // the word's bytes lie inside the line, which goes on after a name.
-            let name = i &+ 1
-            guard name &+ 8 < n else { throw JSONDirect.Unsure() }
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + name).loadUnaligned(as: UInt64.self))
-            let member: EntityMember
-            if base[name &+ 4] == UInt8(ascii: "\""), word & 0xFFFF_FFFF == EntityMember.type.rawValue {
-                member = .type
-            } else if base[name &+ 6] == UInt8(ascii: "\""), let m = EntityMember(rawValue: word & 0xFFFF_FFFF_FFFF),
-                m == .offset || m == .length
-            {
-                member = m
-            } else if base[name &+ 3] == UInt8(ascii: "\""), word & 0xFF_FFFF == EntityMember.url.rawValue {
-                member = .url
-            } else if base[name &+ 8] == UInt8(ascii: "\""), word == EntityMember.language.rawValue {
-                member = .language
-            } else {
-                throw JSONDirect.Unsure()
-            }
-            i = name &+ member.nameLength &+ 1
-            skipWhitespace()
-            guard i < n, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
-            i &+= 1
-            skipWhitespace()
-            p.pos = i
+        try JSONDirect.members(&p, name: EntityMember.read) { member, p in
             switch member {
             case .type where kind == nil: kind = try entityKind(&p)
             case .offset where offset == nil: offset = try JSONDirect.integer(&p)
@@ -167,18 +121,7 @@ enum BotAPIMessageReader {
             case .language where language == nil: language = try JSONDirect.string(&p)
             default: throw JSONDirect.Unsure()
             }
-            i = p.pos
-            skipWhitespace()
-            guard i < n else { throw JSONDirect.Unsure() }
-            switch base[i] {
-            case UInt8(ascii: ","): i &+= 1
-            case UInt8(ascii: "}"):
-                i &+= 1
-                more = false
-            default: throw JSONDirect.Unsure()
-            }
         }
-        p.pos = i
         guard let kind, let offset, let length else { throw JSONDirect.Unsure() }
         let limit = BotAPIEntityReader.limit
         return MessageEntity(
@@ -202,6 +145,35 @@ enum BotAPIMessageReader {
             case .url: 3
             case .language: 8
             }
+        }
+
+        /// The member whose quoted name is at the parser, the parser moved past its closing
+        /// quote: the name's bytes as one word, and the quote after them. Any other name
+        /// (an escape in it too) gives up. The word lies inside the line, which goes on
+        /// after a name.
+        @inline(__always)
+        static func read(_ p: inout JSONParser) throws -> EntityMember {
+            let name = p.pos &+ 1
+            guard name &+ 8 < p.bytes.count, let base = p.bytes.baseAddress, base[p.pos] == UInt8(ascii: "\"") else {
+                throw JSONDirect.Unsure()
+            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + name).loadUnaligned(as: UInt64.self))
+            let member: EntityMember
+            if base[name &+ 4] == UInt8(ascii: "\""), word & 0xFFFF_FFFF == type.rawValue {
+                member = .type
+            } else if base[name &+ 6] == UInt8(ascii: "\""), let m = EntityMember(rawValue: word & 0xFFFF_FFFF_FFFF),
+                m == .offset || m == .length
+            {
+                member = m
+            } else if base[name &+ 3] == UInt8(ascii: "\""), word & 0xFF_FFFF == url.rawValue {
+                member = .url
+            } else if base[name &+ 8] == UInt8(ascii: "\""), word == language.rawValue {
+                member = .language
+            } else {
+                throw JSONDirect.Unsure()
+            }
+            p.pos = name &+ member.nameLength &+ 1
+            return member
         }
     }
 

@@ -9,32 +9,38 @@ enum JSONDirect {
     /// Calls `member` with each member's name (where its bytes lie) and the parser at its
     /// value, until the `}`; the `{` is read. The object counts as one level of nesting. A
     /// name that is not plain is left to the tree path. Inlined, so that each caller's
-    /// `member` is too.
+    /// `member` is too (which is why it calls `items` itself rather than the generic
+    /// `members`: a closure handed down two levels was no longer inlined, and the export
+    /// reader's members paid dynamic exclusivity checks for it).
     @inline(__always)
     static func members(_ p: inout JSONParser, _ member: (Range<Int>, inout JSONParser) throws -> Void) throws {
-        try enter(&p)
-        defer { p.depth -= 1 }
-        p.skipWhitespace()
-        if try peek(&p) == UInt8(ascii: "}") {
-            p.pos += 1
-            return
-        }
-        while true {
-            p.skipWhitespace()
+        try items(&p, closedBy: UInt8(ascii: "}")) { p in
             guard let name = plain(&p) else { throw Unsure() }
-            p.skipWhitespace()
-            try expect(UInt8(ascii: ":"), &p)
-            p.skipWhitespace()
+            try colon(&p)
             try member(name, &p)
-            p.skipWhitespace()
-            switch try peek(&p) {
-            case UInt8(ascii: ","): p.pos += 1
-            case UInt8(ascii: "}"):
-                p.pos += 1
-                return
-            default: throw Unsure()
-            }
         }
+    }
+
+    /// `members(_:_:)` for a reader that knows its members' names: `name` reads a name
+    /// from its opening quote to past its closing one, as whatever the reader matches it
+    /// to, or gives up.
+    @inline(__always)
+    static func members<Name>(
+        _ p: inout JSONParser, name: (inout JSONParser) throws -> Name, _ member: (Name, inout JSONParser) throws -> Void
+    ) throws {
+        try items(&p, closedBy: UInt8(ascii: "}")) { p in
+            let key = try name(&p)
+            try colon(&p)
+            try member(key, &p)
+        }
+    }
+
+    /// Reads the colon after a member's name and the white space around it.
+    @inline(__always)
+    private static func colon(_ p: inout JSONParser) throws {
+        p.skipWhitespace()
+        try expect(UInt8(ascii: ":"), &p)
+        p.skipWhitespace()
     }
 
     /// Calls `element` with the parser at each element of an array, until the `]`; the `[`
@@ -42,20 +48,28 @@ enum JSONDirect {
     @inline(__always)
     static func elements(_ p: inout JSONParser, _ element: (inout JSONParser) throws -> Void) throws {
         try expect(UInt8(ascii: "["), &p)
+        try items(&p, closedBy: UInt8(ascii: "]"), element)
+    }
+
+    /// The comma-separated items of an object or array whose opening bracket is read, up
+    /// to and with `close`, each read by `item` from its first byte; the container counts
+    /// as one level of nesting.
+    @inline(__always)
+    private static func items(_ p: inout JSONParser, closedBy close: UInt8, _ item: (inout JSONParser) throws -> Void) throws {
         try enter(&p)
         defer { p.depth -= 1 }
         p.skipWhitespace()
-        if try peek(&p) == UInt8(ascii: "]") {
+        if try peek(&p) == close {
             p.pos += 1
             return
         }
         while true {
             p.skipWhitespace()
-            try element(&p)
+            try item(&p)
             p.skipWhitespace()
             switch try peek(&p) {
             case UInt8(ascii: ","): p.pos += 1
-            case UInt8(ascii: "]"):
+            case close:
                 p.pos += 1
                 return
             default: throw Unsure()
