@@ -115,8 +115,10 @@ struct HTMLFragmentWriter {
                     for j in runs.indices where runs[j].range.overlaps(piece) && !runs[j].range.isEmpty {
                         let range = runs[j].range
                         let r = max(range.lowerBound, piece.lowerBound)..<min(range.upperBound, piece.upperBound)
-                        let tags = HTMLInlineTagSet(runs[j].style, inPre: inPre, links: links)
-                        open.move(to: tags, spoilersHidden: spoilersHidden, into: &out)
+                        // Made in the call: handed over, not copied.
+                        open.move(
+                            to: HTMLInlineTagSet(runs[j].style, inPre: inPre, links: links), spoilersHidden: spoilersHidden,
+                            into: &out)
                         HTMLEscaping.append(units: buffer, range: r, newlines: inPre ? .keep : .lineBreak, into: &out)
                     }
                 }

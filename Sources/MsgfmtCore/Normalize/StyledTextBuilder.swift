@@ -23,6 +23,12 @@ public enum StyledTextBuilder {
         }
         // Segments are in order and cut at every block start: each block takes those that
         // start before its end (the last takes the rest), neighbours of equal style joined.
+        // One block (most messages) takes the segments themselves, joined in place.
+        if result.count == 1 {
+            mergeInPlace(&segments)
+            result[0].runs = segments
+            return StyledText(messageID: message.id, text: text, blocks: result)
+        }
         var first = 0
         for b in result.indices {
             var end = first
@@ -49,16 +55,47 @@ public enum StyledTextBuilder {
         return out
     }
 
+    /// `merged(runs[...])` made in `runs` itself: no second array.
+    static func mergeInPlace(_ runs: inout [StyledRun]) {
+        guard runs.count > 1 else { return }
+        var kept = 1
+        for i in 1..<runs.count {
+            if runs[kept - 1].range.upperBound == runs[i].range.lowerBound, runs[kept - 1].style == runs[i].style {
+                runs[kept - 1].range = runs[kept - 1].range.lowerBound..<runs[i].range.upperBound
+            } else {
+                if kept != i { runs.swapAt(kept, i) }
+                kept += 1
+            }
+        }
+        runs.removeLast(runs.count - kept)
+    }
+
     /// Empty blocks tiling the text: pre blocks for `pre` entities, paragraphs between,
     /// cut at quote boundaries and marked with their quote.
     static func blockSkeleton(_ entities: [MessageEntity], count: Int) -> [Block] {
-        if !entities.contains(where: { $0.kind == .pre || $0.kind.entityClass == .quote }) {
-            return [Block(kind: .paragraph, range: 0..<count, runs: [])]
+        // One pass finds both kinds; most messages have neither and allocate nothing here.
+        var quotes: [MessageEntity] = []
+        var pres: [MessageEntity] = []
+        for e in entities {
+            switch e.kind {
+            case .pre: pres.append(e)
+            case .blockquote, .expandableBlockquote: quotes.append(e)  // the quote class
+            default: break
+            }
         }
-        let quotes = entities.filter { $0.kind.entityClass == .quote }.sorted { $0.offset < $1.offset }
-        let pres = entities.filter { $0.kind == .pre }.sorted { $0.offset < $1.offset }
-        var cuts: [Int] = [0, count]
-        for e in quotes + pres {
+        if quotes.isEmpty, pres.isEmpty { return [Block(kind: .paragraph, range: 0..<count, runs: [])] }
+        // In order of offset (a normalized list already is; the sort is stable).
+        if !isInOrderOfOffset(quotes) { quotes.sort { $0.offset < $1.offset } }
+        if !isInOrderOfOffset(pres) { pres.sort { $0.offset < $1.offset } }
+        var cuts: [Int] = []
+        cuts.reserveCapacity(2 + 2 * (quotes.count + pres.count))
+        cuts.append(0)
+        cuts.append(count)
+        for e in quotes {
+            cuts.append(e.offset)
+            cuts.append(e.end)
+        }
+        for e in pres {
             cuts.append(e.offset)
             cuts.append(e.end)
         }
@@ -90,6 +127,11 @@ public enum StyledTextBuilder {
             blocks.append(Block(kind: kind, quote: quote, range: start..<end, runs: []))
         }
         return blocks
+    }
+
+    /// True when no entity of `list` starts before the one ahead of it.
+    private static func isInOrderOfOffset(_ list: [MessageEntity]) -> Bool {
+        list.indices.dropFirst().allSatisfy { list[$0 - 1].offset <= list[$0].offset }
     }
 
     /// Runs cut at every entity boundary and at `cuts`, each with its resolved style.

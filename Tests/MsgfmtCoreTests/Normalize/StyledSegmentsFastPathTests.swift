@@ -24,6 +24,10 @@ import Testing
             let reference = StyledTextBuilder.sweptSegments(entities, text: text, cuts: cuts)
             #expect(runs == reference, "message \(n): \(message)")
             if runs != reference { return }
+            // Joining in place (one block) gives what joining into a new array gives.
+            var joined = runs
+            StyledTextBuilder.mergeInPlace(&joined)
+            #expect(joined == StyledTextBuilder.merged(runs[...]), "message \(n): \(message)")
             if !entities.isEmpty { fast += 1 }
         }
         #expect(fast > 3000)
