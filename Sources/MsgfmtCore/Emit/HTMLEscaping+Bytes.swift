@@ -20,14 +20,13 @@ extension HTMLEscaping {
             }
             var i = lower
             while i < upper {
-                // Runs of printable ASCII that needs no escaping, copied in a tight loop.
-                while i < upper, isPlainASCII(units[i]) {
-                    put(UInt8(truncatingIfNeeded: units[i]))
-                    i &+= 1
-                }
-                guard i < upper else { break }
                 let u = units[i]
                 i &+= 1
+                // Printable ASCII that needs no escaping: one test and a store.
+                if isPlainASCII(u) {
+                    put(UInt8(truncatingIfNeeded: u))
+                    continue
+                }
                 if u < 0x80 {
                     switch u {
                     case 0x26: putASCII("&amp;")

@@ -83,4 +83,22 @@ extension EntityPayload.Fields {
         }
         return kept
     }
+
+    /// True when `kept(for: kind)` is these fields themselves, found without making it.
+    func isKept(for kind: EntityKind) -> Bool {
+        var language = language == nil
+        var url = url == nil
+        var userID = userID == nil
+        var customEmojiID = customEmojiID == nil
+        var time = unixTime == nil && dateTimeFormat == nil
+        switch kind {
+        case .textLink: url = true
+        case .textMention: userID = true
+        case .pre: language = !(self.language?.isEmpty ?? false)
+        case .customEmoji: customEmojiID = true
+        case .dateTime: time = true
+        default: break
+        }
+        return language && url && userID && customEmojiID && time
+    }
 }

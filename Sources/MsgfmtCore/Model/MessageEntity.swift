@@ -73,7 +73,7 @@ public struct MessageEntity: Sendable, Hashable {
     /// not empty (`EntityPayload.Fields.kept(for:)`): what normalizing leaves as it is.
     var holdsOnlyItsPayload: Bool {
         guard let payload else { return true }
-        return payload.fields.kept(for: kind) == payload.fields
+        return payload.fields.isKept(for: kind)
     }
 
     /// The entity with only the payload fields its kind carries (`holdsOnlyItsPayload`).

@@ -35,8 +35,24 @@ public enum EntityOrder {
             return true
         }
         if inOrder { return entities }
-        return order(entities.count) { entities[$0] }.map { entities[$0] }
+        guard entities.count <= insertionSortLimit else { return order(entities.count) { entities[$0] }.map { entities[$0] } }
+        // Short lists (nearly all): sorted where they lie by insertion, which moves an
+        // entity only past those it strictly precedes, so equal keys keep their order.
+        var result = entities
+        result.withUnsafeMutableBufferPointer { list in
+            for i in list.indices.dropFirst() {
+                var j = i
+                while j > 0, precedes(list[j], list[j - 1]) {
+                    list.swapAt(j, j - 1)
+                    j -= 1
+                }
+            }
+        }
+        return result
     }
+
+    /// The longest list `sorted` sorts by insertion; longer ones go through `order`.
+    static let insertionSortLimit = 24
 
     /// True when the entities `entity(i)` are in canonical order already (normalized
     /// lists are), so sorting them would copy them for nothing.
