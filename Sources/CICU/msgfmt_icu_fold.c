@@ -202,6 +202,16 @@ static const fold_entry *fold_entry_of(UChar32 c) {
 int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
     int32_t count = 0;
     for (int32_t i = 0; i < length;) {
+        // ASCII folds to itself, letters to lower case (what its cache entries hold; the
+        // tests compare every scalar with the three steps).
+        if (text[i] < 0x80) {
+            uint16_t u = text[i++];
+            if (count < capacity) {
+                out[count] = (u >= 'A' && u <= 'Z') ? (uint16_t)(u | 0x20) : u;
+            }
+            count++;
+            continue;
+        }
         UChar32 c;
         U16_NEXT(text, i, length, c);
         const fold_entry *entry = (c >= 0 && c <= 0x10FFFF) ? fold_entry_of(c) : NULL;

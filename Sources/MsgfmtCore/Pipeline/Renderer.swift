@@ -125,7 +125,7 @@ public struct Renderer {
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout) ?? [] : []
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, mediaLines: mediaLines,
-            diagnostics: diagnostics + repairs)
+            diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)
     }
 
     /// Renders every message of `input` with `emitter`, reporting diagnostics as they come.

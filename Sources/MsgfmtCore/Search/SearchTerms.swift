@@ -70,10 +70,21 @@
         }
         var i = 0
         while i < units.count {
-            let scalar = FoldedText.scalar(in: units, at: i)
-            let width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(units[i]) ? 2 : 1
+            // ASCII (most units) is one unit and never spaceless: no decoding, no range tests.
+            let scalar: Unicode.Scalar
+            let width: Int
+            let spaceless: Bool
+            if units[i] < 0x80 {
+                scalar = Unicode.Scalar(UInt8(truncatingIfNeeded: units[i]))
+                width = 1
+                spaceless = false
+            } else {
+                scalar = FoldedText.scalar(in: units, at: i)
+                width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(units[i]) ? 2 : 1
+                spaceless = FoldedText.isSpaceless(scalar)
+            }
             let current = i..<(i + width)
-            if FoldedText.isSpaceless(scalar) {
+            if spaceless {
                 endWord(at: i)
                 pairFirst = nil
                 // The previous spaceless character ends where this one starts.
