@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -31,6 +32,21 @@ import Testing
             if !entities.isEmpty { fast += 1 }
         }
         #expect(fast > 3000)
+    }
+
+    /// A URL's target read from the units (ASCII, no string searched) is the target of its
+    /// string (`urlTarget(_:)`), with or without a scheme, in any case.
+    @Test func urlTargetsFromUnitsMatchTheStringPath() {
+        var random = SeededGenerator(seed: 20_261_127)
+        let pieces = ["example.com", "/path?q=1", "https://", "HTTP://", "tg:", "TG:", "tg://resolve", ":/", "://", "é", "x", "."]
+        for _ in 0..<5_000 {
+            let text = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let units = UTF16Text(text)
+            let lower = random.below(units.count + 1)
+            let range = lower..<(lower + random.below(units.count - lower + 1))
+            let target = StyledTextBuilder.urlTarget(range, in: units)
+            #expect(target == StyledTextBuilder.urlTarget(units.substring(range)), "\(text) \(range)")
+        }
     }
 
     @Test func moreThanSixtyFourEntitiesTakeTheSweep() {

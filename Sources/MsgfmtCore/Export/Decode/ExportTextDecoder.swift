@@ -110,8 +110,12 @@ public enum ExportTextDecoder {
     /// `entity(type:fields:)` for a type given as its bytes: `plain` and the names that are
     /// Bot API names with no field to read are answered without making a string.
     static func entity(typeBytes: UnsafeBufferPointer<UInt8>, fields: PartFields) -> MessageEntity? {
+        // Lengths first: most names differ in length, and the bytes are compared in place.
         func named(_ name: StaticString) -> Bool {
-            typeBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            guard typeBytes.count == name.utf8CodeUnitCount else { return false }
+            let expected = name.utf8Start
+            for i in 0..<typeBytes.count where typeBytes[i] != expected[i] { return false }
+            return true
         }
         if named("plain") { return nil }
         if !named("pre"), !named("text_link"), !named("blockquote"), !named("custom_emoji"),
