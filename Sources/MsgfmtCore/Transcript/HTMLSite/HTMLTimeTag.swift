@@ -7,17 +7,17 @@ enum HTMLTimeTag {
         let local = clock.local(unix)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
-        bytes.append(contentsOf: "<time".utf8)
+        bytes.append(literal: "<time")
         if HTMLDateTime.instants.contains(unix) {
-            bytes.append(contentsOf: " datetime=\"".utf8)
+            bytes.append(literal: " datetime=\"")
             HTMLDateTime.write(unix, to: &bytes)
             bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(contentsOf: " title=\"".utf8)
+        bytes.append(literal: " title=\"")
         TimeOfDay.writeDateAndTime(of: local, separator: UInt8(ascii: " "), withSeconds: false, to: &bytes)
-        bytes.append(contentsOf: "\">".utf8)
+        bytes.append(literal: "\">")
         TimeOfDay.split(local).time.write(to: &bytes, withSeconds: false)
-        bytes.append(contentsOf: "</time>".utf8)
+        bytes.append(literal: "</time>")
         return String(decoding: bytes, as: UTF8.self)
     }
 }
