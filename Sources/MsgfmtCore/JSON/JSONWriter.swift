@@ -88,8 +88,20 @@ public struct JSONWriter: Sendable {
     /// Appends a quoted, escaped string. Runs of bytes that need no escape are copied
     /// from the string's UTF-8 in one piece.
     public mutating func string(_ value: String) {
-        bytes.append(0x22)
         var source = value
+        // Most strings need no escape: then they go out with their quotes in one copy.
+        let plain = source.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: Self.mayNeedEscape) else { return false }
+            bytes.appendBytes(upTo: utf8.count + 2) { out in
+                out[0] = 0x22
+                if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
+                out[utf8.count + 1] = 0x22
+                return utf8.count + 2
+            }
+            return true
+        }
+        if plain { return }
+        bytes.append(0x22)
         source.withUTF8 { utf8 in
             let n = utf8.count
             var runStart = 0
@@ -124,6 +136,13 @@ public struct JSONWriter: Sendable {
             if runStart < n { append(UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
         }
         bytes.append(0x22)
+    }
+
+    /// True for a byte that may start something `string` escapes: ASCII controls, DEL,
+    /// `"`, `\\`, `<`, and the lead bytes of C1 controls and U+2028/U+2029 (0xC2, 0xE2).
+    @inline(__always)
+    private static func mayNeedEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x7F || b == 0x22 || b == 0x5C || b == 0x3C || b == 0xC2 || b == 0xE2
     }
 
     /// Appends the escape of one scalar that must not appear raw.
