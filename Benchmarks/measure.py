@@ -45,26 +45,31 @@ class Result:
         return self.error is None and self.seconds is not None
 
 
-# A run shorter than this is repeated (SHORT_RUNS in all) and its median time kept: one
-# run of a fraction of a second moves by 10-20 % with whatever else the machine does.
+# A run shorter than SHORT_SECONDS is repeated (SHORT_RUNS in all), one shorter than
+# MEDIUM_SECONDS too (MEDIUM_RUNS in all), and the median time kept: one run of a fraction
+# of a second moves by 10-20 % with whatever else the machine does, one of a second or two
+# (the two-core rows among them) by up to 15 %.
 SHORT_SECONDS = 1.0
 SHORT_RUNS = 5
+MEDIUM_SECONDS = 3.0
+MEDIUM_RUNS = 3
 
 
 def run(result, cmd, stdout=subprocess.DEVNULL, env=None, timeout=1800, ok_codes=(0,), before=None):
     """Runs `cmd` under /usr/bin/time -v, filling seconds, rss_mb, or error (an exit status
-    outside `ok_codes`); a run under SHORT_SECONDS is repeated and the median time and the
-    largest peak RSS kept. `before`, when given, is called (untimed) before every run, so a
+    outside `ok_codes`); a run under SHORT_SECONDS or MEDIUM_SECONDS is repeated and the
+    median time and the largest peak RSS kept. `before`, when given, is called (untimed) before every run, so a
     command that changes what it works on (`export --update`) starts each run from the same
     state. Returns the command's stdout text (of the first run) when `stdout` is PIPE, else
     ''."""
     if before:
         before()
     out = run_once(result, cmd, stdout, env, timeout, ok_codes)
-    if not result.ok or result.seconds >= SHORT_SECONDS or result.timed != "process":
+    if not result.ok or result.seconds >= MEDIUM_SECONDS or result.timed != "process":
         return out
+    runs = SHORT_RUNS if result.seconds < SHORT_SECONDS else MEDIUM_RUNS
     times, rss = [(result.seconds, result.user_s, result.system_s)], result.rss_mb
-    for _ in range(SHORT_RUNS - 1):
+    for _ in range(runs - 1):
         again = Result(result.name, result.tool, result.messages, result.text_bytes)
         if before:
             before()
