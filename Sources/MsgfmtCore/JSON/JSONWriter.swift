@@ -108,25 +108,29 @@ public struct JSONWriter: Sendable {
             var i = 0
             while i < n {
                 let b = utf8[i]
-                var scalar: UInt32
+                guard Self.mayNeedEscape(b) else {
+                    i &+= 1
+                    continue
+                }
+                var scalar = UInt32(b)
                 var length = 1
-                if b >= 0x80 {
-                    // The storage is valid UTF-8, so a lead byte's continuation bytes exist.
-                    if b == 0xC2, utf8[i &+ 1] < 0xA0 {
-                        scalar = UInt32(utf8[i &+ 1])  // a C1 control, U+0080...U+009F
-                        length = 2
-                    } else if b == 0xE2, utf8[i &+ 1] == 0x80, utf8[i &+ 2] == 0xA8 || utf8[i &+ 2] == 0xA9 {
-                        scalar = 0x2000 | UInt32(utf8[i &+ 2] & 0x3F)  // U+2028, U+2029
-                        length = 3
-                    } else {
+                // The storage is valid UTF-8, so a lead byte's continuation bytes exist.
+                if b == 0xC2 {
+                    // Of U+0080...U+00BF only the C1 controls, below U+00A0.
+                    guard utf8[i &+ 1] < 0xA0 else {
                         i &+= 1
                         continue
                     }
-                } else if b >= 0x20, b != 0x7F, b != 0x22, b != 0x5C, b != 0x3C {
-                    i &+= 1
-                    continue
-                } else {
-                    scalar = UInt32(b)
+                    scalar = UInt32(utf8[i &+ 1])
+                    length = 2
+                } else if b == 0xE2 {
+                    // Of U+2000...U+2FFF only U+2028 and U+2029.
+                    guard utf8[i &+ 1] == 0x80, utf8[i &+ 2] == 0xA8 || utf8[i &+ 2] == 0xA9 else {
+                        i &+= 1
+                        continue
+                    }
+                    scalar = 0x2000 | UInt32(utf8[i &+ 2] & 0x3F)
+                    length = 3
                 }
                 if runStart < i { append(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
                 escape(scalar)

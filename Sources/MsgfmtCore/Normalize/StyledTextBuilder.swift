@@ -43,19 +43,12 @@ public enum StyledTextBuilder {
 
     /// `runs` with neighbours of equal style joined.
     static func merged(_ runs: ArraySlice<StyledRun>) -> [StyledRun] {
-        var out: [StyledRun] = []
-        out.reserveCapacity(runs.count)
-        for run in runs {
-            if let last = out.last, last.style == run.style, last.range.upperBound == run.range.lowerBound {
-                out[out.count - 1].range = last.range.lowerBound..<run.range.upperBound
-            } else {
-                out.append(run)
-            }
-        }
+        var out = Array(runs)
+        mergeInPlace(&out)
         return out
     }
 
-    /// `merged(runs[...])` made in `runs` itself: no second array.
+    /// Joins neighbours of equal style in `runs` itself: no second array.
     static func mergeInPlace(_ runs: inout [StyledRun]) {
         guard runs.count > 1 else { return }
         var kept = 1
@@ -77,10 +70,10 @@ public enum StyledTextBuilder {
         var quotes: [MessageEntity] = []
         var pres: [MessageEntity] = []
         for e in entities {
-            switch e.kind {
-            case .pre: pres.append(e)
-            case .blockquote, .expandableBlockquote: quotes.append(e)  // the quote class
-            default: break
+            if case .pre = e.kind {
+                pres.append(e)
+            } else if e.kind.entityClass == .quote {
+                quotes.append(e)
             }
         }
         if quotes.isEmpty, pres.isEmpty { return [Block(kind: .paragraph, range: 0..<count, runs: [])] }

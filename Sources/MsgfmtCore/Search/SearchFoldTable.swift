@@ -24,18 +24,14 @@ struct SearchFoldTable {
             var text = text
             slots.withUnsafeMutableBufferPointer { table in
                 text.withUTF8 { bytes in
-                    // A string's UTF-8 is valid: ASCII bytes are passed over, the rest decoded
-                    // here.
+                    // ASCII bytes are passed over, only the rest is decoded.
                     var i = 0
                     while i < bytes.count {
-                        let lead = UInt32(bytes[i])
-                        if lead < 0x80 {
+                        if bytes[i] < 0x80 {
                             i += 1
                             continue
                         }
-                        let length = lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4)
-                        var value = lead & (0x7F >> UInt32(length))
-                        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                        let (value, length) = UTF16Text.scalarValue(ofValidUTF8: bytes, at: i)
                         i += length
                         guard let s = Unicode.Scalar(value) else { continue }
                         var slot = Int(truncatingIfNeeded: (s.value &* 0x9E37_79B1) >> 7) & mask

@@ -47,27 +47,35 @@ extension UTF16Text {
                 continue
             }
             ascii = false
-            // The input is a String's storage, so every sequence is complete and valid.
-            if b0 < 0xE0 {
-                out[o] = UInt16(b0 & 0x1F) << 6 | UInt16(utf8[i &+ 1] & 0x3F)
-                i &+= 2
-                o &+= 1
-            } else if b0 < 0xF0 {
-                out[o] = UInt16(b0 & 0x0F) << 12 | UInt16(utf8[i &+ 1] & 0x3F) << 6 | UInt16(utf8[i &+ 2] & 0x3F)
-                i &+= 3
+            let (value, length) = scalarValue(ofValidUTF8: utf8, at: i)
+            i &+= length
+            if value < 0x10000 {
+                out[o] = UInt16(truncatingIfNeeded: value)
                 o &+= 1
             } else {
-                let value =
-                    UInt32(b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12
-                    | UInt32(utf8[i &+ 2] & 0x3F) << 6 | UInt32(utf8[i &+ 3] & 0x3F)
                 let v = value &- 0x10000
                 out[o] = UInt16(truncatingIfNeeded: 0xD800 | (v >> 10))
                 out[o &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 | (v & 0x3FF))
-                i &+= 4
                 o &+= 2
             }
         }
         return o
+    }
+
+    /// The scalar value of the sequence of two to four bytes starting at `i` of valid UTF-8
+    /// (a `String`'s storage, so the sequence is complete), whose lead byte is 0xC2 or
+    /// above, and its length in bytes.
+    @inline(__always)
+    static func scalarValue(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(utf8[i])
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(utf8[i &+ 1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(utf8[i &+ 1] & 0x3F) << 6 | UInt32(utf8[i &+ 2] & 0x3F), 3)
+        }
+        let value =
+            (b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12 | UInt32(utf8[i &+ 2] & 0x3F) << 6
+            | UInt32(utf8[i &+ 3] & 0x3F)
+        return (value, 4)
     }
 
     /// The string of UTF-16 `units`; a lone surrogate becomes U+FFFD. Clears `ascii` when a

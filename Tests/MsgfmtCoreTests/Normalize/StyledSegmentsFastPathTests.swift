@@ -11,6 +11,7 @@ import Testing
     func bitsMatchTheSweep(normalized: Bool) {
         var generator = MessageGenerator(seed: 20_261_126)
         var fast = 0
+        var joinedSome = 0
         for n in 0..<6000 {
             var message = generator.message()
             if normalized { message = Normalizer.normalize(message, detect: n % 2 == 0).0 }
@@ -25,13 +26,25 @@ import Testing
             let reference = StyledTextBuilder.sweptSegments(entities, text: text, cuts: cuts)
             #expect(runs == reference, "message \(n): \(message)")
             if runs != reference { return }
-            // Joining in place (one block) gives what joining into a new array gives.
+            // Joining neighbours: the same units in the same styles, no two neighbours alike.
             var joined = runs
             StyledTextBuilder.mergeInPlace(&joined)
-            #expect(joined == StyledTextBuilder.merged(runs[...]), "message \(n): \(message)")
+            #expect(Self.styleOfEachUnit(joined) == Self.styleOfEachUnit(runs), "message \(n): \(message)")
+            #expect(joined.first?.range.lowerBound == runs.first?.range.lowerBound, "message \(n): \(message)")
+            for k in joined.indices.dropFirst() {
+                #expect(joined[k - 1].range.upperBound == joined[k].range.lowerBound, "message \(n): \(message)")
+                #expect(joined[k - 1].style != joined[k].style, "message \(n): \(message)")
+            }
+            if joined.count < runs.count { joinedSome += 1 }
             if !entities.isEmpty { fast += 1 }
         }
         #expect(fast > 3000)
+        #expect(joinedSome > 100)
+    }
+
+    /// The style of every unit the runs cover, in order.
+    static func styleOfEachUnit(_ runs: [StyledRun]) -> [Style] {
+        runs.flatMap { run in run.range.map { _ in run.style } }
     }
 
     /// A URL's target read from the units (ASCII, no string searched) is the target of its
