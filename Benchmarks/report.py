@@ -114,6 +114,17 @@ def targets(results, startup):
     return rows
 
 
+def outputs_sentence(info):
+    """Where the written sites, transcripts and pictures went (see bench.outputs_folder)."""
+    where = info.get("outputs")
+    if not where:
+        return ""
+    kind = {"tmpfs": "a RAM-backed folder, so that no row measures ext4 skipping the inodes the previous "
+                     "run's output freed", "disk": "the work folder on disk (no RAM-backed folder with room)",
+            "given": "the folder given with --outputs"}.get(info.get("outputs_kind"), "")
+    return f"Outputs written to `{where}`: {kind}."
+
+
 def print_all(results, startup, info):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"\n## msgfmt benchmarks — {now}, {info['cores']} cores, {info['load_before']} before / "
@@ -124,7 +135,8 @@ def print_all(results, startup, info):
           "formatting loop (interpreter start, imports and JSON loading excluded). CPU: user and "
           "system time of the whole process (for a loop-timed peer too), which tells a run that "
           "waited on the kernel from one that waited on its threads. Instructions: "
-          f"{info['counter'] or 'n/a'} over the whole process on the small sample.\n")
+          f"{info['counter'] or 'n/a'} over the whole process on the small sample. "
+          f"{outputs_sentence(info)}\n")
     print_table(results, info)
     print("\n### Targets\n")
     print("| target | measured | goal | result |")
