@@ -103,24 +103,54 @@ enum BotAPIMessageReader {
 
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each
     /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them. Entities are
-    /// most of a line's members, so their names are matched where they lie
-    /// (`EntityMember.read`) rather than scanned and compared.
+    /// most of a line's members, so the object is walked here with a position of its own
+    /// rather than through `JSONDirect.members`: names matched where they lie
+    /// (`EntityMember.read`), white space, integers and the type's name read in place.
     private static func entity(_ p: inout JSONParser) throws -> MessageEntity {
-        try JSONDirect.expect(UInt8(ascii: "{"), &p)
+        guard let base = p.bytes.baseAddress, p.pos < p.bytes.count, base[p.pos] == UInt8(ascii: "{") else {
+            throw JSONDirect.Unsure()
+        }
+        try JSONDirect.enter(&p)
+        defer { p.depth -= 1 }
+        let end = p.bytes.count
         var kind: EntityKind?
         var offset: Int64?
         var length: Int64?
         var url: String?
         var language: String?
-        try JSONDirect.members(&p, name: EntityMember.read) { member, p in
+        var i = p.pos &+ 1
+        while true {
+            p.pos = JSONDirect.skipSpace(base, from: i, end: end)
+            let member = try EntityMember.read(&p)
+            i = JSONDirect.skipSpace(base, from: p.pos, end: end)
+            guard i < end, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
+            i = JSONDirect.skipSpace(base, from: i &+ 1, end: end)
             switch member {
-            case .type where kind == nil: kind = try entityKind(&p)
-            case .offset where offset == nil: offset = try JSONDirect.integer(&p)
-            case .length where length == nil: length = try JSONDirect.integer(&p)
-            case .url where url == nil: url = try JSONDirect.string(&p)
-            case .language where language == nil: language = try JSONDirect.string(&p)
+            case .type where kind == nil:
+                p.pos = i
+                kind = try entityKind(&p)
+                i = p.pos
+            case .offset where offset == nil: offset = try JSONDirect.integer(base, at: &i, end: end)
+            case .length where length == nil: length = try JSONDirect.integer(base, at: &i, end: end)
+            case .url where url == nil:
+                p.pos = i
+                url = try JSONDirect.string(&p)
+                i = p.pos
+            case .language where language == nil:
+                p.pos = i
+                language = try JSONDirect.string(&p)
+                i = p.pos
             default: throw JSONDirect.Unsure()
             }
+            i = JSONDirect.skipSpace(base, from: i, end: end)
+            guard i < end else { throw JSONDirect.Unsure() }
+            if base[i] == UInt8(ascii: ",") {
+                i &+= 1
+                continue
+            }
+            guard base[i] == UInt8(ascii: "}") else { throw JSONDirect.Unsure() }
+            p.pos = i &+ 1
+            break
         }
         guard let kind, let offset, let length else { throw JSONDirect.Unsure() }
         let limit = BotAPIEntityReader.limit
@@ -180,8 +210,8 @@ enum BotAPIMessageReader {
     /// The kind an entity's `type` names: known names matched by their bytes.
     private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
         guard let name = JSONDirect.plain(&p) else { return EntityKind(botAPIName: try JSONDirect.string(&p)) }
-        let bytes = UnsafeBufferPointer(rebasing: p.bytes[name])
-        return EntityKind(botAPIBytes: bytes) ?? EntityKind(botAPIName: String(decoding: bytes, as: UTF8.self))
+        return EntityKind.botAPIKind(in: p.bytes, at: name)
+            ?? EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self))
     }
 
 }

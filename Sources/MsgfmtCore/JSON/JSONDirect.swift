@@ -117,23 +117,45 @@ enum JSONDirect {
     /// A plain integer of at most 18 digits (no fraction, exponent or string), which
     /// `Int64` reads exactly; anything else is left to the tree path.
     static func integer(_ p: inout JSONParser) throws -> Int64 {
+        guard let base = p.bytes.baseAddress else { throw Unsure() }
         var i = p.pos
-        let bytes = p.bytes
-        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var value: Int64 = 0
-        let start = i
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            guard i - start < 18 else { throw Unsure() }
-            value = value * 10 + Int64(bytes[i] - 0x30)
-            i += 1
-        }
-        guard i > start else { throw Unsure() }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            throw Unsure()
-        }
+        let value = try integer(base, at: &i, end: p.bytes.count)
         p.pos = i
+        return value
+    }
+
+    /// `integer(_:)` on the bytes before `end` from `i`, which it moves past the number.
+    @inline(__always)
+    static func integer(_ base: UnsafePointer<UInt8>, at i: inout Int, end: Int) throws -> Int64 {
+        var k = i
+        let negative = k < end && base[k] == UInt8(ascii: "-")
+        if negative { k &+= 1 }
+        var value: Int64 = 0
+        let start = k
+        while k < end {
+            let digit = base[k] &- 0x30
+            guard digit <= 9 else { break }
+            guard k &- start < 18 else { throw Unsure() }
+            value = value &* 10 &+ Int64(digit)
+            k &+= 1
+        }
+        guard k > start else { throw Unsure() }
+        if k < end, base[k] == UInt8(ascii: ".") || base[k] | 0x20 == UInt8(ascii: "e") { throw Unsure() }
+        i = k
         return negative ? -value : value
+    }
+
+    /// The first position at or after `i` (and before `end`) that is not JSON white space.
+    @inline(__always)
+    static func skipSpace(_ base: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
+        var i = i
+        while i < end {
+            switch base[i] {
+            case 0x20, 0x0A, 0x09, 0x0D: i &+= 1
+            default: return i
+            }
+        }
+        return i
     }
 
     /// The byte at the parser's position; at the end of the input, unsure.

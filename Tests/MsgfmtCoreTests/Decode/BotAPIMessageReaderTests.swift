@@ -36,6 +36,22 @@ import Testing
         }
     }
 
+    /// A name read where it lies in a line gives what its bytes alone give, whatever bytes
+    /// surround it: words loaded from the line when it goes on 24 bytes past the name's
+    /// start, the name copied out when it ends sooner.
+    @Test func kindsAreMatchedWhereTheyLie() {
+        let names = EntityKind.known.map(\.botAPIName) + ["", "Bold", "text_lin", "text_linkk", "expandable_blockquote_x", "b\u{0}ld"]
+        for name in names {
+            for (before, after) in [("", ""), ("{\"type\":\"", "\"}"), ("xx", String(repeating: "e", count: 30)), ("", "\u{0}\u{FF}")] {
+                let line = Array((before + name + after).utf8)
+                let range = before.utf8.count..<(before.utf8.count + name.utf8.count)
+                let found = line.withUnsafeBufferPointer { EntityKind.botAPIKind(in: $0, at: range) }
+                var bytes = name
+                #expect(found == bytes.withUTF8 { EntityKind(botAPIBytes: $0) }, "\(before)|\(name)|\(after)")
+            }
+        }
+    }
+
     @Test(arguments: direct)
     func everydayMessagesAreReadDirectly(_ line: String) throws {
         let message = try #require(BotAPIMessageReader.message(Array(line.utf8)[...]))
