@@ -106,10 +106,14 @@ struct ExportCommand: ParsableCommand {
         let signals = Self.cleanUpOnSignals()
         defer { for signal in signals { signal.cancel() } }
         let printer = DiagnosticPrinter()
+        // An update that keeps pages may have to be redone in full: the redo prints only
+        // the diagnostics the first attempt did not.
+        if archive.update { printer.recordLines() }
         do {
             try convert(printer, keeping: true)
         } catch let failure as KeepFailure {
             printer.info("note: \(failure.path): a page of the previous site could not be kept; writing it in full")
+            printer.redo()
             try convert(printer, keeping: false, rebuilding: true)
         }
     }
