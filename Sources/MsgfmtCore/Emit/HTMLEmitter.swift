@@ -46,7 +46,7 @@ public struct HTMLEmitter: ParallelEmitter, BufferedEmitter {
     ) -> String {
         var out: [UInt8] = []
         appendFragment(for: message, options: options, layout: layout, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer(ValidUTF8.string)  // escaped units and markup: valid
     }
 
     /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`.

@@ -309,7 +309,7 @@ public struct JSONParser {
         let plainEnd = try scanPlain(from: pos)
         guard plainEnd < bytes.count else { throw error("unterminated string", at: start) }
         if bytes[plainEnd] == UInt8(ascii: "\"") {
-            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]), as: UTF8.self)
+            let s = ValidUTF8.string(UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]))
             pos = plainEnd + 1
             return s
         }
@@ -333,7 +333,8 @@ public struct JSONParser {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<runEnd]))
             pos = runEnd
         }
-        return String(decoding: out, as: UTF8.self)
+        // Checked runs and escapes, which write only scalars (a lone surrogate as U+FFFD).
+        return out.withUnsafeBufferPointer(ValidUTF8.string)
     }
 
     /// The string at the parser (at its opening quote), the parser moved past it; nil, the
@@ -345,13 +346,12 @@ public struct JSONParser {
     mutating func quickString() -> String? {
         let start = pos
         let n = bytes.count
-        var end = Self.stringEnd(bytes, from: start + 1, stopAtNonASCII: false)
-        guard end < n else { return nil }
+        // The plain run is checked as UTF-8 on the way (an invalid one is left to
+        // `scannedString`, which reports it), so its string is made without a second check.
+        guard var end = try? scanPlain(from: start + 1), end < n else { return nil }
         if bytes[end] == UInt8(ascii: "\"") {
-            let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
-            guard let s = Self.validString(raw) else { return nil }
             pos = end + 1
-            return s
+            return ValidUTF8.string(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
         }
         var out: [UInt8] = []
         out.reserveCapacity(end - start + 16)
@@ -362,27 +362,22 @@ public struct JSONParser {
                 pos = start
                 return nil
             }
-            end = Self.stringEnd(bytes, from: pos, stopAtNonASCII: false)
+            guard let runEnd = try? scanPlain(from: pos) else {
+                pos = start
+                return nil
+            }
+            end = runEnd
             guard end < n else { break }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<end]))
             pos = end
         }
-        guard pos < n, bytes[pos] == UInt8(ascii: "\""), let s = out.withUnsafeBufferPointer(Self.validString) else {
+        guard pos < n, bytes[pos] == UInt8(ascii: "\"") else {
             pos = start
             return nil
         }
         pos += 1
-        return s
-    }
-
-    /// The string of `utf8` when it is valid UTF-8, else nil: decoding repairs what is
-    /// invalid, so the string is the input only when its bytes are the input's.
-    private static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        var s = String(decoding: utf8, as: UTF8.self)
-        let same = s.withUTF8 { decoded in
-            decoded.count == utf8.count && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-        }
-        return same ? s : nil
+        // Checked runs and escapes, which write only scalars (a lone surrogate as U+FFFD).
+        return out.withUnsafeBufferPointer(ValidUTF8.string)
     }
 
     /// Where the bytes of a string without escapes lie (validated UTF-8), the parser moved

@@ -88,9 +88,8 @@ extension UTF16Text {
         var k = 0
         while k < n, units[k] < 0x80 { k &+= 1 }
         if k == n {
-            return String(unsafeUninitializedCapacity: n) { out in
+            return ValidUTF8.string(count: n) { out in
                 for k in 0..<n { out[k] = UInt8(truncatingIfNeeded: units[k]) }
-                return n
             }
         }
         var length = k
@@ -109,8 +108,8 @@ extension UTF16Text {
             }
         }
         ascii = false
-        return String(unsafeUninitializedCapacity: length) { out in
-            encodeUTF8(units, into: out)
+        return ValidUTF8.string(count: length) { out in
+            _ = encodeUTF8(units, into: out)
         }
     }
 

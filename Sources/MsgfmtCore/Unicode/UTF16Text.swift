@@ -43,9 +43,8 @@ public struct UTF16Text: Sendable, Hashable {
         let upper = max(lower, min(range.upperBound, units.count))
         if isASCII {
             return units.withUnsafeBufferPointer { buffer in
-                String(unsafeUninitializedCapacity: upper - lower) { out in
+                ValidUTF8.string(count: upper - lower) { out in
                     for i in lower..<upper { out[i - lower] = UInt8(truncatingIfNeeded: buffer[i]) }
-                    return upper - lower
                 }
             }
         }

@@ -66,7 +66,8 @@ public enum ExportTextDecoder {
 
         /// The joined message.
         func message(id: Int64?) -> Message {
-            Message(id: id, text: String(decoding: text, as: UTF8.self), entities: entities)
+            // Pieces of strings and of checked string bytes: valid UTF-8.
+            Message(id: id, text: text.withUnsafeBufferPointer(ValidUTF8.string), entities: entities)
         }
     }
 
