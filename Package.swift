@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "CSystem"),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"],
+            // Fuzz builds (release, so `assert` is off) keep the checks that guard unchecked
+            // fast paths, such as the UTF-8 of `ValidUTF8`'s strings.
+            swiftSettings: Context.environment["MSGFMT_FUZZ"] != nil ? [.define("MSGFMT_FUZZ_CHECKS")] : []
         ),
         .executableTarget(
             name: "msgfmt",

@@ -2,14 +2,19 @@
 /// checking them again (about nine instructions a byte, the largest part of making a
 /// message's strings): bytes its own encoders wrote (`UTF16Text`'s transcoding, which
 /// writes U+FFFD for a lone surrogate) and input bytes `JSONParser` checked on the way
-/// (`scanPlain`). Debug builds, which run the tests, check every string made here.
+/// (`scanPlain`). Debug builds, which run the tests, and fuzz builds check every string
+/// made here.
 enum ValidUTF8 {
     /// The string of `bytes`, which must be valid UTF-8. An all-ASCII string is made known
     /// as such, as the checking initializers make it: comparing and hashing it then take
     /// the standard library's fast paths, not its normalizing ones.
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        assert(String(validating: bytes, as: UTF8.self) != nil, "bytes handed to ValidUTF8 are not valid UTF-8")
+        #if MSGFMT_FUZZ_CHECKS
+            precondition(String(validating: bytes, as: UTF8.self) != nil, "bytes handed to ValidUTF8 are not valid UTF-8")
+        #else
+            assert(String(validating: bytes, as: UTF8.self) != nil, "bytes handed to ValidUTF8 are not valid UTF-8")
+        #endif
         return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII(bytes)))
     }
 
