@@ -339,10 +339,10 @@ public struct JSONParser {
 
     /// The string at the parser (at its opening quote), the parser moved past it; nil, the
     /// parser where it was, for anything but a well-formed string. Runs between escapes
-    /// are found a word at a time and copied unchecked; the standard library validates
-    /// the UTF-8 once, as it makes the string. As escapes only ever add whole scalars, the
-    /// result is valid exactly when every run is, so a string `scannedString` would
-    /// refuse is declined here and the scan reports it.
+    /// are checked as UTF-8 as they are found (`scanPlain`: ASCII a word at a time), and
+    /// escapes only ever add whole scalars, so the string is made without a second check
+    /// (`ValidUTF8`); a string `scannedString` would refuse is declined here and the scan
+    /// reports it.
     mutating func quickString() -> String? {
         let start = pos
         let n = bytes.count
@@ -425,19 +425,11 @@ public struct JSONParser {
     /// The first offset at or after `i` whose byte is not plain ASCII inside a string: a
     /// quote, a backslash, a control character or a byte at or above 0x80; the count when
     /// there is none. Eight bytes at a time: a flag is set on each such byte of a word, and
-    /// the lowest flag is exact, as borrows only run upwards from a true one.
+    /// the lowest flag is exact, as borrows only run upwards from a true one (a byte at or
+    /// above 0x80, flagged by its own bit 7, raises none of the three tests, whose flags
+    /// need bit 7 of the byte clear).
     @inline(__always)
     static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        stringEnd(bytes, from: i, stopAtNonASCII: true)
-    }
-
-    /// The first offset at or after `i` whose byte is a quote, a backslash, a control
-    /// character or, with `stopAtNonASCII`, at or above 0x80; the count when there is none.
-    /// Eight bytes at a time: a flag is set on each such byte of a word, and the lowest
-    /// flag is exact, as borrows only run upwards from a true one (a byte at or above 0x80
-    /// raises none of the three tests, whose flags need bit 7 of the byte clear).
-    @inline(__always)
-    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int, stopAtNonASCII: Bool) -> Int {
         var i = i
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -446,13 +438,13 @@ public struct JSONParser {
             let quote = w ^ (ones &* 0x22)
             let backslash = w ^ (ones &* 0x5C)
             let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w
-            let flags = (stopAtNonASCII ? w | special : special) & (ones &* 0x80)
+            let flags = (w | special) & (ones &* 0x80)
             if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
             i &+= 8
         }
         while i < n {
             let b = bytes[i]
-            if (stopAtNonASCII && b >= 0x80) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
+            if b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
             i &+= 1
         }
         return n
