@@ -81,7 +81,8 @@ struct QuickMessageFields {
         }
 
         mutating func skipSpace() {
-            while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { at += 1 }
+            guard let base = bytes.baseAddress else { return }
+            at = JSONParser.whitespaceEnd(base, from: at, end: bytes.count)
         }
 
         /// A member name; names with escapes count as other members.

@@ -101,6 +101,16 @@ enum BotAPIMessageReader {
         return entities
     }
 
+    /// Runs `reader` with the parser placed at `i`, then moves `i` past what it read.
+    @inline(__always)
+    private static func read<T>(
+        at i: inout Int, _ p: inout JSONParser, _ reader: (inout JSONParser) throws -> T
+    ) throws -> T {
+        p.pos = i
+        defer { i = p.pos }
+        return try reader(&p)
+    }
+
     /// One entity of `type`, `offset`, `length` and optionally `url` and `language`, each
     /// once; offsets and lengths clamped as `BotAPIEntityReader` clamps them. Entities are
     /// most of a line's members, so the object is walked here with a position of its own
@@ -120,29 +130,20 @@ enum BotAPIMessageReader {
         var language: String?
         var i = p.pos &+ 1
         while true {
-            p.pos = JSONDirect.skipSpace(base, from: i, end: end)
+            p.pos = JSONParser.whitespaceEnd(base, from: i, end: end)
             let member = try EntityMember.read(&p)
-            i = JSONDirect.skipSpace(base, from: p.pos, end: end)
+            i = JSONParser.whitespaceEnd(base, from: p.pos, end: end)
             guard i < end, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
-            i = JSONDirect.skipSpace(base, from: i &+ 1, end: end)
+            i = JSONParser.whitespaceEnd(base, from: i &+ 1, end: end)
             switch member {
-            case .type where kind == nil:
-                p.pos = i
-                kind = try entityKind(&p)
-                i = p.pos
+            case .type where kind == nil: kind = try read(at: &i, &p, entityKind)
             case .offset where offset == nil: offset = try JSONDirect.integer(base, at: &i, end: end)
             case .length where length == nil: length = try JSONDirect.integer(base, at: &i, end: end)
-            case .url where url == nil:
-                p.pos = i
-                url = try JSONDirect.string(&p)
-                i = p.pos
-            case .language where language == nil:
-                p.pos = i
-                language = try JSONDirect.string(&p)
-                i = p.pos
+            case .url where url == nil: url = try read(at: &i, &p, JSONDirect.string)
+            case .language where language == nil: language = try read(at: &i, &p, JSONDirect.string)
             default: throw JSONDirect.Unsure()
             }
-            i = JSONDirect.skipSpace(base, from: i, end: end)
+            i = JSONParser.whitespaceEnd(base, from: i, end: end)
             guard i < end else { throw JSONDirect.Unsure() }
             if base[i] == UInt8(ascii: ",") {
                 i &+= 1

@@ -145,19 +145,6 @@ enum JSONDirect {
         return negative ? -value : value
     }
 
-    /// The first position at or after `i` (and before `end`) that is not JSON white space.
-    @inline(__always)
-    static func skipSpace(_ base: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
-        var i = i
-        while i < end {
-            switch base[i] {
-            case 0x20, 0x0A, 0x09, 0x0D: i &+= 1
-            default: return i
-            }
-        }
-        return i
-    }
-
     /// The byte at the parser's position; at the end of the input, unsure.
     static func peek(_ p: inout JSONParser) throws -> UInt8 {
         guard p.pos < p.bytes.count else { throw Unsure() }
