@@ -18,15 +18,29 @@ extension HTMLEscaping {
             @inline(__always) func putASCII(_ s: StaticString) {
                 s.withUTF8Buffer { for b in $0 { o[w] = b; w &+= 1 } }
             }
+            let base = units.baseAddress!
             var i = lower
             while i < upper {
                 let u = units[i]
-                i &+= 1
-                // Printable ASCII that needs no escaping: one test and a store.
+                // Printable ASCII that needs no escaping is copied: where eight units are
+                // left, the run of them here, up to eight at a time (the first is plain, so
+                // each step moves on); near the end, one test and a store.
                 if isPlainASCII(u) {
-                    put(UInt8(truncatingIfNeeded: u))
+                    if i &+ 8 <= upper {
+                        let eight = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD8<UInt16>.self)
+                        // Eight bytes fit: each of the eight units left could take six.
+                        UnsafeMutableRawPointer(o + w).storeBytes(
+                            of: SIMD8<UInt8>(truncatingIfNeeded: eight), as: SIMD8<UInt8>.self)
+                        let n = plainASCIIPrefix(eight)
+                        i &+= n
+                        w &+= n
+                    } else {
+                        put(UInt8(truncatingIfNeeded: u))
+                        i &+= 1
+                    }
                     continue
                 }
+                i &+= 1
                 if u < 0x80 {
                     switch u {
                     case 0x26: putASCII("&amp;")
@@ -74,11 +88,34 @@ extension HTMLEscaping {
     /// True for a unit written as it is: printable ASCII other than `" & ' < >`. One bit
     /// per unit below 0x80 in two words.
     @inline(__always)
-    private static func isPlainASCII(_ u: UInt16) -> Bool {
+    static func isPlainASCII(_ u: UInt16) -> Bool {
         let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~(1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E)
         let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF  // all but DEL
         guard u < 0x80 else { return false }
         return (u < 0x40 ? low : high) >> (u & 0x3F) & 1 != 0
+    }
+
+    /// How many of the eight units, from the first, are plain ASCII (`isPlainASCII`):
+    /// 0 to 8. Each unit is tested by lane arithmetic, which compiles to a few vector
+    /// instructions, and its verdict kept in its top bit.
+    @inline(__always)
+    static func plainASCIIPrefix(_ u: SIMD8<UInt16>) -> Int {
+        // Below 0x20 wraps to 0xFFE0 and up; 0x7F and above gives 0x5F and up. Either way
+        // the top bit is set in `x` itself or once 0x7FA1 is added (which cannot wrap for
+        // `x` below 0x8000).
+        let x = u &- 0x20
+        var bad = (x &+ 0x7FA1) | x
+        // A lane is zero after the XOR exactly when it is `"`, `&` or `'`, `<` or `>`;
+        // `(e - 1) & ~e` sets the top bit of zero lanes only.
+        let quote = u ^ 0x22
+        let ampersandOrApostrophe = (u | 1) ^ 0x27
+        let angle = (u | 2) ^ 0x3E
+        bad |= (quote &- 1) & ~quote
+        bad |= (ampersandOrApostrophe &- 1) & ~ampersandOrApostrophe
+        bad |= (angle &- 1) & ~angle
+        let words = unsafeBitCast(bad & 0x8000, to: SIMD2<UInt64>.self)
+        if words[0] != 0 { return words[0].trailingZeroBitCount >> 4 }
+        return 4 &+ words[1].trailingZeroBitCount >> 4
     }
 
     /// Appends `string` escaped to `out` as UTF-8.

@@ -30,14 +30,19 @@ extension UTF16Text {
         while i < n {
             let b0 = utf8[i]
             if b0 < 0x80 {
-                // Eight ASCII bytes at a time while they last, then one by one up to the
-                // next non-ASCII byte (not back to the word test for each).
+                // Eight bytes at a time while eight are left: all eight widened and stored
+                // (`out` has room, as `o` never passes `i`), the ASCII ones among them, from
+                // the first, kept. Then one by one to the end.
                 while i &+ 8 <= n {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                    if word & 0x8080_8080_8080_8080 != 0 { break }
-                    for k in 0..<8 { out[o &+ k] = UInt16(truncatingIfNeeded: word >> UInt64(k &* 8)) & 0xFF }
-                    i &+= 8
-                    o &+= 8
+                    let raw = UnsafeRawPointer(utf8.baseAddress! + i)
+                    let eight = raw.loadUnaligned(as: SIMD8<UInt8>.self)
+                    UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(
+                        of: SIMD8<UInt16>(truncatingIfNeeded: eight), as: SIMD8<UInt16>.self)
+                    let high = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & 0x8080_8080_8080_8080
+                    let ascii = high.trailingZeroBitCount >> 3
+                    i &+= ascii
+                    o &+= ascii
+                    if ascii < 8 { break }
                 }
                 while i < n, utf8[i] < 0x80 {
                     out[o] = UInt16(utf8[i])

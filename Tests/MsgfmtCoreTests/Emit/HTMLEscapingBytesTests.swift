@@ -1,0 +1,58 @@
+import TestSupport
+import Testing
+
+@testable import MsgfmtCore
+
+/// The eight-unit copy of plain ASCII in `HTMLEscaping.append(units:...)` against the
+/// unit-by-unit test it stands for, and the whole byte path against the string path.
+@Suite struct HTMLEscapingBytesTests {
+    /// Every unit value in every lane, behind plain units: the prefix ends exactly where
+    /// the unit test says the first unit that is not plain is.
+    @Test func plainPrefixStopsAtTheFirstUnitThatIsNotPlain() {
+        var wrong = 0
+        for value in 0...UInt16.max {
+            let plain = HTMLEscaping.isPlainASCII(value)
+            for lane in 0..<8 {
+                var units = SIMD8<UInt16>(repeating: 0x61)
+                units[lane] = value
+                if HTMLEscaping.plainASCIIPrefix(units) != (plain ? 8 : lane) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(HTMLEscaping.plainASCIIPrefix(SIMD8(0x3C, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61)) == 0)
+        #expect(HTMLEscaping.plainASCIIPrefix(SIMD8(0x61, 0x20, 0x7E, 0x21, 0x23, 0x25, 0x28, 0x0A)) == 7)
+    }
+
+    /// Random runs of plain ASCII, characters that are escaped or replaced, Cyrillic, CJK,
+    /// surrogate pairs and lone surrogates, escaped over random ranges: the bytes equal
+    /// the string path's UTF-8.
+    @Test func randomTextEscapesAsTheStringPathDoes() {
+        var rng = SeededGenerator(seed: 0x4854_4D4C)
+        let pools: [[UInt16]] = [
+            Array("The quick brown fox, jumps (over) 1 lazy dog.".utf16),
+            [0x22, 0x26, 0x27, 0x3C, 0x3E, 0x0A, 0x09, 0x0D, 0x1B, 0x7F, 0x85, 0xA0],
+            Array("привет мир".utf16), Array("天气很好".utf16), Array("👍🇺🇦".utf16),
+            [0xD800, 0xDFFF, 0x202E, 0x2066, 0xFEFF],
+        ]
+        for _ in 0..<2_000 {
+            var units: [UInt16] = []
+            while units.count < 60 {
+                let pool = pools[rng.below(pools.count)]
+                let start = rng.below(pool.count)
+                let length = 1 + rng.below(12)
+                units += pool[start..<min(pool.count, start + length)]
+            }
+            let lower = rng.below(10)
+            let upper = lower + rng.below(units.count - lower + 1)
+            for newlines in [HTMLEscaping.Newlines.lineBreak, .keep, .space] {
+                var expected = ""
+                HTMLEscaping.append(units: units, range: lower..<upper, newlines: newlines, into: &expected)
+                var bytes: [UInt8] = []
+                units.withUnsafeBufferPointer {
+                    HTMLEscaping.append(units: $0, range: lower..<upper, newlines: newlines, into: &bytes)
+                }
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "seed \(rng.seed)")
+            }
+        }
+    }
+}
