@@ -136,3 +136,52 @@ import Testing
         }
     }
 }
+
+extension HTMLInlineTagSetTests {
+    /// Link keys are equal exactly when their bytes are: a precomposed and a decomposed
+    /// "é" are two targets, each with its own `href` (percent-encoded from its own
+    /// bytes), and equal bytes share a digest.
+    @Test func linkKeysCompareBytesNotCanonicalEquivalence() {
+        let composed = "https://example.com/caf\u{E9}"
+        let decomposed = "https://example.com/cafe\u{301}"
+        #expect(composed == decomposed)
+        #expect(HTMLLinkTags.Key(composed) != HTMLLinkTags.Key(decomposed))
+        let copy = String(decoding: Array(composed.utf8), as: UTF8.self)
+        #expect(HTMLLinkTags.Key(composed) == HTMLLinkTags.Key(copy))
+        #expect(HTMLLinkTags.Key(composed).digest == HTMLLinkTags.Key(copy).digest)
+        let links = HTMLLinkTags()
+        let first = links.tag(for: composed)
+        let second = links.tag(for: decomposed)
+        #expect(first.map { String(decoding: $0.open, as: UTF8.self) }?.contains("caf%C3%A9\"") == true)
+        #expect(second.map { String(decoding: $0.open, as: UTF8.self) }?.contains("cafe%CC%81\"") == true)
+        #expect(links.tag(for: copy) === first)
+    }
+
+    /// Digests of nearby byte strings of every length up to 40 are all different.
+    @Test func linkDigestsSpreadOverLengthsAndBytes() {
+        var seen = Set<UInt64>()
+        var count = 0
+        for length in 0...40 {
+            for byte in UInt8(0x61)...UInt8(0x7A) {
+                for position in 0..<max(1, length) {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    if length > 0 { bytes[position] = byte }
+                    seen.insert(bytes.withUnsafeBufferPointer { HTMLLinkTags.Key.digest(of: $0) })
+                    count += 1
+                }
+            }
+        }
+        // Repeated strings (the byte "a" at any position) are counted once.
+        let distinct = Set((0...40).flatMap { length in
+            (UInt8(0x61)...UInt8(0x7A)).flatMap { byte in
+                (0..<max(1, length)).map { position -> [UInt8] in
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    if length > 0 { bytes[position] = byte }
+                    return bytes
+                }
+            }
+        })
+        #expect(count > distinct.count)
+        #expect(seen.count == distinct.count)
+    }
+}
