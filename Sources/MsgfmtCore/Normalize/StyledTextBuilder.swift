@@ -143,9 +143,10 @@ public enum StyledTextBuilder {
         boundaries.append(0)
         boundaries.append(text.count)
         boundaries.append(contentsOf: cuts)
-        for e in entities {
-            boundaries.append(e.offset)
-            boundaries.append(e.end)
+        // By index: a copy of each entity in turn would count references to its payload.
+        for i in entities.indices {
+            boundaries.append(entities[i].offset)
+            boundaries.append(entities[i].end)
         }
         boundaries.sort()
         var runs: [StyledRun] = []
