@@ -102,7 +102,7 @@ import Testing
         #expect(result.stderr == "msgfmt: added 2, deleted 1, edited 2, unchanged 4, out of range 2, failed 0\n")
     }
 
-    /// A message that cannot be read is reported by id, the rest is compared and shown,
+    /// A message that cannot be read is reported by id and place, the rest is compared and shown,
     /// and the status is 2.
     @Test func malformedMessagesAreReportedAndExitTwo() throws {
         let dir = try Self.temporaryDirectory()
@@ -114,7 +114,8 @@ import Testing
         try FileManager.default.copyItem(at: chat.appendingPathComponent("old.json"), to: dir.appendingPathComponent("old.json"))
         let result = try Self.run(["diff", "old.json", "new.json", "--to", "json", "--stats"], in: dir)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("msgfmt: error: new.json:message 5: invalid JSON"), "\(result.stderr)")
+        let start = try #require(ExportFilePlaces.byte(ofMessage: 5, in: text, then: #",\s*"type" "message""#))
+        #expect(result.stderr.contains("msgfmt: error: new.json:message 5, byte \(start): invalid JSON"), "\(result.stderr)")
         #expect(result.stderr.contains("msgfmt: added 2, deleted 1, edited 1, unchanged 4, out of range 2, failed 1"))
         #expect(result.stdout.split(separator: "\n").count == 4)
     }

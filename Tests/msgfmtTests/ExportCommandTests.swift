@@ -40,7 +40,9 @@ import Testing
         #expect(Set(ids).count == 45)
     }
 
-    @Test func corruptedMessagesAreReportedByIdAndExitOne() throws {
+    /// An unreadable message is named by its id and the byte its object starts at (ids
+    /// repeat from chat to chat); the others are written, and the status is 1.
+    @Test func corruptedMessagesAreReportedByIdAndPlaceAndExitOne() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var text = try String(contentsOf: Self.fixtures.appendingPathComponent("single/result.json"), encoding: .utf8)
@@ -53,9 +55,42 @@ import Testing
         let result = try Binary.run(["export", input.path, "--to", "json", "-o", "-"])
         #expect(result.status == 1)
         for id in [4, 17, 33] {
-            #expect(result.stderr.contains("msgfmt: error: \(input.path):message \(id): invalid JSON"), "\(result.stderr)")
+            let start = try #require(ExportFilePlaces.byte(ofMessage: id, in: text, then: #",\s*"type" "message""#))
+            #expect(
+                result.stderr.contains("msgfmt: error: \(input.path):message \(id), byte \(start): invalid JSON"), "\(result.stderr)")
         }
         #expect(result.stdout.split(separator: "\n").count == 37)
+    }
+
+    /// A chat page that shows no message says why: the chat is empty in the export, or
+    /// none of its messages could be read (each reported on stderr); its day index says it
+    /// has no days rather than showing an empty list.
+    @Test func chatsWithoutMessagesSaySoOnTheirPage() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func message(_ id: Int, _ text: String) -> String {
+            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(1_704_067_200 + id)", "from": "A", "from_id": "user1", "text": \#(text)}"#
+        }
+        let chats = [
+            #"{"name": "Empty", "type": "personal_chat", "id": 1, "messages": []}"#,
+            #"{"name": "Broken", "type": "personal_chat", "id": 2, "messages": [\#(message(1, "7")), \#(message(2, "[1]"))]}"#,
+            #"{"name": "Half", "type": "personal_chat", "id": 3, "messages": [\#(message(1, "7")), \#(message(2, "\"ok\""))]}"#,
+        ]
+        let input = dir.appendingPathComponent("result.json")
+        try Data(#"{"chats": {"list": [\#(chats.joined(separator: ", "))]}}"#.utf8).write(to: input)
+        let site = dir.appendingPathComponent("site")
+        let result = try Binary.run(["export", input.path, "-o", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error: ") }.count == 3, "\(result.stderr)")
+        func page(_ chat: Int) throws -> String {
+            try String(contentsOf: site.appendingPathComponent("chat_00\(chat)/messages.html"), encoding: .utf8)
+        }
+        #expect(try page(1).contains("<p class=\"empty\">This chat has no messages.</p>"))
+        let days = try String(contentsOf: site.appendingPathComponent("chat_001/days.html"), encoding: .utf8)
+        #expect(days.contains("<p class=\"empty\">No days: this chat shows no messages.</p>") && !days.contains("<ul>"))
+        #expect(try page(2).contains("<p class=\"empty\">None of this chat's 2 messages could be read:"))
+        #expect(try !page(3).contains("<p class=\"empty\">"))
+        #expect(try page(3).contains(">ok<"))
     }
 
     @Test func badInputsGiveClearErrors() throws {

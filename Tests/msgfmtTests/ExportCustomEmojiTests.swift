@@ -41,8 +41,9 @@ import Testing
         let (page, result) = try Self.page(root, ["--stats"])
         #expect(result.status == 0, "\(result.stderr)")
         // The path out of the folder is refused with a located warning; every file counts.
+        let place = try ExportFilePlaces.place(ofMessage: 1, in: root.appendingPathComponent("export/result.json"))
         #expect(
-            result.stderr.contains("message 1: custom emoji path refused (outside the export folder): ../secret.webp"), "\(result.stderr)")
+            result.stderr.contains("\(place): custom emoji path refused (outside the export folder): ../secret.webp"), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "refused").count == 2, "\(result.stderr)")
         #expect(result.stderr.contains("media: 1 linked, 0 copied, 0 not included, 2 missing"), "\(result.stderr)")
         #expect(

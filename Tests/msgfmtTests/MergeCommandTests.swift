@@ -131,6 +131,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.txt").path))
     }
 
+    /// An unreadable message in a merge is reported with the export it is in, not the
+    /// merge as a whole, and with the byte its object starts at in that file.
+    @Test func unreadableMessagesNameTheirExport() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func export(_ messages: [String]) -> String {
+            #"{"name": "Chat", "type": "personal_chat", "id": 9, "messages": [\#(messages.joined(separator: ", "))]}"#
+        }
+        func message(_ id: Int, _ text: String) -> String {
+            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(1_704_067_200 + id)", "from": "A", "from_id": "user1", "text": \#(text)}"#
+        }
+        let old = export([message(1, "\"one\"")])
+        let new = export([message(1, "\"one\""), message(2, "7")])
+        try old.write(to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try new.write(to: dir.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let start = try #require(new.utf8.firstRange(of: #"{"id": 2,"#.utf8)).lowerBound
+        let offset = new.utf8.distance(from: new.utf8.startIndex, to: start)
+        let result = try Binary.run(["export", "old.json", "new.json", "--to", "text"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("msgfmt: error: new.json:message 2, byte \(offset): "), "\(result.stderr)")
+        #expect(result.stdout.contains("one"))
+    }
+
     static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-merge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

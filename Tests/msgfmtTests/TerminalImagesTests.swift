@@ -114,11 +114,13 @@ import Testing
         let run = try PseudoTerminal.run(Self.arguments(export), answer: Self.kittyAnswer)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(PseudoTerminal.count("\u{1B}_Ga=T,f=100,", in: run.output) == 3)
+        let photo = try ExportFilePlaces.place(ofMessage: 16, in: export.resultJSON)
+        let sticker = try ExportFilePlaces.place(ofMessage: 2, in: export.resultJSON)
         #expect(
             run.stderr.contains(
-                "message 16: --images: cannot draw photos/photo_2@01-01-2024_10-05-00.jpg: it is not a PNG, JPEG or WebP picture, or is damaged"
+                "\(photo): --images: cannot draw photos/photo_2@01-01-2024_10-05-00.jpg: it is not a PNG, JPEG or WebP picture, or is damaged"
             ), "\(run.stderr)")
-        #expect(run.stderr.contains("message 2: --images: cannot draw stickers/sticker.webp"), "\(run.stderr)")
+        #expect(run.stderr.contains("\(sticker): --images: cannot draw stickers/sticker.webp"), "\(run.stderr)")
         #expect(run.transcript.contains("Photo 20×20"))
     }
 

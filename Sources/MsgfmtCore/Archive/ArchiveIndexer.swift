@@ -80,9 +80,7 @@ public struct ArchiveIndexer: Sendable {
                 offset: raw.byteOffset, length: raw.bytes.count)
             return (entry, false, max(message.date, message.edited ?? 0))
         case .failure(let failure):
-            var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
-            if failure.id == nil { location.byteOffset = raw.byteOffset }
-            report(Diagnostic(.error, location, failure.error.message))
+            report(raw.diagnostic(.error, failure.error.message, id: failure.id, index: raw.index))
             guard let id = failure.id else { return (nil, true, 0) }
             let entry = ArchiveEntry(
                 id: id, date: 0, hash: ContentHash(high: 0, low: 0), offset: raw.byteOffset,

@@ -48,6 +48,7 @@ public struct MergedExportSource: ExportEventSource {
         raw.chat = current.info
         raw.deleted = planned.deleted
         raw.source = planned.source
+        raw.sourceName = file.name
         bytesRead += raw.bytes.count
         message += 1
         return .message(raw)

@@ -12,6 +12,9 @@ public struct Diagnostic: Sendable, Hashable, Error {
     public var location: Location
     /// One lower-case sentence saying what is wrong, without a trailing period.
     public var message: String
+    /// The file the problem is in, when it is not the one the diagnostic is reported for:
+    /// a merge of exports reads several.
+    public var source: String?
 
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ location: Location, _ message: String) {
@@ -68,8 +71,10 @@ public struct Diagnostic: Sendable, Hashable, Error {
         }
     }
 
-    /// The diagnostic as printed on stderr: `msgfmt: error: SOURCE:WHERE: MESSAGE`.
+    /// The diagnostic as printed on stderr: `msgfmt: error: SOURCE:WHERE: MESSAGE`, where
+    /// SOURCE is its own `source` when it has one, else `source`.
     public func formatted(source: String) -> String {
+        let source = self.source ?? source
         let whereText = location.description
         let place = whereText.isEmpty ? source : "\(source):\(whereText)"
         return "msgfmt: \(severity.rawValue): \(place): \(message)"

@@ -21,9 +21,7 @@ public enum TDesktopReader {
                     let kept = filter?.matches(FilterSubject(m, chat: raw.chat)) ?? true
                     items.append(kept ? .message(body, diagnostics: []) : .filtered)
                 case .failure(let f):
-                    var location = Diagnostic.Location(messageID: f.id, messageIndex: position)
-                    if f.id == nil { location.byteOffset = raw.byteOffset }
-                    items.append(.failure(Diagnostic(.error, location, f.error.message)))
+                    items.append(.failure(raw.diagnostic(.error, f.error.message, id: f.id, index: position)))
                 }
                 position += 1
             }

@@ -96,9 +96,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
     static func prepare(_ raw: RawExportMessage, options: ExportOptions, renderer: Renderer, cache: LayoutCacheProbe?) -> Outcome {
         switch ExportMessageDecoder.decode(raw, clock: options.clock) {
         case .failure(let failure):
-            var location = Diagnostic.Location(messageID: failure.id, messageIndex: raw.index)
-            if failure.id == nil { location.byteOffset = raw.byteOffset }
-            return .failed(Diagnostic(.error, location, failure.error.message))
+            return .failed(raw.diagnostic(.error, failure.error.message, id: failure.id, index: raw.index))
         case .success(let message):
             if let use = raw.replay {
                 return .replayed(
@@ -142,10 +140,10 @@ final class ExportBatch<Writer: TranscriptWriter> {
         let message = transcript.message
         transcript.deleted = raw.deleted
         if options.media.mode != .none, !message.isService, let file = message.file {
-            transcript.resolveMedia(file, options: options.media.forSource(raw.source))
+            transcript.resolveMedia(file, options: options.media.forSource(raw.source), of: raw)
         }
         if options.media.mode != .none, options.format == .html, !message.isService {
-            transcript.resolveCustomEmoji(options: options.media.forSource(raw.source))
+            transcript.resolveCustomEmoji(options: options.media.forSource(raw.source), of: raw)
         }
         transcript.cachePreview()
         if options.keepsPageRecords {

@@ -23,8 +23,8 @@ public final class ExportConverter {
     /// Whether a message of the current chat was left out.
     private var chatFiltered = false
     /// Where the current chat's messages lie that were not written before the writer was
-    /// told the chat begins (`TranscriptWriter.pass(over:)`).
-    private var passedBeforeBegin: [SiteInputPlace?] = []
+    /// told the chat begins (`TranscriptWriter.pass(over:unreadable:)`), and whether each was unreadable.
+    private var passedBeforeBegin: [(place: SiteInputPlace?, unreadable: Bool)] = []
     /// The `keepCheck` the batch being filled ended with: the writer answers it once it
     /// was given every batch before (`answer`).
     private var check: SiteKeepCheck?
@@ -222,12 +222,12 @@ public final class ExportConverter {
                     stats.read += 1
                     stats.filtered += 1
                     chatFiltered = true
-                    passOver(batch.places[next], writer)
+                    passOver(batch.places[next], unreadable: false, writer)
                 case .failed(let diagnostic):
                     stats.read += 1
                     stats.failed += 1
                     report(diagnostic)
-                    passOver(batch.places[next], writer)
+                    passOver(batch.places[next], unreadable: true, writer)
                 }
                 next += 1
             }
@@ -247,16 +247,16 @@ public final class ExportConverter {
         guard let chat = pendingChat else { return }
         pendingChat = nil
         writer.beginChat(chat)
-        for place in passedBeforeBegin { writer.pass(over: place) }
+        for passed in passedBeforeBegin { writer.pass(over: passed.place, unreadable: passed.unreadable) }
         passedBeforeBegin = []
     }
 
     /// Tells the writer of a message that is not written, once it knows the chat began.
-    private func passOver<Writer: TranscriptWriter>(_ place: SiteInputPlace?, _ writer: Writer) {
+    private func passOver<Writer: TranscriptWriter>(_ place: SiteInputPlace?, unreadable: Bool, _ writer: Writer) {
         if pendingChat != nil {
-            passedBeforeBegin.append(place)
+            passedBeforeBegin.append((place, unreadable))
         } else {
-            writer.pass(over: place)
+            writer.pass(over: place, unreadable: unreadable)
         }
     }
 }

@@ -68,42 +68,39 @@ public struct TranscriptMessage: Sendable {
     }
 
     /// Resolves the message's media file (on a worker thread); a path that leads out of the
-    /// export folder becomes a warning about this message.
-    mutating func resolveMedia(_ file: MediaFile, options: MediaOptions) {
+    /// export folder becomes a warning about this message, placed where `raw` lies.
+    mutating func resolveMedia(_ file: MediaFile, options: MediaOptions, of raw: RawExportMessage) {
         var resolved = MediaResolver.resolve(file, options: options)
-        let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
         if let images = options.terminalImages, let picture = TerminalImage.make(for: resolved, options: images) {
             switch picture {
             case .success(let image): resolved.terminalImage = image
             case .failure(let failure):
                 let shown = DisplaySafety.sanitize(String(file.path.prefix(200)))
-                rendered.diagnostics.append(Diagnostic(.warning, location, "--images: cannot draw \(shown): \(failure.message)"))
+                warn("--images: cannot draw \(shown): \(failure.message)", raw)
             }
         }
         media = resolved
         if resolved.problem == .outsideExport {
-            rendered.diagnostics.append(
-                Diagnostic(
-                    .warning, location,
-                    "media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))"))
+            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))", raw)
         }
     }
 
     /// Resolves the sticker files the message's custom emoji name (on a worker thread), each
     /// once; a path that leads out of the export folder becomes a warning about this message.
-    mutating func resolveCustomEmoji(options: MediaOptions) {
-        let location = Diagnostic.Location(messageID: message.id, messageIndex: index)
+    mutating func resolveCustomEmoji(options: MediaOptions, of raw: RawExportMessage) {
         for id in emojiIDs {
             guard customEmoji[id] == nil, let file = MediaFile.customEmoji(documentID: id) else { continue }
             let resolved = MediaResolver.resolve(file, options: options)
             customEmoji[id] = resolved
             if resolved.problem == .outsideExport {
-                rendered.diagnostics.append(
-                    Diagnostic(
-                        .warning, location,
-                        "custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))"))
+                warn("custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))", raw)
             }
         }
+    }
+
+    /// Adds a warning about this message, placed where `raw` lies.
+    private mutating func warn(_ text: String, _ raw: RawExportMessage) {
+        rendered.diagnostics.append(raw.diagnostic(.warning, text, id: message.id, index: index))
     }
 
     /// The preview of `message` (see `preview`).

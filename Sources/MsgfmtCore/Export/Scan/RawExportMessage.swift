@@ -20,6 +20,19 @@ public struct RawExportMessage: Sendable {
     /// and is read again only for what later pages need of it.
     public var replay: SiteReplay?
 
+    /// Set by a merge: the name of the export the message was read from, which a
+    /// diagnostic about it names instead of the merge's. Nil from the scanner.
+    public var sourceName: String?
+
+    /// A diagnostic about the message, saying what (`text`) and where: its id (`id`, when
+    /// it has one), its position `index`, and always its byte offset in its file, since ids
+    /// repeat from chat to chat; and the file, in a merge.
+    public func diagnostic(_ severity: Diagnostic.Severity, _ text: String, id: Int64?, index: Int) -> Diagnostic {
+        var diagnostic = Diagnostic(severity, Diagnostic.Location(messageID: id, messageIndex: index, byteOffset: byteOffset), text)
+        diagnostic.source = sourceName
+        return diagnostic
+    }
+
     /// Creates a raw message.
     public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {
         self.bytes = bytes

@@ -34,9 +34,10 @@ public protocol TranscriptWriter: AnyObject, TranscriptWriterMetatype {
     /// `--update` of an HTML site: a message of a kept page, read again for its preview or
     /// search record.
     func replay(_ message: SiteReplayed)
-    /// An input message of the current chat that is not written (left out by a filter, or
-    /// unreadable), with where it lies when `--update` keeps page records.
-    func pass(over place: SiteInputPlace?)
+    /// An input message of the current chat that is not written: left out by a filter, or
+    /// `unreadable` (reported as an error); with where it lies when `--update` keeps page
+    /// records.
+    func pass(over place: SiteInputPlace?, unreadable: Bool)
 }
 
 extension TranscriptWriter {
@@ -47,7 +48,7 @@ extension TranscriptWriter {
     public func keepable(_ check: SiteKeepCheck) -> SiteKeepCheck.Answer { .init(pages: 0, before: check.before) }
     public func keepSearchBlock(index: Int, count: Int, scalars: String) {}
     public func replay(_ message: SiteReplayed) {}
-    public func pass(over place: SiteInputPlace?) {}
+    public func pass(over place: SiteInputPlace?, unreadable: Bool) {}
 }
 
 extension TranscriptWriter {

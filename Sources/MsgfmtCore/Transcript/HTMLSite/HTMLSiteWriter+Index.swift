@@ -6,12 +6,16 @@ extension HTMLSiteWriter {
         let file = startPage(
             "\(summary.folder)/days.html", title: "\(name) — days",
             nav: [("All chats", "../index.html"), ("Messages", "messages.html")], heading: name, mainClasses: "days")
-        file.write("<ul>\n")
-        for entry in days {
-            let iso = ExportClock.isoDay(entry.day)
-            file.write("<li><a href=\"\(Self.pageName(entry.page))#day-\(iso)\">\(ExportClock.dayTitle(entry.day))</a></li>\n")
+        if days.isEmpty {
+            file.write("<p class=\"empty\">No days: this chat shows no messages.</p>\n")
+        } else {
+            file.write("<ul>\n")
+            for entry in days {
+                let iso = ExportClock.isoDay(entry.day)
+                file.write("<li><a href=\"\(Self.pageName(entry.page))#day-\(iso)\">\(ExportClock.dayTitle(entry.day))</a></li>\n")
+            }
+            file.write("</ul>\n")
         }
-        file.write("</ul>\n")
         endPage(file)
     }
 

@@ -133,8 +133,10 @@ extension HTMLSiteWriter {
         if let record = message.search { search?.add(record, page: message.page) }
     }
 
-    /// An input message that was not written: part of the next page's span.
-    public func pass(over place: SiteInputPlace?) {
+    /// An input message that was not written: part of the next page's span; an unreadable
+    /// one is counted for the chat's page, should it show no message (`endChat`).
+    public func pass(over place: SiteInputPlace?, unreadable: Bool) {
         ledger?.passed(place)
+        if unreadable { unreadableInChat += 1 }
     }
 }

@@ -37,6 +37,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// without a second anchor.
     var lastDay: Int64?
     var anyFailed = false
+    /// The current chat's messages that could not be read (`pass(over:unreadable:)`).
+    var unreadableInChat = 0
     /// The photos and videos held back while they may form an album (see `addToAlbum`).
     var album = HTMLAlbum()
     /// The search index being built (nil with `--no-search`) and where its files go.
@@ -112,6 +114,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         periods = []
         keptBases = [:]
         afterKept = nil
+        unreadableInChat = 0
         state.beginChat()
         search?.beginChat(folder: folder, name: chat.displayName)
         ledger?.beginChat(key: SiteChatRecord.key(of: chat, owner: state.owner), folder: folder)
@@ -160,8 +163,12 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
-        // A chat without messages gets an empty page; one whose pages were all kept, none.
-        if page == nil, pageNumber == 0 { openPage() }
+        // A chat without messages gets a page that says so; one whose pages were all kept,
+        // none.
+        if page == nil, pageNumber == 0 {
+            openPage()
+            page?.write(Self.noMessagesNotice(unreadable: unreadableInChat))
+        }
         if afterKept != nil, !keptLast { keepFailed = true }
         closePage(hasNext: false)
         writeDayIndex()
@@ -183,6 +190,18 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func completeLinks() {
         files.releaseLinks()
         if !files.waitForLinks() { keepFailed = true }
+    }
+
+    /// The line on the page of a chat that shows no message: empty in the export, or with
+    /// `unreadable` messages only, whose errors name each one's place.
+    static func noMessagesNotice(unreadable: Int) -> String {
+        let text =
+            switch unreadable {
+            case 0: "This chat has no messages."
+            case 1: "This chat's only message could not be read: msgfmt reported where it is in the export and why."
+            default: "None of this chat's \(unreadable) messages could be read: msgfmt reported where each is in the export and why."
+            }
+        return "<p class=\"empty\">\(text)</p>\n"
     }
 
     /// Creates `path` under the output directory and writes the page head into it.
