@@ -21,7 +21,7 @@ struct DiffCommand: ParsableCommand {
             and hashes, and only changed messages are read again for display. Both must be \
             regular files.
 
-            A message that cannot be read is reported with its id (or byte offset), left \
+            A message that cannot be read is reported with its id and byte offset, left \
             out of the comparison and counted as failed; the rest is still compared and \
             shown.
 

@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
             or bubbles), JSON Lines (layout boxes plus metadata) or Markdown, to one file or \
             one per chat and period. Output is written under a temporary name and moved \
             into place when complete. A message that cannot be read is reported with its \
-            id and the rest is converted (exit status 1).
+            id and byte offset, and the rest is converted (exit status 1).
 
             Several exports of the same chats (any order, overlapping ranges, single chat or \
             whole account) are merged into one transcript: each message (chat id and \
@@ -207,6 +207,11 @@ struct ExportCommand: ParsableCommand {
             throw ExitStatus.outputFailed
         }
         let complete = stats.failed == 0 && printer.errorCount == 0
+        // A site updated page by page records the pages that unreadable messages fall on as
+        // never to be kept, so when those are its only errors it still gets its manifest:
+        // the next update reads them again, reports them again and keeps the other pages.
+        // (A whole-output manifest would call the next run up to date and hide them.)
+        let recorded = complete || (update?.byPages == true && site != nil && printer.errorCount == stats.failed)
         if let update, update.byPages, let site {
             if complete, isUnchanged(update, output: output, site: site) {
                 output.abandon()
@@ -220,7 +225,7 @@ struct ExportCommand: ParsableCommand {
             output.abandon()
             throw KeepFailure(path: update.path)
         }
-        if let update, complete, export.to == .html {
+        if let update, recorded, export.to == .html {
             try writeManifest(update, output: output, site: site, input: input.pagesFile, printer)
             if let site, site.pagesKept > 0 {
                 let total = site.pagesKept + site.pagesWritten

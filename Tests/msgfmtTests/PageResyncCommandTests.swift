@@ -215,11 +215,44 @@ import Testing
         let update = try Self.exportSite(args, in: dir)
         let fresh = try Binary.run(["export", "chat.json", "-o", "fresh"] + args, in: dir)
         #expect(update.status == 1 && fresh.status == 1)
-        #expect(update.stderr == fresh.stderr.replacingOccurrences(of: "fresh", with: "site"), "\(update.stderr)")
+        // The same error, and the pages kept before it noted.
+        let errors = { (run: Binary.Result) in run.stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error:") } }
+        #expect(errors(update) == errors(fresh) && errors(update).count == 1, "\(update.stderr)")
+        #expect(update.stderr.contains("msgfmt: note: site: 13 of 15 pages written again, 2 kept"), "\(update.stderr)")
         #expect(
             try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
         let after = try Self.pageInodes(dir.appendingPathComponent("site"))
         #expect(after.filter { before[$0.key] == $0.value }.keys.sorted() == ["messages.html", "messages2.html"])
+    }
+
+    /// A site whose only errors are unreadable messages still gets its manifest: the next
+    /// update keeps every page but the one such a message falls on, reports the message
+    /// again (status 1 again) and comes out as a fresh export does.
+    @Test func unreadableMessagesLeaveTheOtherPagesKeepable() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.write(Self.chat(40), to: dir)
+        let url = dir.appendingPathComponent("chat.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "\"\(1_717_200_000 + 15 * 3_600)\"", with: "\"soon\"")
+        #expect(broken != text)
+        try broken.write(to: url, atomically: true, encoding: .utf8)
+        let args = Self.common + ["--page-size", "10"]
+        let first = try Self.exportSite(args, in: dir)
+        #expect(first.status == 1)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("site/msgfmt-manifest.json").path))
+        let before = try Self.pageInodes(dir.appendingPathComponent("site"))
+        let second = try Self.exportSite(args, in: dir)
+        #expect(second.status == 1)
+        let errors = { (run: Binary.Result) in run.stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error:") } }
+        #expect(errors(second) == errors(first) && errors(first).count == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("msgfmt: note: site: 1 of 4 pages written again, 3 kept"), "\(second.stderr)")
+        let after = try Self.pageInodes(dir.appendingPathComponent("site"))
+        #expect(after.filter { before[$0.key] == $0.value }.keys.sorted() == ["messages.html", "messages3.html", "messages4.html"])
+        let fresh = try Binary.run(["export", "chat.json", "-o", "fresh"] + args, in: dir)
+        #expect(fresh.status == 1)
+        #expect(
+            try UpdateCommandTests.tree(dir.appendingPathComponent("site")) == UpdateCommandTests.tree(dir.appendingPathComponent("fresh")))
     }
 
     /// Pages by day: an edit keeps the days after it; a day's first message moved to the
