@@ -124,6 +124,19 @@ enum JSONDirect {
         return value
     }
 
+    /// A value exports write either as a string or as a plain integer (ids, times).
+    enum StringOrInteger {
+        case string(String)
+        case integer(Int64)
+    }
+
+    /// The string or plain integer at the parser (`StringOrInteger`); anything else is left
+    /// to the tree path.
+    static func stringOrInteger(_ p: inout JSONParser) throws -> StringOrInteger {
+        if try peek(&p) == UInt8(ascii: "\"") { return .string(try p.parseString()) }
+        return .integer(try integer(&p))
+    }
+
     /// `integer(_:)` on the bytes before `end` from `i`, which it moves past the number.
     @inline(__always)
     static func integer(_ base: UnsafePointer<UInt8>, at i: inout Int, end: Int) throws -> Int64 {

@@ -112,11 +112,12 @@ enum ExportMessageReader {
 
     /// A Unix time: a string of digits (as exports write it) or a plain integer.
     private static func unixTime(_ p: inout JSONParser) throws -> Int64 {
-        if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
-            guard let value = Int64(try p.parseString()) else { throw JSONDirect.Unsure() }
+        switch try JSONDirect.stringOrInteger(&p) {
+        case .string(let digits):
+            guard let value = Int64(digits) else { throw JSONDirect.Unsure() }
             return value
+        case .integer(let value): return value
         }
-        return try JSONDirect.integer(&p)
     }
 
     /// A string or null, for a member met for the first time (`once` is nil).
@@ -171,10 +172,9 @@ enum ExportMessageReader {
                 fields.href = try JSONDirect.string(&p)
             } else if JSONDirect.equals(name, "user_id", p) {
                 try first(8)
-                if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
-                    fields.userID = Int64(try p.parseString())
-                } else {
-                    fields.userID = try JSONDirect.integer(&p)
+                switch try JSONDirect.stringOrInteger(&p) {
+                case .string(let digits): fields.userID = Int64(digits)
+                case .integer(let value): fields.userID = value
                 }
             } else if JSONDirect.equals(name, "language", p) {
                 try first(16)
@@ -189,10 +189,9 @@ enum ExportMessageReader {
                 }
             } else if JSONDirect.equals(name, "document_id", p) {
                 try first(64)
-                if try JSONDirect.peek(&p) == UInt8(ascii: "\"") {
-                    fields.documentID = try p.parseString()
-                } else {
-                    fields.documentID = String(try JSONDirect.integer(&p))
+                switch try JSONDirect.stringOrInteger(&p) {
+                case .string(let id): fields.documentID = id
+                case .integer(let id): fields.documentID = String(id)
                 }
             } else {
                 try p.skipValue()
