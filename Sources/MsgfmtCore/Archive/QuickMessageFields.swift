@@ -81,8 +81,7 @@ struct QuickMessageFields {
         }
 
         mutating func skipSpace() {
-            guard let base = bytes.baseAddress else { return }
-            at = JSONParser.whitespaceEnd(base, from: at, end: bytes.count)
+            while let b = peek, JSONParser.isWhitespace(b) { at += 1 }
         }
 
         /// A member name; names with escapes count as other members.

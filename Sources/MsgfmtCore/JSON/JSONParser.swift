@@ -98,22 +98,26 @@ public struct JSONParser {
         return JSONParseError(reason: reason, byteOffset: offset, line: line, column: offset - lineStart + 1)
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
-        guard let base = bytes.baseAddress else { return }
-        pos = Self.whitespaceEnd(base, from: pos, end: bytes.count)
+        while pos < bytes.count, Self.isWhitespace(bytes[pos]) { pos += 1 }
     }
 
-    /// The first position at or after `i` (and before `end`) that is not JSON white space
-    /// (space, tab, line feed, carriage return): the one definition every JSON reader uses.
+    /// True for JSON white space (space, tab, line feed, carriage return): the one
+    /// definition every JSON reader uses.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x09, 0x0D: true
+        default: false
+        }
+    }
+
+    /// The first position at or after `i` (and before `end`) that is not JSON white space.
     @inline(__always)
     static func whitespaceEnd(_ base: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
         var i = i
-        while i < end {
-            switch base[i] {
-            case 0x20, 0x0A, 0x09, 0x0D: i &+= 1
-            default: return i
-            }
-        }
+        while i < end, isWhitespace(base[i]) { i &+= 1 }
         return i
     }
 
