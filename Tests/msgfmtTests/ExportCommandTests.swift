@@ -91,6 +91,11 @@ import Testing
         #expect(try page(2).contains("<p class=\"empty\">None of this chat's 2 messages could be read:"))
         #expect(try !page(3).contains("<p class=\"empty\">"))
         #expect(try page(3).contains(">ok<"))
+        // The index counts what could not be read beside what is shown.
+        let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains(">Empty</a></td><td>personal_chat</td><td class=\"count\">0</td>"), "\(index)")
+        #expect(index.contains("<td class=\"count\">0 <span class=\"unreadable\">+ 2 unreadable</span></td>"), "\(index)")
+        #expect(index.contains("<td class=\"count\">1 <span class=\"unreadable\">+ 1 unreadable</span></td>"), "\(index)")
     }
 
     @Test func badInputsGiveClearErrors() throws {

@@ -19,7 +19,8 @@ extension HTMLSiteWriter {
         endPage(file)
     }
 
-    /// `index.html`: the chats with their counts and date ranges.
+    /// `index.html`: the chats with their counts (and how many messages could not be read)
+    /// and date ranges.
     func writeIndex() {
         let file = startPage("index.html", title: "Exported chats", nav: [], heading: "Exported chats", mainClasses: "index")
         file.write(
@@ -29,8 +30,9 @@ extension HTMLSiteWriter {
             let type = HTMLEscaping.escape(chat.info.type ?? "") + (chat.info.left ? " (left)" : "")
             let first = chat.first.map { ExportClock.isoDay(options.clock.day(of: $0)) } ?? ""
             let last = chat.last.map { ExportClock.isoDay(options.clock.day(of: $0)) } ?? ""
+            let unreadable = chat.unreadable > 0 ? " <span class=\"unreadable\">+ \(chat.unreadable) unreadable</span>" : ""
             file.write(
-                "<tr><td><a href=\"\(chat.folder)/messages.html\">\(name)</a></td><td>\(type)</td><td class=\"count\">\(chat.messages)</td><td>\(first)</td><td>\(last)</td></tr>\n"
+                "<tr><td><a href=\"\(chat.folder)/messages.html\">\(name)</a></td><td>\(type)</td><td class=\"count\">\(chat.messages)\(unreadable)</td><td>\(first)</td><td>\(last)</td></tr>\n"
             )
         }
         file.write("</tbody></table>\n")

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// `--to html`: a static site: `index.html` listing the chats with their message counts
+/// `--to html`: a static site: `index.html` listing the chats with their message counts (and unreadable ones)
 /// and date ranges, one folder per chat with pages of `--page-size` messages (or one per
 /// day, month or year with `--pages`) linked previous/next, reply links that work across pages, and a day index per chat. Unless
 /// `options.search` is off, a search box on every page, `search.html`, `search.js` and
@@ -17,6 +17,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
         var info: ExportChatInfo
         var folder: String
         var messages = 0
+        /// Its messages that could not be read (each reported on stderr).
+        var unreadable = 0
         var first: Int64?
         var last: Int64?
     }
@@ -163,6 +165,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
+        chats[chats.count - 1].unreadable = unreadableInChat
         // A chat without messages gets a page that says so; one whose pages were all kept,
         // none.
         if page == nil, pageNumber == 0 {
