@@ -23,7 +23,8 @@ public final class ExportConverter {
     /// Whether a message of the current chat was left out.
     private var chatFiltered = false
     /// Where the current chat's messages lie that were not written before the writer was
-    /// told the chat begins (`TranscriptWriter.pass(over:unreadable:)`), and whether each was unreadable.
+    /// told the chat begins, and whether each was unreadable
+    /// (`TranscriptWriter.pass(over:unreadable:)`).
     private var passedBeforeBegin: [(place: SiteInputPlace?, unreadable: Bool)] = []
     /// The `keepCheck` the batch being filled ended with: the writer answers it once it
     /// was given every batch before (`answer`).

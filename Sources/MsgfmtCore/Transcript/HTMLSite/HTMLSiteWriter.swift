@@ -2,8 +2,8 @@
     import Glibc
 #endif
 
-/// `--to html`: a static site: `index.html` listing the chats with their message counts (and unreadable ones)
-/// and date ranges, one folder per chat with pages of `--page-size` messages (or one per
+/// `--to html`: a static site: `index.html` listing the chats with their message counts
+/// (unreadable ones beside them) and date ranges, one folder per chat with pages of `--page-size` messages (or one per
 /// day, month or year with `--pages`) linked previous/next, reply links that work across pages, and a day index per chat. Unless
 /// `options.search` is off, a search box on every page, `search.html`, `search.js` and
 /// the search index under `search/` (`SearchIndexWriter`, fed as messages are written).
