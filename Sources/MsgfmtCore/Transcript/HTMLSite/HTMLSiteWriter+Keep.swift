@@ -134,9 +134,9 @@ extension HTMLSiteWriter {
     }
 
     /// An input message that was not written: part of the next page's span; an unreadable
-    /// one is counted for the chat's page, should it show no message (`endChat`).
+    /// one is counted for the chat (its index row, and its page should it show no message).
     public func pass(over place: SiteInputPlace?, unreadable: Bool) {
         ledger?.passed(place)
-        if unreadable { unreadableInChat += 1 }
+        if unreadable, !chats.isEmpty { chats[chats.count - 1].unreadable += 1 }
     }
 }

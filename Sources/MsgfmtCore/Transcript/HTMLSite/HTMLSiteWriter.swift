@@ -3,8 +3,9 @@
 #endif
 
 /// `--to html`: a static site: `index.html` listing the chats with their message counts
-/// (unreadable ones beside them) and date ranges, one folder per chat with pages of `--page-size` messages (or one per
-/// day, month or year with `--pages`) linked previous/next, reply links that work across pages, and a day index per chat. Unless
+/// (unreadable ones beside them) and date ranges, one folder per chat with pages of
+/// `--page-size` messages (or one per day, month or year with `--pages`) linked
+/// previous/next, reply links that work across pages, and a day index per chat. Unless
 /// `options.search` is off, a search box on every page, `search.html`, `search.js` and
 /// the search index under `search/` (`SearchIndexWriter`, fed as messages are written).
 ///
@@ -17,7 +18,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
         var info: ExportChatInfo
         var folder: String
         var messages = 0
-        /// Its messages that could not be read (each reported on stderr).
+        /// Its messages that could not be read (each reported on stderr; counted by
+        /// `pass(over:unreadable:)`).
         var unreadable = 0
         var first: Int64?
         var last: Int64?
@@ -39,8 +41,6 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// without a second anchor.
     var lastDay: Int64?
     var anyFailed = false
-    /// The current chat's messages that could not be read (`pass(over:unreadable:)`).
-    var unreadableInChat = 0
     /// The photos and videos held back while they may form an album (see `addToAlbum`).
     var album = HTMLAlbum()
     /// The search index being built (nil with `--no-search`) and where its files go.
@@ -116,7 +116,6 @@ public final class HTMLSiteWriter: TranscriptWriter {
         periods = []
         keptBases = [:]
         afterKept = nil
-        unreadableInChat = 0
         state.beginChat()
         search?.beginChat(folder: folder, name: chat.displayName)
         ledger?.beginChat(key: SiteChatRecord.key(of: chat, owner: state.owner), folder: folder)
@@ -165,12 +164,11 @@ public final class HTMLSiteWriter: TranscriptWriter {
     public func endChat(_ chat: ExportChatInfo) {
         guard !chats.isEmpty else { return }
         chats[chats.count - 1].info = chat
-        chats[chats.count - 1].unreadable = unreadableInChat
         // A chat without messages gets a page that says so; one whose pages were all kept,
         // none.
         if page == nil, pageNumber == 0 {
             openPage()
-            page?.write(Self.noMessagesNotice(unreadable: unreadableInChat))
+            page?.write(Self.noMessagesNotice(unreadable: chats[chats.count - 1].unreadable))
         }
         if afterKept != nil, !keptLast { keepFailed = true }
         closePage(hasNext: false)
