@@ -81,7 +81,11 @@ extension FoldedText {
     @inline(__always)
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
-        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) }
+        if v < 0x80 {
+            // One bit per ASCII code: digits in the low word, letters in the high one.
+            let bits: UInt64 = v < 0x40 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_07FF_FFFE
+            return bits >> UInt64(v & 0x3F) & 1 != 0
+        }
         return ScalarFlags.of(s).contains(.word)
     }
 

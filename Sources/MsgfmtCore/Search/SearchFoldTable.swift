@@ -5,24 +5,26 @@
 /// lower, as `FoldedText` does) and approximates only characters no indexed text contains.
 struct SearchFoldTable {
     private var scalars = Set<UInt32>()
+    /// One bit per scalar of the Basic Multilingual Plane in `scalars`: most records
+    /// repeat scalars the table has, and a bit test is cheaper than hashing them again.
+    private var basicPlane = [UInt64](repeating: 0, count: 0x10000 / 64)
 
     /// The distinct scalars beyond ASCII of `texts`, in order of first appearance.
     static func scalars(of texts: String...) -> [Unicode.Scalar] {
+        // Each scalar beyond ASCII takes two bytes or more: a table of as many slots as
+        // such bytes is never more than half full.
+        var wide = 0
+        for var text in texts { wide += text.withUTF8(Self.bytesBeyondASCII) }
+        guard wide > 0 else { return [] }
+        var capacity = 16
+        while capacity < wide { capacity <<= 1 }
         var out: [Unicode.Scalar] = []
-        // The scalars seen, in an open-addressed table (0 is free: ASCII is never kept)
-        // sized for every byte of the texts: cheaper than a Set's hashing per scalar.
-        var slots: [UInt32] = []
-        var mask = 0
-        for text in texts where text.utf8.contains(where: { $0 >= 0x80 }) {
-            if slots.isEmpty {
-                let bytes = texts.reduce(0) { $0 + $1.utf8.count }
-                var capacity = 16
-                while capacity < 2 * bytes { capacity <<= 1 }
-                slots = [UInt32](repeating: 0, count: capacity)
-                mask = capacity - 1
-            }
-            var text = text
-            slots.withUnsafeMutableBufferPointer { table in
+        // The scalars seen, in an open-addressed table (0 is free: ASCII is never kept):
+        // cheaper than a Set's hashing per scalar.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in
+            table.initialize(repeating: 0)
+            let mask = capacity - 1
+            for var text in texts {
                 text.withUTF8 { bytes in
                     // ASCII bytes are passed over, only the rest is decoded.
                     var i = 0
@@ -47,9 +49,35 @@ struct SearchFoldTable {
         return out
     }
 
+    /// The number of bytes of `bytes` with the high bit set, eight at a time.
+    private static func bytesBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var i = 0
+        while i &+ 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            count &+= (word & 0x8080_8080_8080_8080).nonzeroBitCount
+            i &+= 8
+        }
+        while i < bytes.count {
+            count &+= Int(base[i] >> 7)
+            i &+= 1
+        }
+        return count
+    }
+
     /// Adds the scalars of one record.
     mutating func add(_ record: [Unicode.Scalar]) {
-        for s in record { scalars.insert(s.value) }
+        for s in record {
+            let value = s.value
+            if value < 0x10000 {
+                let word = Int(value >> 6)
+                let bit = UInt64(1) << UInt64(value & 63)
+                if basicPlane[word] & bit != 0 { continue }
+                basicPlane[word] |= bit
+            }
+            scalars.insert(value)
+        }
     }
 
     /// The table's data: `same`, the characters that fold to themselves, as one string;

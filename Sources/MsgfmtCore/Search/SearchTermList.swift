@@ -12,6 +12,13 @@ public struct SearchTermList: Sendable, Equatable {
     /// No terms.
     init() {}
 
+    /// The terms `units` split at `ends`, with their `hashes` (the builder's result).
+    init(units: [UInt16], ends: [Int32], hashes: [Int]) {
+        self.units = units
+        self.ends = ends
+        self.hashes = hashes
+    }
+
     /// The number of terms.
     var count: Int { ends.count }
 
@@ -26,13 +33,6 @@ public struct SearchTermList: Sendable, Equatable {
     /// Every term as an array of its own (tests and the reference compare these).
     var arrays: [[UInt16]] { (0..<count).map { Array(self[$0]) } }
 
-    /// Reserves room for about `units` units in `terms` terms.
-    mutating func reserve(units: Int, terms: Int) {
-        self.units.reserveCapacity(units)
-        ends.reserveCapacity(terms)
-        hashes.reserveCapacity(terms)
-    }
-
     /// Adds the term `term`, hashed here.
     mutating func append(_ term: ArraySlice<UInt16>) {
         append(term, hash: SearchTermTable.tableIndex(term))
@@ -41,15 +41,6 @@ public struct SearchTermList: Sendable, Equatable {
     /// Adds a term whose units are `term` and hash `hash`.
     mutating func append(_ term: ArraySlice<UInt16>, hash: Int) {
         units += term
-        ends.append(Int32(units.count))
-        hashes.append(hash)
-    }
-
-    /// Adds the term `first`, a space and `second`.
-    mutating func append(_ first: ArraySlice<UInt16>, _ second: ArraySlice<UInt16>, hash: Int) {
-        units += first
-        units.append(0x20)
-        units += second
         ends.append(Int32(units.count))
         hashes.append(hash)
     }

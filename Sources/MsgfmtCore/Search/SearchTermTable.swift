@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The terms of one search block and the block's messages that have each, held compactly:
 /// the terms' units one after another in one array, an open-addressed table of term
 /// numbers by FNV-1a hash, and one (term, message) pair per occurrence. A block has
@@ -124,9 +130,11 @@ struct SearchTermTable {
     private func isTerm(_ t: Int, _ term: ArraySlice<UInt16>) -> Bool {
         let start = Int(starts[t])
         guard Int(starts[t + 1]) - start == term.count else { return false }
-        let first = term.startIndex
-        for k in 0..<term.count where units[start + k] != term[first + k] { return false }
-        return true
+        return units.withUnsafeBufferPointer { all in
+            term.withUnsafeBufferPointer { wanted in
+                wanted.isEmpty || memcmp(all.baseAddress! + start, wanted.baseAddress!, wanted.count * 2) == 0
+            }
+        }
     }
 
     /// Doubles the table and places every term again.

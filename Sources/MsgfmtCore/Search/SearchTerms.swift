@@ -12,116 +12,89 @@
     static let maximumLength = 24
 
     /// The distinct terms of `folded`, in order of first appearance. Words and characters
-    /// are ranges of the folded units until they become terms, which are copied into one
-    /// list (this runs for every message of a site).
+    /// are ranges of the folded units until they become terms, which are written in place
+    /// into one list (this runs for every message of a site).
     static func terms(in folded: FoldedText) -> SearchTermList {
-        let units = folded.units
-        var out = SearchTermList()
-        // A word and a pair per word at most, and a pair of characters per spaceless one.
-        out.reserve(units: 3 * units.count, terms: units.count + 1)
-        // Terms seen so far, by FNV-1a hash in an open-addressed table of indices into `out`
-        // (a message has at most about two terms per unit): a repeated term costs a hash
-        // and a comparison.
-        var capacity = 16
-        while capacity < 2 * units.count + 8 { capacity <<= 1 }
-        var slots = [Int32](repeating: -1, count: capacity)
-        func add(_ parts: Range<Int>, _ second: Range<Int>? = nil) {
-            guard !parts.isEmpty else { return }
-            var hash = FNV1aHasher()
-            hash.add(units: units[parts])
-            if let second {
-                hash.add(unit: 0x20)
-                hash.add(units: units[second])
-            }
-            let length = parts.count + (second.map { $0.count + 1 } ?? 0)
-            var slot = hash.tableIndex & (capacity - 1)
-            while slots[slot] >= 0 {
-                let known = out[Int(slots[slot])]
-                if known.count == length, Self.equal(known, units, parts, second) { return }
-                slot = (slot + 1) & (capacity - 1)
-            }
-            slots[slot] = Int32(out.count)
-            if let second {
-                out.append(units[parts], units[second], hash: hash.tableIndex)
-            } else {
-                out.append(units[parts], hash: hash.tableIndex)
+        folded.units.withUnsafeBufferPointer { units in
+            // At most a word and a pair per word, or a pair of characters per spaceless
+            // one (and its last): no more terms than units, no more than three times
+            // their units (each word is in itself and in at most two pairs, each spaceless
+            // character in at most two terms).
+            SearchTermList(unitCapacity: 3 * units.count, termCapacity: units.count + 1) { out in
+                guard let source = units.baseAddress else { return }
+                find(in: units, source, into: &out)
             }
         }
+    }
+
+    /// Adds the terms of `units` (at `source`) to `out`, as `terms(in:)` describes.
+    private static func find(
+        in units: UnsafeBufferPointer<UInt16>, _ source: UnsafePointer<UInt16>, into out: inout SearchTermList.Builder
+    ) {
         /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.
         func cut(_ range: Range<Int>) -> Range<Int> {
             guard range.count > maximumLength else { return range }
             var end = range.lowerBound + maximumLength
-            if UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
+            if UTF16.isLeadSurrogate(source[end - 1]) { end -= 1 }
             return range.lowerBound..<end
         }
-        var wordStart: Int?  // the current word: wordStart..<i
+        var wordStart = -1  // the current word: wordStart..<i (-1: none)
         var previous: Range<Int>?  // the last spaceless character of the current run
         // The word before the current one, while only one space has followed it.
         var pairFirst: Range<Int>?
         var spaced = false
-        func endWord(at end: Int) {
-            guard let start = wordStart else { return }
-            let word = start..<end
-            add(cut(word))
-            if let first = pairFirst, spaced { add(cut(first), cut(word)) }
+        func endWord(at end: Int, _ out: inout SearchTermList.Builder) {
+            guard wordStart >= 0 else { return }
+            let word = cut(wordStart..<end)
+            out.add(source, word)
+            if let first = pairFirst, spaced { out.add(source, first, word) }
             pairFirst = word
             spaced = false
-            wordStart = nil
+            wordStart = -1
         }
+        let count = units.count
         var i = 0
-        while i < units.count {
+        while i < count {
+            let unit = source[i]
             // ASCII (most units) is one unit and never spaceless: no decoding, no range tests.
-            let scalar: Unicode.Scalar
-            let width: Int
-            let spaceless: Bool
-            if units[i] < 0x80 {
-                scalar = Unicode.Scalar(UInt8(truncatingIfNeeded: units[i]))
-                width = 1
-                spaceless = false
-            } else {
-                scalar = FoldedText.scalar(in: units, at: i)
-                width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(units[i]) ? 2 : 1
-                spaceless = FoldedText.isSpaceless(scalar)
+            if unit < 0x80 {
+                if let p = previous {
+                    out.add(source, p)
+                    previous = nil
+                }
+                if FoldedText.isWordScalar(Unicode.Scalar(UInt8(truncatingIfNeeded: unit))) {
+                    if wordStart < 0 { wordStart = i }
+                } else {
+                    endWord(at: i, &out)
+                    if unit == 0x20, pairFirst != nil, !spaced { spaced = true } else { pairFirst = nil }
+                }
+                i += 1
+                continue
             }
+            let scalar = FoldedText.scalar(in: units, at: i)
+            let width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(unit) ? 2 : 1
             let current = i..<(i + width)
-            if spaceless {
-                endWord(at: i)
+            if FoldedText.isSpaceless(scalar) {
+                endWord(at: i, &out)
                 pairFirst = nil
                 // The previous spaceless character ends where this one starts.
-                if let p = previous { add(p.lowerBound..<current.upperBound) }
+                if let p = previous { out.add(source, p.lowerBound..<current.upperBound) }
                 previous = current
             } else {
-                if let p = previous { add(p) }
-                previous = nil
+                if let p = previous {
+                    out.add(source, p)
+                    previous = nil
+                }
                 if FoldedText.isWordScalar(scalar) {
-                    if wordStart == nil { wordStart = i }
+                    if wordStart < 0 { wordStart = i }
                 } else {
-                    endWord(at: i)
-                    if scalar == " ", pairFirst != nil, !spaced { spaced = true } else { pairFirst = nil }
+                    endWord(at: i, &out)
+                    pairFirst = nil
                 }
             }
             i += width
         }
-        endWord(at: units.count)
-        if let p = previous { add(p) }
-        return out
-    }
-
-    /// True when `term` is `units[parts]`, followed by a space and `units[second]` when
-    /// `second` is given (the lengths already agree).
-    private static func equal(_ term: ArraySlice<UInt16>, _ units: [UInt16], _ parts: Range<Int>, _ second: Range<Int>?) -> Bool {
-        var k = term.startIndex
-        for i in parts {
-            if term[k] != units[i] { return false }
-            k += 1
-        }
-        guard let second else { return true }
-        if term[k] != 0x20 { return false }
-        k += 1
-        for i in second {
-            if term[k] != units[i] { return false }
-            k += 1
-        }
-        return true
+        endWord(at: count, &out)
+        if let p = previous { out.add(source, p) }
     }
 }

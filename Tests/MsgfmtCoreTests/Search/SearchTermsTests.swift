@@ -19,7 +19,10 @@ import Testing
             var text = ""
             for _ in 0..<Int.random(in: 0...14, using: &rng) { text += Self.pieces.randomElement(using: &rng)! }
             let folded = FoldedText(text)
-            #expect(SearchTerms.terms(in: folded).arrays == SearchTerms.referenceTerms(in: folded), "\(text.debugDescription)")
+            let terms = SearchTerms.terms(in: folded)
+            #expect(terms.arrays == SearchTerms.referenceTerms(in: folded), "\(text.debugDescription)")
+            // Each term is filed by the hash the block's table computes for it.
+            #expect((0..<terms.count).allSatisfy { terms.hash($0) == SearchTermTable.tableIndex(terms[$0]) })
         }
     }
 

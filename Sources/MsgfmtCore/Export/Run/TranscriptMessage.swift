@@ -115,7 +115,14 @@ public struct TranscriptMessage: Sendable {
         }
         if let media = message.media { return media.title }
         if message.isService { return ServiceSentence.sentence(for: message) }
-        let rest = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first { $0.contains { !$0.isWhitespace } }
-        return rest.map { String($0.prefix(200)) } ?? ""
+        // The first line that is not blank, found line by line (not by splitting them all).
+        var rest = text[...]
+        while let start = rest.firstIndex(where: { $0 != "\n" && $0 != "\r" }) {
+            let end = rest[start...].firstIndex(where: { $0 == "\n" || $0 == "\r" }) ?? rest.endIndex
+            let line = rest[start..<end]
+            if line.contains(where: { !$0.isWhitespace }) { return String(line.prefix(200)) }
+            rest = rest[end...]
+        }
+        return ""
     }
 }

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SearchTermList {
+    /// Fills a term list in place: `fill` gets a builder over room for `unitCapacity` units
+    /// in `termCapacity` terms, and each term it adds is hashed once, looked up in an
+    /// open-addressed table of the terms so far (by hash first, then by units) and copied
+    /// in only when new. `fill` must stay within the room it asked for (the builder traps
+    /// otherwise); `SearchTerms` proves its bounds.
+    init(unitCapacity: Int, termCapacity: Int, _ fill: (inout Builder) -> Void) {
+        var capacity = 16
+        while capacity < 2 * termCapacity { capacity <<= 1 }
+        var termCount = 0
+        var ends: [Int32] = []
+        var hashes: [Int] = []
+        let units = [UInt16](unsafeUninitializedCapacity: unitCapacity) { units, unitCount in
+            ends = [Int32](unsafeUninitializedCapacity: termCapacity) { ends, endCount in
+                hashes = [Int](unsafeUninitializedCapacity: termCapacity) { hashes, hashCount in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
+                        slots.initialize(repeating: -1)
+                        var builder = Builder(units: units, ends: ends, hashes: hashes, slots: slots)
+                        fill(&builder)
+                        unitCount = builder.unitCount
+                        termCount = builder.termCount
+                    }
+                    hashCount = termCount
+                }
+                endCount = termCount
+            }
+        }
+        self.init(units: units, ends: ends, hashes: hashes)
+    }
+
+    /// Where `SearchTerms` writes the terms of one message (see `init(unitCapacity:termCapacity:_:)`).
+    struct Builder: ~Copyable {
+        fileprivate let units: UnsafeMutableBufferPointer<UInt16>
+        fileprivate let ends: UnsafeMutableBufferPointer<Int32>
+        fileprivate let hashes: UnsafeMutableBufferPointer<Int>
+        /// Term numbers (-1: free) at each term's hash and the slots after it.
+        fileprivate let slots: UnsafeMutableBufferPointer<Int32>
+        fileprivate var unitCount = 0
+        fileprivate var termCount = 0
+
+        fileprivate init(
+            units: UnsafeMutableBufferPointer<UInt16>, ends: UnsafeMutableBufferPointer<Int32>,
+            hashes: UnsafeMutableBufferPointer<Int>, slots: UnsafeMutableBufferPointer<Int32>
+        ) {
+            self.units = units
+            self.ends = ends
+            self.hashes = hashes
+            self.slots = slots
+        }
+
+        /// Adds the term `source[first]`, followed by a space and `source[second]` when
+        /// `second` is given, unless the list has it already. An empty `first` adds nothing.
+        @inline(__always)
+        mutating func add(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, _ second: Range<Int>? = nil) {
+            guard !first.isEmpty else { return }
+            var hasher = FNV1aHasher()
+            for i in first { hasher.add(unit: source[i]) }
+            var length = first.count
+            if let second {
+                hasher.add(unit: 0x20)
+                for i in second { hasher.add(unit: source[i]) }
+                length &+= 1 &+ second.count
+            }
+            let hash = hasher.tableIndex
+            let mask = slots.count &- 1
+            var slot = hash & mask
+            while true {
+                let k = Int(slots[slot])
+                if k < 0 { break }
+                if hashes[k] == hash, Int(ends[k]) &- start(of: k) == length,
+                    matches(k, source, first, second)
+                {
+                    return
+                }
+                slot = (slot &+ 1) & mask
+            }
+            precondition(termCount < ends.count && unitCount + length <= units.count, "search terms beyond their room")
+            slots[slot] = Int32(truncatingIfNeeded: termCount)
+            let base = units.baseAddress!
+            var n = unitCount
+            (base + n).initialize(from: source + first.lowerBound, count: first.count)
+            n &+= first.count
+            if let second {
+                base[n] = 0x20
+                (base + (n &+ 1)).initialize(from: source + second.lowerBound, count: second.count)
+                n &+= 1 &+ second.count
+            }
+            unitCount = n
+            ends[termCount] = Int32(truncatingIfNeeded: n)
+            hashes[termCount] = hash
+            termCount &+= 1
+        }
+
+        /// Where term `k` starts in `units`.
+        @inline(__always)
+        private func start(of k: Int) -> Int {
+            k == 0 ? 0 : Int(ends[k &- 1])
+        }
+
+        /// True when term `k` (of the right length) has the units of `first`, and a space
+        /// and `second` after them when `second` is given.
+        private func matches(_ k: Int, _ source: UnsafePointer<UInt16>, _ first: Range<Int>, _ second: Range<Int>?) -> Bool {
+            let term = UnsafePointer(units.baseAddress! + start(of: k))
+            let head = first.count
+            guard Self.same(term, source + first.lowerBound, head) else { return false }
+            guard let second else { return true }
+            return term[head] == 0x20 && Self.same(term + (head &+ 1), source + second.lowerBound, second.count)
+        }
+
+        /// True when the `count` units at `a` and at `b` are the same.
+        @inline(__always)
+        private static func same(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, _ count: Int) -> Bool {
+            memcmp(a, b, count &* 2) == 0
+        }
+    }
+}
