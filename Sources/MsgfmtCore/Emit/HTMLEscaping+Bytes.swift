@@ -120,6 +120,13 @@ extension HTMLEscaping {
 
     /// Appends `string` escaped to `out` as UTF-8.
     static func append(_ string: String, newlines: Newlines, into out: inout [UInt8]) {
+        var whole = string
+        let copied = whole.withUTF8 { bytes in
+            guard isClean(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied { return }
         var ascii = true
         let units = UTF16Text.units(of: string, ascii: &ascii)
         units.withUnsafeBufferPointer { append(units: $0, range: 0..<$0.count, newlines: newlines, into: &out) }

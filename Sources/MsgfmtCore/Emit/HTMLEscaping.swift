@@ -23,9 +23,10 @@ public enum HTMLEscaping {
 
     /// Appends `scalars` escaped to `out`.
     public static func append(_ scalars: String.UnicodeScalarView, newlines: Newlines, into out: inout String) {
-        // Most text needs nothing: append it whole.
-        if !scalars.contains(where: needsWork) {
-            out += String(scalars)
+        // Most text needs nothing: append it whole, found so on its UTF-8.
+        var whole = String(scalars)
+        if whole.withUTF8(isClean) {
+            out += whole
             return
         }
         for scalar in scalars {
@@ -69,6 +70,15 @@ public enum HTMLEscaping {
             }
             if clean < upper { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<upper]), as: UTF16.self) }
         }
+    }
+
+    /// True when valid UTF-8 `bytes` hold no scalar that `needsWork`: no `& < > " '` and
+    /// nothing `DisplaySafety` refuses.
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One bit per markup character, all below 0x40.
+        let markup: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        for b in bytes where b < 0x40 && markup >> UInt64(b) & 1 != 0 { return false }
+        return !DisplaySafety.mayHoldUnsafe(bytes)
     }
 
     /// True for a scalar that is escaped, replaced or turned into markup.

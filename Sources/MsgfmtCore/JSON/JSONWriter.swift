@@ -91,7 +91,7 @@ public struct JSONWriter: Sendable {
         var source = value
         // Most strings need no escape: then they go out with their quotes in one copy.
         let plain = source.withUTF8 { utf8 -> Bool in
-            guard !utf8.contains(where: Self.mayNeedEscape) else { return false }
+            guard Self.firstMayNeedEscape(utf8, from: 0) == utf8.count else { return false }
             bytes.appendBytes(upTo: utf8.count + 2) { out in
                 out[0] = 0x22
                 if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
@@ -107,6 +107,8 @@ public struct JSONWriter: Sendable {
             var runStart = 0
             var i = 0
             while i < n {
+                i = Self.firstMayNeedEscape(utf8, from: i)
+                guard i < n else { break }
                 let b = utf8[i]
                 guard Self.mayNeedEscape(b) else {
                     i &+= 1
@@ -142,10 +144,38 @@ public struct JSONWriter: Sendable {
         bytes.append(0x22)
     }
 
+    /// The first offset at or after `i` whose byte `mayNeedEscape` flags, the count when
+    /// there is none. Eight
+    /// bytes at a time: each test sets the high bit of the bytes it matches, and the lowest
+    /// set bit is always a true match (borrows only run upwards from one).
+    @inline(__always)
+    static func firstMayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var i = i
+        let n = utf8.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        @inline(__always) func equal(_ w: UInt64, _ byte: UInt64) -> UInt64 {
+            let x = w ^ (ones &* byte)
+            return (x &- ones) & ~x
+        }
+        while i &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            // Bit 0x20 set: 0x22 also catches 0x02 (a control), 0xE2 catches 0xC2.
+            let folded = w | (ones &* 0x20)
+            let controls = (w &- ones &* 0x20) & ~w
+            let flags =
+                (controls | equal(folded, 0x22) | equal(w, 0x5C) | equal(w, 0x3C) | equal(w, 0x7F) | equal(folded, 0xE2)) & high
+            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < n, !mayNeedEscape(utf8[i]) { i &+= 1 }
+        return i
+    }
+
     /// True for a byte that may start something `string` escapes: ASCII controls, DEL,
     /// `"`, `\\`, `<`, and the lead bytes of C1 controls and U+2028/U+2029 (0xC2, 0xE2).
     @inline(__always)
-    private static func mayNeedEscape(_ b: UInt8) -> Bool {
+    static func mayNeedEscape(_ b: UInt8) -> Bool {
         b < 0x20 || b == 0x7F || b == 0x22 || b == 0x5C || b == 0x3C || b == 0xC2 || b == 0xE2
     }
 

@@ -55,4 +55,21 @@ import Testing
             }
         }
     }
+
+    /// The UTF-8 test for text that needs no escaping agrees, scalar by scalar over all of
+    /// Unicode, with what escaping does: a scalar is clean exactly when escaping leaves it
+    /// as it is, alone and between letters.
+    @Test func cleanOnItsBytesExactlyWhenEscapingChangesNothing() {
+        var wrong: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var text = "a" + String(scalar) + "b"
+            let clean = text.withUTF8(HTMLEscaping.isClean)
+            let unchanged = !"&<>\"'".unicodeScalars.contains(scalar) && DisplaySafety.placeholder(for: scalar) == nil
+                && scalar != "\n" && scalar != "\t"
+            if clean != unchanged { wrong.append(String(value, radix: 16)) }
+            if clean { #expect(HTMLEscaping.escape(text) == text) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
 }

@@ -47,4 +47,26 @@ import Testing
         w.number(UInt8(255))
         #expect(w.string == "18446744073709551615,255")
     }
+
+    /// The eight-byte scan for bytes that may need escaping stops exactly where the
+    /// byte-by-byte test first says so, from every start, on bytes rich in the flagged
+    /// ones and their neighbours (0x02/0x22, 0xC2/0xE2 differ by the bit the scan folds).
+    @Test func eightByteScanStopsWhereTheByteTestDoes() {
+        let alphabet: [UInt8] = [
+            0x61, 0x20, 0x1F, 0x00, 0x02, 0x21, 0x22, 0x23, 0x3B, 0x3C, 0x3D, 0x5B, 0x5C, 0x5D, 0x5F, 0x7E, 0x7F,
+            0x80, 0xA0, 0xA8, 0xC1, 0xC2, 0xC3, 0xD0, 0xE1, 0xE2, 0xE3, 0xF0, 0xFF,
+        ]
+        var rng = SeededGenerator(seed: 0x7363_616e)
+        for _ in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : 0x61
+            }
+            bytes.withUnsafeBufferPointer { utf8 in
+                for start in 0...utf8.count {
+                    let expected = (start..<utf8.count).first { JSONWriter.mayNeedEscape(utf8[$0]) } ?? utf8.count
+                    #expect(JSONWriter.firstMayNeedEscape(utf8, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
 }
