@@ -65,7 +65,8 @@ import Testing
             guard let scalar = Unicode.Scalar(value) else { continue }
             var text = "a" + String(scalar) + "b"
             let clean = text.withUTF8(HTMLEscaping.isClean)
-            let unchanged = !"&<>\"'".unicodeScalars.contains(scalar) && DisplaySafety.placeholder(for: scalar) == nil
+            let unchanged =
+                !"&<>\"'".unicodeScalars.contains(scalar) && DisplaySafety.placeholder(for: scalar) == nil
                 && scalar != "\n" && scalar != "\t"
             if clean != unchanged { wrong.append(String(value, radix: 16)) }
             if clean { #expect(HTMLEscaping.escape(text) == text) }
