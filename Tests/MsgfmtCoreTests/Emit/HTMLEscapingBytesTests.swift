@@ -58,7 +58,7 @@ import Testing
 
     /// The UTF-8 test for text that needs no escaping agrees, scalar by scalar over all of
     /// Unicode, with what escaping does: a scalar is clean exactly when escaping leaves it
-    /// as it is, alone and between letters.
+    /// as it is (each scalar tried between two letters).
     @Test func cleanOnItsBytesExactlyWhenEscapingChangesNothing() {
         var wrong: [String] = []
         for value in UInt32(0)...0x10FFFF {
