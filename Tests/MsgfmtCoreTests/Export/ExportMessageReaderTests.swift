@@ -15,6 +15,8 @@ import Testing
         #"{"id":-3,"date_unixtime":"5","text_entities":["plain string ", {"type":"bold","text":"жирный 🙈","extra":[1,{"a":null}]}, {"type":"text_link","text":"here","href":"https://x.y/?a=1&b=2"}, {"type":"mention_name","text":"Ann","user_id":"42"}, {"type":"mention_name","text":"Bo","user_id":43}, {"type":"pre","text":"let x = 1","language":"swift"}, {"type":"pre","text":"p","language":""}, {"type":"blockquote","text":"q","collapsed":true}, {"type":"blockquote","text":"r","collapsed":false}, {"type":"custom_emoji","text":"👍","document_id":"5368324170671202286"}, {"type":"custom_emoji","text":"👍","document_id":77}, {"type":"spoiler","text":""}, {"type":"weird_new_kind","text":"w"}, {"type":"unknown","text":"u"}, {"type":"phone","text":"+1"}, {"text":"no type"}]}"#,
         #"{"id":4,"date_unixtime":"1","text_entities":[{"type":"italic","text":"esc \" \\ \u00e9 \ud83d\ude00 \ud800 \n end"}]} "#,
         #"{"id":5,"date_unixtime":"1","from":"A","text_entities":[{"type":"bold","text":"a","type2":"x"}],"text":[{"type":"bold","text":"a"}]}"#,
+        #"{"id":6,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":3,"emoji":"👍","recent":[{"from":"A","from_id":"user1","date":"2024-01-01T10:00:00"}]},{"type":"custom_emoji","count":2,"document_id":"5"},{"type":"paid","count":9999999999999},{"type":"emoji","count":1},{"emoji":"🔥"},{"type":"new_kind","count":-4,"emoji":"x"},{}]}"#,
+        #"{"id":7,"date_unixtime":"1","text_entities":[],"reactions":[]}"#,
     ]
 
     @Test(arguments: direct)
@@ -39,6 +41,13 @@ import Testing
         #expect(rich.body.entities.contains { $0.kind == .textMention && $0.userID == 42 })
         #expect(rich.body.entities.contains { $0.kind == .customEmoji && $0.customEmojiID == "77" })
         #expect(rich.body.entities.contains { $0.kind == .expandableBlockquote })
+        let reacted = try #require(ExportMessageReader.message(Array(Self.direct[5].utf8)))
+        #expect(
+            reacted.reactions == [
+                ExportReaction(emoji: "👍", count: 3), ExportReaction(emoji: "custom emoji", count: 2),
+                ExportReaction(emoji: "⭐", count: 9_999_999_999_999), ExportReaction(emoji: "🔥", count: 1),
+                ExportReaction(emoji: "x", count: -4),
+            ])
     }
 
     static let declined: [String] = [
@@ -46,7 +55,14 @@ import Testing
         #"{"id":1,"type":"unsupported","date_unixtime":"1","text_entities":[]}"#,
         #"{"id":1,"date_unixtime":"1","text_entities":[],"photo":"photos/a.jpg"}"#,
         #"{"id":1,"date_unixtime":"1","text_entities":[],"media_type":"sticker","file":"s.webp"}"#,
-        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":1,"emoji":"👍"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":{}}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":null}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[5]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":1.5,"emoji":"👍"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":"2","emoji":"👍"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"type":5,"emoji":"👍"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[{"emoji":"👍","emoji":"🔥"}]}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[],"reactions":[]}"#,
         #"{"id":1,"date":"2024-01-01T10:00:00","text_entities":[]}"#,
         #"{"id":1,"date_unixtime":"1","edited":"2024-01-01T10:00:00","text_entities":[]}"#,
         #"{"id":1,"date_unixtime":"x1","text_entities":[]}"#,
@@ -95,6 +111,7 @@ import Testing
             "\\ud83d", "\"text\"", "\"text_entities\"", "\"id\"", "\"type\"", "\"href\"", "\"user_id\"", "\"document_id\"",
             "\"collapsed\"", "\"language\"", "\"date_unixtime\"", "\"edited_unixtime\"", "\"from\"", "\"forwarded_from\"",
             "\"photo\"", "\"service\"", "\"plain\"", "\"pre\"", "\"text_link\"", "é", "🙈", "\n", "\t", "\u{1}",
+            "\"reactions\"", "\"count\"", "\"emoji\"", "\"paid\"", "\"custom_emoji\"", "1.5", "99999999999999999999",
         ]
         let seeds = Self.direct.map { Array($0.utf8) }
         var directly = 0

@@ -109,14 +109,21 @@ public enum ExportMessageDecoder {
     private static func reactions(_ value: JSONValue?) -> [ExportReaction] {
         guard let items = value?.arrayValue else { return [] }
         return items.compactMap { item in
-            let count = Int(clamping: item["count"]?.int64Value ?? 1)
-            switch item["type"]?.stringValue {
-            case "custom_emoji": return ExportReaction(emoji: "custom emoji", count: count)
-            case "paid": return ExportReaction(emoji: "⭐", count: count)
-            default:
-                guard let emoji = item["emoji"]?.stringValue else { return nil }
-                return ExportReaction(emoji: emoji, count: count)
-            }
+            reaction(type: item["type"]?.stringValue, count: item["count"]?.int64Value, emoji: item["emoji"]?.stringValue)
+        }
+    }
+
+    /// The reaction of a `reactions` item with these members (each nil when missing or not
+    /// of its type): one reacted when no count is given; nil for an emoji reaction without
+    /// its emoji. The direct reader makes its reactions here too.
+    static func reaction(type: String?, count: Int64?, emoji: String?) -> ExportReaction? {
+        let count = Int(clamping: count ?? 1)
+        switch type {
+        case "custom_emoji": return ExportReaction(emoji: "custom emoji", count: count)
+        case "paid": return ExportReaction(emoji: "⭐", count: count)
+        default:
+            guard let emoji else { return nil }
+            return ExportReaction(emoji: emoji, count: count)
         }
     }
 

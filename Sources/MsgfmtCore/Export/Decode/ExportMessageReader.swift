@@ -1,10 +1,10 @@
 /// Reads the everyday export message — a `message` with its `text_entities`, sender,
-/// dates, reply, forward and album fields — straight from its bytes into an
+/// dates, reply, forward and album fields and reactions — straight from its bytes into an
 /// `ExportMessage`, without building a JSON tree.
 ///
 /// Like `BotAPIMessageReader`, it handles only what it is sure of and gives nil for anything
-/// else: another type (service messages read their action from the whole object), media,
-/// reactions or any member it does not know, a repeated member, a value of another type, a
+/// else: another type (service messages read their action from the whole object), media
+/// or any member it does not know, a repeated member, a value of another type, a
 /// number that is no plain integer, a date given only in local time, invalid JSON. The
 /// caller then decodes the message through `JSONParser` and `ExportMessageDecoder` as
 /// always, so whatever it returns is what the tree path returns (tested against it on
@@ -34,6 +34,7 @@ enum ExportMessageReader {
         var groupedID: Int64?
         var text = false
         var body: ExportTextDecoder.Joiner?
+        var reactions: [ExportReaction]?
     }
 
     private static func read(_ p: inout JSONParser) throws -> ExportMessage {
@@ -88,6 +89,9 @@ enum ExportMessageReader {
             } else if JSONDirect.equals(name, "text_entities", p) {
                 guard f.body == nil else { throw JSONDirect.Unsure() }
                 f.body = try parts(&p)
+            } else if JSONDirect.equals(name, "reactions", p) {
+                guard f.reactions == nil else { throw JSONDirect.Unsure() }
+                f.reactions = try reactions(&p)
             } else {
                 throw JSONDirect.Unsure()
             }
@@ -107,7 +111,37 @@ enum ExportMessageReader {
         message.replyTo = f.replyTo
         message.viaBot = f.viaBot ?? nil
         message.groupedID = f.groupedID
+        message.reactions = f.reactions ?? []
         return message
+    }
+
+    /// A `reactions` array of objects, read as the tree path reads it: each reaction's
+    /// `type`, `count` and `emoji` once (a string, a plain integer, a string), its other
+    /// members checked and skipped; an emoji reaction without `emoji` is left out.
+    private static func reactions(_ p: inout JSONParser) throws -> [ExportReaction] {
+        var out: [ExportReaction] = []
+        try JSONDirect.elements(&p) { p in
+            try JSONDirect.expect(UInt8(ascii: "{"), &p)
+            var type: String?
+            var count: Int64?
+            var emoji: String?
+            try JSONDirect.members(&p) { name, p in
+                if JSONDirect.equals(name, "type", p) {
+                    guard type == nil else { throw JSONDirect.Unsure() }
+                    type = try JSONDirect.string(&p)
+                } else if JSONDirect.equals(name, "count", p) {
+                    guard count == nil else { throw JSONDirect.Unsure() }
+                    count = try JSONDirect.integer(&p)
+                } else if JSONDirect.equals(name, "emoji", p) {
+                    guard emoji == nil else { throw JSONDirect.Unsure() }
+                    emoji = try JSONDirect.string(&p)
+                } else {
+                    try p.skipValue()
+                }
+            }
+            if let reaction = ExportMessageDecoder.reaction(type: type, count: count, emoji: emoji) { out.append(reaction) }
+        }
+        return out
     }
 
     /// A Unix time: a string of digits (as exports write it) or a plain integer.
