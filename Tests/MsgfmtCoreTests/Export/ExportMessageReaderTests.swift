@@ -17,6 +17,13 @@ import Testing
         #"{"id":5,"date_unixtime":"1","from":"A","text_entities":[{"type":"bold","text":"a","type2":"x"}],"text":[{"type":"bold","text":"a"}]}"#,
         #"{"id":6,"date_unixtime":"1","text_entities":[],"reactions":[{"type":"emoji","count":3,"emoji":"👍","recent":[{"from":"A","from_id":"user1","date":"2024-01-01T10:00:00"}]},{"type":"custom_emoji","count":2,"document_id":"5"},{"type":"paid","count":9999999999999},{"type":"emoji","count":1},{"emoji":"🔥"},{"type":"new_kind","count":-4,"emoji":"x"},{}]}"#,
         #"{"id":7,"date_unixtime":"1","text_entities":[],"reactions":[]}"#,
+        #"{"id":8,"date_unixtime":"1","text_entities":[],"photo":"photos/a.jpg","photo_file_size":2048,"width":640,"height":480}"#,
+        #"{"id":9,"date_unixtime":"1","text_entities":[],"media_type":"sticker","file":"s.webp","file_size":99,"sticker_emoji":"😀","thumbnail":"s.webp_thumb.jpg","thumbnail_file_size":5,"mime_type":"image/webp","width":512,"height":512}"#,
+        #"{"id":10,"date_unixtime":"1","text_entities":[],"file":"(File not included. Change data exporting settings to download.)","file_name":"a.pdf","file_size":7000000,"mime_type":"application/pdf"}"#,
+        #"{"id":11,"date_unixtime":"1","text_entities":[],"media_type":"audio_file","file":"a.mp3","performer":"P","title":"T","duration_seconds":185,"file_name":null}"#,
+        #"{"id":12,"date_unixtime":"1","text_entities":[],"photo":null,"width":"wide","file_size":1}"#,
+        #"{"id":13,"date_unixtime":"1","text_entities":[],"media_type":"voice_message","file":"v.ogg","duration_seconds":7}"#,
+        #"{"id":14,"date_unixtime":"1","text_entities":[],"width":5}"#,
     ]
 
     @Test(arguments: direct)
@@ -53,8 +60,13 @@ import Testing
     static let declined: [String] = [
         #"{"id":1,"type":"service","date_unixtime":"1","actor":"A","action":"pin_message","text":"","text_entities":[]}"#,
         #"{"id":1,"type":"unsupported","date_unixtime":"1","text_entities":[]}"#,
-        #"{"id":1,"date_unixtime":"1","text_entities":[],"photo":"photos/a.jpg"}"#,
-        #"{"id":1,"date_unixtime":"1","text_entities":[],"media_type":"sticker","file":"s.webp"}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"location_information":{"latitude":1,"longitude":2}}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"poll":{"question":"q","answers":[]}}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"photo":"a.jpg","photo":"b.jpg"}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"photo":"a.jpg","width":640.5}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"file":"a","file_size":true}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"media_type":["sticker"],"file":"s.webp"}"#,
+        #"{"id":1,"date_unixtime":"1","text_entities":[],"media_spoiler":true,"photo":"a.jpg"}"#,
         #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":{}}"#,
         #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":null}"#,
         #"{"id":1,"date_unixtime":"1","text_entities":[],"reactions":[5]}"#,
@@ -112,6 +124,7 @@ import Testing
             "\"collapsed\"", "\"language\"", "\"date_unixtime\"", "\"edited_unixtime\"", "\"from\"", "\"forwarded_from\"",
             "\"photo\"", "\"service\"", "\"plain\"", "\"pre\"", "\"text_link\"", "é", "🙈", "\n", "\t", "\u{1}",
             "\"reactions\"", "\"count\"", "\"emoji\"", "\"paid\"", "\"custom_emoji\"", "1.5", "99999999999999999999",
+            "\"photo\"", "\"file\"", "\"media_type\"", "\"file_size\"", "\"width\"", "\"sticker\"", "\"(File not included",
         ]
         let seeds = Self.direct.map { Array($0.utf8) }
         var directly = 0

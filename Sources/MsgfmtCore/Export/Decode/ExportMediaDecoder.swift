@@ -5,17 +5,7 @@ public enum ExportMediaDecoder {
 
     /// The placeholder for the message's media, or nil when it has none.
     public static func media(of m: JSONValue) -> ExportMedia? {
-        if m["photo"] != nil {
-            return .photo(
-                width: m["width"]?.int64Value, height: m["height"]?.int64Value,
-                status: fileStatus(m, path: "photo", sizeKey: "photo_file_size"))
-        }
-        if let type = m["media_type"]?.stringValue {
-            return typed(type, m)
-        }
-        if m["file"] != nil {
-            return .file(name: m["file_name"]?.stringValue ?? "file", status: fileStatus(m, path: "file", sizeKey: "file_size"))
-        }
+        if let media = fileMedia(in: m) { return media }
         if let loc = m["location_information"] {
             return location(loc, m)
         }
@@ -41,26 +31,42 @@ public enum ExportMediaDecoder {
         return nil
     }
 
-    private static func typed(_ type: String, _ m: JSONValue) -> ExportMedia {
+    /// The placeholder of a photo, a file or a typed file (`media_type`), which come first
+    /// in that order; nil for a message without one.
+    static func fileMedia(in m: some ExportMediaMembers) -> ExportMedia? {
+        if m.has("photo") {
+            return .photo(
+                width: m.integer("width"), height: m.integer("height"), status: fileStatus(m, path: "photo", sizeKey: "photo_file_size"))
+        }
+        if let type = m.string("media_type") {
+            return typed(type, m)
+        }
+        if m.has("file") {
+            return .file(name: m.string("file_name") ?? "file", status: fileStatus(m, path: "file", sizeKey: "file_size"))
+        }
+        return nil
+    }
+
+    private static func typed(_ type: String, _ m: some ExportMediaMembers) -> ExportMedia {
         let status = fileStatus(m, path: "file", sizeKey: "file_size")
-        let seconds = m["duration_seconds"]?.int64Value
+        let seconds = m.integer("duration_seconds")
         switch type {
         case "sticker":
-            return .sticker(emoji: m["sticker_emoji"]?.stringValue, status: status)
+            return .sticker(emoji: m.string("sticker_emoji"), status: status)
         case "voice_message":
             return .voiceMessage(seconds: seconds, status: status)
         case "video_message":
             return .videoMessage(seconds: seconds, status: status)
         case "animation":
-            return .animation(width: m["width"]?.int64Value, height: m["height"]?.int64Value, status: status)
+            return .animation(width: m.integer("width"), height: m.integer("height"), status: status)
         case "video_file":
             return .video(seconds: seconds, status: status)
         case "audio_file":
             return .audio(
-                performer: m["performer"]?.stringValue, title: m["title"]?.stringValue,
-                fileName: m["file_name"]?.stringValue, seconds: seconds, status: status)
+                performer: m.string("performer"), title: m.string("title"), fileName: m.string("file_name"), seconds: seconds,
+                status: status)
         default:
-            return .file(name: m["file_name"]?.stringValue ?? type, kind: type, status: status)
+            return .file(name: m.string("file_name") ?? type, kind: type, status: status)
         }
     }
 
@@ -100,9 +106,9 @@ public enum ExportMediaDecoder {
     }
 
     /// The status line of a file: its size, and a note when the file was not exported.
-    private static func fileStatus(_ m: JSONValue, path: String, sizeKey: String) -> String {
-        let notIncluded = m[path]?.stringValue?.hasPrefix(notIncluded) == true
-        return MediaPlaceholder.fileStatus(size: m[sizeKey]?.int64Value ?? m["file_size"]?.int64Value, notIncluded: notIncluded)
+    private static func fileStatus(_ m: some ExportMediaMembers, path: String, sizeKey: String) -> String {
+        let notIncluded = m.string(path)?.hasPrefix(notIncluded) == true
+        return MediaPlaceholder.fileStatus(size: m.integer(sizeKey) ?? m.integer("file_size"), notIncluded: notIncluded)
     }
 
     /// `512 B`, `216 KB`, `1.5 MB`, `10 MB`, `2.1 GB` (`MediaPlaceholder.size`).

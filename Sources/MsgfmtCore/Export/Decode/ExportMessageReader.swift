@@ -1,14 +1,14 @@
 /// Reads the everyday export message — a `message` with its `text_entities`, sender,
-/// dates, reply, forward and album fields and reactions — straight from its bytes into an
-/// `ExportMessage`, without building a JSON tree.
+/// dates, reply, forward and album fields, reactions and photo or file — straight from its
+/// bytes into an `ExportMessage`, without building a JSON tree.
 ///
 /// Like `BotAPIMessageReader`, it handles only what it is sure of and gives nil for anything
 /// else: another type (service messages read their action from the whole object), media
-/// or any member it does not know, a repeated member, a value of another type, a
-/// number that is no plain integer, a date given only in local time, invalid JSON. The
-/// caller then decodes the message through `JSONParser` and `ExportMessageDecoder` as
-/// always, so whatever it returns is what the tree path returns (tested against it on
-/// mutated messages), and every error still comes from the tree path.
+/// other than a photo or file (locations, polls, …), any member it does not know, a repeated
+/// member, a value of another type, a number that is no plain integer, a date given only in
+/// local time, invalid JSON. The caller then decodes the message through `JSONParser` and
+/// `ExportMessageDecoder` as always, so whatever it returns is what the tree path returns
+/// (tested against it on mutated messages), and every error still comes from the tree path.
 enum ExportMessageReader {
     /// The message of one message object, or nil to take the tree path.
     static func message(_ bytes: [UInt8]) -> ExportMessage? {
@@ -35,6 +35,7 @@ enum ExportMessageReader {
         var text = false
         var body: ExportTextDecoder.Joiner?
         var reactions: [ExportReaction]?
+        var media = ExportMediaFields()
     }
 
     private static func read(_ p: inout JSONParser) throws -> ExportMessage {
@@ -92,6 +93,10 @@ enum ExportMessageReader {
             } else if JSONDirect.equals(name, "reactions", p) {
                 guard f.reactions == nil else { throw JSONDirect.Unsure() }
                 f.reactions = try reactions(&p)
+            } else if let field = ExportMediaFields.names.first(where: { JSONDirect.equals(name, $0, p) }) {
+                let key = field.description
+                guard !f.media.contains(key) else { throw JSONDirect.Unsure() }
+                f.media.add(key, try mediaValue(&p))
             } else {
                 throw JSONDirect.Unsure()
             }
@@ -112,7 +117,22 @@ enum ExportMessageReader {
         message.viaBot = f.viaBot ?? nil
         message.groupedID = f.groupedID
         message.reactions = f.reactions ?? []
+        if !f.media.isEmpty {
+            message.media = ExportMediaDecoder.fileMedia(in: f.media)
+            message.file = ExportMediaDecoder.file(in: f.media)
+        }
         return message
+    }
+
+    /// A media member's value: a string, a plain integer or null.
+    private static func mediaValue(_ p: inout JSONParser) throws -> ExportMediaFields.Value {
+        switch try JSONDirect.peek(&p) {
+        case UInt8(ascii: "\""): return .string(try JSONDirect.string(&p))
+        case UInt8(ascii: "n"):
+            try p.skipValue()
+            return .null
+        default: return .integer(try JSONDirect.integer(&p))
+        }
     }
 
     /// A `reactions` array of objects, read as the tree path reads it: each reaction's
