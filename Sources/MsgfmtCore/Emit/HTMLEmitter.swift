@@ -45,7 +45,7 @@ public struct HTMLEmitter: ParallelEmitter, BufferedEmitter {
         for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()
     ) -> String {
         var out: [UInt8] = []
-        appendFragment(for: message, options: options, layout: layout, into: &out)
+        HTMLLinkTags.borrowing { links in appendFragment(for: message, options: options, layout: layout, links: links, into: &out) }
         return out.withUnsafeBufferPointer(ValidUTF8.string)  // escaped units and markup: valid
     }
 

@@ -11,8 +11,9 @@
 /// its one slot; a hit needs equal bytes, so two spellings of one URL that Unicode calls
 /// equal are still two `href`s. A target that lands on another's slot takes it, once the
 /// table has grown from `firstCapacity` to `capacity` slots: bounded memory, and no input
-/// can make a lookup cost more than one comparison.
-final class HTMLLinkTags {
+/// can make a lookup cost more than one comparison. One thread uses a table at a time
+/// (`borrowing` lends them across threads, hence `@unchecked Sendable`).
+final class HTMLLinkTags: @unchecked Sendable {
     private struct Slot {
         var digest: UInt64
         var link: String

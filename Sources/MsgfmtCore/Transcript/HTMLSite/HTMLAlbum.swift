@@ -50,10 +50,10 @@ extension HTMLSiteWriter {
 
     /// Holds `message`'s HTML back when it may start or continue an album; false when it
     /// is no album candidate and should be written now.
-    func addToAlbum(_ message: TranscriptMessage, html: String) -> Bool {
+    func addToAlbum(_ message: TranscriptMessage, html: @autoclosure () -> String) -> Bool {
         guard HTMLAlbum.isCandidate(message) else { return false }
         if !album.isContinued(by: message) { flushAlbum() }
-        album.add(message, html: html)
+        album.add(message, html: html())
         return true
     }
 

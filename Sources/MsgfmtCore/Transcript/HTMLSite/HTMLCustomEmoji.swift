@@ -9,6 +9,11 @@ enum HTMLCustomEmoji {
     /// How the shared HTML emitter opens a custom emoji's span (`HTMLInlineTagSet`).
     static let spanOpening = "<span class=\"msgfmt-custom-emoji\" data-custom-emoji-id=\""
 
+    /// True when `withPictures` would change a body: some picture was found and has a path.
+    static func hasPictures(_ pictures: [String: ResolvedMedia]) -> Bool {
+        pictures.values.contains { $0.available && $0.href != nil }
+    }
+
     /// `body` (the emitter's HTML of the message's text) with the text of each custom emoji
     /// whose picture was found (`pictures`, by `document_id`) replaced by the picture.
     static func withPictures(_ body: String, pictures: [String: ResolvedMedia]) -> String {

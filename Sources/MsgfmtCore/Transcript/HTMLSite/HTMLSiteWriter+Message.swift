@@ -35,8 +35,12 @@ extension HTMLSiteWriter {
             file.write(sender + "</div>\n")
             groupOpen = true
         }
-        let html = parts.head + (m.replyTo.map(replyHeader) ?? "") + parts.tail
-        if !addToAlbum(message, html: html) { file.write(html) }
+        let reply = m.replyTo.map(replyHeader) ?? ""
+        if !addToAlbum(message, html: parts.head + reply + parts.tail) {
+            file.write(parts.head)
+            file.write(reply)
+            file.write(parts.tail)
+        }
     }
 
     /// A message body as the shared HTML emitter writes it (`<div class="msgfmt-message">`).

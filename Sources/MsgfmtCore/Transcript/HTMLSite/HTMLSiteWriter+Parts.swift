@@ -22,24 +22,38 @@ extension HTMLSiteWriter {
             head += "<div class=\"forwarded\">Forwarded from <b>\(HTMLEscaping.escape(m.forwardedFrom ?? "a hidden user"))</b></div>"
         }
         if let bot = m.viaBot { head += "<div class=\"via\">via \(HTMLEscaping.escape(bot))</div>" }
-        var tail = ""
-        if let media = m.media { tail += HTMLMediaMarkup.markup(media, media: message.media) }
+        // The tail is written as bytes (the body straight from the emitter) and made a
+        // string once.
+        var tail: [UInt8] = []
+        tail.reserveCapacity(2 * m.body.text.utf8.count + 512)
+        if let media = m.media { tail.append(contentsOf: HTMLMediaMarkup.markup(media, media: message.media).utf8) }
         if !m.body.text.isEmpty {
-            tail += HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji)
+            if HTMLCustomEmoji.hasPictures(message.customEmoji) {
+                tail.append(
+                    contentsOf: HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji).utf8)
+            } else {
+                HTMLLinkTags.borrowing { links in
+                    HTMLEmitter.appendFragment(
+                        for: message.rendered, options: options.render.style, layout: options.render.layout, links: links, into: &tail)
+                }
+            }
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
-            tail += "<div class=\"empty\">(empty message)</div>"
+            tail.append(literal: "<div class=\"empty\">(empty message)</div>")
         }
         if !m.reactions.isEmpty {
-            tail +=
-                "<div class=\"reactions\">" + m.reactions.map { "<span>\(HTMLEscaping.escape($0.emoji)) \($0.count)</span>" }.joined()
-                + "</div>"
+            tail.append(literal: "<div class=\"reactions\">")
+            for reaction in m.reactions {
+                tail.append(contentsOf: "<span>\(HTMLEscaping.escape(reaction.emoji)) \(reaction.count)</span>".utf8)
+            }
+            tail.append(literal: "</div>")
         }
-        tail +=
-            "</div><div class=\"meta\">" + (message.deleted ? "<span class=\"edited deleted\">deleted</span> " : "")
-            + (m.edited != nil ? "<span class=\"edited\">edited</span> " : "")
-            + time(m, clock: options.clock) + "</div></div>\n"
-        return HTMLMessageParts(head: head, tail: tail)
+        tail.append(literal: "</div><div class=\"meta\">")
+        if message.deleted { tail.append(literal: "<span class=\"edited deleted\">deleted</span> ") }
+        if m.edited != nil { tail.append(literal: "<span class=\"edited\">edited</span> ") }
+        tail.append(contentsOf: time(m, clock: options.clock).utf8)
+        tail.append(literal: "</div></div>\n")
+        return HTMLMessageParts(head: head, tail: tail.withUnsafeBufferPointer(ValidUTF8.string))
     }
 
     /// `<time>` with the local time of day, the full local date and time as its tooltip and
