@@ -36,7 +36,7 @@ public struct SearchRecord: Sendable {
         minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)
         sender = message.senderName
         fromID = message.fromID ?? ""
-        features = FilterSubject(message, chat: ExportChatInfo()).features.rawValue
+        features = FilterSubject.features(of: message).rawValue
         text = message.body.text
         note = ""
         if text.isEmpty {

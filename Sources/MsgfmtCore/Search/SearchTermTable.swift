@@ -20,6 +20,8 @@ struct SearchTermTable {
     /// needs after it doubles. And where each message's occurrences start: a message
     /// number per occurrence would double the block's largest array.
     private var occurrenceChunks: [[Int32]] = []
+    /// The chunk being filled, moved into `occurrenceChunks` when full or drained.
+    private var currentChunk: [Int32] = []
     private var occurrenceCount = 0
     private var messageStarts: [(message: Int32, start: Int32)] = []
     private let chunkSize: Int
@@ -44,11 +46,12 @@ struct SearchTermTable {
         if messageStarts.last?.message != Int32(message) {
             messageStarts.append((Int32(message), Int32(occurrenceCount)))
         }
-        if occurrenceCount % chunkSize == 0 {
-            occurrenceChunks.append([])
-            occurrenceChunks[occurrenceChunks.count - 1].reserveCapacity(chunkSize)
+        if currentChunk.count == chunkSize {
+            occurrenceChunks.append(currentChunk)
+            currentChunk = []
         }
-        occurrenceChunks[occurrenceChunks.count - 1].append(Int32(id))
+        if currentChunk.isEmpty { currentChunk.reserveCapacity(chunkSize) }
+        currentChunk.append(Int32(id))
         occurrenceCount += 1
     }
 
@@ -66,6 +69,10 @@ struct SearchTermTable {
     mutating func drainSorted(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<UInt16>) -> Void) {
         precondition(SearchIndexWriter.blockSize <= 1 << 16, "a block's message numbers are kept in 16 bits")
         slots = []
+        if !currentChunk.isEmpty {
+            occurrenceChunks.append(currentChunk)
+            currentChunk = []
+        }
         // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
         // are what the block's flush adds to the memory it holds.
         var order = (0..<Int32(count)).map { $0 }
