@@ -50,7 +50,7 @@ struct FoldedText: Sendable, Hashable {
     /// `units` with each run of white space made one space and none at the ends.
     private static func collapsingSpaces(_ units: [UInt16]) -> [UInt16] {
         // Never longer than the input: a run of spaces becomes at most one.
-        [UInt16](unsafeUninitializedCapacity: units.count) { out, count in
+        [UInt16].filled(capacity: units.count) { out in
             var n = 0
             var pendingSpace = false
             units.withUnsafeBufferPointer { source in
@@ -69,7 +69,7 @@ struct FoldedText: Sendable, Hashable {
                     n += 1
                 }
             }
-            count = n
+            return n
         }
     }
 

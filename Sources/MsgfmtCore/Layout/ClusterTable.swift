@@ -172,7 +172,7 @@ final class ClusterTable {
         guard !runs.isEmpty else { return [Int32](repeating: -1, count: count) }
         let runLowers = runs.map(\.range.lowerBound)
         let runUppers = runs.map(\.range.upperBound)
-        return [Int32](unsafeUninitializedCapacity: count) { st, written in
+        return [Int32].filled(capacity: count) { st in
             ends.withUnsafeBufferPointer { e in
                 runLowers.withUnsafeBufferPointer { lowers in
                     runUppers.withUnsafeBufferPointer { uppers in
@@ -187,7 +187,7 @@ final class ClusterTable {
                     }
                 }
             }
-            written = count
+            return count
         }
     }
 

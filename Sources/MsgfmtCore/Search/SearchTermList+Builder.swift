@@ -16,9 +16,10 @@ extension SearchTermList {
         var termCount = 0
         var ends: [Int32] = []
         var hashes: [Int] = []
-        let units = [UInt16](unsafeUninitializedCapacity: unitCapacity) { units, unitCount in
-            ends = [Int32](unsafeUninitializedCapacity: termCapacity) { ends, endCount in
-                hashes = [Int](unsafeUninitializedCapacity: termCapacity) { hashes, hashCount in
+        let units = [UInt16].filled(capacity: unitCapacity) { units in
+            var unitCount = 0
+            ends = [Int32].filled(capacity: termCapacity) { ends in
+                hashes = [Int].filled(capacity: termCapacity) { hashes in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
                         slots.initialize(repeating: -1)
                         var builder = Builder(units: units, ends: ends, hashes: hashes, slots: slots)
@@ -26,10 +27,11 @@ extension SearchTermList {
                         unitCount = builder.unitCount
                         termCount = builder.termCount
                     }
-                    hashCount = termCount
+                    return termCount
                 }
-                endCount = termCount
+                return termCount
             }
+            return unitCount
         }
         self.init(units: units, ends: ends, hashes: hashes)
     }

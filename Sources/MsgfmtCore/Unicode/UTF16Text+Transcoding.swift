@@ -10,9 +10,7 @@ extension UTF16Text {
         var source = string
         return source.withUTF8 { utf8 in
             // UTF-16 never needs more units than UTF-8 has bytes.
-            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
-                count = transcode(utf8, into: out, ascii: &ascii)
-            }
+            [UInt16].filled(capacity: utf8.count) { out in transcode(utf8, into: out, ascii: &ascii) }
         }
     }
 

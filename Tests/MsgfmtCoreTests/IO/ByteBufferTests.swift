@@ -45,4 +45,22 @@ import Testing
         }
         #expect(bytes == [1, 2, 3, 4, 5, 6])
     }
+
+    /// `Array.filled` keeps exactly what `fill` wrote and counted, within the room asked for.
+    @Test func filledKeepsWhatWasWritten() {
+        let three = [UInt16].filled(capacity: 5) { room in
+            #expect(room.count == 5)
+            for i in 0..<3 { room[i] = UInt16(10 + i) }
+            return 3
+        }
+        #expect(three == [10, 11, 12])
+        #expect([Int32].filled(capacity: 0) { _ in 0 }.isEmpty)
+        #expect([Int].filled(capacity: 4) { _ in -2 }.isEmpty)
+        let all = [Int].filled(capacity: 2) { room in
+            room[0] = 7
+            room[1] = 8
+            return 2
+        }
+        #expect(all == [7, 8])
+    }
 }
