@@ -72,17 +72,13 @@ enum BotAPIMessageReader {
         var id: Int64?
         try JSONDirect.members(&p) { name, p in
             if JSONDirect.equals(name, "first_name", p) {
-                guard first == nil else { throw JSONDirect.Unsure() }
-                first = try JSONDirect.string(&p)
+                try JSONDirect.once(&first, &p, JSONDirect.string)
             } else if JSONDirect.equals(name, "last_name", p) {
-                guard last == nil else { throw JSONDirect.Unsure() }
-                last = try JSONDirect.string(&p)
+                try JSONDirect.once(&last, &p, JSONDirect.string)
             } else if JSONDirect.equals(name, "username", p) {
-                guard username == nil else { throw JSONDirect.Unsure() }
-                username = try JSONDirect.string(&p)
+                try JSONDirect.once(&username, &p, JSONDirect.string)
             } else if JSONDirect.equals(name, "id", p) {
-                guard id == nil else { throw JSONDirect.Unsure() }
-                id = try JSONDirect.integer(&p)
+                try JSONDirect.once(&id, &p, JSONDirect.integer)
             } else {
                 try p.skipValue()
             }

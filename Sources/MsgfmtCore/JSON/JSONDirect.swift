@@ -158,6 +158,14 @@ enum JSONDirect {
         return negative ? -value : value
     }
 
+    /// Reads a member's value with `read` into `slot`, which must still be empty: a member
+    /// met twice is left to the tree path (which takes the first).
+    @inline(__always)
+    static func once<T>(_ slot: inout T?, _ p: inout JSONParser, _ read: (inout JSONParser) throws -> T) throws {
+        guard slot == nil else { throw Unsure() }
+        slot = try read(&p)
+    }
+
     /// The byte at the parser's position; at the end of the input, unsure.
     static func peek(_ p: inout JSONParser) throws -> UInt8 {
         guard p.pos < p.bytes.count else { throw Unsure() }

@@ -45,14 +45,11 @@ enum ExportMessageReader {
         var localDate = false
         try JSONDirect.members(&p) { name, p in
             if JSONDirect.equals(name, "id", p) {
-                guard f.id == nil else { throw JSONDirect.Unsure() }
-                f.id = try JSONDirect.integer(&p)
+                try JSONDirect.once(&f.id, &p, JSONDirect.integer)
             } else if JSONDirect.equals(name, "type", p) {
-                guard f.type == nil else { throw JSONDirect.Unsure() }
-                f.type = try JSONDirect.string(&p)
+                try JSONDirect.once(&f.type, &p, JSONDirect.string)
             } else if JSONDirect.equals(name, "date_unixtime", p) {
-                guard f.date == nil else { throw JSONDirect.Unsure() }
-                f.date = try unixTime(&p)
+                try JSONDirect.once(&f.date, &p, unixTime)
             } else if JSONDirect.equals(name, "date", p) {
                 // Read only when `date_unixtime` is missing, which leaves the message to
                 // the tree path.
@@ -60,8 +57,7 @@ enum ExportMessageReader {
                 localDate = true
                 try p.skipValue()
             } else if JSONDirect.equals(name, "edited_unixtime", p) {
-                guard f.edited == nil else { throw JSONDirect.Unsure() }
-                f.edited = try unixTime(&p)
+                try JSONDirect.once(&f.edited, &p, unixTime)
             } else if JSONDirect.equals(name, "edited", p) {
                 guard !f.editedLocal else { throw JSONDirect.Unsure() }
                 f.editedLocal = true
@@ -77,22 +73,18 @@ enum ExportMessageReader {
             } else if JSONDirect.equals(name, "forwarded_from", p) {
                 f.forwarded = try optionalString(&p, once: f.forwarded)
             } else if JSONDirect.equals(name, "reply_to_message_id", p) {
-                guard f.replyTo == nil else { throw JSONDirect.Unsure() }
-                f.replyTo = try JSONDirect.integer(&p)
+                try JSONDirect.once(&f.replyTo, &p, JSONDirect.integer)
             } else if JSONDirect.equals(name, "grouped_id", p) {
-                guard f.groupedID == nil else { throw JSONDirect.Unsure() }
-                f.groupedID = try JSONDirect.integer(&p)
+                try JSONDirect.once(&f.groupedID, &p, JSONDirect.integer)
             } else if JSONDirect.equals(name, "text", p) {
                 // The `text_entities` say the same; the text is only checked.
                 guard !f.text else { throw JSONDirect.Unsure() }
                 f.text = true
                 try p.skipValue()
             } else if JSONDirect.equals(name, "text_entities", p) {
-                guard f.body == nil else { throw JSONDirect.Unsure() }
-                f.body = try parts(&p)
+                try JSONDirect.once(&f.body, &p, parts)
             } else if JSONDirect.equals(name, "reactions", p) {
-                guard f.reactions == nil else { throw JSONDirect.Unsure() }
-                f.reactions = try reactions(&p)
+                try JSONDirect.once(&f.reactions, &p, reactions)
             } else if let field = ExportMediaFields.names.first(where: { JSONDirect.equals(name, $0, p) }) {
                 let key = field.description
                 guard !f.media.contains(key) else { throw JSONDirect.Unsure() }
@@ -147,14 +139,11 @@ enum ExportMessageReader {
             var emoji: String?
             try JSONDirect.members(&p) { name, p in
                 if JSONDirect.equals(name, "type", p) {
-                    guard type == nil else { throw JSONDirect.Unsure() }
-                    type = try JSONDirect.string(&p)
+                    try JSONDirect.once(&type, &p, JSONDirect.string)
                 } else if JSONDirect.equals(name, "count", p) {
-                    guard count == nil else { throw JSONDirect.Unsure() }
-                    count = try JSONDirect.integer(&p)
+                    try JSONDirect.once(&count, &p, JSONDirect.integer)
                 } else if JSONDirect.equals(name, "emoji", p) {
-                    guard emoji == nil else { throw JSONDirect.Unsure() }
-                    emoji = try JSONDirect.string(&p)
+                    try JSONDirect.once(&emoji, &p, JSONDirect.string)
                 } else {
                     try p.skipValue()
                 }
