@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Remembers the `<a>` element made for each link target, so a link shown across several
 /// runs (or messages) is checked by `LinkPolicy` and escaped once.
 ///
@@ -28,7 +22,7 @@ final class HTMLLinkTags: @unchecked Sendable {
     func tag(for link: String) -> HTMLInlineTag? {
         let key = Key(link)
         if !slots.isEmpty, let slot = slots[Int(truncatingIfNeeded: key.digest) & (slots.count - 1)],
-            slot.digest == key.digest, Key.sameBytes(slot.link, link)
+            slot.digest == key.digest, slot.link.hasSameBytes(as: link)
         {
             return slot.tag
         }
@@ -92,16 +86,7 @@ final class HTMLLinkTags: @unchecked Sendable {
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && sameBytes(a.link, b.link)
-        }
-
-        /// True when the two strings have the same UTF-8 bytes.
-        static func sameBytes(_ a: String, _ b: String) -> Bool {
-            var x = a
-            var y = b
-            return x.withUTF8 { p in
-                y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) }
-            }
+            a.digest == b.digest && a.link.hasSameBytes(as: b.link)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The self-contained page around `--standalone` HTML: inline CSS (light and dark), the
 /// tiny inline script that reveals spoilers, and a Content-Security-Policy that allows
 /// exactly these two inline elements and no request of any kind.
@@ -62,10 +64,26 @@ public enum HTMLPage {
     /// and, with `scriptFiles`, loads scripts that are files of its own site (`'self'`);
     /// `extraDirectives` (`img-src 'self'`, …) are added at the end.
     public static func contentSecurityPolicy(extraCSS: String?, scriptFiles: Bool = false, extraDirectives: [String] = []) -> String {
-        let styles = [css, extraCSS].compactMap { $0 }.map(HTMLContentHash.cspSource(for:)).joined(separator: " ")
-        let scripts = HTMLContentHash.cspSource(for: script) + (scriptFiles ? " 'self'" : "")
+        let styles = cssSource + (extraCSS.map { " " + source(ofExtraCSS: $0) } ?? "")
+        let scripts = scriptSource + (scriptFiles ? " 'self'" : "")
         return "default-src 'none'; style-src \(styles); script-src \(scripts); base-uri 'none'; form-action 'none'"
             + extraDirectives.map { "; " + $0 }.joined()
+    }
+
+    /// The policy sources of `css` and `script`, digested once.
+    private static let cssSource = HTMLContentHash.cspSource(for: css)
+    private static let scriptSource = HTMLContentHash.cspSource(for: script)
+
+    /// The last extra style sheet digested, with its source: every page of a site passes
+    /// the same one, and a digest of it per page cost more than the page's head.
+    private static let lastExtraCSS = Mutex<(css: String, source: String)?>(nil)
+
+    /// The policy source of `extraCSS`, digested unless it is the last one.
+    private static func source(ofExtraCSS extraCSS: String) -> String {
+        if let last = lastExtraCSS.withLock({ $0 }), last.css.hasSameBytes(as: extraCSS) { return last.source }
+        let source = HTMLContentHash.cspSource(for: extraCSS)
+        lastExtraCSS.withLock { $0 = (extraCSS, source) }
+        return source
     }
 
     /// Everything up to and including `<main class="msgfmt">`.
