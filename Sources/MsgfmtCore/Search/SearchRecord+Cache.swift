@@ -15,18 +15,7 @@ extension SearchRecord {
     /// The record of `message` with the terms and scalars `encode` wrote; nil when the
     /// bytes are not such.
     init?(decoding input: inout CacheByteReader, message: ExportMessage, clock: ExportClock) {
-        guard let termCount = input.count() else { return nil }
-        var terms = SearchTermList()
-        var term: [UInt16] = []
-        for _ in 0..<termCount {
-            guard let length = input.count() else { return nil }
-            term.removeAll(keepingCapacity: true)
-            for _ in 0..<length {
-                guard let unit = input.unsigned(), let u16 = UInt16(exactly: unit) else { return nil }
-                term.append(u16)
-            }
-            terms.append(term[...])
-        }
+        guard let terms = Self.terms(decoding: &input) else { return nil }
         guard let scalarCount = input.count() else { return nil }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(scalarCount)
@@ -35,5 +24,29 @@ extension SearchRecord {
             scalars.append(scalar)
         }
         self.init(message, clock: clock, terms: terms, scalars: scalars)
+    }
+
+    /// The terms `encode` wrote, read into the list's arrays directly, each hashed as its
+    /// units are read; nil when the bytes are not such.
+    private static func terms(decoding input: inout CacheByteReader) -> SearchTermList? {
+        guard let count = input.count() else { return nil }
+        var units: [UInt16] = []
+        var ends: [Int32] = []
+        var hashes: [Int] = []
+        // Each term takes a byte for its length at least, so `count` is bounded.
+        ends.reserveCapacity(count)
+        hashes.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let length = input.count() else { return nil }
+            var hasher = FNV1aHasher()
+            for _ in 0..<length {
+                guard let unit = input.unsigned(), let u16 = UInt16(exactly: unit) else { return nil }
+                units.append(u16)
+                hasher.add(unit: u16)
+            }
+            ends.append(Int32(truncatingIfNeeded: units.count))
+            hashes.append(hasher.tableIndex)
+        }
+        return SearchTermList(units: units, ends: ends, hashes: hashes)
     }
 }

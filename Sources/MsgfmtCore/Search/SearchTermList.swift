@@ -12,7 +12,8 @@ public struct SearchTermList: Sendable, Equatable {
     /// No terms.
     init() {}
 
-    /// The terms `units` split at `ends`, with their `hashes` (the builder's result).
+    /// The terms `units` split at `ends`, with their `hashes` (what the builder or the
+    /// layout cache made).
     init(units: [UInt16], ends: [Int32], hashes: [Int]) {
         self.units = units
         self.ends = ends
@@ -32,18 +33,6 @@ public struct SearchTermList: Sendable, Equatable {
 
     /// Every term as an array of its own (tests and the reference compare these).
     var arrays: [[UInt16]] { (0..<count).map { Array(self[$0]) } }
-
-    /// Adds the term `term`, hashed here.
-    mutating func append(_ term: ArraySlice<UInt16>) {
-        append(term, hash: SearchTermTable.tableIndex(term))
-    }
-
-    /// Adds a term whose units are `term` and hash `hash`.
-    mutating func append(_ term: ArraySlice<UInt16>, hash: Int) {
-        units += term
-        ends.append(Int32(units.count))
-        hashes.append(hash)
-    }
 
     public static func == (a: SearchTermList, b: SearchTermList) -> Bool {
         a.units == b.units && a.ends == b.ends

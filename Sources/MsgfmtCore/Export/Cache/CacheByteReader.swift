@@ -16,6 +16,11 @@ struct CacheByteReader {
 
     /// A varint, nil when it runs past the end or beyond 64 bits.
     mutating func unsigned() -> UInt64? {
+        // Most numbers (term units of Latin text, small counts) take one byte.
+        if position < bytes.count, bytes[position] < 0x80 {
+            position += 1
+            return UInt64(bytes[position - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while position < bytes.count, shift < 64 {
