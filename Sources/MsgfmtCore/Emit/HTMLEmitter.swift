@@ -45,14 +45,24 @@ public struct HTMLEmitter: ParallelEmitter, BufferedEmitter {
         for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints = LayoutConstraints()
     ) -> String {
         var out: [UInt8] = []
-        HTMLLinkTags.borrowing { links in appendFragment(for: message, options: options, layout: layout, links: links, into: &out) }
+        appendFragment(for: message, options: options, layout: layout, into: &out)
         return out.withUnsafeBufferPointer(ValidUTF8.string)  // escaped units and markup: valid
     }
 
-    /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`.
+    /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`, with link elements
+    /// from a table borrowed for the call (`HTMLLinkTags.borrowing`): for callers on any
+    /// thread that keep no table of their own, such as the HTML site's workers.
     static func appendFragment(
-        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints,
-        links: HTMLLinkTags = HTMLLinkTags(), into out: inout [UInt8]
+        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints, into out: inout [UInt8]
+    ) {
+        HTMLLinkTags.borrowing { links in appendFragment(for: message, options: options, layout: layout, links: links, into: &out) }
+    }
+
+    /// Appends the UTF-8 of `fragment(for:options:layout:)` to `out`, with the link
+    /// elements of `links`.
+    static func appendFragment(
+        for message: RenderedMessage, options: StyleOptions, layout: LayoutConstraints, links: HTMLLinkTags,
+        into out: inout [UInt8]
     ) {
         var truncation: HTMLTruncation?
         if layout.maxLines > 0, let laidOut = message.layout, laidOut.truncated {

@@ -438,21 +438,16 @@ public struct JSONParser {
 
     /// The first offset at or after `i` whose byte is not plain ASCII inside a string: a
     /// quote, a backslash, a control character or a byte at or above 0x80; the count when
-    /// there is none. Eight bytes at a time: a flag is set on each such byte of a word, and
-    /// the lowest flag is exact, as borrows only run upwards from a true one (a byte at or
-    /// above 0x80, flagged by its own bit 7, raises none of the three tests, whose flags
-    /// need bit 7 of the byte clear).
+    /// there is none. Eight bytes at a time (`ByteLanes`; a byte at or above 0x80 is flagged
+    /// by its own bit 7 and raises none of the three tests).
     @inline(__always)
     static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var i = i
         let n = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
         while i &+ 8 <= n {
             let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-            let quote = w ^ (ones &* 0x22)
-            let backslash = w ^ (ones &* 0x5C)
-            let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- ones &* 0x20) & ~w
-            let flags = (w | special) & (ones &* 0x80)
+            let special = ByteLanes.equal(w, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.below(w, 0x20)
+            let flags = (w & ByteLanes.high) | special
             if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
             i &+= 8
         }

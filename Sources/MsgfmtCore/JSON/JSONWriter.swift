@@ -145,26 +145,18 @@ public struct JSONWriter: Sendable {
     }
 
     /// The first offset at or after `i` whose byte `mayNeedEscape` flags, the count when
-    /// there is none. Eight
-    /// bytes at a time: each test sets the high bit of the bytes it matches, and the lowest
-    /// set bit is always a true match (borrows only run upwards from one).
+    /// there is none; eight bytes at a time (`ByteLanes`).
     @inline(__always)
     static func firstMayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         var i = i
         let n = utf8.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high = ones &* 0x80
-        @inline(__always) func equal(_ w: UInt64, _ byte: UInt64) -> UInt64 {
-            let x = w ^ (ones &* byte)
-            return (x &- ones) & ~x
-        }
         while i &+ 8 <= n {
             let w = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
             // Bit 0x20 set: 0x22 also catches 0x02 (a control), 0xE2 catches 0xC2.
-            let folded = w | (ones &* 0x20)
-            let controls = (w &- ones &* 0x20) & ~w
+            let folded = w | (ByteLanes.ones &* 0x20)
             let flags =
-                (controls | equal(folded, 0x22) | equal(w, 0x5C) | equal(w, 0x3C) | equal(w, 0x7F) | equal(folded, 0xE2)) & high
+                ByteLanes.below(w, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.equal(w, 0x3C)
+                | ByteLanes.equal(w, 0x7F) | ByteLanes.equal(folded, 0xE2)
             if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
             i &+= 8
         }

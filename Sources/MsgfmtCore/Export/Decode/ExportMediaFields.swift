@@ -20,13 +20,10 @@ struct ExportMediaFields: ExportMediaMembers {
     /// True when no media member was read.
     var isEmpty: Bool { members.isEmpty }
 
-    /// Whether member `name` was read already (a repeated member takes the tree path).
-    func contains(_ name: String) -> Bool { members.contains { $0.name == name } }
-
     /// Keeps member `name` with `value`.
     mutating func add(_ name: String, _ value: Value) { members.append((name, value)) }
 
-    func has(_ key: String) -> Bool { contains(key) }
+    func has(_ key: String) -> Bool { members.contains { $0.name == key } }
 
     func string(_ key: String) -> String? {
         guard case .string(let s)? = members.first(where: { $0.name == key })?.value else { return nil }

@@ -87,7 +87,7 @@ enum ExportMessageReader {
                 try JSONDirect.once(&f.reactions, &p, reactions)
             } else if let field = ExportMediaFields.names.first(where: { JSONDirect.equals(name, $0, p) }) {
                 let key = field.description
-                guard !f.media.contains(key) else { throw JSONDirect.Unsure() }
+                guard !f.media.has(key) else { throw JSONDirect.Unsure() }
                 f.media.add(key, try mediaValue(&p))
             } else {
                 throw JSONDirect.Unsure()

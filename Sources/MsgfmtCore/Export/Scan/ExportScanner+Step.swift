@@ -163,21 +163,12 @@ extension ExportScanner {
         var i = start
         while i &+ 8 <= end {
             let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-            var found = Self.bytes(of: word, equalTo: 0x2222_2222_2222_2222) | Self.bytes(of: word, equalTo: 0x5C5C_5C5C_5C5C_5C5C)
-            if stopsAtLineBreak { found |= Self.bytes(of: word, equalTo: 0x0A0A_0A0A_0A0A_0A0A) }
+            var found = ByteLanes.equal(word, Self.quote) | ByteLanes.equal(word, Self.backslash)
+            if stopsAtLineBreak { found |= ByteLanes.equal(word, 0x0A) }
             if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
             i &+= 8
         }
         return i
-    }
-
-    /// The high bit of each byte of `word` that equals the byte repeated in `pattern`; the
-    /// lowest flagged byte (in memory order, on a little-endian machine) is always a true
-    /// match, bytes above a match may be flagged falsely.
-    @inline(__always)
-    private static func bytes(of word: UInt64, equalTo pattern: UInt64) -> UInt64 {
-        let x = word ^ pattern
-        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     private mutating func skipStringBytes() {

@@ -32,10 +32,7 @@ extension HTMLSiteWriter {
                 tail.append(
                     contentsOf: HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji).utf8)
             } else {
-                HTMLLinkTags.borrowing { links in
-                    HTMLEmitter.appendFragment(
-                        for: message.rendered, options: options.render.style, layout: options.render.layout, links: links, into: &tail)
-                }
+                HTMLEmitter.appendFragment(for: message.rendered, options: options.render.style, layout: options.render.layout, into: &tail)
             }
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
