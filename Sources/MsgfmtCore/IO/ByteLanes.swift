@@ -22,4 +22,23 @@ enum ByteLanes {
     static func below(_ word: UInt64, _ bound: UInt8) -> UInt64 {
         (word &- ones &* UInt64(bound)) & ~word & high
     }
+
+    /// The first offset at or after `i` whose byte `byte` says yes to, the count when there
+    /// is none: eight bytes at a time while eight are left, by `word` (the high bit of each
+    /// byte it would say yes to, the lowest exact, as the tests above give), then one by
+    /// one.
+    @inline(__always)
+    static func first(
+        in bytes: UnsafeBufferPointer<UInt8>, from i: Int, word: (UInt64) -> UInt64, byte: (UInt8) -> Bool
+    ) -> Int {
+        var i = i
+        let n = bytes.count
+        while i &+ 8 <= n {
+            let flags = word(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)))
+            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < n, !byte(bytes[i]) { i &+= 1 }
+        return i
+    }
 }

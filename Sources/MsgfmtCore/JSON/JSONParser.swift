@@ -442,21 +442,11 @@ public struct JSONParser {
     /// by its own bit 7 and raises none of the three tests).
     @inline(__always)
     static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        var i = i
-        let n = bytes.count
-        while i &+ 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-            let special = ByteLanes.equal(w, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.below(w, 0x20)
-            let flags = (w & ByteLanes.high) | special
-            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
-            i &+= 8
+        ByteLanes.first(in: bytes, from: i) { w in
+            (w & ByteLanes.high) | ByteLanes.equal(w, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.below(w, 0x20)
+        } byte: { b in
+            b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20
         }
-        while i < n {
-            let b = bytes[i]
-            if b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { return i }
-            i &+= 1
-        }
-        return n
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.

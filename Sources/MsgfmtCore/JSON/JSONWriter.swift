@@ -148,20 +148,14 @@ public struct JSONWriter: Sendable {
     /// there is none; eight bytes at a time (`ByteLanes`).
     @inline(__always)
     static func firstMayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        var i = i
-        let n = utf8.count
-        while i &+ 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
+        ByteLanes.first(in: utf8, from: i) { w in
             // Bit 0x20 set: 0x22 also catches 0x02 (a control), 0xE2 catches 0xC2.
             let folded = w | (ByteLanes.ones &* 0x20)
-            let flags =
-                ByteLanes.below(w, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.equal(w, 0x3C)
+            return ByteLanes.below(w, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.equal(w, 0x3C)
                 | ByteLanes.equal(w, 0x7F) | ByteLanes.equal(folded, 0xE2)
-            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
-            i &+= 8
+        } byte: { b in
+            mayNeedEscape(b)
         }
-        while i < n, !mayNeedEscape(utf8[i]) { i &+= 1 }
-        return i
     }
 
     /// True for a byte that may start something `string` escapes: ASCII controls, DEL,
