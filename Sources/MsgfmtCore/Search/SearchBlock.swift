@@ -108,29 +108,39 @@ struct SearchBlock {
         w.raw("]}")
         emit(file(chat, "w\(block)", w.takeBytes()))
         for c in chunks.indices { emit(chunkFile(chat, c)) }
+        // Term files one at a time: the terms come bucket by bucket (pairs of words,
+        // `first second`, in files of their own, `pB_K`, so a query of words does not load
+        // them), each file written once its bucket's terms are done.
         let buckets = SearchIndexWriter.buckets
-        var bucketData = [[UInt8]](repeating: [], count: 2 * buckets)
-        terms.drainSorted { term, messages in
-            // Pairs of words (`first second`) go to files of their own (`pB_K`), so a query
-            // of words does not load them.
-            let k = Self.bucket(of: term) + (term.contains(0x20) ? buckets : 0)
-            if !bucketData[k].isEmpty { bucketData[k].append(UInt8(ascii: "|")) }
-            bucketData[k].appendBytes(upTo: term.count * 3) { out in
+        var bucket = -1
+        var data: [UInt8] = []
+        func emitBucket() {
+            guard !data.isEmpty else { return }
+            var t = JSONWriter()
+            t.string(String(decoding: data, as: UTF8.self))
+            data.removeAll(keepingCapacity: true)
+            emit(file(chat, (bucket < buckets ? "i" : "p") + "\(block)_\(bucket % buckets)", t.takeBytes()))
+        }
+        var terms = self.terms
+        self.terms = SearchTermTable()
+        let fileOf = { (term: UnsafeBufferPointer<UInt16>) in Self.bucket(of: term) + (term.contains(0x20) ? buckets : 0) }
+        terms.drainSorted(groupedBy: fileOf) { k, term, messages in
+            if k != bucket {
+                emitBucket()
+                bucket = k
+            }
+            if !data.isEmpty { data.append(UInt8(ascii: "|")) }
+            data.appendBytes(upTo: term.count * 3) { out in
                 UTF16Text.encodeUTF8(term, into: UnsafeMutableBufferPointer(start: out, count: term.count * 3))
             }
-            bucketData[k].append(UInt8(ascii: " "))
+            data.append(UInt8(ascii: " "))
             var previous = -1
             for n in messages {
-                SearchCode.append(UInt64(Int(n) - previous - 1), to: &bucketData[k])
+                SearchCode.append(UInt64(Int(n) - previous - 1), to: &data)
                 previous = Int(n)
             }
         }
-        for k in bucketData.indices where !bucketData[k].isEmpty {
-            var t = JSONWriter()
-            t.string(String(decoding: bucketData[k], as: UTF8.self))
-            bucketData[k] = []
-            emit(file(chat, (k < buckets ? "i" : "p") + "\(block)_\(k % buckets)", t.takeBytes()))
-        }
+        emitBucket()
     }
 
     /// The file of chunk `c` of those not handed out yet, numbered in the chat.

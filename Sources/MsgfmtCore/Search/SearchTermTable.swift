@@ -59,60 +59,96 @@ struct SearchTermTable {
     /// that have it, in increasing order.
     func forEachSorted(_ body: ([UInt16], [Int]) -> Void) {
         var table = self
-        table.drainSorted { term, messages in body(Array(term), messages.map { Int($0) }) }
+        let one: (UnsafeBufferPointer<UInt16>) -> Int = { _ in 0 }
+        table.drainSorted(groupedBy: one) { _, term, messages in body(Array(term), messages.map { Int($0) }) }
     }
 
-    /// `forEachSorted`, letting go of the table on the way (the hash slots before sorting,
-    /// the occurrences once grouped by term), so a block's flush does not hold them beside
-    /// what replaces them; the table is empty afterwards.
-    /// `body` gets the term's units and its messages' numbers in place.
-    mutating func drainSorted(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<UInt16>) -> Void) {
+    /// `forEachSorted` group by group, letting go of the hash slots before sorting and
+    /// grouping the occurrences by term a part at a time, so a block's flush adds little
+    /// to what the table holds; the table is empty afterwards.
+    /// The terms come ordered by `group` of their units (a number 0…65 535), then
+    /// lexicographically, so a caller that writes one file per group holds one group's
+    /// output at a time. `body` gets the group, the term's units and its messages' numbers
+    /// in place.
+    mutating func drainSorted(
+        groupedBy group: (UnsafeBufferPointer<UInt16>) -> Int,
+        _ body: (Int, UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<UInt16>) -> Void
+    ) {
         precondition(SearchIndexWriter.blockSize <= 1 << 16, "a block's message numbers are kept in 16 bits")
         slots = []
         if !currentChunk.isEmpty {
             occurrenceChunks.append(currentChunk)
             currentChunk = []
         }
-        // 32-bit numbers throughout: a block's terms and occurrences fit, and these arrays
-        // are what the block's flush adds to the memory it holds.
+        // 32-bit numbers throughout (16 for the groups): a block's terms and occurrences
+        // fit, and these arrays are what the block's flush adds to the memory it holds.
         var order = (0..<Int32(count)).map { $0 }
+        var groups = [UInt16](repeating: 0, count: count)
         units.withUnsafeBufferPointer { all in
+            for t in 0..<count {
+                let g = group(UnsafeBufferPointer(rebasing: all[Int(starts[t])..<Int(starts[t + 1])]))
+                precondition((0...0xFFFF).contains(g), "a term's group is a number 0…65 535")
+                groups[t] = UInt16(g)
+            }
             order.sort { a, b in
+                let (p, q) = (groups[Int(a)], groups[Int(b)])
+                if p != q { return p < q }
                 let x = UnsafeBufferPointer(rebasing: all[Int(starts[Int(a)])..<Int(starts[Int(a) + 1])])
                 let y = UnsafeBufferPointer(rebasing: all[Int(starts[Int(b)])..<Int(starts[Int(b) + 1])])
                 return x.lexicographicallyPrecedes(y)
             }
         }
-        // The occurrences grouped by term, by a counting sort that keeps each term's
-        // messages in order: `bounds[t]` starts as where term t's messages go and is moved
-        // on as they are placed, so afterwards term t's are `bounds[t - 1]..<bounds[t]`.
-        var bounds = [Int32](repeating: 0, count: count + 1)
+        // Each term's messages, by a counting sort that keeps them in order, laid out in
+        // the order the terms are handed out: `place[t]` starts as where term t's go and
+        // is moved on as they are placed. They are placed a part at a time (the terms
+        // whose messages come to about a quarter of the occurrences, at least one term),
+        // each part one pass over the occurrences, so the flush holds a part beside the
+        // occurrences rather than a second copy of all of them. A term handed out is
+        // marked -1.
+        var place = [Int32](repeating: 0, count: count)
         for chunk in occurrenceChunks {
-            for t in chunk { bounds[Int(t) + 1] += 1 }
+            for t in chunk { place[Int(t)] += 1 }
         }
-        for t in 0..<count { bounds[t + 1] += bounds[t] }
-        var messages = [UInt16](repeating: 0, count: occurrenceCount)
-        var k: Int32 = 0
-        var run = 0
-        for chunk in occurrenceChunks {
-            for t in chunk {
-                while run + 1 < messageStarts.count, messageStarts[run + 1].start <= k { run += 1 }
-                messages[Int(bounds[Int(t)])] = UInt16(truncatingIfNeeded: messageStarts[run].message)
-                bounds[Int(t)] += 1
-                k += 1
-            }
+        var next: Int32 = 0
+        for t in order {
+            let size = place[Int(t)]
+            place[Int(t)] = next
+            next += size
         }
-        occurrenceChunks = []
-        messageStarts = []
+        let part = Int32(max(1, occurrenceCount / 4))
+        var first = 0
         units.withUnsafeBufferPointer { all in
-            messages.withUnsafeBufferPointer { numbers in
-                for t in order {
-                    let t = Int(t)
-                    let first = t == 0 ? 0 : Int(bounds[t - 1])
-                    body(
-                        UnsafeBufferPointer(rebasing: all[Int(starts[t])..<Int(starts[t + 1])]),
-                        UnsafeBufferPointer(rebasing: numbers[first..<Int(bounds[t])]))
+            while first < count {
+                let lo = place[Int(order[first])]
+                var last = first + 1
+                while last < count, place[Int(order[last])] < lo + part { last += 1 }
+                let hi = last < count ? place[Int(order[last])] : Int32(occurrenceCount)
+                var messages = [UInt16](repeating: 0, count: Int(hi - lo))
+                var k: Int32 = 0
+                var run = 0
+                for chunk in occurrenceChunks {
+                    for t in chunk {
+                        while run + 1 < messageStarts.count, messageStarts[run + 1].start <= k { run += 1 }
+                        k += 1
+                        let at = place[Int(t)]
+                        guard at >= lo, at < hi else { continue }
+                        messages[Int(at - lo)] = UInt16(truncatingIfNeeded: messageStarts[run].message)
+                        place[Int(t)] = at + 1
+                    }
                 }
+                messages.withUnsafeBufferPointer { numbers in
+                    var from = 0
+                    for t in order[first..<last] {
+                        let t = Int(t)
+                        let to = Int(place[t] - lo)
+                        place[t] = -1
+                        body(
+                            Int(groups[t]), UnsafeBufferPointer(rebasing: all[Int(starts[t])..<Int(starts[t + 1])]),
+                            UnsafeBufferPointer(rebasing: numbers[from..<to]))
+                        from = to
+                    }
+                }
+                first = last
             }
         }
         self = SearchTermTable(chunkSize: chunkSize)

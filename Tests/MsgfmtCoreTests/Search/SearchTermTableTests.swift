@@ -4,11 +4,44 @@ import Testing
 @testable import MsgfmtCore
 
 /// `SearchTermTable` hands back what a plain dictionary of terms to message lists holds:
-/// every term once, in lexicographic order, with its messages in increasing order, also
-/// across the table's growth and the arrays its occurrences are kept in.
+/// every term once, in lexicographic order (within its group, when drained by groups),
+/// with its messages in increasing order, also across the table's growth, the arrays its
+/// occurrences are kept in and the parts a drain places them in.
 @Suite struct SearchTermTableTests {
     @Test(arguments: [1 << 16, 7, 1])
     func matchesADictionary(chunkSize: Int) {
+        var (table, reference) = Self.randomTable(chunkSize: chunkSize)
+        var seen: [([UInt16], [Int])] = []
+        table.forEachSorted { seen.append(($0, $1)) }
+        let expected = reference.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, reference[$0]!) }
+        #expect(table.count == reference.count)
+        #expect(seen.map(\.0) == expected.map(\.0))
+        #expect(seen.map(\.1) == expected.map(\.1))
+        let one: (UnsafeBufferPointer<UInt16>) -> Int = { _ in 0 }
+        table.drainSorted(groupedBy: one) { _, _, _ in }
+        #expect(table.count == 0)
+    }
+
+    /// Drained by groups, the terms come group by group (in increasing order of group),
+    /// lexicographically within each, each with its group and messages.
+    @Test func drainsGroupByGroup() {
+        var (table, reference) = Self.randomTable(chunkSize: 1 << 16)
+        func group(_ term: [UInt16]) -> Int { Int(term[0]) % 5 + (term.contains(0x20) ? 5 : 0) }
+        var seen: [(Int, [UInt16], [Int])] = []
+        let groupOfUnits = { (term: UnsafeBufferPointer<UInt16>) in group(Array(term)) }
+        table.drainSorted(groupedBy: groupOfUnits) { seen.append(($0, Array($1), $2.map { Int($0) })) }
+        let expected = reference.keys.sorted {
+            group($0) != group($1) ? group($0) < group($1) : $0.lexicographicallyPrecedes($1)
+        }
+        #expect(seen.map(\.1) == expected)
+        #expect(seen.map(\.0) == expected.map(group))
+        #expect(seen.map(\.2) == expected.map { reference[$0]! })
+        #expect(table.count == 0)
+    }
+
+    /// A table of random terms over a small alphabet (spaces and surrogate pairs among
+    /// them) in 3 000 messages, some without terms, and the same as a dictionary.
+    private static func randomTable(chunkSize: Int) -> (SearchTermTable, [[UInt16]: [Int]]) {
         var rng = SeededGenerator(seed: 7)
         let alphabet: [UInt16] = [0x61, 0x62, 0x63, 0x20, 0x4F60, 0xD83D, 0xDE00, 0x7A]
         var table = SearchTermTable(chunkSize: chunkSize)
@@ -24,11 +57,6 @@ import Testing
                 reference[term, default: []].append(message)
             }
         }
-        var seen: [([UInt16], [Int])] = []
-        table.forEachSorted { seen.append(($0, $1)) }
-        let expected = reference.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, reference[$0]!) }
-        #expect(table.count == reference.count)
-        #expect(seen.map(\.0) == expected.map(\.0))
-        #expect(seen.map(\.1) == expected.map(\.1))
+        return (table, reference)
     }
 }
