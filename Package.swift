@@ -37,8 +37,8 @@ let package = Package(
         // Pictures in terminal transcripts (export --images): PNG, JPEG and WebP decoding and
         // PNG encoding through libpng, libjpeg and libwebp.
         .target(name: "CImage", dependencies: ["CLoader"]),
-        // The SHA-256 digests of the HTML pages' Content-Security-Policy, through OpenSSL's
-        // libcrypto.
+        // The SHA-256 digests of the HTML pages' Content-Security-Policy and of messages for
+        // `--update`, through Nettle.
         .target(name: "CCrypto", dependencies: ["CLoader"]),
         // What Swift's Glibc module leaves out (CPU affinity for --jobs' default).
         .target(name: "CSystem"),

@@ -3,11 +3,11 @@ import TestSupport
 import Testing
 
 /// The system libraries only some commands use (HarfBuzz, fontconfig, cairo, FreeType,
-/// libpng, libjpeg, libwebp, libcrypto) are opened when a command first needs them, so a
+/// libpng, libjpeg, libwebp, Nettle) are opened when a command first needs them, so a
 /// one-message render starts without mapping them. `LD_DEBUG=files` makes glibc's dynamic
 /// loader name every object it opens on stderr.
 @Suite struct LazyLibraryTests {
-    static let lazy = ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype", "libpng16", "libjpeg", "libwebp", "libcrypto"]
+    static let lazy = ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype", "libpng16", "libjpeg", "libwebp", "libnettle"]
     static let message = #"{"text":"hi there","entities":[{"type":"bold","offset":0,"length":2}]}"#
 
     /// The lazily opened libraries a run of `arguments` opened; the run must succeed.
@@ -28,7 +28,7 @@ import Testing
         @Test func pixelLayoutOpensTheFontLibrariesOnly() throws {
             let opened = try Self.opened(["--from", "bot-api", "--to", "json", "--width", "320px"])
             #expect(opened.isSuperset(of: ["libharfbuzz", "libfontconfig"]))
-            #expect(opened.isDisjoint(with: ["libcairo", "libcrypto", "libjpeg", "libwebp"]))  // FreeType brings libpng
+            #expect(opened.isDisjoint(with: ["libcairo", "libnettle", "libjpeg", "libwebp"]))  // FreeType brings libpng
         }
 
         @Test func pngOpensCairoAndFreeType() throws {
@@ -36,12 +36,12 @@ import Testing
             #expect(opened.isSuperset(of: ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype"]))
         }
 
-        @Test func htmlSiteOpensLibcryptoForItsDigests() throws {
+        @Test func htmlSiteOpensNettleForItsDigests() throws {
             let export = PackagePaths.fixtures.appendingPathComponent("export/kinds/result.json").path
             let opened = try Self.opened([
                 "export", export, "-o", Self.scratch().appendingPathComponent("site").path, "--progress", "never",
             ])
-            #expect(opened.contains("libcrypto"))
+            #expect(opened.contains("libnettle"))
             #expect(opened.isDisjoint(with: ["libharfbuzz", "libcairo"]))
         }
     #endif

@@ -4,19 +4,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Digests for msgfmt through OpenSSL's libcrypto: the only code that includes OpenSSL's
- * headers. */
+/* Digests for msgfmt through Nettle: the only code that includes Nettle's headers. */
 
-/* Writes the SHA-256 digest of data[0..<length] into digest[0..<32]. libcrypto only
- * fails here when its configuration is broken (an OPENSSL_CONF that loads no provider
- * with SHA-256) or cannot be loaded (it is opened on first use); msgfmt cannot write a
- * correct page then, so this reports it in one line on stderr and exits with status 70
- * instead of returning a wrong digest. */
+/* Writes the SHA-256 digest of data[0..<length] into digest[0..<32]. Nettle is opened on
+ * first use; when it cannot be, msgfmt cannot write a correct page, so this reports it in
+ * one line on stderr and exits with status 70 instead of returning a wrong digest. */
 void msgfmt_crypto_sha256(const uint8_t *data, size_t length, uint8_t digest[32]);
 
 /* A SHA-256 digest fed piece by piece (for many small messages without a context set up
  * for each): begin, add any number of times, end (which writes the digest and starts the
- * state over, so it can be used again), free. Failures exit as msgfmt_crypto_sha256 does. */
+ * state over, so it can be used again), free. A Nettle that cannot be loaded exits as in
+ * msgfmt_crypto_sha256. */
 typedef struct msgfmt_crypto_sha256_state msgfmt_crypto_sha256_state;
 msgfmt_crypto_sha256_state *msgfmt_crypto_sha256_begin(void);
 void msgfmt_crypto_sha256_add(msgfmt_crypto_sha256_state *state, const uint8_t *data, size_t length);

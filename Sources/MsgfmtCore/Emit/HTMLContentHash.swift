@@ -10,7 +10,7 @@ public enum HTMLContentHash {
         "'sha256-" + base64(sha256(Array(text.utf8))) + "'"
     }
 
-    /// The SHA-256 digest of `message`, computed by OpenSSL's libcrypto (`CCrypto`).
+    /// The SHA-256 digest of `message`, computed by Nettle (`CCrypto`).
     public static func sha256(_ message: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         message.withUnsafeBufferPointer { bytes in

@@ -1,13 +1,13 @@
 import CCrypto
 
-/// Digests of single messages' bytes (SHA-256 through OpenSSL's libcrypto, `CCrypto`, cut
+/// Digests of single messages' bytes (SHA-256 through Nettle, `CCrypto`, cut
 /// to 128 bits): what `--update` compares a site's pages by. One digester reuses one
 /// context for every message, so a digest costs the hashing and nothing more; use it on
 /// one thread at a time.
 final class MessageDigester: @unchecked Sendable {
     private let state: OpaquePointer
 
-    /// Creates a digester (loading libcrypto on first use).
+    /// Creates a digester (loading Nettle on first use).
     init() {
         state = msgfmt_crypto_sha256_begin()
     }
