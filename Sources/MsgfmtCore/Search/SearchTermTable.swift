@@ -124,16 +124,31 @@ struct SearchTermTable {
                 while last < count, place[Int(order[last])] < lo + part { last += 1 }
                 let hi = last < count ? place[Int(order[last])] : Int32(occurrenceCount)
                 var messages = [UInt16](repeating: 0, count: Int(hi - lo))
-                var k: Int32 = 0
-                var run = 0
-                for chunk in occurrenceChunks {
-                    for t in chunk {
-                        while run + 1 < messageStarts.count, messageStarts[run + 1].start <= k { run += 1 }
-                        k += 1
-                        let at = place[Int(t)]
-                        guard at >= lo, at < hi else { continue }
-                        messages[Int(at - lo)] = UInt16(truncatingIfNeeded: messageStarts[run].message)
-                        place[Int(t)] = at + 1
+                place.withUnsafeMutableBufferPointer { place in
+                    messages.withUnsafeMutableBufferPointer { out in
+                        // Occurrence k belongs to message `message`, up to `nextStart`.
+                        var k: Int32 = 0
+                        var run = -1
+                        var message: UInt16 = 0
+                        var nextStart: Int32 = 0
+                        let width = UInt32(hi - lo)
+                        for chunk in occurrenceChunks {
+                            chunk.withUnsafeBufferPointer { terms in
+                                for t in terms {
+                                    while k >= nextStart {
+                                        run += 1
+                                        message = UInt16(truncatingIfNeeded: messageStarts[run].message)
+                                        nextStart = run + 1 < messageStarts.count ? messageStarts[run + 1].start : .max
+                                    }
+                                    k += 1
+                                    // Only this part's terms: earlier ones are -1, later ones at `hi` or beyond.
+                                    let at = place[Int(t)]
+                                    guard UInt32(bitPattern: at &- lo) < width else { continue }
+                                    out[Int(at &- lo)] = message
+                                    place[Int(t)] = at &+ 1
+                                }
+                            }
+                        }
                     }
                 }
                 messages.withUnsafeBufferPointer { numbers in
