@@ -68,16 +68,7 @@ import Testing
     @Test func chatsWithoutMessagesSaySoOnTheirPage() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        func message(_ id: Int, _ text: String) -> String {
-            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(1_704_067_200 + id)", "from": "A", "from_id": "user1", "text": \#(text)}"#
-        }
-        let chats = [
-            #"{"name": "Empty", "type": "personal_chat", "id": 1, "messages": []}"#,
-            #"{"name": "Broken", "type": "personal_chat", "id": 2, "messages": [\#(message(1, "7")), \#(message(2, "[1]"))]}"#,
-            #"{"name": "Half", "type": "personal_chat", "id": 3, "messages": [\#(message(1, "7")), \#(message(2, "\"ok\""))]}"#,
-        ]
-        let input = dir.appendingPathComponent("result.json")
-        try Data(#"{"chats": {"list": [\#(chats.joined(separator: ", "))]}}"#.utf8).write(to: input)
+        let input = try Self.chatsWithoutMessages(in: dir)
         let site = dir.appendingPathComponent("site")
         let result = try Binary.run(["export", input.path, "-o", site.path])
         #expect(result.status == 1)
@@ -96,6 +87,46 @@ import Testing
         #expect(index.contains(">Empty</a></td><td>personal_chat</td><td class=\"count\">0</td>"), "\(index)")
         #expect(index.contains("<td class=\"count\">0 <span class=\"unreadable\">+ 2 unreadable</span></td>"), "\(index)")
         #expect(index.contains("<td class=\"count\">1 <span class=\"unreadable\">+ 1 unreadable</span></td>"), "\(index)")
+    }
+
+    /// The stream transcripts say the same under the chat's heading; a chat whose messages
+    /// a filter left out is left out whole.
+    @Test(arguments: [("text", ""), ("ansi", ""), ("markdown", "*")])
+    func chatsWithoutMessagesSaySoInStreams(format: String, emphasis: String) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = try Self.chatsWithoutMessages(in: dir)
+        let result = try Binary.run([
+            "export", input.path, "--to", format, "--color", "never", "--width", "200", "--since", "2020-01-01",
+            "--time-zone", "UTC",
+        ])
+        #expect(result.status == 1)
+        let out = result.stdout
+        #expect(out.contains("\(emphasis)This chat has no messages.\(emphasis)\n"), "\(out)")
+        #expect(
+            out.contains(
+                "\(emphasis)None of this chat's 2 messages could be read: msgfmt reported where each is in the export and why.\(emphasis)\n"
+            ), "\(out)")
+        #expect(out.components(separatedBy: "could be read").count == 2, "\(out)")
+        #expect(out.contains("Half") && out.contains("ok"))
+        #expect(!out.contains("Old"), "\(out)")
+    }
+
+    /// An export (`result.json` in `dir`) of four chats: one empty, one whose two messages
+    /// cannot be read, one with one of each, and one with a message from 2000 only.
+    static func chatsWithoutMessages(in dir: URL) throws -> URL {
+        func message(_ id: Int, _ text: String, date: Int = 1_704_067_200) -> String {
+            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(date + id)", "from": "A", "from_id": "user1", "text": \#(text)}"#
+        }
+        let chats = [
+            #"{"name": "Empty", "type": "personal_chat", "id": 1, "messages": []}"#,
+            #"{"name": "Broken", "type": "personal_chat", "id": 2, "messages": [\#(message(1, "7")), \#(message(2, "[1]"))]}"#,
+            #"{"name": "Half", "type": "personal_chat", "id": 3, "messages": [\#(message(1, "7")), \#(message(2, "\"ok\""))]}"#,
+            #"{"name": "Old", "type": "personal_chat", "id": 4, "messages": [\#(message(1, "\"2000\"", date: 946_684_800))]}"#,
+        ]
+        let input = dir.appendingPathComponent("result.json")
+        try Data(#"{"chats": {"list": [\#(chats.joined(separator: ", "))]}}"#.utf8).write(to: input)
+        return input
     }
 
     @Test func badInputsGiveClearErrors() throws {

@@ -24,6 +24,12 @@ public class StreamTranscriptWriter {
     /// The current chat ended (nothing to add by default).
     public func endChat(_ chat: ExportChatInfo) {}
 
+    /// A message of the current chat that is not written: one that could not be read is
+    /// counted for the chat's notice when it shows no message (`EmptyChatNotice`).
+    public func pass(over place: SiteInputPlace?, unreadable: Bool) {
+        if unreadable { state.countUnreadable() }
+    }
+
     /// Everything was written: flush.
     public func finish() {
         sink.flush()

@@ -6,6 +6,9 @@ struct TranscriptState {
     private let clock: ExportClock
     private var grouping: TranscriptGrouping
     private var previews = ReplyPreviewCache()
+    /// The current chat's messages placed so far, and those that could not be read.
+    private(set) var chatMessages = 0
+    private(set) var chatUnreadable = 0
 
     /// Fresh state; `options.me`, when given, names the owner.
     init(options: ExportOptions) {
@@ -23,6 +26,19 @@ struct TranscriptState {
     mutating func beginChat() {
         restartGrouping()
         previews.removeAll()
+        chatMessages = 0
+        chatUnreadable = 0
+    }
+
+    /// A message of the current chat could not be read (its error was reported).
+    mutating func countUnreadable() {
+        chatUnreadable += 1
+    }
+
+    /// The notice a chat that ends without a message placed shows (`EmptyChatNotice`),
+    /// or nil.
+    var emptyChatNotice: String? {
+        chatMessages == 0 ? EmptyChatNotice.sentence(unreadable: chatUnreadable) : nil
     }
 
     /// The next message gets a day header and a sender header whatever came before (a new
@@ -33,7 +49,8 @@ struct TranscriptState {
 
     /// Places `m` after the previous message (see `TranscriptGrouping`).
     mutating func place(_ m: ExportMessage) -> TranscriptGrouping.Placement {
-        grouping.place(m)
+        chatMessages += 1
+        return grouping.place(m)
     }
 
     /// True when the exporting account sent `m`.

@@ -196,13 +196,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
     /// The line on the page of a chat that shows no message: empty in the export, or with
     /// `unreadable` messages only, whose errors name each one's place.
     static func noMessagesNotice(unreadable: Int) -> String {
-        let text =
-            switch unreadable {
-            case 0: "This chat has no messages."
-            case 1: "This chat's only message could not be read: msgfmt reported where it is in the export and why."
-            default: "None of this chat's \(unreadable) messages could be read: msgfmt reported where each is in the export and why."
-            }
-        return "<p class=\"empty\">\(text)</p>\n"
+        "<p class=\"empty\">\(EmptyChatNotice.sentence(unreadable: unreadable))</p>\n"
     }
 
     /// Creates `path` under the output directory and writes the page head into it.

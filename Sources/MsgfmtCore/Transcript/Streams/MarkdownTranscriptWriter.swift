@@ -8,6 +8,10 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         sink.write("# \(MarkdownText.escape(chat.displayName))\n\n")
     }
 
+    public override func endChat(_ chat: ExportChatInfo) {
+        if let notice = state.emptyChatNotice { sink.write("*\(MarkdownText.escape(notice))*\n\n") }
+    }
+
     /// The prepare step: the body in CommonMark (empty for service messages).
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> String {
         message.message.isService ? "" : MarkdownText.body(message.rendered.styled)
