@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp(
             "Output format: ansi, text, html, json, bot-api, markdown-v2, telegram-html, svg or png.",
             discussion:
-                "json and bot-api write one JSON object per message, one per line; markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines). svg and png draw each message as a chat bubble, laid out with fonts (see -o and --stack)."
+                "json and bot-api write one JSON object per message, one per line; a json object's diagnostics list what msgfmt reported about the message, each with its severity and message and, where known, entity (the entity's index in the input), byte_offset (in the input), line and column. markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines). svg and png draw each message as a chat bubble, laid out with fonts (see -o and --stack)."
         ))
     var to: OutputFormat = RenderOptions().to
 
