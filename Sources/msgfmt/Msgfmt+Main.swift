@@ -22,7 +22,7 @@ extension Msgfmt {
                 sink.flush()
                 return
             }
-            var command = try parseAsRoot()
+            var command = try quickSubcommand(arguments) ?? parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
@@ -33,5 +33,21 @@ extension Msgfmt {
             }
             exit(withError: error)
         }
+    }
+}
+
+extension Msgfmt {
+    /// The `export` or `diff` command `arguments` name, parsed by itself: from the root,
+    /// ArgumentParser reflects over the root's, `render`'s and the subcommand's options
+    /// (twice for the subcommand), most of a small export's run time. Nil, leaving the
+    /// line to `parseAsRoot`, for any other line and for any the subcommand does not take
+    /// as it is (help, mistakes), so every message is the one the root parse gives.
+    static func quickSubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        let commands: [String: any ParsableCommand.Type] = ["export": ExportCommand.self, "diff": DiffCommand.self]
+        guard let name = arguments.first, let command = commands[name],
+            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())),
+            ObjectIdentifier(type(of: parsed)) == ObjectIdentifier(command)  // not its help
+        else { return nil }
+        return parsed
     }
 }
