@@ -93,13 +93,20 @@ extension ExportScanner {
                 let b = bytes[i]
                 if b == 0x0A, wraps {
                     // A line break: only one indented deeper than the message goes on here.
-                    var j = i + 1
-                    while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                    let j = Self.indentEnd(bytes, from: i + 1, to: end)
                     if j >= end || j - i - 1 <= indent { break scan }
                     inString = false
                     escaped = false
                     lineStart = base + i + 1
                     i = j
+                    // A line without brackets, followed by another line indented deeper
+                    // than the message, changes nothing the walk keeps but where the line
+                    // starts: only brackets move the depth, and strings start over at that
+                    // next line. Such lines are passed over eight bytes at a time.
+                    while let (lineBreak, next) = Self.bracketFreeLine(bytes, from: i, to: end, deeperThan: indent) {
+                        lineStart = base + lineBreak + 1
+                        i = next
+                    }
                     continue
                 }
                 if inString {
@@ -140,6 +147,60 @@ extension ExportScanner {
         messageLineStart = lineStart
         opaque?.depth = depth
         return true
+    }
+
+    /// For the line that starts at `i`, when it holds no bracket (`{`, `}`, `[`, `]`) and
+    /// the line after it is indented deeper than `indent` and begins before `end`: the line
+    /// break that ends it and where the next line's text begins. Nil otherwise (the caller
+    /// walks the line).
+    @inline(__always)
+    private static func bracketFreeLine(_ bytes: UnsafePointer<UInt8>, from i: Int, to end: Int, deeperThan indent: Int)
+        -> (lineBreak: Int, next: Int)?
+    {
+        // `b | 0x20` is `{` for `[` and `{` only, and `}` for `]` and `}` only.
+        let fold = ByteLanes.ones &* 0x20
+        var k = i
+        while k &+ 8 <= end {
+            let word = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)
+            let folded = word | fold
+            let found =
+                ByteLanes.equal(word, 0x0A) | ByteLanes.equal(folded, Self.openBrace) | ByteLanes.equal(folded, Self.closeBrace)
+            if found != 0 {
+                k &+= found.trailingZeroBitCount >> 3
+                break
+            }
+            k &+= 8
+        }
+        while k < end, bytes[k] != 0x0A {
+            let b = bytes[k] | 0x20
+            if b == Self.openBrace || b == Self.closeBrace { return nil }
+            k &+= 1
+        }
+        guard k < end else { return nil }
+        let next = indentEnd(bytes, from: k &+ 1, to: end)
+        guard next < end, next &- k &- 1 > indent else { return nil }
+        return (k, next)
+    }
+
+    /// The first position at or after `i` (and before `end`) that is not a space, tab or
+    /// carriage return: spaces eight at a time (exports indent with them), then one by one.
+    @inline(__always)
+    private static func indentEnd(_ bytes: UnsafePointer<UInt8>, from i: Int, to end: Int) -> Int {
+        var j = i
+        let spaces = ByteLanes.ones &* 0x20
+        let low = ~ByteLanes.high
+        while j &+ 8 <= end {
+            let x = UnsafeRawPointer(bytes + j).loadUnaligned(as: UInt64.self) ^ spaces
+            // The high bit of each byte that is not a space, exactly (no carry between bytes).
+            let other = (((x & low) &+ low) | x) & ByteLanes.high
+            if other != 0 {
+                j &+= other.trailingZeroBitCount >> 3
+                break
+            }
+            j &+= 8
+        }
+        while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j &+= 1 }
+        return j
     }
 
     /// Whether the `}` just consumed (at `pos - 1`) may close the message being cut out:

@@ -165,7 +165,16 @@ import Testing
             "\"text\": \"a \\\"quoted\\\" \\\\ word\"", "\"text\": [\"x\", {\"type\": \"bold\", \"text\": \"}]{\"}]",
             "\"photo\": \"photos/a b.jpg\"", "\"reactions\": [{\"emoji\": \"🙂\", \"count\": 2}]", "\"text\": \"\"",
             "\"text\": \"line\\nbreak\"", "\"edited\": \"2024-01-01T00:00:00\"", "\"text\": \"{[(\"",
+            // Spread over lines indented deeper, as Telegram Desktop writes arrays.
+            "\"text_entities\": [\n    {\n     \"type\": \"plain\",\n     \"text\": \"a } b ] c\"\n    }\n   ]",
+            "\"text\": [\n    \"long enough to take whole words of eight bytes\",\n    {\n     \"type\": \"bold\"\n    }\n   ]",
+            // The same damaged: a bracket never closed, or closed twice, on lines of its own.
+            "\"text\": [\n    \"never closed\",\n    \"x\"", "\"text\": [\n    \"closed twice\"\n   ]\n   ]",
         ]
+        // Pretty-printed fields start on a line of their own, mostly indented by three spaces
+        // (deeper than the message's two), sometimes deeper, with tabs or carriage returns,
+        // or as shallow as the message.
+        let indents = ["   ", "   ", "   ", "           ", "\t ", "\r\n   ", "   \t", "  ", ""]
         let damages = ["", "\"", "{", "}", "]", "[", "\\", "x", ",", ":", "\n"]
         var messages: [String] = []
         for id in 1...(3 + rng.below(12)) {
@@ -178,8 +187,11 @@ import Testing
                 field.insert(contentsOf: damages[rng.below(damages.count)], at: at)
                 fields[i] = String(field)
             }
-            let separator = pretty ? ",\n   " : ", "
-            messages.append((pretty ? "  {\n   " : "{") + fields.joined(separator: separator) + (pretty ? "\n  }" : "}"))
+            var joined = fields[0]
+            for field in fields.dropFirst() {
+                joined += (pretty ? ",\n" + indents[rng.below(indents.count)] : ", ") + field
+            }
+            messages.append((pretty ? "  {\n   " : "{") + joined + (pretty ? "\n  }" : "}"))
         }
         let body = messages.joined(separator: pretty ? ",\n" : ",")
         let text = pretty ? "{\n \"name\": \"Chat\",\n \"messages\": [\n\(body)\n ]\n}\n" : "{\"name\":\"Chat\",\"messages\":[\(body)]}"
