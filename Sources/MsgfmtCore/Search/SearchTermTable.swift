@@ -125,31 +125,7 @@ struct SearchTermTable {
                 let hi = last < count ? place[Int(order[last])] : Int32(occurrenceCount)
                 var messages = [UInt16](repeating: 0, count: Int(hi - lo))
                 place.withUnsafeMutableBufferPointer { place in
-                    messages.withUnsafeMutableBufferPointer { out in
-                        // Occurrence k belongs to message `message`, up to `nextStart`.
-                        var k: Int32 = 0
-                        var run = -1
-                        var message: UInt16 = 0
-                        var nextStart: Int32 = 0
-                        let width = UInt32(hi - lo)
-                        for chunk in occurrenceChunks {
-                            chunk.withUnsafeBufferPointer { terms in
-                                for t in terms {
-                                    while k >= nextStart {
-                                        run += 1
-                                        message = UInt16(truncatingIfNeeded: messageStarts[run].message)
-                                        nextStart = run + 1 < messageStarts.count ? messageStarts[run + 1].start : .max
-                                    }
-                                    k += 1
-                                    // Only this part's terms: earlier ones are -1, later ones at `hi` or beyond.
-                                    let at = place[Int(t)]
-                                    guard UInt32(bitPattern: at &- lo) < width else { continue }
-                                    out[Int(at &- lo)] = message
-                                    place[Int(t)] = at &+ 1
-                                }
-                            }
-                        }
-                    }
+                    messages.withUnsafeMutableBufferPointer { placeMessages(place, from: lo, into: $0) }
                 }
                 messages.withUnsafeBufferPointer { numbers in
                     var from = 0
@@ -167,6 +143,34 @@ struct SearchTermTable {
             }
         }
         self = SearchTermTable(chunkSize: chunkSize)
+    }
+
+    /// Writes the message of each occurrence whose term's place (`place[t]`) lies in
+    /// `lo..<lo + out.count` at `out[place[t] - lo]`, moving the term's place on; the terms
+    /// of other parts are passed over (those handed out are -1).
+    private func placeMessages(_ place: UnsafeMutableBufferPointer<Int32>, from lo: Int32, into out: UnsafeMutableBufferPointer<UInt16>) {
+        // Occurrence k belongs to message `message`, up to `nextStart`.
+        var k: Int32 = 0
+        var run = -1
+        var message: UInt16 = 0
+        var nextStart: Int32 = 0
+        let width = UInt32(out.count)
+        for chunk in occurrenceChunks {
+            chunk.withUnsafeBufferPointer { terms in
+                for t in terms {
+                    while k >= nextStart {
+                        run += 1
+                        message = UInt16(truncatingIfNeeded: messageStarts[run].message)
+                        nextStart = run + 1 < messageStarts.count ? messageStarts[run + 1].start : .max
+                    }
+                    k += 1
+                    let at = place[Int(t)]
+                    guard UInt32(bitPattern: at &- lo) < width else { continue }
+                    out[Int(at &- lo)] = message
+                    place[Int(t)] = at &+ 1
+                }
+            }
+        }
     }
 
     /// The number of `term`, added when new.
