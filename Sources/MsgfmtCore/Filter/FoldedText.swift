@@ -31,7 +31,7 @@ struct FoldedText: Sendable, Hashable {
     private static func foldWithICU(_ source: [UInt16]) -> [UInt16]? {
         var capacity = source.count * 2 + 16
         for _ in 0..<2 {
-            var out = [UInt16](repeating: 0, count: capacity)
+            var out = [UInt16].repeated(0, count: capacity)
             let n = source.withUnsafeBufferPointer { text in
                 out.withUnsafeMutableBufferPointer { buffer in
                     msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity))

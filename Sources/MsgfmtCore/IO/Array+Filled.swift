@@ -21,4 +21,14 @@ extension Array where Element: BitwiseCopyable {
             }
         #endif
     }
+
+    /// `count` copies of `value`: what `init(repeating:count:)` makes, without its run-time
+    /// lookup of the storage type (see `filled`), for the arrays made per message.
+    @inline(__always)
+    static func repeated(_ value: Element, count: Int) -> [Element] {
+        filled(capacity: count) { room in
+            room.initialize(repeating: value)
+            return room.count
+        }
+    }
 }

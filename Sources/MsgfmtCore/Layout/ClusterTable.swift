@@ -85,7 +85,7 @@ final class ClusterTable {
         else { return nil }
         let count = fused.ends.count
         var widths = fused.widths
-        var kinds = [Kind](repeating: .text, count: count)
+        var kinds = [Kind].repeated(.text, count: count)
         units.withUnsafeBufferPointer { u in
             fused.ends.withUnsafeBufferPointer { e in
                 widths.withUnsafeMutableBufferPointer { w in

@@ -31,7 +31,7 @@ public struct BidiParagraph: Sendable, Hashable {
     /// character, paired bracket or inner paragraph separator, else through ICU's ubidi.
     /// Both give the same levels where both apply (`BidiFastPathTests`).
     init(resolving units: ArraySlice<UInt16>, direction: BidiDirection) {
-        var levels = [UInt8](repeating: 0, count: units.count)
+        var levels = [UInt8].repeated(0, count: units.count)
         let base: Int32 = direction == .ltr ? 0 : (direction == .rtl ? 1 : -1)
         let para = units.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { out in
@@ -67,14 +67,25 @@ public struct BidiParagraph: Sendable, Hashable {
     /// result is the logical index displayed at visual position `v`.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
         if levels.isEmpty { return [] }
-        if !levels.contains(where: { $0 != 0 }) { return Array(0..<levels.count) }
-        var map = [Int32](repeating: 0, count: levels.count)
+        // Filled in place: these are made per line of text laid out.
+        let identity = {
+            [Int].filled(capacity: levels.count) { out in
+                for i in out.indices { out[i] = i }
+                return out.count
+            }
+        }
+        if !levels.contains(where: { $0 != 0 }) { return identity() }
+        var map = [Int32].repeated(0, count: levels.count)
         let status = levels.withUnsafeBufferPointer { lv in
             map.withUnsafeMutableBufferPointer { out in
                 msgfmt_icu_reorder_visual(lv.baseAddress, Int32(levels.count), out.baseAddress)
             }
         }
-        return status < 0 ? Array(0..<levels.count) : map.map { Int($0) }
+        guard status >= 0 else { return identity() }
+        return [Int].filled(capacity: map.count) { out in
+            for i in out.indices { out[i] = Int(map[i]) }
+            return out.count
+        }
     }
 
     /// True when some unit could be at a level other than 0 in an LTR-default paragraph:

@@ -63,4 +63,12 @@ import Testing
         }
         #expect(all == [7, 8])
     }
+
+    /// `Array.repeated` makes what `init(repeating:count:)` makes.
+    @Test(arguments: [0, 1, 7, 1000])
+    func repeatedMatchesRepeating(count: Int) {
+        #expect([UInt8].repeated(3, count: count) == [UInt8](repeating: 3, count: count))
+        #expect([Int32].repeated(-1, count: count) == [Int32](repeating: -1, count: count))
+        #expect([Bool].repeated(true, count: count) == [Bool](repeating: true, count: count))
+    }
 }
