@@ -112,6 +112,27 @@ import Testing
         #expect(!out.contains("Old"), "\(out)")
     }
 
+    /// With a file per chat (`-o DIR/{chat}.txt`), a chat that shows no message still gets
+    /// its file, saying why; one a filter emptied gets none.
+    @Test func chatsWithoutMessagesGetTheirFile() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = try Self.chatsWithoutMessages(in: dir)
+        let out = dir.appendingPathComponent("chats")
+        let result = try Binary.run([
+            "export", input.path, "--to", "text", "--width", "200", "--since", "2020-01-01", "-o", out.path + "/{chat}.txt",
+        ])
+        #expect(result.status == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["broken.txt", "empty.txt", "half.txt"])
+        func file(_ name: String) throws -> String {
+            try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+        }
+        #expect(try file("empty.txt") == "== Empty (personal_chat)\n\nThis chat has no messages.\n")
+        #expect(try file("broken.txt").contains("None of this chat's 2 messages could be read:"))
+        #expect(try !file("half.txt").contains("could be read"))
+    }
+
     /// An export (`result.json` in `dir`) of four chats: one empty, one whose two messages
     /// cannot be read, one with one of each, and one with a message from 2000 only.
     static func chatsWithoutMessages(in dir: URL) throws -> URL {

@@ -16,6 +16,10 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
     /// The file being written, its writer, and the chat begun in it.
     private var current: (path: String, output: AtomicOutput, writer: Inner, chat: ExportChatInfo?)?
     private var chat = ExportChatInfo()
+    /// Whether the current chat wrote a message, and how many of its messages could not be
+    /// read.
+    private var chatWritten = false
+    private var chatUnreadable = 0
     private var owner: String?
     private var written: Set<String> = []
     /// The first file that could not be written; later files are still tried.
@@ -43,11 +47,18 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
 
     public func beginChat(_ chat: ExportChatInfo) {
         self.chat = chat
+        chatWritten = false
+        chatUnreadable = 0
+    }
+
+    public func pass(over place: SiteInputPlace?, unreadable: Bool) {
+        if unreadable { chatUnreadable += 1 }
     }
 
     public func write(_ message: TranscriptMessage, piece: Piece) {
         let path = pattern.path(chat: chat, day: clock.day(of: message.message.date))
         if current?.path != path { open(path) }
+        chatWritten = true
         guard var file = current else { return }
         if file.chat?.ordinal != chat.ordinal {
             if let earlier = file.chat { file.writer.endChat(earlier) }
@@ -59,6 +70,18 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
     }
 
     public func endChat(_ chat: ExportChatInfo) {
+        // A chat that shows no message still gets its file when the chat alone names it,
+        // saying why (`EmptyChatNotice`); a dated name has no day to give it.
+        if !chatWritten, !pattern.dated {
+            let path = pattern.path(chat: chat, day: 0)
+            if current?.path != path { open(path) }
+            if var file = current {
+                file.writer.beginChat(chat)
+                for _ in 0..<chatUnreadable { file.writer.pass(over: nil, unreadable: true) }
+                file.chat = chat
+                current = file
+            }
+        }
         guard var file = current, file.chat?.ordinal == chat.ordinal else { return }
         file.writer.endChat(chat)
         file.chat = nil
