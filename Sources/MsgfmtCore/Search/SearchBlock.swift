@@ -134,10 +134,16 @@ struct SearchBlock {
                 UTF16Text.encodeUTF8(term, into: UnsafeMutableBufferPointer(start: out, count: term.count * 3))
             }
             data.append(UInt8(ascii: " "))
-            var previous = -1
-            for n in messages {
-                SearchCode.append(UInt64(Int(n) - previous - 1), to: &data)
-                previous = Int(n)
+            // The gaps between the messages' numbers, each under 65 536, so at most four
+            // digits each: written in one go.
+            data.appendBytes(upTo: messages.count * 4) { out in
+                var written = 0
+                var previous = -1
+                for n in messages {
+                    written += SearchCode.write(UInt64(Int(n) - previous - 1), to: out + written)
+                    previous = Int(n)
+                }
+                return written
             }
         }
         emitBucket()

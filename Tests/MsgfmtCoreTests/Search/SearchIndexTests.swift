@@ -54,6 +54,27 @@ import Testing
         #expect(SearchCode.decode(signed) == [0, 1, 2, 3, 4])
     }
 
+    /// The digits are computed, not looked up: each is the alphabet's, and a number's
+    /// digits are its base-32 digits from the most significant, with no leading zero.
+    @Test func numberCodeDigitsAreTheAlphabets() {
+        #expect((0..<32).map(SearchCode.lastDigit) == SearchCode.last)
+        #expect((0..<32).map(SearchCode.moreDigit) == SearchCode.more)
+        for shift in 0..<64 {
+            for value in [UInt64(1) << shift, (UInt64(1) << shift) - 1, (UInt64(1) << shift) + 1] {
+                var digits: [Int] = []
+                var v = value
+                repeat {
+                    digits.insert(Int(v & 31), at: 0)
+                    v >>= 5
+                } while v > 0
+                let expected = digits.dropLast().map { SearchCode.more[$0] } + [SearchCode.last[digits.last!]]
+                var bytes: [UInt8] = []
+                SearchCode.append(value, to: &bytes)
+                #expect(bytes == expected, "\(value)")
+            }
+        }
+    }
+
     static func record(_ id: Int64, _ text: String, from: String = "Alice") -> SearchRecord {
         let message = ExportMessage(
             id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
