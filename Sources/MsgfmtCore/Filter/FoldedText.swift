@@ -48,7 +48,7 @@ struct FoldedText: Sendable, Hashable {
     }
 
     /// `units` with each run of white space made one space and none at the ends.
-    private static func collapsingSpaces(_ units: [UInt16]) -> [UInt16] {
+    static func collapsingSpaces(_ units: [UInt16]) -> [UInt16] {
         // Never longer than the input: a run of spaces becomes at most one.
         [UInt16].filled(capacity: units.count) { out in
             var n = 0

@@ -29,6 +29,18 @@ import Testing
         #expect(Self.folded(input) == expected)
     }
 
+    /// Runs of white space become one space and none is left at the ends, white space
+    /// being exactly Unicode's White_Space: every unit of the Basic Multilingual Plane
+    /// alone, between letters, and doubled.
+    @Test func collapsesExactlyWhiteSpace() {
+        for unit in UInt16(0)...0xFFFF where !(0xD800...0xDFFF).contains(unit) {
+            let space = Unicode.Scalar(unit)!.properties.isWhitespace
+            let a: UInt16 = 0x61  // "a"
+            #expect(FoldedText.collapsingSpaces([unit]) == (space ? [] : [unit]), "U+\(String(unit, radix: 16))")
+            #expect(FoldedText.collapsingSpaces([a, unit, unit, a]) == (space ? [a, 0x20, a] : [a, unit, unit, a]))
+        }
+    }
+
     /// Kana voicing marks tell syllables apart: が is not か.
     @Test func kanaVoicingStays() {
         #expect(Self.folded("が") != Self.folded("か"))
