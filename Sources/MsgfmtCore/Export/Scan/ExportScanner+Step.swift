@@ -38,11 +38,8 @@ extension ExportScanner {
     /// scanning goes on with the next message instead of swallowing the rest of the file.
     private mutating func resyncAtLineBreak() {
         guard let indent = messageIndent, let depth = opaque?.depth else { return }
-        var j = pos + 1
-        let count = buffer.count
-        buffer.withUnsafeBufferPointer { p in
-            while j < count, p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D { j += 1 }
-        }
+        // `pos` is a line break in the buffer, so the buffer has a base address.
+        let j = buffer.withUnsafeBufferPointer { Self.indentEnd($0.baseAddress!, from: pos + 1, to: $0.count) }
         if j >= buffer.count, !eof {
             needMore = true
             return
