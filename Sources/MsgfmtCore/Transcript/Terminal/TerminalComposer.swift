@@ -111,7 +111,8 @@ struct TerminalComposer: Sendable {
         (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
     }
 
-    private func line(_ piece: (fragments: [LayoutFragment], width: Int)) -> TranscriptLine {
+    /// A line holding `piece`'s fragments, from the left.
+    func line(_ piece: (fragments: [LayoutFragment], width: Int)) -> TranscriptLine {
         var l = TranscriptLine()
         l.append(piece.fragments)
         return l

@@ -87,13 +87,8 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
     public override func endChat(_ chat: ExportChatInfo) {
         flushBubble()
         if let notice = state.emptyChatNotice {
-            var lines = [TranscriptLine()]
-            for piece in composer.text.wrapped(notice, width: width, style: Style(attributes: .italic)) {
-                var line = TranscriptLine()
-                line.append(piece.fragments)
-                lines.append(line)
-            }
-            emit(lines, body: nil)
+            let lines = composer.text.wrapped(notice, width: width, style: Style(attributes: .italic)).map(composer.line)
+            emit([TranscriptLine()] + lines, body: nil)
         }
     }
 
