@@ -4,10 +4,13 @@
 #include <cairo/cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "msgfmt_loader.h"
@@ -18,13 +21,13 @@
 #define MSGFMT_CAIRO_FUNCTIONS(X)                                                               \
     X(close_path) X(create) X(curve_to) X(destroy) X(fill) X(font_face_destroy)                  \
     X(font_face_set_user_data) X(font_face_status) X(ft_font_face_create_for_ft_face)            \
-    X(image_surface_create) X(image_surface_create_from_png_stream) X(image_surface_get_data)    \
+    X(format_stride_for_width) X(image_surface_create) X(image_surface_create_for_data) X(image_surface_create_from_png_stream) X(image_surface_get_data)    \
     X(image_surface_get_format) X(image_surface_get_height) X(image_surface_get_stride)          \
     X(image_surface_get_width) X(line_to) X(matrix_init) X(move_to) X(rectangle) X(scale)        \
     X(set_font_face) X(set_font_matrix) X(set_source_rgba) X(show_glyphs) X(surface_destroy)     \
     X(surface_flush) X(surface_status)
-#define MSGFMT_FT_FUNCTIONS(X) X(Done_Face) X(Init_FreeType) X(New_Face)
-#define MSGFMT_Z_FUNCTIONS(X) X(compress2) X(compressBound) X(crc32)
+#define MSGFMT_FT_FUNCTIONS(X) X(Done_Face) X(Init_FreeType) X(Open_Face)
+#define MSGFMT_Z_FUNCTIONS(X) X(crc32) X(deflate) X(deflateEnd) X(deflateInit_)
 
 #define MSGFMT_CAIRO_FIELD(name) MSGFMT_LOADER_FIELD(cairo_, name)
 #define MSGFMT_FT_FIELD(name) MSGFMT_LOADER_FIELD(FT_, name)
@@ -59,7 +62,59 @@ const char *msgfmt_cairo_load(void) { return msgfmt_loader_once(&load_once, load
 struct msgfmt_cairo_canvas {
     cairo_surface_t *surface;
     cairo_t *cr;
+    /// The pixels, when the canvas has its own rather than its thread's (see `thread_pixels`).
+    uint8_t *own_pixels;
 };
+
+/// The pixels of each thread's canvases, reused from picture to picture: a picture needs
+/// a fresh canvas, and allocating one each time (hundreds of kilobytes) leaves every
+/// thread's malloc arena holding the largest it has seen, and faults the pages in again.
+/// Pictures larger than `kept_pixels` get pixels of their own, freed with the canvas.
+typedef struct {
+    uint8_t *bytes;
+    size_t capacity;
+    int in_use;
+} thread_pixels;
+
+static const size_t kept_pixels = 4u << 20;
+static pthread_key_t pixels_key;
+static pthread_once_t pixels_once = PTHREAD_ONCE_INIT;
+
+static void release_pixels(void *data) {
+    thread_pixels *pixels = data;
+    free(pixels->bytes);
+    free(pixels);
+}
+
+static void make_pixels_key(void) { pthread_key_create(&pixels_key, release_pixels); }
+
+/// `length` zeroed bytes for a canvas of this thread: the thread's reused buffer when it
+/// is free and `length` is at most `kept_pixels`, else a buffer of its own (`*own`).
+static uint8_t *canvas_pixels(size_t length, uint8_t **own) {
+    *own = NULL;
+    pthread_once(&pixels_once, make_pixels_key);
+    thread_pixels *pixels = pthread_getspecific(pixels_key);
+    if (pixels == NULL && (pixels = calloc(1, sizeof *pixels)) != NULL && pthread_setspecific(pixels_key, pixels) != 0) {
+        free(pixels);
+        pixels = NULL;
+    }
+    if (pixels == NULL || pixels->in_use || length > kept_pixels) return *own = calloc(1, length);
+    if (pixels->capacity < length) {
+        free(pixels->bytes);
+        pixels->bytes = malloc(length);
+        pixels->capacity = pixels->bytes == NULL ? 0 : length;
+        if (pixels->bytes == NULL) return NULL;
+    }
+    memset(pixels->bytes, 0, length);
+    pixels->in_use = 1;
+    return pixels->bytes;
+}
+
+/// Gives this thread's buffer back (a canvas without pixels of its own used it).
+static void return_pixels(void) {
+    thread_pixels *pixels = pthread_getspecific(pixels_key);
+    if (pixels != NULL) pixels->in_use = 0;
+}
 
 struct msgfmt_cairo_face {
     cairo_font_face_t *face;
@@ -74,16 +129,23 @@ msgfmt_cairo_canvas *msgfmt_cairo_canvas_create(double width, double height, dou
     if (!(scale >= 0.25 && scale <= 16) || !(width >= 1) || !(height >= 1)) return NULL;
     double w = ceil(width * scale), h = ceil(height * scale);
     if (w > 16384 || h > 16384) return NULL;
-    cairo_surface_t *surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
-    if (cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    const int stride = cairo.format_stride_for_width(CAIRO_FORMAT_ARGB32, (int)w);
+    if (stride <= 0) return NULL;
+    uint8_t *own = NULL;
+    uint8_t *pixels = canvas_pixels((size_t)stride * (size_t)h, &own);
+    if (pixels == NULL) return NULL;
+    cairo_surface_t *surface = cairo.image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, (int)w, (int)h, stride);
+    msgfmt_cairo_canvas *canvas = NULL;
+    if (cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS || (canvas = malloc(sizeof *canvas)) == NULL) {
         cairo.surface_destroy(surface);
+        if (own != NULL) {
+            free(own);
+        } else {
+            return_pixels();
+        }
         return NULL;
     }
-    msgfmt_cairo_canvas *canvas = malloc(sizeof *canvas);
-    if (canvas == NULL) {
-        cairo.surface_destroy(surface);
-        return NULL;
-    }
+    canvas->own_pixels = own;
     canvas->surface = surface;
     canvas->cr = cairo.create(surface);
     cairo.scale(canvas->cr, scale, scale);
@@ -94,6 +156,11 @@ void msgfmt_cairo_canvas_destroy(msgfmt_cairo_canvas *canvas) {
     if (canvas == NULL) return;
     cairo.destroy(canvas->cr);
     cairo.surface_destroy(canvas->surface);
+    if (canvas->own_pixels != NULL) {
+        free(canvas->own_pixels);
+    } else {
+        return_pixels();
+    }
     free(canvas);
 }
 
@@ -123,11 +190,55 @@ static void release_face(void *data) {
     pthread_mutex_unlock(&library_lock);
 }
 
+/// Reads `count` bytes at `offset` of the stream's file (a seek when `count` is 0, which
+/// returns 0 when `offset` is inside the file).
+static unsigned long read_font(FT_Stream stream, unsigned long offset, unsigned char *buffer, unsigned long count) {
+    if (count == 0) return offset <= stream->size ? 0 : 1;
+    const int fd = (int)stream->descriptor.value;
+    unsigned long done = 0;
+    while (done < count) {
+        const ssize_t n = pread(fd, buffer + done, count - done, (off_t)(offset + done));
+        if (n <= 0) break;
+        done += (unsigned long)n;
+    }
+    return done;
+}
+
+static void close_font(FT_Stream stream) {
+    close((int)stream->descriptor.value);
+    free(stream);
+}
+
+/// A FreeType stream reading the font file at `path` with `pread` rather than mapping
+/// it: FreeType keeps what it parses and copies out each glyph's outline as it loads it,
+/// so a large font (a CJK collection) does not leave the pages of every table FreeType
+/// walked resident in msgfmt's memory. NULL when the file cannot be opened.
+static FT_Stream open_font(const char *path) {
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat info;
+    FT_Stream stream = NULL;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0 || (stream = calloc(1, sizeof *stream)) == NULL) {
+        close(fd);
+        return NULL;
+    }
+    stream->size = (unsigned long)info.st_size;
+    stream->descriptor.value = fd;
+    stream->read = read_font;
+    stream->close = close_font;
+    return stream;
+}
+
 msgfmt_cairo_face *msgfmt_cairo_face_open(const char *path, int32_t index) {
     if (msgfmt_cairo_load() != NULL || path == NULL || index < 0) return NULL;
+    FT_Stream stream = open_font(path);
+    if (stream == NULL) return NULL;
     pthread_mutex_lock(&library_lock);
     FT_Face ft = NULL;
-    int ok = (library != NULL || freetype.Init_FreeType(&library) == 0) && freetype.New_Face(library, path, index, &ft) == 0;
+    // FreeType closes the stream when the face is done with, or when opening fails.
+    FT_Open_Args args = {.flags = FT_OPEN_STREAM, .stream = stream};
+    int ok = (library != NULL || freetype.Init_FreeType(&library) == 0) && freetype.Open_Face(library, &args, index, &ft) == 0;
+    if (library == NULL) close_font(stream);
     pthread_mutex_unlock(&library_lock);
     if (!ok) return NULL;
     cairo_font_face_t *face = cairo.ft_font_face_create_for_ft_face(ft, FT_LOAD_COLOR);
@@ -190,10 +301,56 @@ static size_t finish_chunk(uint8_t *chunk, const char *type, size_t length) {
     return length + 12;
 }
 
+/// Sub-filters row `y` of the canvas into `row` (`1 + 4 * width` bytes): colors taken out
+/// of cairo's premultiplied alpha with the same rounding as cairo's writer, each byte
+/// minus the same byte of the pixel to its left.
+static void filter_row(const uint8_t *data, int stride, int width, int y, uint8_t *row) {
+    const uint32_t *source = (const uint32_t *)(data + (size_t)y * (size_t)stride);
+    row[0] = 1;  // Sub
+    uint8_t previous[4] = {0, 0, 0, 0};
+    for (int x = 0; x < width; x++) {
+        const uint32_t pixel = source[x];
+        const uint32_t alpha = pixel >> 24;
+        uint32_t r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
+        if (alpha == 0) {
+            r = g = b = 0;
+        } else if (alpha != 255) {
+            r = (r * 255 + alpha / 2) / alpha;
+            g = (g * 255 + alpha / 2) / alpha;
+            b = (b * 255 + alpha / 2) / alpha;
+        }
+        const uint8_t current[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)alpha};
+        uint8_t *out = row + 1 + 4 * (size_t)x;
+        for (int k = 0; k < 4; k++) {
+            out[k] = (uint8_t)(current[k] - previous[k]);
+            previous[k] = current[k];
+        }
+    }
+}
+
+/// The PNG being written: bytes, their count and the room allocated.
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    size_t capacity;
+} png_buffer;
+
+/// Makes room for `more` bytes after the written ones; 0 when memory runs out.
+static int png_reserve(png_buffer *png, size_t more) {
+    if (png->capacity - png->length >= more) return 1;
+    size_t capacity = png->capacity * 2;
+    if (capacity < png->length + more) capacity = png->length + more;
+    uint8_t *grown = realloc(png->bytes, capacity);
+    if (grown == NULL) return 0;
+    png->bytes = grown;
+    png->capacity = capacity;
+    return 1;
+}
+
 /// The canvas as an RGBA PNG written here rather than by cairo's writer (libpng with its
 /// default compression and adaptive filters, most of the time of a picture): each row
-/// with the Sub filter, compressed by zlib at its fastest level. Colors are taken out
-/// of cairo's premultiplied alpha with the same rounding as cairo's writer.
+/// Sub-filtered and fed to zlib at its fastest level as it is made, so besides the
+/// canvas only one row and the compressed bytes are in memory.
 int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
     *bytes = NULL;
     if (canvas == NULL) return -1;
@@ -204,63 +361,60 @@ int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
     const uint8_t *data = cairo.image_surface_get_data(canvas->surface);
     if (data == NULL || width <= 0 || height <= 0) return -1;
     const size_t row_length = 1 + 4 * (size_t)width;
-    const size_t raw_length = row_length * (size_t)height;
-    uint8_t *raw = malloc(raw_length);
-    if (raw == NULL) return -1;
-    for (int y = 0; y < height; y++) {
-        const uint32_t *source = (const uint32_t *)(data + (size_t)y * (size_t)stride);
-        uint8_t *row = raw + (size_t)y * row_length;
-        row[0] = 1;  // Sub: each byte minus the same byte of the pixel to its left
-        uint8_t previous[4] = {0, 0, 0, 0};
-        for (int x = 0; x < width; x++) {
-            const uint32_t pixel = source[x];
-            const uint32_t alpha = pixel >> 24;
-            uint32_t r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
-            if (alpha == 0) {
-                r = g = b = 0;
-            } else if (alpha != 255) {
-                r = (r * 255 + alpha / 2) / alpha;
-                g = (g * 255 + alpha / 2) / alpha;
-                b = (b * 255 + alpha / 2) / alpha;
-            }
-            const uint8_t current[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)alpha};
-            uint8_t *out = row + 1 + 4 * (size_t)x;
-            for (int k = 0; k < 4; k++) {
-                out[k] = (uint8_t)(current[k] - previous[k]);
-                previous[k] = current[k];
-            }
+    png_buffer png = {NULL, 0, 0};
+    uint8_t *row = malloc(row_length);
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    int ok = row != NULL && png_reserve(&png, 8 + (12 + 13) + 8 + (64u << 10))
+             && z.deflateInit_(&stream, Z_BEST_SPEED, ZLIB_VERSION, (int)sizeof stream) == Z_OK;
+    const int started = ok;
+    if (ok) {
+        static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+        memcpy(png.bytes, signature, 8);
+        png.length = 8;
+        uint8_t *header = png.bytes + png.length + 8;
+        put32(header, (uint32_t)width);
+        put32(header + 4, (uint32_t)height);
+        header[8] = 8;   // bits per channel
+        header[9] = 6;   // RGBA
+        header[10] = 0;  // deflate
+        header[11] = 0;  // adaptive filtering (the method; each row names its filter)
+        header[12] = 0;  // not interlaced
+        png.length += finish_chunk(png.bytes + png.length, "IHDR", 13);
+    }
+    const size_t idat = png.length;  // the IDAT chunk's start; its data follows 8 bytes on
+    if (ok) png.length += 8;
+    for (int y = 0; ok && y <= height; y++) {
+        const int last = y == height;
+        if (!last) {
+            filter_row(data, stride, width, y, row);
+            stream.next_in = row;
+            stream.avail_in = (uInt)row_length;
         }
+        int status;
+        do {
+            ok = png_reserve(&png, 16u << 10);
+            if (!ok) break;
+            const size_t room = png.capacity - png.length;
+            stream.next_out = png.bytes + png.length;
+            stream.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
+            status = z.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH);
+            png.length = (size_t)(stream.next_out - png.bytes);
+            // Z_BUF_ERROR: nothing left to do for this row (its input taken, its output out).
+            ok = status == Z_OK || status == Z_STREAM_END || (!last && status == Z_BUF_ERROR);
+        } while (ok && (stream.avail_out == 0 || (last && status != Z_STREAM_END)));
     }
-    const uLong bound = z.compressBound((uLong)raw_length);
-    const size_t capacity = 8 + (12 + 13) + (12 + (size_t)bound) + 12;
-    uint8_t *png = malloc(capacity);
-    if (png == NULL) {
-        free(raw);
+    if (started) z.deflateEnd(&stream);
+    free(row);
+    if (!ok || !png_reserve(&png, 4 + 12)) {
+        free(png.bytes);
         return -1;
     }
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    memcpy(png, signature, 8);
-    size_t length = 8;
-    uint8_t *header = png + length + 8;
-    put32(header, (uint32_t)width);
-    put32(header + 4, (uint32_t)height);
-    header[8] = 8;   // bits per channel
-    header[9] = 6;   // RGBA
-    header[10] = 0;  // deflate
-    header[11] = 0;  // adaptive filtering (the method; each row names its filter)
-    header[12] = 0;  // not interlaced
-    length += finish_chunk(png + length, "IHDR", 13);
-    uLongf compressed = bound;
-    int status = z.compress2(png + length + 8, &compressed, raw, (uLong)raw_length, Z_BEST_SPEED);
-    free(raw);
-    if (status != Z_OK) {
-        free(png);
-        return -1;
-    }
-    length += finish_chunk(png + length, "IDAT", (size_t)compressed);
-    length += finish_chunk(png + length, "IEND", 0);
-    *bytes = png;
-    return (int64_t)length;
+    finish_chunk(png.bytes + idat, "IDAT", png.length - idat - 8);
+    png.length += 4;
+    png.length += finish_chunk(png.bytes + png.length, "IEND", 0);
+    *bytes = png.bytes;
+    return (int64_t)png.length;
 }
 
 void msgfmt_cairo_free(uint8_t *bytes) { free(bytes); }
