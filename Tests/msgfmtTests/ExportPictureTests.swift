@@ -46,6 +46,31 @@ import Testing
         }
     }
 
+    /// Pictures drawn on several threads, batch after batch, are the files one thread
+    /// writes, byte for byte; a message sent twice in a second gets `-2`.
+    @Test func threadsWriteTheFilesOneThreadWrites() throws {
+        var messages: [String] = []
+        for i in 1...90 {
+            let (from, id) = i % 3 == 0 ? (#""Bob""#, "user2") : (#""Alice""#, "user1")
+            messages.append(Self.message(i, from: from, fromID: id, unix: 1_704_103_200 + 30 * i, text: #""message \#(i) 好 🙂""#))
+        }
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("result.json")
+        try Self.export(messages).write(to: file, atomically: true, encoding: .utf8)
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let out = dir.appendingPathComponent("out-\(jobs)")
+            let result = try Binary.run(["export", file.path, "--to", "png", "--jobs", jobs, "-o", out.path] + Self.pinned)
+            #expect(result.status == 0, "\(result.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+            outputs.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+        }
+        #expect(outputs[0].count == 90)
+        #expect(outputs[0]["2024-01-01_100030-1.png"] != nil, "\(outputs[0].keys.sorted().prefix(3))")
+        #expect(outputs[1] == outputs[0], "the same files with three threads")
+    }
+
     /// The name is on the first bubble of a group only, each bubble has its time, and
     /// `--me`'s messages are drawn on the right without a name.
     @Test func namesTimesAndOutgoingBubbles() throws {

@@ -37,6 +37,48 @@ import Testing
         }
     }
 
+    /// Pictures drawn on several threads are the files one thread writes, byte for byte:
+    /// named in input order (a repeated id gets the message's position, a message without
+    /// one is named by its position), none for a message `--strict` fails, and a picture
+    /// too tall for a thread's reused canvas among the rest.
+    @Test func threadsWriteTheFilesOneThreadWrites() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines: [String] = []
+        for i in 1...40 {
+            switch i % 10 {
+            case 3: lines.append(#"{"text":"no id \#(i)"}"#)
+            case 5: lines.append(#"{"message_id":2,"text":"id 2 again, message \#(i)"}"#)
+            case 7: lines.append(#"{"message_id":\#(1000 + i),"text":"bad","entities":[{"type":"bold","offset":1,"length":9}]}"#)
+            default:
+                lines.append(#"{"message_id":\#(i),"text":"message \#(i) 好 🙂 مرحبا","entities":[{"type":"bold","offset":0,"length":7}]}"#)
+            }
+        }
+        let long = Array(repeating: "a long message of many words", count: 120).joined(separator: " ")
+        lines.insert(#"{"message_id":99,"text":"\#(long)"}"#, at: 20)
+        let input = dir.appendingPathComponent("in.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let out = dir.appendingPathComponent("out-\(jobs)")
+            let result = try Binary.run(
+                ["--to", "png", "--scale", "4", "--strict", "--jobs", jobs] + Self.pinned + [input.path, "-o", out.path])
+            #expect(result.status == 1, "the --strict failures: \(result.stderr)")
+            #expect(result.stderr.components(separatedBy: "past the end of the text").count == 5, "\(result.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+            outputs.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+        }
+        let names = Set(outputs[0].keys)
+        #expect(names.count == 37)
+        #expect(names.isSuperset(of: ["message-2.png", "message-2-5.png", "message-2-15.png", "message-3.png", "message-99.png"]))
+        #expect(names.isSuperset(of: ["message-24.png", "message-24-25.png"]), "position 24 (no id) before id 24")
+        #expect(names.isDisjoint(with: [7, 17, 27, 37].map { "message-\(1000 + $0).png" }), "none for what --strict failed")
+        #expect(outputs[1] == outputs[0], "the same files with three threads")
+        let tallPNG = try #require(outputs[0]["message-99.png"])
+        let tall = try #require(RGBAImage(png: tallPNG))
+        #expect(tall.width * tall.height * 4 > 4 << 20, "larger than a thread's reused canvas")
+    }
+
     /// `--stack -o FILE` draws every message in one picture, as tall as the bubbles.
     @Test func stackWritesOnePicture() throws {
         let dir = try Self.temporaryDirectory()

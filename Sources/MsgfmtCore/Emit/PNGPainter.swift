@@ -2,18 +2,15 @@ internal import CCairo
 
 /// Paints bubble scenes into a PNG through cairo: shapes as filled paths, text as the
 /// glyphs the font library shapes for it (color emoji included), placed where the layout
-/// put it. Keeps the fonts it opened for drawing; one painter per thread.
-final class PNGPainter {
-    private let fonts: FontLibrary
-    private var faces: [Int: OpaquePointer] = [:]
+/// put it. Holds nothing of its own between pictures, so any number of threads may paint
+/// with one painter at once: the fonts are the run's shared `PaintFaces`.
+struct PNGPainter: Sendable {
+    private let faces: PaintFaces
+    private var fonts: FontLibrary { faces.fonts }
 
-    /// A painter drawing with `fonts`.
-    init(fonts: FontLibrary) {
-        self.fonts = fonts
-    }
-
-    deinit {
-        for face in faces.values { msgfmt_cairo_face_close(face) }
+    /// A painter drawing with `faces`.
+    init(faces: PaintFaces) {
+        self.faces = faces
     }
 
     /// The PNG bytes of `scenes` one under another, `gap` pixels apart, at `scale`; nil
@@ -48,7 +45,7 @@ final class PNGPainter {
             let shaped = fonts.shape(units, style: text.face, direction: text.rtl ? 2 : 1)
             let scale = text.scale / Double(FontLibrary.unitsPerPixel)
             for run in shaped.runs {
-                guard let face = face(run.face) else { continue }
+                guard let face = faces.face(run.face) else { continue }
                 let xs = run.xs.map { text.x + dx + Double($0) * scale }
                 let ys = run.ys.map { text.baseline + dy + Double($0) * scale }
                 msgfmt_cairo_glyphs(
@@ -67,14 +64,5 @@ final class PNGPainter {
             }
         }
         msgfmt_cairo_fill(canvas, color)
-    }
-
-    /// The cairo face of library face `id`, opened once.
-    private func face(_ id: Int) -> OpaquePointer? {
-        if let known = faces[id] { return known }
-        let file = fonts.face(id)
-        guard let opened = msgfmt_cairo_face_open(file.path, file.index) else { return nil }
-        faces[id] = opened
-        return opened
     }
 }

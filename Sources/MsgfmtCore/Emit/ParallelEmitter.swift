@@ -14,9 +14,16 @@ public protocol ParallelEmitter: MessageEmitter {
     mutating func prepare(_ message: RenderedMessage, into out: inout [UInt8])
     /// Writes `prepared`, the bytes `prepare` made for the next message in input order.
     mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink)
+    /// How many messages a batch of `render --jobs` holds: two batches of prepared bytes
+    /// are in memory at once, so an emitter preparing large bytes (whole pictures) asks
+    /// for small batches.
+    var messagesPerBatch: Int { get }
 }
 
 extension ParallelEmitter {
+    /// Batches of `RenderBatches.defaultBatchSize`.
+    public var messagesPerBatch: Int { RenderBatches.defaultBatchSize }
+
     /// Writes `prepared` as it is.
     public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
         sink.write(prepared)

@@ -4,10 +4,11 @@ import FoundationEssentials
 /// with fonts, with the sender's name and the time (in `--time-zone`) when the input gives them
 /// (Bot API `from` and `date`). With `PictureOptions.filePerMessage` every message becomes a
 /// file of its own in the output directory, named after its id (`message-<id>.png`, or its
-/// position when it has none); otherwise all messages are drawn one under another in one
+/// position when it has none): drawn by whichever thread laid it out (`prepare`), the file
+/// written in input order; otherwise all messages are drawn one under another in one
 /// picture written at the end, as the apps draw a conversation: a sender's name on the
 /// first bubble of their run of messages, the tail on the last.
-public struct PictureEmitter: MessageEmitter {
+public struct PictureEmitter: BufferedEmitter {
     private let format: OutputFormat
     private let fonts: FontLibrary?
     private let theme: Theme
@@ -22,6 +23,7 @@ public struct PictureEmitter: MessageEmitter {
     /// are known.
     private var stacked: [(layout: TextLayout, caption: BubbleCaption, sender: String?)] = []
     private var names: Set<String> = []
+    var buffer: [UInt8] = []
     /// Files that could not be written or drawn, one sentence each.
     public private(set) var failures: [String] = []
 
@@ -41,28 +43,66 @@ public struct PictureEmitter: MessageEmitter {
         self.encoder = fonts.map { PictureEncoder(format: format, fonts: $0, scale: picture.scale) }
     }
 
+    /// A copy for a worker thread, sharing the encoder (and its fonts); nil for a stacked
+    /// picture, which is drawn whole at the end.
+    public func makeWorkerCopy() -> PictureEmitter? {
+        guard filesPerMessage else { return nil }
+        var copy = self
+        copy.names = []
+        copy.failures = []
+        copy.buffer = []
+        return copy
+    }
+
+    /// A picture is tens of kilobytes (a tall one megabytes): a few per batch keep the
+    /// prepared bytes small, and a picture takes long enough to draw that handing out a
+    /// batch costs little beside it.
+    public var messagesPerBatch: Int { 8 }
+
+    private var filesPerMessage: Bool { picture.filePerMessage && picture.output != nil }
+
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
         guard let fonts, let layout = message.layout else { return }
-        let m = message.message
-        let caption = BubbleCaption(
-            name: m.sender?.name, peer: BubbleCaption.peer(of: m.sender?.key ?? ""), time: m.date.map(clock.time(of:)),
-            library: fonts, maxWidth: maxWidth)
-        guard picture.filePerMessage, let directory = picture.output else {
+        guard filesPerMessage else {
+            let m = message.message
+            let caption = caption(of: m, fonts: fonts)
             stacked.append((layout, caption, m.sender?.key))
             return
         }
-        let scene = BubbleScene(layout, metrics: PixelMetrics(fonts), theme: theme, spoilers: spoilers, caption: caption)
-        var name = message.message.id.map { "message-\($0)" } ?? "message-\(message.index + 1)"
-        if names.contains(name) { name += "-\(message.index + 1)" }
+        emitThroughBuffer(message, into: sink)
+    }
+
+    /// Draws `message`'s own picture (file per message); nothing for a message that is not
+    /// drawn.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        guard let fonts, let encoder, let layout = message.layout else { return }
+        let scene = BubbleScene(
+            layout, metrics: PixelMetrics(fonts), theme: theme, spoilers: spoilers, caption: caption(of: message.message, fonts: fonts))
+        PreparedPicture.append(id: message.message.id, position: message.index + 1, picture: encoder.encode([scene]), to: &out)
+    }
+
+    /// Names the prepared picture's file (a name used before gets the position too) and
+    /// writes it.
+    public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
+        guard let prepared = PreparedPicture(prepared), let directory = picture.output else { return }
+        var name = prepared.name
+        if names.contains(name) { name += "-\(prepared.position)" }
         names.insert(name)
         let file = directory + "/" + name + "." + format.rawValue
-        guard let bytes = encoder?.encode([scene]) else {
+        guard let bytes = prepared.picture else {
             failures.append("cannot draw \(file): the picture is too large")
             return
         }
         if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) {
             failures.append("cannot write \(file)")
         }
+    }
+
+    /// The sender's name and the time of `m`, measured.
+    private func caption(of m: Message, fonts: FontLibrary) -> BubbleCaption {
+        BubbleCaption(
+            name: m.sender?.name, peer: BubbleCaption.peer(of: m.sender?.key ?? ""), time: m.date.map(clock.time(of:)),
+            library: fonts, maxWidth: maxWidth)
     }
 
     public mutating func end(into sink: OutputSink) {

@@ -1,7 +1,7 @@
 /// Turns bubble scenes into the bytes of an SVG or PNG file: what `render --to svg|png`
-/// and `export --to svg|png` share. Keeps the painter's opened fonts, so it is used by one
-/// thread at a time (`PictureEncoderPool` hands it from thread to thread).
-final class PictureEncoder: @unchecked Sendable {
+/// and `export --to svg|png` share. Holds nothing that changes, so the threads of a run
+/// drawing in parallel share one encoder (and with it one opening of each font).
+struct PictureEncoder: Sendable {
     private let format: OutputFormat
     private let scale: Double
     private let svg: SVGPicture
@@ -15,7 +15,7 @@ final class PictureEncoder: @unchecked Sendable {
         self.format = format
         self.scale = scale
         self.svg = SVGPicture(fonts.options)
-        self.painter = format == .png ? PNGPainter(fonts: fonts) : nil
+        self.painter = format == .png ? PNGPainter(faces: PaintFaces(fonts: fonts)) : nil
     }
 
     /// The file bytes of `scenes` one under another; nil when the PNG cannot be drawn

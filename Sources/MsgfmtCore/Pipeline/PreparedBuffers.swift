@@ -14,10 +14,14 @@ final class PreparedBuffers: @unchecked Sendable {
         base.initialize(repeating: [], count: count)
     }
 
-    /// Empties every buffer, keeping its storage.
+    /// Empties every buffer, keeping its storage up to `keptCapacity` bytes: one batch of
+    /// large outputs (a tall picture) does not hold its memory for the rest of the run.
     func removeAll() {
-        for i in 0..<count { base[i].removeAll(keepingCapacity: true) }
+        for i in 0..<count { base[i].removeAll(keepingCapacity: base[i].capacity <= Self.keptCapacity) }
     }
+
+    /// The most storage a buffer keeps from batch to batch, in bytes.
+    static let keptCapacity = 1 << 20
 
     deinit {
         base.deinitialize(count: count)

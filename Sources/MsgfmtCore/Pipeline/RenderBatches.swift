@@ -54,6 +54,10 @@ final class RenderBatches {
         var buffers: PreparedBuffers?
     }
 
+    /// The messages of a batch when the emitter does not ask for fewer: enough that
+    /// handing a batch to the workers costs little beside laying it out.
+    static let defaultBatchSize = 256
+
     private let options: RenderOptions
     /// The fonts every thread's renderer measures with: opened once for the run, so their
     /// shaping cache and fallback faces carry over from batch to batch.
@@ -83,20 +87,21 @@ final class RenderBatches {
     private var running: Batch?
 
     /// Creates the batches of one input; `jobs` threads in all, the calling one included,
-    /// measuring with `fonts` when the options lay out in pixels.
+    /// measuring with `fonts` when the options lay out in pixels; batches as large as the
+    /// emitter asks (`ParallelEmitter.messagesPerBatch`).
     init(
-        options: RenderOptions, fonts: FontLibrary?, jobs: Int, batchSize: Int = 256, emitter: any MessageEmitter,
-        sink: OutputSink, report: @escaping (Diagnostic) -> Void
+        options: RenderOptions, fonts: FontLibrary?, jobs: Int, emitter: any MessageEmitter, sink: OutputSink,
+        report: @escaping (Diagnostic) -> Void
     ) {
         self.options = options
         self.fonts = fonts
         renderer = Renderer(options: options, fonts: fonts)
         self.jobs = max(2, jobs)
-        self.batchSize = max(1, batchSize)
         serial = emitter
         parallel = emitter as? any ParallelEmitter
         let copy = parallel?.makeWorkerCopy()
         if copy == nil { parallel = nil }
+        batchSize = max(1, parallel?.messagesPerBatch ?? Self.defaultBatchSize)
         template = parallel.map(Template.init)
         ownCopy = copy
         self.sink = sink

@@ -10,9 +10,10 @@ import Synchronization
 /// one picture written at the end. Service messages are not drawn.
 ///
 /// The prepare step (worker threads) measures each message's name and time; `write`
-/// decides the grouping in order; pictures are encoded on the worker threads when a
-/// batch was written (`drainOutput`) and written in order, so memory holds one batch of
-/// pictures (a stack holds its scenes, which are small, until the end).
+/// decides the grouping and the file names in order; when a batch was written
+/// (`drainOutput`) its pictures are drawn and written to their files on the worker
+/// threads, each file as soon as it is drawn, so memory holds one picture per thread
+/// (a stack holds its scenes, which are small, until the end).
 public final class PictureTranscriptWriter: TranscriptWriter {
     /// What the prepare step measured: nil for a message that is not drawn.
     public typealias Piece = BubbleCaption?
@@ -38,7 +39,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     private var stacked: [BubbleScene] = []
     /// Names given since the last drain (earlier ones are files in `directory`).
     private var names: Set<String> = []
-    private let encoders: PictureEncoderPool?
+    private let encoder: PictureEncoder?
     /// Pictures that could not be drawn or written, one sentence each.
     public private(set) var failures: [String] = []
     /// Messages written without a picture: service messages (joins, pins, calls, …), which
@@ -55,7 +56,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         self.sink = sink
         self.state = TranscriptState(options: options)
         let format: OutputFormat = options.format == .png ? .png : .svg
-        self.encoders = options.fonts.map { PictureEncoderPool(format: format, fonts: $0, scale: options.render.picture.scale) }
+        self.encoder = options.fonts.map { PictureEncoder(format: format, fonts: $0, scale: options.render.picture.scale) }
     }
 
     public var failed: Bool { sink.failed }
@@ -106,7 +107,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         endGroup()
         drainOutput()
         if directory == nil, !stacked.isEmpty {
-            if let bytes = encoders?.take().encode(stacked) {
+            if let bytes = encoder?.encode(stacked) {
                 sink.write(bytes)
             } else {
                 failures.append("cannot draw the picture: it is too large (at most 16384 pixels a side); use -o DIR")
@@ -124,9 +125,10 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         last = nil
     }
 
-    /// Draws the decided pictures on `jobs` threads and writes them in order.
+    /// Draws the decided pictures on `jobs` threads, each thread writing the files of the
+    /// pictures it drew; what could not be drawn or written is reported in order.
     public func drainOutput() {
-        guard !decided.isEmpty, let fonts, let pool = encoders else { return }
+        guard !decided.isEmpty, let fonts, let encoder else { return }
         var batch: [Pending] = []
         swap(&batch, &decided)
         let metrics = PixelMetrics(fonts)
@@ -140,23 +142,17 @@ public final class PictureTranscriptWriter: TranscriptWriter {
             stacked += batch.map(scene)
             return
         }
-        let files = batch.map(\.name)
         names.removeAll(keepingCapacity: true)
-        let slots = OrderedSlots<Pending, [UInt8]?>(batch)
-        let threads = max(1, min(options.jobs, files.count))
+        let threads = max(1, min(options.jobs, batch.count))
+        let slots = OrderedSlots<Pending, String?>(batch)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            let encoder = pool.take()
-            slots.fill { _, pending in encoder.encode([scene(pending)]) }
-            pool.give(encoder)
-        }
-        for (name, bytes) in zip(files, slots.take()) {
-            let file = directory + "/" + name
-            guard let bytes else {
-                failures.append("cannot draw \(file): the picture is too large")
-                continue
+            slots.fill { _, pending in
+                let file = directory + "/" + pending.name
+                guard let bytes = encoder.encode([scene(pending)]) else { return "cannot draw \(file): the picture is too large" }
+                return FileManager.default.createFile(atPath: file, contents: Data(bytes)) ? nil : "cannot write \(file)"
             }
-            if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) { failures.append("cannot write \(file)") }
         }
+        failures += slots.take().compactMap { $0 }
     }
 
     /// `2024-01-05_100233-42.png`: the local date and time, then the id; a second message
