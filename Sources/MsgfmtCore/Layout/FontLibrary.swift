@@ -58,8 +58,9 @@ public final class FontLibrary: Sendable {
     /// (about: `ShapedText.cacheBytes`, `WordAdvances.cacheBytes`); past one, that cache
     /// starts afresh. Words repeat and stay few; the texts pictures draw (whole line
     /// fragments) rarely repeat, so without a bound in bytes a long run of pictures would
-    /// keep every one of them.
-    static let shapedByteLimit = 2 << 20
+    /// keep every one of them, and a large bound only holds memory: the shaping cache is
+    /// kept small, enough for the captions' names and times, which do repeat.
+    static let shapedByteLimit = 256 << 10
     static let wordByteLimit = 4 << 20
 
     /// Opens the fonts `options` name. Throws when a family or file is not found, a size

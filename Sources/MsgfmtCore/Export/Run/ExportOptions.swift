@@ -35,8 +35,13 @@ public struct ExportOptions: Sendable {
     /// The fonts layout measures with (`--to svg|png`), shared by every thread; nil
     /// measures in cells.
     public var fonts: FontLibrary?
-    /// Messages per parallel batch.
-    public var batchSize: Int = 256
+    /// Messages per parallel batch: the format's (`ExportFormat.messagesPerBatch`) unless
+    /// set.
+    public var batchSize: Int {
+        get { chosenBatchSize ?? format.messagesPerBatch }
+        set { chosenBatchSize = newValue }
+    }
+    private var chosenBatchSize: Int?
     /// HTML site with `--update`: keep, for the manifest, what each page was made from
     /// (`SitePageRecord`).
     public var keepsPageRecords = false
