@@ -155,6 +155,18 @@ class Bench:
         out = f"{self.out}/pictures"
         cmd = one_core + [self.a.msgfmt, "--from", "bot-api", "--to", "png", "-o", out] + fonts
         self.add(Result("render --to png -o DIR, 1 core", "msgfmt", len(texts), size), cmd + [src], cmd + [self.botapi_sample])
+        # The same pictures drawn on every core (the default): issue 19's memory target
+        # holds for them too, each thread drawing with the run's one set of fonts.
+        cmd = [self.a.msgfmt, "--from", "bot-api", "--to", "png", "-o", out + "-all-cores"] + fonts
+        r = Result("render --to png -o DIR, all cores", "msgfmt", len(texts), size)
+        self.add(r, cmd + [src], before=lambda: shutil.rmtree(out + "-all-cores", ignore_errors=True))
+        r.instructions = "as 1 core"
+        # Export names files by date and id and never overwrites, so each run starts empty.
+        ex = [corpus.export_text(m) for m in corpus.export_messages(self.export_sample)]
+        folder = f"{self.out}/export-pictures"
+        cmd = [self.a.msgfmt, "export", self.export_sample, "--to", "png", "-o", folder]
+        self.add(Result("export --to png -o DIR, all cores", "msgfmt", len(ex), corpus.utf8_size(ex)), cmd,
+                 before=lambda: shutil.rmtree(folder, ignore_errors=True))
 
     def peers(self):
         say("peers")

@@ -63,7 +63,9 @@ def targets(results, startup):
     ratio("render `--to text`: `--jobs 2` speed-up over `--jobs 1`", j2, j1, 1.7)
     chatpack = find(results, peer="chatpack")
     for r in results:
-        if not r.name.startswith("export"):
+        # The transcripts of the whole export, which chatpack parses; not the pictures of
+        # the sample export.
+        if not r.name.startswith("export") or "style" not in r.extra:
             continue
         if r.ok and chatpack is not None and chatpack.ok:
             x = chatpack.seconds / r.seconds
