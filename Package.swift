@@ -61,6 +61,7 @@ let package = Package(
             name: "MsgfmtCoreTests",
             dependencies: [
                 "MsgfmtCore",
+                "CCairo",
                 "CLoader",
                 "FuzzSupport",
                 "TestSupport",

@@ -11,36 +11,34 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "msgfmt_loader.h"
+#include "png_writer.h"
+#include "scratch_buffer.h"
 
-// libcairo, libfreetype and libz are opened on first use (see msgfmt_loader.h): these are
-// the functions msgfmt calls, looked up into `cairo`, `freetype` and `z` with the types of
-// the libraries' own declarations.
+// libcairo and libfreetype are opened on first use (see msgfmt_loader.h): these are the
+// functions msgfmt calls, looked up into `cairo` and `freetype` with the types of the
+// libraries' own declarations. The PNG writer (png_writer.h) opens zlib and libdeflate.
 #define MSGFMT_CAIRO_FUNCTIONS(X)                                                               \
     X(close_path) X(create) X(curve_to) X(destroy) X(fill) X(font_face_destroy)                  \
-    X(font_face_set_user_data) X(font_face_status) X(ft_font_face_create_for_ft_face)            \
-    X(format_stride_for_width) X(image_surface_create) X(image_surface_create_for_data) X(image_surface_create_from_png_stream) X(image_surface_get_data)    \
-    X(image_surface_get_format) X(image_surface_get_height) X(image_surface_get_stride)          \
-    X(image_surface_get_width) X(line_to) X(matrix_init) X(move_to) X(rectangle) X(scale)        \
-    X(set_font_face) X(set_font_matrix) X(set_source_rgba) X(show_glyphs) X(surface_destroy)     \
-    X(surface_flush) X(surface_status)
+    X(font_face_set_user_data) X(font_face_status) X(format_stride_for_width)                    \
+    X(ft_font_face_create_for_ft_face) X(image_surface_create_for_data)                       \
+    X(image_surface_create_from_png_stream) X(image_surface_get_data) X(image_surface_get_format) \
+    X(image_surface_get_height) X(image_surface_get_stride) X(image_surface_get_width)           \
+    X(line_to) X(matrix_init) X(move_to) X(rectangle) X(scale) X(set_font_face)                 \
+    X(set_font_matrix) X(set_source_rgba) X(show_glyphs) X(surface_destroy) X(surface_flush)     \
+    X(surface_status)
 #define MSGFMT_FT_FUNCTIONS(X) X(Done_Face) X(Init_FreeType) X(Open_Face)
-#define MSGFMT_Z_FUNCTIONS(X) X(crc32) X(deflate) X(deflateEnd) X(deflateInit_)
 
 #define MSGFMT_CAIRO_FIELD(name) MSGFMT_LOADER_FIELD(cairo_, name)
 #define MSGFMT_FT_FIELD(name) MSGFMT_LOADER_FIELD(FT_, name)
-#define MSGFMT_Z_FIELD(name) MSGFMT_LOADER_FIELD(, name)
 static struct { MSGFMT_CAIRO_FUNCTIONS(MSGFMT_CAIRO_FIELD) } cairo;
 static struct { MSGFMT_FT_FUNCTIONS(MSGFMT_FT_FIELD) } freetype;
-static struct { MSGFMT_Z_FUNCTIONS(MSGFMT_Z_FIELD) } z;
 static char load_error[MSGFMT_LOADER_ERROR_SIZE];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 #define MSGFMT_CAIRO_RESOLVE(name) MSGFMT_LOADER_RESOLVE(cairo, cairo_, name, load_error)
 #define MSGFMT_FT_RESOLVE(name) MSGFMT_LOADER_RESOLVE(freetype, FT_, name, load_error)
-#define MSGFMT_Z_RESOLVE(name) MSGFMT_LOADER_RESOLVE(z, , name, load_error)
 
 static void load(void) {
     {
@@ -51,69 +49,68 @@ static void load(void) {
         MSGFMT_LOADER_OPEN(load_error, "libfreetype.so.6", "libfreetype.so", "libfreetype.6.dylib")
         MSGFMT_FT_FUNCTIONS(MSGFMT_FT_RESOLVE)
     }
-    {
-        MSGFMT_LOADER_OPEN(load_error, "libz.so.1", "libz.so", "libz.1.dylib")
-        MSGFMT_Z_FUNCTIONS(MSGFMT_Z_RESOLVE)
-    }
 }
 
-const char *msgfmt_cairo_load(void) { return msgfmt_loader_once(&load_once, load, load_error); }
+const char *msgfmt_cairo_load(void) {
+    const char *error = msgfmt_loader_once(&load_once, load, load_error);
+    return error != NULL ? error : msgfmt_png_load();
+}
 
 struct msgfmt_cairo_canvas {
     cairo_surface_t *surface;
     cairo_t *cr;
-    /// The pixels, when the canvas has its own rather than its thread's (see `thread_pixels`).
-    uint8_t *own_pixels;
+    /// The pixels: the thread's (see `thread_pixels`), or `own` when the thread's are
+    /// taken or could not be made.
+    scratch_buffer *pixels;
+    scratch_buffer own;
 };
 
 /// The pixels of each thread's canvases, reused from picture to picture: a picture needs
 /// a fresh canvas, and allocating one each time (hundreds of kilobytes) leaves every
 /// thread's malloc arena holding the largest it has seen, and faults the pages in again.
-/// Pictures larger than `kept_pixels` get pixels of their own, freed with the canvas.
 typedef struct {
-    uint8_t *bytes;
-    size_t capacity;
+    scratch_buffer buffer;
     int in_use;
 } thread_pixels;
 
-static const size_t kept_pixels = 4u << 20;
 static pthread_key_t pixels_key;
 static pthread_once_t pixels_once = PTHREAD_ONCE_INIT;
 
 static void release_pixels(void *data) {
     thread_pixels *pixels = data;
-    free(pixels->bytes);
+    scratch_trim(&pixels->buffer, 1);
     free(pixels);
 }
 
 static void make_pixels_key(void) { pthread_key_create(&pixels_key, release_pixels); }
 
-/// `length` zeroed bytes for a canvas of this thread: the thread's reused buffer when it
-/// is free and `length` is at most `kept_pixels`, else a buffer of its own (`*own`).
-static uint8_t *canvas_pixels(size_t length, uint8_t **own) {
-    *own = NULL;
+/// This thread's pixels, made on first use and marked taken; NULL when they are taken
+/// already (a canvas not yet destroyed) or cannot be made.
+static thread_pixels *take_thread_pixels(void) {
     pthread_once(&pixels_once, make_pixels_key);
     thread_pixels *pixels = pthread_getspecific(pixels_key);
-    if (pixels == NULL && (pixels = calloc(1, sizeof *pixels)) != NULL && pthread_setspecific(pixels_key, pixels) != 0) {
-        free(pixels);
-        pixels = NULL;
+    if (pixels == NULL) {
+        pixels = calloc(1, sizeof *pixels);
+        if (pixels == NULL) return NULL;
+        if (pthread_setspecific(pixels_key, pixels) != 0) {
+            free(pixels);
+            return NULL;
+        }
     }
-    if (pixels == NULL || pixels->in_use || length > kept_pixels) return *own = calloc(1, length);
-    if (pixels->capacity < length) {
-        free(pixels->bytes);
-        pixels->bytes = malloc(length);
-        pixels->capacity = pixels->bytes == NULL ? 0 : length;
-        if (pixels->bytes == NULL) return NULL;
-    }
-    memset(pixels->bytes, 0, length);
+    if (pixels->in_use) return NULL;
     pixels->in_use = 1;
-    return pixels->bytes;
+    return pixels;
 }
 
-/// Gives this thread's buffer back (a canvas without pixels of its own used it).
-static void return_pixels(void) {
-    thread_pixels *pixels = pthread_getspecific(pixels_key);
-    if (pixels != NULL) pixels->in_use = 0;
+/// Gives `canvas`'s pixels back: its own unmapped, the thread's kept (up to `scratch_kept`).
+static void release_canvas_pixels(msgfmt_cairo_canvas *canvas) {
+    if (canvas->pixels == &canvas->own) {
+        scratch_trim(&canvas->own, 1);
+        return;
+    }
+    thread_pixels *pixels = (thread_pixels *)canvas->pixels;  // `buffer` is its first member
+    scratch_trim(&pixels->buffer, 0);
+    pixels->in_use = 0;
 }
 
 struct msgfmt_cairo_face {
@@ -131,21 +128,23 @@ msgfmt_cairo_canvas *msgfmt_cairo_canvas_create(double width, double height, dou
     if (w > 16384 || h > 16384) return NULL;
     const int stride = cairo.format_stride_for_width(CAIRO_FORMAT_ARGB32, (int)w);
     if (stride <= 0) return NULL;
-    uint8_t *own = NULL;
-    uint8_t *pixels = canvas_pixels((size_t)stride * (size_t)h, &own);
-    if (pixels == NULL) return NULL;
-    cairo_surface_t *surface = cairo.image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, (int)w, (int)h, stride);
-    msgfmt_cairo_canvas *canvas = NULL;
-    if (cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS || (canvas = malloc(sizeof *canvas)) == NULL) {
-        cairo.surface_destroy(surface);
-        if (own != NULL) {
-            free(own);
-        } else {
-            return_pixels();
-        }
+    msgfmt_cairo_canvas *canvas = calloc(1, sizeof *canvas);
+    if (canvas == NULL) return NULL;
+    thread_pixels *taken = take_thread_pixels();
+    canvas->pixels = taken != NULL ? &taken->buffer : &canvas->own;
+    const size_t length = (size_t)stride * (size_t)h;
+    uint8_t *pixels = scratch_reserve(canvas->pixels, length);
+    cairo_surface_t *surface = NULL;
+    if (pixels != NULL) {
+        memset(pixels, 0, length);
+        surface = cairo.image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, (int)w, (int)h, stride);
+    }
+    if (surface == NULL || cairo.surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        if (surface != NULL) cairo.surface_destroy(surface);
+        release_canvas_pixels(canvas);
+        free(canvas);
         return NULL;
     }
-    canvas->own_pixels = own;
     canvas->surface = surface;
     canvas->cr = cairo.create(surface);
     cairo.scale(canvas->cr, scale, scale);
@@ -156,11 +155,7 @@ void msgfmt_cairo_canvas_destroy(msgfmt_cairo_canvas *canvas) {
     if (canvas == NULL) return;
     cairo.destroy(canvas->cr);
     cairo.surface_destroy(canvas->surface);
-    if (canvas->own_pixels != NULL) {
-        free(canvas->own_pixels);
-    } else {
-        return_pixels();
-    }
+    release_canvas_pixels(canvas);
     free(canvas);
 }
 
@@ -284,137 +279,14 @@ void msgfmt_cairo_glyphs(msgfmt_cairo_canvas *canvas, msgfmt_cairo_face *face, d
     if (list != stack) free(list);
 }
 
-static void put32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-/// Writes a chunk's length, type and CRC around the `length` data bytes already at
-/// `chunk + 8`; returns the chunk's size.
-static size_t finish_chunk(uint8_t *chunk, const char *type, size_t length) {
-    put32(chunk, (uint32_t)length);
-    memcpy(chunk + 4, type, 4);
-    uLong crc = z.crc32(0L, chunk + 4, (uInt)(length + 4));
-    put32(chunk + 8 + length, (uint32_t)crc);
-    return length + 12;
-}
-
-/// Sub-filters row `y` of the canvas into `row` (`1 + 4 * width` bytes): colors taken out
-/// of cairo's premultiplied alpha with the same rounding as cairo's writer, each byte
-/// minus the same byte of the pixel to its left.
-static void filter_row(const uint8_t *data, int stride, int width, int y, uint8_t *row) {
-    const uint32_t *source = (const uint32_t *)(data + (size_t)y * (size_t)stride);
-    row[0] = 1;  // Sub
-    uint8_t previous[4] = {0, 0, 0, 0};
-    for (int x = 0; x < width; x++) {
-        const uint32_t pixel = source[x];
-        const uint32_t alpha = pixel >> 24;
-        uint32_t r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
-        if (alpha == 0) {
-            r = g = b = 0;
-        } else if (alpha != 255) {
-            r = (r * 255 + alpha / 2) / alpha;
-            g = (g * 255 + alpha / 2) / alpha;
-            b = (b * 255 + alpha / 2) / alpha;
-        }
-        const uint8_t current[4] = {(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)alpha};
-        uint8_t *out = row + 1 + 4 * (size_t)x;
-        for (int k = 0; k < 4; k++) {
-            out[k] = (uint8_t)(current[k] - previous[k]);
-            previous[k] = current[k];
-        }
-    }
-}
-
-/// The PNG being written: bytes, their count and the room allocated.
-typedef struct {
-    uint8_t *bytes;
-    size_t length;
-    size_t capacity;
-} png_buffer;
-
-/// Makes room for `more` bytes after the written ones; 0 when memory runs out.
-static int png_reserve(png_buffer *png, size_t more) {
-    if (png->capacity - png->length >= more) return 1;
-    size_t capacity = png->capacity * 2;
-    if (capacity < png->length + more) capacity = png->length + more;
-    uint8_t *grown = realloc(png->bytes, capacity);
-    if (grown == NULL) return 0;
-    png->bytes = grown;
-    png->capacity = capacity;
-    return 1;
-}
-
-/// The canvas as an RGBA PNG written here rather than by cairo's writer (libpng with its
-/// default compression and adaptive filters, most of the time of a picture): each row
-/// Sub-filtered and fed to zlib at its fastest level as it is made, so besides the
-/// canvas only one row and the compressed bytes are in memory.
-int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes) {
+/// The canvas's pixels to the PNG writer (msgfmt_png.c).
+int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, int32_t compressor, uint8_t **bytes) {
     *bytes = NULL;
     if (canvas == NULL) return -1;
     cairo.surface_flush(canvas->surface);
-    const int width = cairo.image_surface_get_width(canvas->surface);
-    const int height = cairo.image_surface_get_height(canvas->surface);
-    const int stride = cairo.image_surface_get_stride(canvas->surface);
-    const uint8_t *data = cairo.image_surface_get_data(canvas->surface);
-    if (data == NULL || width <= 0 || height <= 0) return -1;
-    const size_t row_length = 1 + 4 * (size_t)width;
-    png_buffer png = {NULL, 0, 0};
-    uint8_t *row = malloc(row_length);
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    int ok = row != NULL && png_reserve(&png, 8 + (12 + 13) + 8 + (64u << 10))
-             && z.deflateInit_(&stream, Z_BEST_SPEED, ZLIB_VERSION, (int)sizeof stream) == Z_OK;
-    const int started = ok;
-    if (ok) {
-        static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-        memcpy(png.bytes, signature, 8);
-        png.length = 8;
-        uint8_t *header = png.bytes + png.length + 8;
-        put32(header, (uint32_t)width);
-        put32(header + 4, (uint32_t)height);
-        header[8] = 8;   // bits per channel
-        header[9] = 6;   // RGBA
-        header[10] = 0;  // deflate
-        header[11] = 0;  // adaptive filtering (the method; each row names its filter)
-        header[12] = 0;  // not interlaced
-        png.length += finish_chunk(png.bytes + png.length, "IHDR", 13);
-    }
-    const size_t idat = png.length;  // the IDAT chunk's start; its data follows 8 bytes on
-    if (ok) png.length += 8;
-    for (int y = 0; ok && y <= height; y++) {
-        const int last = y == height;
-        if (!last) {
-            filter_row(data, stride, width, y, row);
-            stream.next_in = row;
-            stream.avail_in = (uInt)row_length;
-        }
-        int status;
-        do {
-            ok = png_reserve(&png, 16u << 10);
-            if (!ok) break;
-            const size_t room = png.capacity - png.length;
-            stream.next_out = png.bytes + png.length;
-            stream.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
-            status = z.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH);
-            png.length = (size_t)(stream.next_out - png.bytes);
-            // Z_BUF_ERROR: nothing left to do for this row (its input taken, its output out).
-            ok = status == Z_OK || status == Z_STREAM_END || (!last && status == Z_BUF_ERROR);
-        } while (ok && (stream.avail_out == 0 || (last && status != Z_STREAM_END)));
-    }
-    if (started) z.deflateEnd(&stream);
-    free(row);
-    if (!ok || !png_reserve(&png, 4 + 12)) {
-        free(png.bytes);
-        return -1;
-    }
-    finish_chunk(png.bytes + idat, "IDAT", png.length - idat - 8);
-    png.length += 4;
-    png.length += finish_chunk(png.bytes + png.length, "IEND", 0);
-    *bytes = png.bytes;
-    return (int64_t)png.length;
+    return msgfmt_png_encode(cairo.image_surface_get_data(canvas->surface), cairo.image_surface_get_stride(canvas->surface),
+                             cairo.image_surface_get_width(canvas->surface), cairo.image_surface_get_height(canvas->surface),
+                             compressor, bytes);
 }
 
 void msgfmt_cairo_free(uint8_t *bytes) { free(bytes); }

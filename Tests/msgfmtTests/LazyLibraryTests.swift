@@ -3,11 +3,13 @@ import TestSupport
 import Testing
 
 /// The system libraries only some commands use (HarfBuzz, fontconfig, cairo, FreeType,
-/// libpng, libjpeg, libwebp, Nettle) are opened when a command first needs them, so a
+/// libdeflate, libpng, libjpeg, libwebp, Nettle) are opened when a command first needs them, so a
 /// one-message render starts without mapping them. `LD_DEBUG=files` makes glibc's dynamic
 /// loader name every object it opens on stderr.
 @Suite struct LazyLibraryTests {
-    static let lazy = ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype", "libpng16", "libjpeg", "libwebp", "libnettle"]
+    static let lazy = [
+        "libharfbuzz", "libfontconfig", "libcairo", "libfreetype", "libpng16", "libjpeg", "libwebp", "libnettle", "libdeflate",
+    ]
     static let message = #"{"text":"hi there","entities":[{"type":"bold","offset":0,"length":2}]}"#
 
     /// The lazily opened libraries a run of `arguments` opened; the run must succeed.
@@ -28,12 +30,12 @@ import Testing
         @Test func pixelLayoutOpensTheFontLibrariesOnly() throws {
             let opened = try Self.opened(["--from", "bot-api", "--to", "json", "--width", "320px"])
             #expect(opened.isSuperset(of: ["libharfbuzz", "libfontconfig"]))
-            #expect(opened.isDisjoint(with: ["libcairo", "libnettle", "libjpeg", "libwebp"]))  // FreeType brings libpng
+            #expect(opened.isDisjoint(with: ["libcairo", "libnettle", "libjpeg", "libwebp", "libdeflate"]))  // FreeType brings libpng
         }
 
         @Test func pngOpensCairoAndFreeType() throws {
             let opened = try Self.opened(["--from", "bot-api", "--to", "png", "--width", "320px", "-o", Self.scratch().path])
-            #expect(opened.isSuperset(of: ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype"]))
+            #expect(opened.isSuperset(of: ["libharfbuzz", "libfontconfig", "libcairo", "libfreetype", "libdeflate"]))
         }
 
         @Test func htmlSiteOpensNettleForItsDigests() throws {

@@ -46,10 +46,14 @@ void msgfmt_cairo_face_close(msgfmt_cairo_face *face);
 void msgfmt_cairo_glyphs(msgfmt_cairo_canvas *canvas, msgfmt_cairo_face *face, double pixel_size, double skew,
                          uint32_t rgba, int32_t count, const uint32_t *glyphs, const double *xs, const double *ys);
 
-/// Encodes the canvas as an RGBA PNG (Sub-filtered rows, zlib's fastest level) into a
-/// buffer the caller frees with msgfmt_cairo_free.
+/// How msgfmt_cairo_png compresses: with libdeflate when the system has it (else zlib),
+/// or with zlib whatever is installed (for tests comparing the two).
+enum { MSGFMT_CAIRO_PNG_FASTEST = 0, MSGFMT_CAIRO_PNG_ZLIB = 1 };
+
+/// Encodes the canvas as an RGBA PNG (unfiltered rows, compressed at the fastest level)
+/// into a buffer the caller frees with msgfmt_cairo_free.
 /// Returns the byte count, or -1 on failure (`*bytes` is then NULL).
-int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, uint8_t **bytes);
+int64_t msgfmt_cairo_png(msgfmt_cairo_canvas *canvas, int32_t compressor, uint8_t **bytes);
 void msgfmt_cairo_free(uint8_t *bytes);
 
 /// Decodes PNG `bytes` into straight (not premultiplied) RGBA rows, 4 bytes a pixel,

@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 /* Run-time loading of the system libraries only some commands use (HarfBuzz, fontconfig,
- * cairo, FreeType, libpng, libjpeg, libwebp, Nettle). Linking them would make every
- * msgfmt start map and relocate some thirty shared objects that a one-message render never
+ * cairo, FreeType, zlib, libdeflate, libpng, libjpeg, libwebp, Nettle). Linking them would
+ * make every msgfmt start map and relocate some thirty shared objects that a one-message render never
  * touches; each C target instead opens its library here on first use and looks its
  * functions up into a table of typed pointers. */
 

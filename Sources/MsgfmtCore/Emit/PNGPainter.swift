@@ -27,7 +27,7 @@ struct PNGPainter: Sendable {
             y += scene.height + gap
         }
         var bytes: UnsafeMutablePointer<UInt8>? = nil
-        let count = msgfmt_cairo_png(canvas, &bytes)
+        let count = msgfmt_cairo_png(canvas, Int32(MSGFMT_CAIRO_PNG_FASTEST), &bytes)
         guard count >= 0, let bytes else { return nil }
         defer { msgfmt_cairo_free(bytes) }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
