@@ -87,17 +87,8 @@ static void make_pixels_key(void) { pthread_key_create(&pixels_key, release_pixe
 /// This thread's pixels, made on first use and marked taken; NULL when they are taken
 /// already (a canvas not yet destroyed) or cannot be made.
 static thread_pixels *take_thread_pixels(void) {
-    pthread_once(&pixels_once, make_pixels_key);
-    thread_pixels *pixels = pthread_getspecific(pixels_key);
-    if (pixels == NULL) {
-        pixels = calloc(1, sizeof *pixels);
-        if (pixels == NULL) return NULL;
-        if (pthread_setspecific(pixels_key, pixels) != 0) {
-            free(pixels);
-            return NULL;
-        }
-    }
-    if (pixels->in_use) return NULL;
+    thread_pixels *pixels = scratch_thread_state(&pixels_once, make_pixels_key, &pixels_key, sizeof *pixels);
+    if (pixels == NULL || pixels->in_use) return NULL;
     pixels->in_use = 1;
     return pixels;
 }

@@ -63,16 +63,8 @@ static void make_writer_key(void) { pthread_key_create(&writer_key, release_writ
 
 /// This thread's writer with a compressor, made on first use; NULL when memory runs out.
 static thread_writer *this_thread_writer(void) {
-    pthread_once(&writer_once, make_writer_key);
-    thread_writer *writer = pthread_getspecific(writer_key);
-    if (writer == NULL) {
-        writer = calloc(1, sizeof *writer);
-        if (writer == NULL) return NULL;
-        if (pthread_setspecific(writer_key, writer) != 0) {
-            free(writer);
-            return NULL;
-        }
-    }
+    thread_writer *writer = scratch_thread_state(&writer_once, make_writer_key, &writer_key, sizeof *writer);
+    if (writer == NULL) return NULL;
     if (writer->compressor == NULL) writer->compressor = libdeflate.alloc_compressor(1);
     return writer->compressor != NULL ? writer : NULL;
 }

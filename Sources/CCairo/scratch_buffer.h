@@ -5,8 +5,10 @@
 #ifndef MSGFMT_SCRATCH_BUFFER_H
 #define MSGFMT_SCRATCH_BUFFER_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
 typedef struct {
@@ -43,6 +45,21 @@ static inline void scratch_trim(scratch_buffer *buffer, int all) {
         munmap(buffer->bytes + scratch_kept, buffer->capacity - scratch_kept);
         buffer->capacity = scratch_kept;
     }
+}
+
+/// This thread's state under `key` (made once, through `once`, by `make_key`, whose
+/// destructor frees it when the thread ends): a zeroed block of `size` bytes made on first
+/// use; NULL when memory runs out.
+static inline void *scratch_thread_state(pthread_once_t *once, void (*make_key)(void), pthread_key_t *key, size_t size) {
+    pthread_once(once, make_key);
+    void *state = pthread_getspecific(*key);
+    if (state != NULL) return state;
+    state = calloc(1, size);
+    if (state != NULL && pthread_setspecific(*key, state) != 0) {
+        free(state);
+        return NULL;
+    }
+    return state;
 }
 
 #endif
