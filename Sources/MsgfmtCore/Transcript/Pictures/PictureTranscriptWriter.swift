@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// `export --to svg|png`: each message of the selected chats as a chat bubble, with the
 /// sender's name on the first bubble of a group (incoming messages), the time at the
