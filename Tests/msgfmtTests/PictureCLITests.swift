@@ -79,6 +79,43 @@ import Testing
         #expect(tall.width * tall.height * 4 > 4 << 20, "larger than a thread's reused canvas")
     }
 
+    #if os(Linux)
+        /// Where libdeflate's run-time library is missing (here a library of its name without
+        /// its functions is found first), pictures are still written, compressed by zlib:
+        /// other bytes, the same pixels.
+        @Test func withoutLibdeflateZlibWritesThePictures() throws {
+            let dir = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            // A real shared library without libdeflate's functions: zlib, as this process mapped it.
+            #expect(dlopen("libz.so.1", RTLD_NOW) != nil, "zlib is installed")
+            // /proc files report no size: read them to their end.
+            let mapsFile = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+            let maps = String(decoding: mapsFile.readDataToEndOfFile(), as: UTF8.self)
+            let zlib = try #require(
+                maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.first { $0.contains("/libz.so") })
+            let lib = dir.appendingPathComponent("lib")
+            try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: String(zlib), toPath: lib.appendingPathComponent("libdeflate.so.0").path)
+            let examples = PackagePaths.root.appendingPathComponent("examples/welcome.jsonl").path
+            var pictures: [[String: Data]] = []
+            for environment in [[:], ["LD_LIBRARY_PATH": lib.path]] {
+                let out = dir.appendingPathComponent("out-\(pictures.count)")
+                let result = try Binary.run(["--to", "png"] + Self.pinned + [examples, "-o", out.path], environment: environment)
+                #expect(result.status == 0, "\(result.stderr)")
+                let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+                pictures.append(
+                    Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+            }
+            #expect(pictures[0].keys.sorted() == ["message-1.png", "message-2.png"])
+            #expect(pictures[1].keys.sorted() == pictures[0].keys.sorted())
+            for (name, png) in pictures[0] {
+                let fallback = try #require(pictures[1][name])
+                #expect(png != fallback, "\(name): zlib's bytes are not libdeflate's")
+                #expect(RGBAImage(png: png) != nil && RGBAImage(png: png) == RGBAImage(png: fallback), "\(name): the same pixels")
+            }
+        }
+    #endif
+
     /// `--stack -o FILE` draws every message in one picture, as tall as the bubbles.
     @Test func stackWritesOnePicture() throws {
         let dir = try Self.temporaryDirectory()
