@@ -101,7 +101,9 @@ let package = Package(
 // `MSGFMT_FUZZ=1 swift build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address`.
 if Context.environment["MSGFMT_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzSupport"], path: "Fuzz/FuzzDriver"))
-    for name in ["FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit"] {
+    for name in [
+        "FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit", "FuzzPicture",
+    ] {
         package.targets.append(
             .executableTarget(
                 name: name,

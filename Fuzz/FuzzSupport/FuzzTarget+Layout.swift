@@ -18,6 +18,14 @@ extension FuzzTarget {
         constraints.expandQuotes = input.byte() & 1 == 1
         constraints.widthModel = pick(WidthModel.allCases, input.byte())
         constraints.ellipsis = pick(["…", "", "...", "→", "\t", "\u{1B}", "字字", "e\u{301}"], input.byte())
+        let (message, detect) = fuzzMessage(&input)
+        return FuzzCheck.layOut(message, constraints, detect: detect)
+    }
+
+    /// A message made of `input`'s next bytes: up to eight entities (any kind, any range —
+    /// normalization repairs them), then the rest as its text; and whether to detect
+    /// entities in it (an odd entity count). Shared by the layout and picture targets.
+    static func fuzzMessage(_ input: inout FuzzBytes) -> (Message, detect: Bool) {
         let entityCount = Int(input.byte() % 9)
         var raw: [(UInt8, Int, Int, UInt8)] = []
         for _ in 0..<entityCount {
@@ -38,7 +46,7 @@ extension FuzzTarget {
             }
             return entity
         }
-        return FuzzCheck.layOut(Message(text: text, entities: entities), constraints, detect: entityCount & 1 == 1)
+        return (Message(text: text, entities: entities), entityCount & 1 == 1)
     }
 }
 

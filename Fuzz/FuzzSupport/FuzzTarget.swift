@@ -1,6 +1,6 @@
 import MsgfmtCore
 
-/// The fuzz targets, one per decoder plus layout and the emitters. `check` runs one input
+/// The fuzz targets, one per decoder plus layout, the emitters and the pictures. `check` runs one input
 /// through the target's pipeline and returns the broken invariants; the libFuzzer
 /// executables under Fuzz/ abort on any, and FuzzRegressionTests replays the saved inputs
 /// of fixtures/fuzz-regressions/<rawValue>/.
@@ -12,6 +12,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case legacyMarkdown = "FuzzLegacyMarkdown"
     case layout = "FuzzLayout"
     case emit = "FuzzEmit"
+    case picture = "FuzzPicture"
 
     /// The decoder's input format, for the four message decoders.
     public var format: InputFormat? {
@@ -20,7 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdownV2: .markdownV2
         case .telegramHTML: .html
         case .legacyMarkdown: .markdown
-        case .export, .layout, .emit: nil
+        case .export, .layout, .emit, .picture: nil
         }
     }
 
@@ -48,6 +49,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .export: Self.checkExport(bytes)
         case .layout: Self.checkLayout(bytes)
         case .emit: Self.checkEmit(bytes)
+        case .picture: Self.checkPicture(bytes)
         }
     }
 }
