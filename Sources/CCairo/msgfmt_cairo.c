@@ -56,15 +56,6 @@ const char *msgfmt_cairo_load(void) {
     return error != NULL ? error : msgfmt_png_load();
 }
 
-struct msgfmt_cairo_canvas {
-    cairo_surface_t *surface;
-    cairo_t *cr;
-    /// The pixels: the thread's (see `thread_pixels`), or `own` when the thread's are
-    /// taken or could not be made.
-    scratch_buffer *pixels;
-    scratch_buffer own;
-};
-
 /// The pixels of each thread's canvases, reused from picture to picture: a picture needs
 /// a fresh canvas, and allocating one each time (hundreds of kilobytes) leaves every
 /// thread's malloc arena holding the largest it has seen, and faults the pages in again.
@@ -72,6 +63,15 @@ typedef struct {
     scratch_buffer buffer;
     int in_use;
 } thread_pixels;
+
+struct msgfmt_cairo_canvas {
+    cairo_surface_t *surface;
+    cairo_t *cr;
+    /// The thread's pixels the canvas took (see `thread_pixels`), or NULL when it has
+    /// `own` because the thread's were taken or could not be made.
+    thread_pixels *taken;
+    scratch_buffer own;
+};
 
 static pthread_key_t pixels_key;
 static pthread_once_t pixels_once = PTHREAD_ONCE_INIT;
@@ -95,13 +95,12 @@ static thread_pixels *take_thread_pixels(void) {
 
 /// Gives `canvas`'s pixels back: its own unmapped, the thread's kept (up to `scratch_kept`).
 static void release_canvas_pixels(msgfmt_cairo_canvas *canvas) {
-    if (canvas->pixels == &canvas->own) {
+    if (canvas->taken == NULL) {
         scratch_trim(&canvas->own, 1);
         return;
     }
-    thread_pixels *pixels = (thread_pixels *)canvas->pixels;  // `buffer` is its first member
-    scratch_trim(&pixels->buffer, 0);
-    pixels->in_use = 0;
+    scratch_trim(&canvas->taken->buffer, 0);
+    canvas->taken->in_use = 0;
 }
 
 struct msgfmt_cairo_face {
@@ -121,10 +120,9 @@ msgfmt_cairo_canvas *msgfmt_cairo_canvas_create(double width, double height, dou
     if (stride <= 0) return NULL;
     msgfmt_cairo_canvas *canvas = calloc(1, sizeof *canvas);
     if (canvas == NULL) return NULL;
-    thread_pixels *taken = take_thread_pixels();
-    canvas->pixels = taken != NULL ? &taken->buffer : &canvas->own;
+    canvas->taken = take_thread_pixels();
     const size_t length = (size_t)stride * (size_t)h;
-    uint8_t *pixels = scratch_reserve(canvas->pixels, length);
+    uint8_t *pixels = scratch_reserve(canvas->taken != NULL ? &canvas->taken->buffer : &canvas->own, length);
     cairo_surface_t *surface = NULL;
     if (pixels != NULL) {
         memset(pixels, 0, length);
