@@ -104,6 +104,26 @@ static int jpeg_read_size(const uint8_t *data, size_t length, int32_t *width, in
     return ok;
 }
 
+/* CMYK pixels turned into opaque RGBA in place. Photoshop and most other writers of CMYK
+ * JPEGs (those with an Adobe marker) store the inks inverted, 255 meaning none; others
+ * store them as they are. */
+static void cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + i * 4;
+        unsigned c = p[0], m = p[1], y = p[2], k = p[3];
+        if (!inverted) {
+            c = 255 - c;
+            m = 255 - m;
+            y = 255 - y;
+            k = 255 - k;
+        }
+        p[0] = (uint8_t)((c * k + 127) / 255);
+        p[1] = (uint8_t)((m * k + 127) / 255);
+        p[2] = (uint8_t)((y * k + 127) / 255);
+        p[3] = 255;
+    }
+}
+
 static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max_pixels, int32_t min_width, int32_t *width,
                             int32_t *height) {
     struct jpeg_decompress_struct info;
@@ -127,7 +147,10 @@ static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max
     while (denominator < 8 && (int64_t)info.image_width / (denominator * 2) >= min_width) denominator *= 2;
     info.scale_num = 1;
     info.scale_denom = denominator;
-    info.out_color_space = JCS_EXT_RGBA;
+    /* libjpeg converts every colour space but CMYK (and YCCK, which it turns into CMYK)
+     * to RGBA itself; CMYK has four bytes a pixel too and is converted in place below. */
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg.start_decompress(&info);
     size_t w = info.output_width, h = info.output_height;
     pixels = malloc(w * h * 4);
@@ -140,6 +163,7 @@ static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max
         jpeg.read_scanlines(&info, &row, 1);
     }
     jpeg.finish_decompress(&info);
+    if (cmyk) cmyk_to_rgba(pixels, w * h, info.saw_Adobe_marker);
     long warnings = failure.manager.num_warnings;
     jpeg.destroy_decompress(&info);
     if (warnings > 0) { /* damaged data (a truncated file decodes as grey): not shown */

@@ -33,11 +33,15 @@ public struct TerminalImage: Sendable, Hashable {
         // The export's dimensions tell the JPEG decoder how small it may decode; the
         // decoded picture's own size is what counts.
         let hint = media.file.width.map { min(Int($0), maxWidth) } ?? maxWidth
-        switch MediaPixels.decode(fileAt: path, minWidth: hint, options: options) {
-        case .failure(let failure):
-            return .failure(Failure(message: "it \(failure.reason)"))
-        case .success(let pixels):
-            return .success(make(pixels, options: options))
+        return drawn(MediaPixels.decode(fileAt: path, minWidth: hint, options: options), options: options)
+    }
+
+    /// A decoded picture made for `options`, or the warning for one that could not be.
+    static func drawn(_ decoded: Result<MediaPixels, MediaPixels.Failure>, options: TerminalImageOptions) -> Result<TerminalImage, Failure>
+    {
+        switch decoded {
+        case .failure(let failure): .failure(Failure(message: "it \(failure.reason)"))
+        case .success(let pixels): .success(make(pixels, options: options))
         }
     }
 
