@@ -5,7 +5,7 @@ import Testing
 @_spi(Testing) @testable import MsgfmtCore
 
 /// The picture files of fixtures/images decoded through CImage: every PNG colour type,
-/// interlacing, progressive, grey and CMYK JPEGs, lossy and lossless WebP, each to its size
+/// interlacing, progressive, grey, CMYK and YCCK JPEGs, lossy and lossless WebP, each to its size
 /// and colours (fixtures/images/README.md says how each was made).
 @Suite struct ImageFixtureTests {
     static func bytes(_ name: String) throws -> [UInt8] {
@@ -68,6 +68,9 @@ import Testing
         let cmyk = try Self.decode("cmyk.jpg")
         #expect((cmyk.width, cmyk.height) == (16, 16))
         #expect(Self.near(Self.pixel(cmyk, 8, 8), [200, 40, 40, 255]), "\(Self.pixel(cmyk, 8, 8))")
+        // YCCK, which libjpeg turns into CMYK first.
+        let ycck = try Self.decode("ycck.jpg")
+        #expect(Self.near(Self.pixel(ycck, 8, 8), [200, 40, 40, 255]), "\(Self.pixel(ycck, 8, 8))")
     }
 
     @Test func webpVariants() throws {
@@ -86,7 +89,7 @@ import Testing
     @Test func everyFixtureDraws() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.fixture("images").path)
             .filter { !$0.hasSuffix(".md") && $0 != "animated.webp" }
-        #expect(names.count == 12)
+        #expect(names.count == 13)
         for name in names {
             for graphics in TerminalGraphics.allCases {
                 var options = TerminalImageOptions(graphics: graphics)
