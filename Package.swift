@@ -103,6 +103,7 @@ if Context.environment["MSGFMT_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzSupport"], path: "Fuzz/FuzzDriver"))
     for name in [
         "FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit", "FuzzPicture",
+        "FuzzImage",
     ] {
         package.targets.append(
             .executableTarget(

@@ -1,6 +1,7 @@
 import MsgfmtCore
 
-/// The fuzz targets, one per decoder plus layout, the emitters and the pictures. `check` runs one input
+/// The fuzz targets, one per decoder plus layout, the emitters, the pictures and the
+/// terminal's image files. `check` runs one input
 /// through the target's pipeline and returns the broken invariants; the libFuzzer
 /// executables under Fuzz/ abort on any, and FuzzRegressionTests replays the saved inputs
 /// of fixtures/fuzz-regressions/<rawValue>/.
@@ -13,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case layout = "FuzzLayout"
     case emit = "FuzzEmit"
     case picture = "FuzzPicture"
+    case image = "FuzzImage"
 
     /// The decoder's input format, for the four message decoders.
     public var format: InputFormat? {
@@ -21,7 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdownV2: .markdownV2
         case .telegramHTML: .html
         case .legacyMarkdown: .markdown
-        case .export, .layout, .emit, .picture: nil
+        case .export, .layout, .emit, .picture, .image: nil
         }
     }
 
@@ -50,6 +52,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: Self.checkLayout(bytes)
         case .emit: Self.checkEmit(bytes)
         case .picture: Self.checkPicture(bytes)
+        case .image: Self.checkImage(bytes)
         }
     }
 }
