@@ -89,7 +89,7 @@ extension HTMLEscaping {
     /// per unit below 0x80 in two words.
     @inline(__always)
     static func isPlainASCII(_ u: UInt16) -> Bool {
-        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~(1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E)
+        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~markupBits
         let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF  // all but DEL
         guard u < 0x80 else { return false }
         return (u < 0x40 ? low : high) >> (u & 0x3F) & 1 != 0

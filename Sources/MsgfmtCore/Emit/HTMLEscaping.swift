@@ -75,11 +75,13 @@ public enum HTMLEscaping {
     /// True when valid UTF-8 `bytes` hold no scalar that `needsWork`: no `& < > " '` and
     /// nothing `DisplaySafety` refuses.
     static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // One bit per markup character, all below 0x40.
-        let markup: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
-        for b in bytes where b < 0x40 && markup >> UInt64(b) & 1 != 0 { return false }
+        for b in bytes where b < 0x40 && markupBits >> UInt64(b) & 1 != 0 { return false }
         return !DisplaySafety.mayHoldUnsafe(bytes)
     }
+
+    /// The characters escaped as entities, `" & ' < >`, one bit each (all are below 0x40).
+    @inline(__always)
+    static var markupBits: UInt64 { 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E }
 
     /// True for a scalar that is escaped, replaced or turned into markup.
     @inline(__always)
