@@ -111,6 +111,8 @@ const char *msgfmt_icu_unicode_version(void) {
     return text;
 }
 
+uint32_t msgfmt_icu_char_mirror(uint32_t scalar) { return (uint32_t)u_charMirror((UChar32)scalar); }
+
 uint32_t msgfmt_icu_break_properties(uint32_t scalar) {
     UChar32 c = (UChar32)scalar;
     uint32_t lb = (uint32_t)u_getIntPropertyValue(c, UCHAR_LINE_BREAK);

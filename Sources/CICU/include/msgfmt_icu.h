@@ -40,6 +40,15 @@ const uint16_t *msgfmt_code_point_stage1(void);
 const uint8_t *msgfmt_code_point_stage2(void);
 const uint32_t *msgfmt_code_point_words(void);
 
+/// The Bidi_Mirroring_Glyph pairs of the same generated file, flattened: code point, then
+/// its mirror, for CodePointTable.mirroringPairs pairs sorted by code point (all in the
+/// BMP). Constant data, valid for the process.
+const uint16_t *msgfmt_bidi_mirroring(void);
+
+/// ICU's Bidi_Mirroring_Glyph of a scalar (u_charMirror): its mirror, or the scalar
+/// itself when it has none. Tests compare the generated pairs with it.
+uint32_t msgfmt_icu_char_mirror(uint32_t scalar);
+
 /// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in
 /// blocks of 64 scalars on first use and cached for the life of the process
 /// (thread-safe).

@@ -1,3 +1,5 @@
+internal import CICU
+
 /// Checks what every layout must satisfy, for tests: line ranges tile the text (up to a
 /// truncation) at grapheme boundaries, lines break only at UAX #14 opportunities (or
 /// inside a word wider than the line, when folding), no line is wider than the width
@@ -284,13 +286,19 @@ struct LayoutInvariantChecker {
     }
 
     /// What a fragment's text must draw as, spaces aside: placeholders for unsafe
-    /// controls, grapheme clusters reversed when right to left.
+    /// controls, grapheme clusters reversed when right to left, and then mirrored
+    /// characters as ICU's mirror glyphs (rule L4 of UAX #9).
     private func drawn(_ text: String, rtl: Bool) -> [Unicode.Scalar] {
         let key = Array(text.utf16)
         if let known = cache.drawn[rtl]?[key] { return known }
         let source = UTF16Text(text)
         var clusters = GraphemeSegmenter.clusters(in: source).map { DisplaySafety.sanitize(source.substring($0)) }
-        if rtl { clusters.reverse() }
+        if rtl {
+            clusters.reverse()
+            clusters = clusters.map { cluster in
+                String(String.UnicodeScalarView(cluster.unicodeScalars.map { Unicode.Scalar(msgfmt_icu_char_mirror($0.value)) ?? $0 }))
+            }
+        }
         let result = Self.shown(clusters.joined())
         cache.drawn[rtl, default: [:]][key] = result
         return result

@@ -240,7 +240,8 @@ struct LineBuilder {
     }
 
     /// What clusters `range` draw as: placeholders for unsafe controls, extra spaces for
-    /// justification, clusters reversed for right-to-left text.
+    /// justification, clusters reversed for right-to-left text and its mirrored characters
+    /// (brackets and the like) drawn as their mirrors (`BidiMirroring`).
     private func display(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> String {
         var buffer: [UInt16] = []
         buffer.reserveCapacity(table.ends[range.upperBound - 1] - table.start(range.lowerBound) + 4)
@@ -252,6 +253,8 @@ struct LineBuilder {
             if k > range.lowerBound { joins.append(buffer.count) }
             if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
                 buffer.append(contentsOf: String(p).utf16)
+            } else if rtl {
+                for unit in units[s..<table.ends[i]] { buffer.append(BidiMirroring.glyph(unit)) }
             } else {
                 buffer.append(contentsOf: units[s..<table.ends[i]])
             }

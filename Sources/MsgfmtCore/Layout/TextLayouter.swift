@@ -25,8 +25,10 @@
 /// ```
 ///
 /// Limitations: cell widths are what most terminals draw, not what every terminal draws
-/// (see `--width-model`); mirrored brackets in right-to-left text are not mirrored; a
-/// line's tab stops count from the start of its text, after any quote bar.
+/// (see `--width-model`); a line's tab stops count from the start of its text, after any
+/// quote bar. Right-to-left text is reversed for display with its brackets and other
+/// mirrored characters drawn as their mirrors (rule L4 of UAX #9, `BidiMirroring`); a
+/// mirrored character without a mirror glyph (such as ∑) is drawn as it is.
 public enum TextLayouter {
     /// The layout of `styled` under `constraints`, measured in terminal cells under
     /// `constraints.widthModel`. Constraints out of range are clamped (see

@@ -10,4 +10,6 @@ enum CodePointTable {
     static let blockShift = 7
     /// Entries of stage 1, stage 2 and words.
     static let counts = (stage1: 8704, stage2: 33152, words: 120)
+    /// Pairs of `msgfmt_bidi_mirroring` (code point and mirror glyph, sorted).
+    static let mirroringPairs = 428
 }
