@@ -90,7 +90,8 @@ public struct BidiParagraph: Sendable, Hashable {
 
     /// True when some unit could be at a level other than 0 in an LTR-default paragraph:
     /// a strong right-to-left character (the code-point table's `ScalarFlags.strongRTL`
-    /// bit) or an explicit embedding, override or isolate of either direction.
+    /// bit), an Arabic number (`isArabicNumber`) or an explicit embedding, override or
+    /// isolate of either direction. Text of none of these is all at level 0.
     static func needsICU(_ units: ArraySlice<UInt16>) -> Bool {
         let stages = CodePointTable.stages
         let strongRTL = ScalarFlags.strongRTL.rawValue << 12
@@ -106,9 +107,23 @@ public struct BidiParagraph: Sendable, Hashable {
                     value = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(u[i]) &- 0xDC00)
                     i &+= 1
                 }
-                if CodePointTable.word(value, stages) & strongRTL != 0 { return true }
+                if CodePointTable.word(value, stages) & strongRTL != 0 || isArabicNumber(value) { return true }
             }
             return false
+        }
+    }
+
+    /// True for a code point of bidi class AN (Arabic-Indic digits, a few Arabic signs,
+    /// Hanifi Rohingya digits and Rumi numerals): rule I2 raises it to level 2 even in a
+    /// left-to-right paragraph, and a bracket pair or space between two of them turns
+    /// right to left (rules N0 and N1), so `١ (٢)` is reordered like Arabic text.
+    @inline(__always)
+    static func isArabicNumber(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0600...0x0605, 0x0660...0x0669, 0x066B...0x066C, 0x06DD, 0x0890...0x0891, 0x08E2, 0x10D30...0x10D39,
+            0x10E60...0x10E7E:
+            true
+        default: false
         }
     }
 }
