@@ -1,7 +1,9 @@
 extension FontLibrary {
     /// Shapes `units`: picks a face per character (marks, joiners, variation selectors and
-    /// emoji modifiers stay with the character before them; emoji go to the emoji font),
-    /// shapes each run of one face with HarfBuzz and lays the runs out in visual order.
+    /// emoji modifiers stay with the character before them; emoji go to the emoji font,
+    /// and so does a text-style emoji made an emoji by VS16 or a skin-tone modifier after
+    /// it, as in ✌🏻), shapes each run of one face with HarfBuzz and lays the runs out in
+    /// visual order.
     func shapeUncached(_ units: [UInt16], style: FaceStyle, direction: Int32) -> ShapedText {
         var advances = [Int32](repeating: 0, count: units.count)
         var faceRuns: [(face: Int, range: Range<Int>)] = []
@@ -12,6 +14,9 @@ extension FontLibrary {
             let (scalar, length) = Self.scalar(units, at: i)
             let flags = ScalarFlags.of(Unicode.Scalar(scalar) ?? "\u{FFFD}")
             let nextIsVS16 = i + length < units.count && units[i + length] == 0xFE0F
+            // U+1F3FB–U+1F3FF: the UTF-16 pair D83C DFFB–DFFF.
+            let nextIsModifier =
+                i + length + 1 < units.count && units[i + length] == 0xD83C && (0xDFFB...0xDFFF).contains(units[i + length + 1])
             var face: Int
             if let previous, flags.contains(.zeroWidth) || (0x1F3FB...0x1F3FF).contains(scalar) {
                 face = previous
@@ -20,7 +25,7 @@ extension FontLibrary {
             } else {
                 let wantsEmoji =
                     flags.contains(.emojiPresentation) || flags.contains(.regionalIndicator)
-                    || (flags.contains(.emoji) && nextIsVS16)
+                    || (flags.contains(.emoji) && (nextIsVS16 || nextIsModifier))
                 face = self.face(for: scalar, style: style, emoji: wantsEmoji)
             }
             afterJoiner = scalar == 0x200D
