@@ -5,7 +5,8 @@ import Testing
 
 /// Every emoji of Unicode's emoji-test.txt (the fully-qualified ones and the components)
 /// against layout: one grapheme cluster, two cells wide under the modern width model, and
-/// unwrapped at the narrowest width (a cluster is never split); and in pictures one glyph
+/// unwrapped at the narrowest width (a cluster is never split), each variation sequence
+/// of emoji-variation-sequences.txt as wide as its style; and in pictures one glyph
 /// of one face — joiners, modifiers, tags and keycap marks stay with their base in the
 /// emoji font (Noto Color Emoji, pinned as in `FontLayoutTests`).
 @Suite struct EmojiTestConformanceTests {
@@ -37,6 +38,30 @@ import Testing
                 failures.append("\(name): \(clusters.count) clusters, line widths \(widths)")
             }
         }
+        #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// Every variation sequence of emoji-variation-sequences.txt is one cluster: one cell
+    /// wide in text style (VS15), two in emoji style (VS16), under the modern model.
+    @Test func variationSequencesTakeTheirStylesWidth() throws {
+        let path = "/usr/share/unicode/emoji/emoji-variation-sequences.txt"
+        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
+        var constraints = LayoutConstraints()
+        constraints.width = 10
+        var checked = 0
+        var failures: [String] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: ";")
+            guard fields.count >= 2 else { continue }
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let expected = fields[1].contains("emoji style") ? 2 : 1
+            let text = String(String.UnicodeScalarView(scalars))
+            let widths = TextLayouter.layout(StyledText(plain: text), constraints).lines.map(\.width)
+            let clusters = GraphemeSegmenter.clusters(in: UTF16Text(text)).count
+            checked += 1
+            if widths != [expected] || clusters != 1 { failures.append("\(fields[0]): widths \(widths), \(clusters) clusters") }
+        }
+        #expect(checked > 700)
         #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(15).joined(separator: "\n"))")
     }
 
