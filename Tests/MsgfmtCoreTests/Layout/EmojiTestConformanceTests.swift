@@ -11,10 +11,9 @@ import Testing
 /// emoji font (Noto Color Emoji, pinned as in `FontLayoutTests`).
 @Suite struct EmojiTestConformanceTests {
     static func emoji() throws -> [(scalars: [Unicode.Scalar], name: String)] {
-        let path = "/usr/share/unicode/emoji/emoji-test.txt"
-        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), line.contains("; fully-qualified") || line.contains("; component") else { return nil }
+        let lines = try #require(UnicodeTestFile.dataLines("emoji/emoji-test.txt"), "install Debian's unicode-data package")
+        return lines.compactMap { _, line in
+            guard line.contains("; fully-qualified") || line.contains("; component") else { return nil }
             let fields = line.split(separator: ";", maxSplits: 1)
             let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
             let name = line.split(separator: "#", maxSplits: 1).last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
@@ -44,13 +43,13 @@ import Testing
     /// Every variation sequence of emoji-variation-sequences.txt is one cluster: one cell
     /// wide in text style (VS15), two in emoji style (VS16), under the modern model.
     @Test func variationSequencesTakeTheirStylesWidth() throws {
-        let path = "/usr/share/unicode/emoji/emoji-variation-sequences.txt"
-        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
+        let lines = try #require(
+            UnicodeTestFile.dataLines("emoji/emoji-variation-sequences.txt"), "install Debian's unicode-data package")
         var constraints = LayoutConstraints()
         constraints.width = 10
         var checked = 0
         var failures: [String] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+        for (_, line) in lines {
             let fields = line.split(separator: ";")
             guard fields.count >= 2 else { continue }
             let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }

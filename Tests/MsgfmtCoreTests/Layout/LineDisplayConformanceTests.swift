@@ -15,16 +15,14 @@ import Testing
 /// else differently, and which is left out of what is compared.
 @Suite struct LineDisplayConformanceTests {
     @Test func linesShowTheVisualOrderWithMirrors() throws {
-        let path = "/usr/share/unicode/BidiCharacterTest.txt"
-        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
+        let lines = try #require(UnicodeTestFile.dataLines("BidiCharacterTest.txt"), "install Debian's unicode-data package")
         var constraints = LayoutConstraints()
         constraints.width = 1_000
         var compared = 0
         var mirrored = 0
         var deepBrackets = 0
         var failures: [String] = []
-        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
-            guard let first = line.first, first != "#" else { continue }
+        for (number, line) in lines {
             let fields = line.split(separator: ";", omittingEmptySubsequences: false)
             guard fields.count == 5, !fields[3].contains("x") else { continue }
             let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
@@ -43,7 +41,7 @@ import Testing
             let mark: Unicode.Scalar? = fields[1] == "0" ? "\u{200E}" : fields[1] == "1" ? "\u{200F}" : nil
             let layout = TextLayouter.layout(StyledText(plain: mark.map { String($0) + text } ?? text), constraints)
             guard layout.lines.count == 1 else {
-                failures.append("line \(number + 1): \(layout.lines.count) lines")
+                failures.append("line \(number): \(layout.lines.count) lines")
                 continue
             }
             var shown = Self.visible(layout.lines[0].fragments.map(\.display).joined().unicodeScalars)
@@ -60,7 +58,7 @@ import Testing
                 })
             compared += 1
             if shown != expected {
-                failures.append("line \(number + 1) \(fields[0]): shows \(Self.hex(shown)), expected \(Self.hex(expected))")
+                failures.append("line \(number) \(fields[0]): shows \(Self.hex(shown)), expected \(Self.hex(expected))")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(10).joined(separator: "\n"))")

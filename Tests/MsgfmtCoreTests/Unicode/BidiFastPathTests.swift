@@ -84,8 +84,7 @@ import Testing
     /// Every sequence of bidi classes in Unicode's BidiTest.txt, each class written as one
     /// character of it, in the directions the line lists (bit 1 auto, 2 LTR, 4 RTL).
     @Test func bidiTestSequencesAgreeWithICU() throws {
-        let path = "/usr/share/unicode/BidiTest.txt"
-        let data = try #require(FileManager.default.contents(atPath: path), "install Debian's unicode-data package")
+        let lines = try #require(UnicodeTestFile.dataLines("BidiTest.txt"), "install Debian's unicode-data package")
         let characters: [Substring: UInt16] = [
             "L": 0x61, "R": 0x5D0, "AL": 0x627, "EN": 0x31, "ES": 0x2B, "ET": 0x23, "AN": 0x660, "CS": 0x2C,
             "NSM": 0x300, "BN": 0xAD, "B": 0x2029, "S": 0x09, "WS": 0x20, "ON": 0x21, "LRE": 0x202A, "LRO": 0x202D,
@@ -93,15 +92,14 @@ import Testing
         ]
         var decided = 0
         var failures = 0
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
-            guard let first = line.first, first != "#", first != "@" else { continue }
+        for (number, line) in lines where !line.hasPrefix("@") {
             let fields = line.split(separator: ";")
             guard fields.count == 2, let bits = Int(fields[1].trimmingCharacters(in: .whitespaces)) else { continue }
             let units = fields[0].split(separator: " ").compactMap { characters[$0] }
             for (bit, base) in [(1, Int32(-1)), (2, 0), (4, 1)] where bits & bit != 0 {
                 guard let what = Self.difference(units, base: base, decided: &decided) else { continue }
                 failures += 1
-                if failures <= 10 { Issue.record("line \(index + 1) \(fields[0]): \(what)") }
+                if failures <= 10 { Issue.record("line \(number) \(fields[0]): \(what)") }
             }
         }
         #expect(failures == 0)

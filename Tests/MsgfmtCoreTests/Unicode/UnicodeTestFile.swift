@@ -18,6 +18,17 @@ struct UnicodeBreakCase {
 enum UnicodeTestFile {
     static let directory = "/usr/share/unicode/auxiliary"
 
+    /// The data lines of `name`, a file under `/usr/share/unicode` (such as
+    /// `BidiCharacterTest.txt` or `emoji/emoji-test.txt`), with their 1-based line numbers:
+    /// comment and blank lines left out. Nil when the file is not installed.
+    static func dataLines(_ name: String) -> [(number: Int, text: Substring)]? {
+        guard let data = FileManager.default.contents(atPath: "/usr/share/unicode/\(name)") else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .compactMap { index, line in
+                line.isEmpty || line.hasPrefix("#") ? nil : (index + 1, line)
+            }
+    }
+
     /// The cases of `name`, or nil when the file is not installed.
     static func cases(_ name: String) -> [UnicodeBreakCase]? {
         guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else { return nil }
