@@ -68,6 +68,9 @@ import Testing
         let cmyk = try Self.decode("cmyk.jpg")
         #expect((cmyk.width, cmyk.height) == (16, 16))
         #expect(Self.near(Self.pixel(cmyk, 8, 8), [200, 40, 40, 255]), "\(Self.pixel(cmyk, 8, 8))")
+        // Plain CMYK (no Adobe marker): the inks as they are, 0 meaning none.
+        let plain = try Self.decode("cmyk-plain.jpg")
+        #expect(Self.near(Self.pixel(plain, 8, 8), [200, 40, 40, 255]), "\(Self.pixel(plain, 8, 8))")
         // YCCK, which libjpeg turns into CMYK first.
         let ycck = try Self.decode("ycck.jpg")
         #expect(Self.near(Self.pixel(ycck, 8, 8), [200, 40, 40, 255]), "\(Self.pixel(ycck, 8, 8))")
@@ -89,7 +92,7 @@ import Testing
     @Test func everyFixtureDraws() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.fixture("images").path)
             .filter { !$0.hasSuffix(".md") && $0 != "animated.webp" }
-        #expect(names.count == 13)
+        #expect(names.count == 14)
         for name in names {
             for graphics in TerminalGraphics.allCases {
                 var options = TerminalImageOptions(graphics: graphics)
