@@ -13,19 +13,18 @@ extension FontLibrary {
         while i < units.count {
             let (scalar, length) = Self.scalar(units, at: i)
             let flags = ScalarFlags.of(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-            let nextIsVS16 = i + length < units.count && units[i + length] == 0xFE0F
-            // U+1F3FB–U+1F3FF: the UTF-16 pair D83C DFFB–DFFF.
-            let nextIsModifier =
-                i + length + 1 < units.count && units[i + length] == 0xD83C && (0xDFFB...0xDFFF).contains(units[i + length + 1])
+            // VS16 or a skin-tone modifier next makes a text-style emoji an emoji.
+            let next = i + length < units.count ? Self.scalar(units, at: i + length).0 : 0
+            let emojiNext = next == 0xFE0F || Self.skinTones.contains(next)
             var face: Int
-            if let previous, flags.contains(.zeroWidth) || (0x1F3FB...0x1F3FF).contains(scalar) {
+            if let previous, flags.contains(.zeroWidth) || Self.skinTones.contains(scalar) {
                 face = previous
             } else if let previous, afterJoiner, flags.contains(.extendedPictographic) {
                 face = previous
             } else {
                 let wantsEmoji =
                     flags.contains(.emojiPresentation) || flags.contains(.regionalIndicator)
-                    || (flags.contains(.emoji) && (nextIsVS16 || nextIsModifier))
+                    || (flags.contains(.emoji) && emojiNext)
                 face = self.face(for: scalar, style: style, emoji: wantsEmoji)
             }
             afterJoiner = scalar == 0x200D
@@ -65,6 +64,9 @@ extension FontLibrary {
         let width = advances.reduce(0) { $0 + Int($1) }
         return ShapedText(advances: advances, runs: runs, width: width)
     }
+
+    /// The emoji modifiers (skin tones), U+1F3FB–U+1F3FF.
+    static let skinTones: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
 
     /// The scalar at `i` and its length in units (a lone surrogate stands for U+FFFD).
     static func scalar(_ units: [UInt16], at i: Int) -> (UInt32, Int) {
