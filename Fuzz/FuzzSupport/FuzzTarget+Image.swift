@@ -16,14 +16,8 @@ extension FuzzTarget {
     /// that decodes to exactly the cells' pixels; a sixel DCS holds only sixel bytes and
     /// its raster size fits the cells it is said to cover.
     static func checkImage(_ bytes: [UInt8]) -> [String] {
-        let k = bytes.count
-        var options = TerminalImageOptions(graphics: k & 1 == 0 ? .kitty : .sixel)
-        (options.cellWidth, options.cellHeight) = imageCells[k >> 1 & 3]
-        options.maxColumns = imageColumns[k >> 3 & 3]
-        options.maxRows = imageRows[k >> 5 & 3]
-        // A quarter of the default, so a header claiming a huge picture costs little.
-        options.maxPixels = 1 << 22
-        switch TerminalImage.make(imageBytes: bytes, minWidth: imageHints[k >> 7 & 3], options: options) {
+        let (options, hint) = imageOptions(for: bytes)
+        switch TerminalImage.make(imageBytes: bytes, minWidth: hint, options: options) {
         case .failure(let failure):
             let known = ["it is not a PNG, JPEG or WebP picture, or is damaged", "it is too large to draw"]
             return known.contains(failure.message) ? [] : ["refused with another warning: \(failure.message)"]
@@ -37,6 +31,19 @@ extension FuzzTarget {
                 ? kittyProblems(image, width: width, height: height)
                 : sixelProblems(image.bytes, cellWidth: options.cellWidth, cellHeight: options.cellHeight, width: width, height: height)
         }
+    }
+
+    /// The options and JPEG width hint `checkImage` draws `bytes` with, picked by their
+    /// length.
+    static func imageOptions(for bytes: [UInt8]) -> (TerminalImageOptions, hint: Int) {
+        let k = bytes.count
+        var options = TerminalImageOptions(graphics: k & 1 == 0 ? .kitty : .sixel)
+        (options.cellWidth, options.cellHeight) = imageCells[k >> 1 & 3]
+        options.maxColumns = imageColumns[k >> 3 & 3]
+        options.maxRows = imageRows[k >> 5 & 3]
+        // A quarter of the default, so a header claiming a huge picture costs little.
+        options.maxPixels = 1 << 22
+        return (options, imageHints[k >> 7 & 3])
     }
 
     /// Kitty graphics: `ESC _ G` chunks of keys, `;` and at most 4 096 base64 characters,

@@ -21,9 +21,10 @@ import Testing
                 let bytes = file + [UInt8](repeating: 0, count: padding)
                 let problems = FuzzTarget.image.check(bytes)
                 #expect(problems.isEmpty, "\(name) + \(padding): \(problems)")
-                var options = TerminalImageOptions(graphics: bytes.count & 1 == 0 ? .kitty : .sixel)
-                options.maxPixels = 1 << 22
-                if case .success = TerminalImage.make(imageBytes: bytes, minWidth: 1, options: options) { drawn.insert(options.graphics) }
+                let (options, hint) = FuzzTarget.imageOptions(for: bytes)
+                if case .success = TerminalImage.make(imageBytes: bytes, minWidth: hint, options: options) {
+                    drawn.insert(options.graphics)
+                }
             }
         }
         #expect(drawn == [.kitty, .sixel])
