@@ -408,8 +408,12 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// True when the pictures go into one picture: `--stack`, or no `-o DIR`.
-    var stacksPictures: Bool { pictures.stack || export.output == nil || export.output == "-" }
+    /// True when the pictures go into one picture: `--stack`, no `-o DIR`, or `-o` naming a
+    /// picture file (`-o chat.png`).
+    var stacksPictures: Bool {
+        guard let output = export.output, output != "-" else { return true }
+        return pictures.stack || PictureOptions.namesFile(output, pictureExtension: export.to.rawValue)
+    }
 
     /// `--to svg|png`: the fonts (opened once, shared by the threads), the width in pixels
     /// (`--width`, a bare number counting pixels too; 360 by default), scale and stacking.

@@ -6,7 +6,7 @@ struct OutputChatOptionGroup: ParsableArguments {
     @Option(
         name: [.short, .long],
         help: ArgumentHelp(
-            "Output: a directory for export --to html (and --to svg|png without --stack), else a file ('-' or none: standard output); replaced only when complete.",
+            "Output: a directory for export --to html (and --to svg|png without --stack, unless it ends in .svg or .png), else a file ('-' or none: standard output); replaced only when complete.",
             discussion: """
                 With export's stream formats the path may name one file per chat and period: \
                 'out/{chat}/{year}-{month}.md' with the placeholders {chat} (the chat's name as a \

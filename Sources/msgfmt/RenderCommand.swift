@@ -106,6 +106,9 @@ struct RenderCommand: ParsableCommand {
         options.jobs = settings.jobs ?? ProcessorCount.available
         let pictures = options.to == .svg || options.to == .png
         if options.picture.output != nil, !pictures { throw ValidationError("-o/--output is for --to svg and --to png.") }
+        if let path = options.picture.output, PictureOptions.namesFile(path, pictureExtension: options.to.rawValue) {
+            options.picture.stack = true
+        }
         var target: AtomicOutput? = nil
         if let path = options.picture.output {
             do throws(AtomicOutputError) {

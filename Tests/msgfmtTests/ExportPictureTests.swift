@@ -46,6 +46,23 @@ import Testing
         }
     }
 
+    /// `-o team.png` writes the one picture `--stack -o FILE` writes; `-o shots/` (a trailing
+    /// slash) a folder of pictures even when its name ends in `.png`.
+    @Test func outputNamedLikeAPictureIsOneFile() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stacked = dir.appendingPathComponent("stacked")
+        let named = dir.appendingPathComponent("team.png")
+        let folder = dir.appendingPathComponent("shots.png")
+        for (output, stack) in [(stacked.path, true), (named.path, false), (folder.path + "/", false)] {
+            let result = try Binary.run(["export", Self.teamChat, "--to", "png", "-o", output] + (stack ? ["--stack"] : []) + Self.pinned)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: named) == Data(contentsOf: stacked))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
+        #expect(names.count == 6)
+    }
+
     /// Pictures drawn on several threads, batch after batch, are the files one thread
     /// writes, byte for byte; a message sent twice in a second gets `-2`.
     @Test func threadsWriteTheFilesOneThreadWrites() throws {

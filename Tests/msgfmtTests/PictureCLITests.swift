@@ -130,6 +130,43 @@ import Testing
         #expect(image.height == Int((2 * (2 * height + 2)).rounded(.up)))
     }
 
+    /// `-o` naming a file of the format (`hi.png`, `HI.SVG`) writes one picture of all
+    /// messages, byte for byte what `--stack` writes; a trailing slash, an existing folder of
+    /// that name or another extension keeps `-o` a folder of one picture per message.
+    @Test func outputNamedLikeAPictureIsOneFile() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = #"{"message_id":1,"text":"first"}"# + "\n" + #"{"message_id":2,"text":"second"}"#
+        func run(_ to: String, _ output: String, stack: Bool = false) throws -> URL {
+            let url = dir.appendingPathComponent(output)
+            // `URL.path` drops a trailing slash, so the argument is spelled out.
+            let argument = dir.path + "/" + output
+            let result = try Binary.run(["--to", to] + (stack ? ["--stack"] : []) + Self.pinned + ["-o", argument], stdin: input)
+            #expect(result.status == 0, "\(result.stderr)")
+            return url
+        }
+        func isFolder(_ url: URL) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+        }
+        let stacked = try Data(contentsOf: try run("png", "stacked.out", stack: true))
+        let png = try run("png", "hi.png")
+        #expect(!isFolder(png))
+        #expect(try Data(contentsOf: png) == stacked)
+        let svg = try run("svg", "HI.SVG")
+        #expect(!isFolder(svg))
+        #expect(try String(contentsOf: svg, encoding: .utf8).hasPrefix("<svg"))
+        for (to, name) in [("png", "slash.png/"), ("png", "other.svg"), ("svg", "other.png")] {
+            let folder = try run(to, name)
+            #expect(isFolder(folder), "\(name)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("message-2.\(to)").path), "\(name)")
+        }
+        let existing = dir.appendingPathComponent("kept.png")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        _ = try run("png", "kept.png")
+        #expect(FileManager.default.fileExists(atPath: existing.appendingPathComponent("message-1.png").path))
+    }
+
     /// Bot API `from` and `date` become the bubbles' sender names and times: a name on the
     /// first bubble of a sender's run (in the stack), the time in the local zone.
     @Test func sendersAndTimesAreDrawn() throws {
