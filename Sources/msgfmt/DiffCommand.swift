@@ -90,7 +90,9 @@ struct DiffCommand: ParsableCommand {
         let counts: DiffStats
         do {
             counts = try comparison.run(old: old, new: new, into: output.sink ?? OutputSink())
+            printer.finishMessage()
         } catch {
+            printer.finishMessage()
             printer.error(error.message)
             output.abandon()
             throw Self.trouble

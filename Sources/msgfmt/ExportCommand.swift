@@ -178,8 +178,10 @@ struct ExportCommand: ParsableCommand {
             case .pages(var events, _): stats = try converter.run(events: &events)
             }
             progress?.finish()
+            printer.finishMessage()
         } catch {
             progress?.finish()
+            printer.finishMessage()
             switch error {
             case .truncated(let offset), .malformed(let offset, _):
                 printer.error("\(input.name):byte \(offset): \(error.message)")

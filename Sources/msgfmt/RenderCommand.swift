@@ -148,6 +148,7 @@ struct RenderCommand: ParsableCommand {
                 printer.error(error.message)
                 unreadable += 1
             }
+            printer.finishMessage()
             total.add(stats)
             // Once the reader has gone (`| head`), the run ends in silence.
             for note in renderer.notes(stats) where !out.failed { printer.info("note: \(source): \(note)") }

@@ -71,6 +71,29 @@ import Testing
         #expect(lines.count == stats.rendered, "one JSON line per rendered message")
     }
 
+    /// A message with many broken entities prints its first 10 diagnostics and one line
+    /// counting the rest; the next message's diagnostics follow in full; under `--strict`
+    /// the counted ones are errors and the run still fails.
+    @Test func diagnosticsAreCappedPerMessage() throws {
+        let bad = (0..<25).map { _ in #"{"type":"bogus","offset":0,"length":1}"# }.joined(separator: ",")
+        let input =
+            #"{"message_id":7,"text":"seven","entities":[\#(bad)]}"# + "\n"
+            + #"{"message_id":8,"text":"eight","entities":[{"type":"bogus","offset":0,"length":1},{"type":"bold","offset":0,"length":99}]}"#
+            + "\n"
+        let result = try Binary.run(["--to", "text"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:message 7, entity ") }.count == 10)
+        #expect(lines.contains("msgfmt: warning: <stdin>:message 7: 15 more warnings about this message not shown"), "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:message 8, entity ") }.count == 2)
+        #expect(lines.count == 13, "\(lines)")
+        #expect(result.stdout == "seven\n\neight\n")
+
+        let strict = try Binary.run(["--to", "text", "--strict"], stdin: input)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("msgfmt: error: <stdin>:message 7: 15 more errors about this message not shown"), "\(strict.stderr)")
+    }
+
     /// An export with broken messages: each is reported, the rest written, and the
     /// counts add up.
     @Test func exportCountsAddUp() throws {
