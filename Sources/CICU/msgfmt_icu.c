@@ -9,6 +9,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
+#include <unicode/ushape.h>
 
 // Break iterators are costly to open, so each thread keeps one of each kind and only
 // resets its text. They live until the thread ends; msgfmt has a handful of threads.
@@ -112,6 +113,18 @@ const char *msgfmt_icu_unicode_version(void) {
 }
 
 uint32_t msgfmt_icu_char_mirror(uint32_t scalar) { return (uint32_t)u_charMirror((UChar32)scalar); }
+
+uint32_t msgfmt_icu_joining_type(uint32_t scalar) {
+    return (uint32_t)u_getIntPropertyValue((UChar32)scalar, UCHAR_JOINING_TYPE);
+}
+
+int32_t msgfmt_icu_shape_arabic(const uint16_t *units, int32_t length, uint16_t *dest) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = u_shapeArabic(
+        (const UChar *)units, length, (UChar *)dest, length,
+        U_SHAPE_LETTERS_SHAPE | U_SHAPE_TEXT_DIRECTION_LOGICAL | U_SHAPE_LAMALEF_NEAR, &status);
+    return U_FAILURE(status) ? -1 : written;
+}
 
 uint32_t msgfmt_icu_break_properties(uint32_t scalar) {
     UChar32 c = (UChar32)scalar;

@@ -49,6 +49,24 @@ const uint16_t *msgfmt_bidi_mirroring(void);
 /// itself when it has none. Tests compare the generated pairs with it.
 uint32_t msgfmt_icu_char_mirror(uint32_t scalar);
 
+/// The Arabic shaping data of the same generated file: CodePointTable.arabicLetters rows of
+/// a letter and its isolated, final, initial and medial presentation forms (0 for one it
+/// lacks), sorted by letter; and CodePointTable.joiningRanges ranges (first, last,
+/// Joining_Type as ArabicShaping.swift numbers it) of the code points whose Joining_Type is
+/// not U, sorted. Constant data, valid for the process.
+const uint16_t *msgfmt_arabic_forms(void);
+const uint32_t *msgfmt_joining_types(void);
+
+/// ICU's Joining_Type of a scalar (UJoiningType: 0 U, 1 C, 2 D, 3 L, 4 R, 5 T). Tests
+/// compare the generated ranges with it.
+uint32_t msgfmt_icu_joining_type(uint32_t scalar);
+
+/// ICU's Arabic letter shaping (u_shapeArabic, letters to their presentation forms, logical
+/// order, lam-alef ligatures at the alef with a space at the lam) of `length` UTF-16 units
+/// into `dest`, which has room for as many; the length written, or -1 on failure. Tests
+/// compare msgfmt's own shaping with it.
+int32_t msgfmt_icu_shape_arabic(const uint16_t *units, int32_t length, uint16_t *dest);
+
 /// Returns the MSGFMT_ICU_* flags of one Unicode scalar value. Answers are computed in
 /// blocks of 64 scalars on first use and cached for the life of the process
 /// (thread-safe).

@@ -279,10 +279,17 @@ struct LayoutInvariantChecker {
     }
 
     /// The scalars of `display` that carry text: spaces (justification, tabs) and the
-    /// zero-width separator layout puts between reversed clusters are left out. Compared
-    /// scalar by scalar, as a space may carry a combining mark.
+    /// zero-width separator layout puts between reversed clusters are left out, and Arabic
+    /// presentation forms stand for their letters (`ArabicShaping`). Compared scalar by
+    /// scalar, as a space may carry a combining mark.
     private static func shown(_ display: String) -> [Unicode.Scalar] {
-        display.unicodeScalars.filter { $0 != " " && $0.value != UInt32(LineBuilder.clusterSeparator) }
+        display.unicodeScalars.compactMap { scalar in
+            if scalar == " " || scalar.value == UInt32(LineBuilder.clusterSeparator) { return nil }
+            guard scalar.value >= 0xFB50, scalar.value <= 0xFEFF, let letter = ArabicShaping.letterOfForm[UInt16(scalar.value)] else {
+                return scalar
+            }
+            return Unicode.Scalar(letter)
+        }
     }
 
     /// What a fragment's text must draw as, spaces aside: placeholders for unsafe

@@ -240,12 +240,15 @@ struct LineBuilder {
     }
 
     /// What clusters `range` draw as: placeholders for unsafe controls, extra spaces for
-    /// justification, clusters reversed for right-to-left text and its mirrored characters
-    /// (brackets and the like) drawn as their mirrors (`BidiMirroring`).
+    /// justification, clusters reversed for right-to-left text, its Arabic letters in their
+    /// joined shapes (`ArabicShaping`) and its mirrored characters (brackets and the like)
+    /// drawn as their mirrors (`BidiMirroring`).
     private func display(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> String {
         var buffer: [UInt16] = []
-        buffer.reserveCapacity(table.ends[range.upperBound - 1] - table.start(range.lowerBound) + 4)
+        let first = table.start(range.lowerBound)
+        buffer.reserveCapacity(table.ends[range.upperBound - 1] - first + 4)
         let units = table.text.units
+        let shapes = rtl ? ArabicShaping.shaped(table.text, range: first..<table.ends[range.upperBound - 1]) : nil
         var joins: [Int] = []
         for k in range.indices {
             let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
@@ -253,6 +256,8 @@ struct LineBuilder {
             if k > range.lowerBound { joins.append(buffer.count) }
             if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
                 buffer.append(contentsOf: String(p).utf16)
+            } else if let shapes {
+                for u in s..<table.ends[i] { buffer.append(BidiMirroring.glyph(shapes[u - first])) }
             } else if rtl {
                 for unit in units[s..<table.ends[i]] { buffer.append(BidiMirroring.glyph(unit)) }
             } else {

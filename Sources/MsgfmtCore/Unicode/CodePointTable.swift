@@ -12,4 +12,8 @@ enum CodePointTable {
     static let counts = (stage1: 8704, stage2: 33152, words: 120)
     /// Pairs of `msgfmt_bidi_mirroring` (code point and mirror glyph, sorted).
     static let mirroringPairs = 428
+    /// Rows of `msgfmt_arabic_forms` (a letter and its four presentation forms).
+    static let arabicLetters = 76
+    /// Ranges of `msgfmt_joining_types` (first, last, Joining_Type).
+    static let joiningRanges = 506
 }

@@ -178,7 +178,9 @@ import Testing
         let (_, mixed, _) = S.render(S.styled("abc שלום def"), S.constraints(20))
         #expect(mixed == ["abc םולש def"])
         let (_, arabic, _) = S.render(S.styled("مرحبا ABC"), S.constraints(9) { $0.align = .left })
-        #expect(arabic == ["ABC ابحرم"])
+        // Reversed, each letter in its joined form: alef final, beh medial, hah initial
+        // (after reh, which joins only before it), reh final, meem initial.
+        #expect(arabic == ["ABC \u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}"])
     }
 
     @Test func styleRunsSplitIntoFragmentsPerLine() {
