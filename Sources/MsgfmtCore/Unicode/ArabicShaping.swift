@@ -46,7 +46,7 @@ enum ArabicShaping {
         var out = Array(units[range])
         for i in range where letters.contains(units[i]) {
             guard let forms = forms(of: units[i]) else { continue }
-            let sides = Sides(UInt32(units[i]))
+            let sides = Sides.of(UInt32(units[i]))
             let joinsBefore = sides.before && neighbour(in: text, before: i).after
             let joinsAfter = sides.after && neighbour(in: text, after: i).before
             out[i - range.lowerBound] = form(forms, joinsBefore: joinsBefore, joinsAfter: joinsAfter)
@@ -76,10 +76,18 @@ enum ArabicShaping {
         /// No side: nothing to join.
         init() {}
 
+        /// The sides of `scalar`, from a table below U+0700 (the Arabic block and everything
+        /// before it: the neighbours Arabic text mostly has).
+        static func of(_ scalar: UInt32) -> Sides {
+            scalar < 0x0700 ? near[Int(scalar)] : Sides(computing: scalar)
+        }
+
+        private static let near: [Sides] = (0..<0x0700).map { Sides(computing: UInt32($0)) }
+
         /// The sides of `scalar`: a letter's by its joining type and the forms it has (a
         /// letter without presentation forms is drawn unjoined), tatweel's and the joiner's
         /// both; marks are transparent.
-        init(_ scalar: UInt32) {
+        init(computing scalar: UInt32) {
             switch joiningType(scalar) {
             case .transparent: transparent = true
             case .causing: (before, after) = (true, true)
@@ -99,7 +107,7 @@ enum ArabicShaping {
         while k > 0 {
             k -= 1
             if k > 0, UTF16.isTrailSurrogate(text.units[k]), UTF16.isLeadSurrogate(text.units[k - 1]) { k -= 1 }
-            let sides = Sides(text.scalar(at: k).scalar.value)
+            let sides = Sides.of(text.scalar(at: k).scalar.value)
             if !sides.transparent { return sides }
         }
         return Sides()
@@ -110,7 +118,7 @@ enum ArabicShaping {
         var k = i + 1
         while k < text.count {
             let (scalar, length) = text.scalar(at: k)
-            let sides = Sides(scalar.value)
+            let sides = Sides.of(scalar.value)
             if !sides.transparent { return sides }
             k += length
         }
