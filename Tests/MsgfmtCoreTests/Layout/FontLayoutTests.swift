@@ -154,6 +154,20 @@ import Testing
         #expect(try #require(fonts.primaryFace(.regular)).path.contains("DejaVuSans"))
     }
 
+    /// A combining mark the base's face lacks (Hebrew cantillation, Quranic marks in DejaVu
+    /// Sans) takes its cluster to a face that has both, so no missing-glyph box is drawn;
+    /// letters without such marks stay in the chosen family.
+    @Test(arguments: ["בְּרֵאשִׁ֖ית", "אֱלֹהִ֑ים", "لَا رَيْبَ ۛ فِيهِ"])
+    func marksTheBaseFaceLacksMoveTheirCluster(_ text: String) throws {
+        let fonts = try #require(Self.fonts)
+        let shaped = fonts.shape(Array(text.utf16), style: .regular, direction: 0)
+        for run in shaped.runs {
+            #expect(!run.glyphs.contains(0), "a missing glyph in \(fonts.face(run.face).path)")
+        }
+        let plain = fonts.shape(Array("שלום".utf16), style: .regular, direction: 0)
+        #expect(plain.runs.allSatisfy { fonts.face($0.face).path.contains("DejaVuSans") })
+    }
+
     @Test func unknownFamiliesAreReported() {
         var o = FontOptions()
         o.families = ["No Such Font Family 12345"]
