@@ -83,6 +83,9 @@ struct ExportCommand: ParsableCommand {
             throw ValidationError(
                 "--to \(export.to.rawValue) writes -o DIR (a picture per message) or one picture; placeholders are for the stream formats.")
         }
+        if export.to == .png, export.output == nil || export.output == "-", isatty(1) != 0 {
+            throw ValidationError(RenderCommand.pngToTerminal)
+        }
         if archive.update, drawsPictures {
             throw ValidationError("--update keeps transcripts up to date; it does not work with --to svg or png.")
         }

@@ -7,7 +7,7 @@ struct ExportOptionGroup: ParsableArguments {
         help: ArgumentHelp(
             "Output format: html, ansi, text, json, markdown, svg or png.",
             discussion:
-                "json writes one object per message per line: its chat, id, date, sender and the export's other fields, and its layout boxes as render's --to json; the byte_offset of a diagnostic there is the byte of the export it is about, as the warning on stderr says. svg and png draw each message as a chat bubble measured with fonts (see Fonts and pictures): the sender's name on the first bubble of a group, the time at the bottom right, --me's messages on the right. -o DIR writes one picture per message, named by local date, time and id (2024-01-05_100233-42.png) so they sort by date; without -o, with --stack or with -o FILE.png (FILE.svg), one picture of all messages. Service messages are not drawn."
+                "json writes one object per message per line: its chat, id, date, sender and the export's other fields, and its layout boxes as render's --to json; the byte_offset of a diagnostic there is the byte of the export it is about, as the warning on stderr says. svg and png draw each message as a chat bubble measured with fonts (see Fonts and pictures): the sender's name on the first bubble of a group, the time at the bottom right, --me's messages on the right. -o DIR writes one picture per message, named by local date, time and id (2024-01-05_100233-42.png) so they sort by date; without -o, with --stack or with -o FILE.png (FILE.svg), one picture of all messages (a PNG not to a terminal). Service messages are not drawn."
         ))
     var to: ExportFormat = .html
 

@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp(
             "Output format: ansi, text, html, json, bot-api, markdown-v2, telegram-html, svg or png.",
             discussion:
-                "json and bot-api write one JSON object per message, one per line; a json object's diagnostics list what msgfmt reported about the message, each with its severity and message and, where known, entity (the entity's index in the input), byte_offset (in the input), line and column. markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines). svg and png draw each message as a chat bubble, laid out with fonts (see -o and --stack)."
+                "json and bot-api write one JSON object per message, one per line; a json object's diagnostics list what msgfmt reported about the message, each with its severity and message and, where known, entity (the entity's index in the input), byte_offset (in the input), line and column. markdown-v2 and telegram-html write each message followed by a newline (a message may span several lines). svg and png draw each message as a chat bubble, laid out with fonts (see -o and --stack); a PNG is not written to a terminal."
         ))
     var to: OutputFormat = RenderOptions().to
 
@@ -106,6 +106,7 @@ struct RenderCommand: ParsableCommand {
         options.jobs = settings.jobs ?? ProcessorCount.available
         let pictures = options.to == .svg || options.to == .png
         if options.picture.output != nil, !pictures { throw ValidationError("-o/--output is for --to svg and --to png.") }
+        if options.to == .png, options.picture.output == nil, isatty(1) != 0 { throw ValidationError(Self.pngToTerminal) }
         if let path = options.picture.output, PictureOptions.namesFile(path, pictureExtension: options.to.rawValue) {
             options.picture.stack = true
         }
@@ -180,6 +181,12 @@ struct RenderCommand: ParsableCommand {
         if unreadable > 0 { throw ExitStatus.usage }
         if total.failed > 0 || printer.errorCount > 0 { throw ExitStatus.invalidInput }
     }
+}
+
+extension RenderCommand {
+    /// Why a PNG is not written to standard output when that is a terminal: its bytes would
+    /// garble the screen, and compressed text can hold any escape sequence.
+    static let pngToTerminal = "A PNG is not written to a terminal: give -o FILE, or redirect standard output."
 }
 
 extension OutputFormat: ExpressibleByArgument {}

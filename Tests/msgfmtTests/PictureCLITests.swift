@@ -167,6 +167,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: existing.appendingPathComponent("message-1.png").path))
     }
 
+    /// A PNG is never written to a terminal (its compressed bytes could hold any escape
+    /// sequence): render and export stop with a usage error and write nothing there.
+    @Test func pngIsNotWrittenToATerminal() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.jsonl")
+        try Data(#"{"text":"hi"}"#.utf8).write(to: input)
+        let team = PackagePaths.root.appendingPathComponent("examples/team-chat.json").path
+        for arguments in [["--to", "png", input.path], ["export", team, "--to", "png"], ["export", team, "--to", "png", "-o", "-"]] {
+            let run = try PseudoTerminal.run(arguments + Self.pinned.prefix(2), answer: nil)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("A PNG is not written to a terminal"), "\(run.stderr)")
+            #expect(PseudoTerminal.find(Array("PNG".utf8), in: run.output) == nil)
+        }
+        // An SVG is text, escaped: it may go to the terminal.
+        let svg = try PseudoTerminal.run(["--to", "svg", input.path] + Self.pinned.prefix(2), answer: nil)
+        #expect(svg.status == 0, "\(svg.stderr)")
+    }
+
     /// Bot API `from` and `date` become the bubbles' sender names and times: a name on the
     /// first bubble of a sender's run (in the stack), the time in the local zone.
     @Test func sendersAndTimesAreDrawn() throws {
