@@ -14,7 +14,7 @@ struct Msgfmt: ParsableCommand {
 
             Diagnostics go to standard error, one per line, located: msgfmt: warning: \
             FILE:WHERE: WHAT. At most 10 warnings are printed for one message, then one line \
-            counts the rest; render --to json lists all of a message's diagnostics.
+            counts the rest; --to json (render and export) lists all of a message's diagnostics.
 
             Exit status: 0 all messages rendered; 1 some input was invalid (the rest was \
             rendered); 2 usage error; 3 output could not be written.
