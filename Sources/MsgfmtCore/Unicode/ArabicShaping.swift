@@ -12,8 +12,7 @@ internal import CICU
 /// both can be drawn joined on that side: a letter needs a presentation form that
 /// connects there (noon ghunna, dual-joining, has only isolated and final forms), tatweel
 /// and the zero-width joiner always can; transparent characters (marks) between them are
-/// passed over. The
-/// forms and joining types are generated from the Unicode data files
+/// passed over. The forms and joining types are generated from the Unicode data files
 /// (`msgfmt_arabic_forms`, `msgfmt_joining_types`); the tests compare both with ICU.
 enum ArabicShaping {
     /// Joining_Type as the generated ranges number it (U is every code point they leave out).
