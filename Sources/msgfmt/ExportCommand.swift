@@ -238,7 +238,13 @@ struct ExportCommand: ParsableCommand {
             }
             layoutCacheKept = finishLayoutCache(layoutCache, update, printer)
         }
-        try commit(output, printer)
+        if let pictures = writer as? PictureTranscriptWriter, pictures.stacksNothing {
+            // No message was drawn: no file, rather than an empty one that is no picture.
+            output.abandon()
+            printer.info("note: no message was drawn, so no picture was written")
+        } else {
+            try commit(output, printer)
+        }
         if let update, complete, export.to != .html, output.path != nil {
             try writeManifest(update, output: output, printer)
             layoutCacheKept = finishLayoutCache(layoutCache, update, printer)

@@ -161,12 +161,18 @@ struct RenderCommand: ParsableCommand {
             target?.abandon()
             throw ExitStatus.outputFailed
         }
-        do throws(AtomicOutputError) {
-            try target?.commit()
-        } catch {
+        if let picture = emitter as? PictureEmitter, !options.picture.filePerMessage, !picture.wroteStack {
+            // No message was drawn: no file, rather than an empty one that is no picture.
             target?.abandon()
-            printer.error(error.message)
-            throw ExitStatus.outputFailed
+            printer.info("note: no message was drawn, so no picture was written")
+        } else {
+            do throws(AtomicOutputError) {
+                try target?.commit()
+            } catch {
+                target?.abandon()
+                printer.error(error.message)
+                throw ExitStatus.outputFailed
+            }
         }
         if settings.stats {
             let skipped = total.skipped.count > 0 ? ", skipped \(total.skipped.count)" : ""

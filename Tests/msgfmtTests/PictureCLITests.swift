@@ -167,6 +167,28 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: existing.appendingPathComponent("message-1.png").path))
     }
 
+    /// When no message is drawn into the one picture, no file is written (an empty file is
+    /// no picture) and a note says so; a file already there is left as it was.
+    @Test func nothingDrawnWritesNoPicture() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("none.png")
+        let bad = try Binary.run(["--from", "bot-api", "--to", "png", "-o", file.path] + Self.pinned, stdin: "not json\n")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("note: no message was drawn, so no picture was written"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        let kept = dir.appendingPathComponent("kept.png")
+        try Data("before".utf8).write(to: kept)
+        let team = PackagePaths.root.appendingPathComponent("examples/team-chat.json").path
+        let none = try Binary.run(["export", team, "--to", "png", "--since", "2031-01-01", "-o", kept.path] + Self.pinned.prefix(2))
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stderr.contains("note: no message was drawn"), "\(none.stderr)")
+        #expect(try Data(contentsOf: kept) == Data("before".utf8))
+        let piped = try Binary.run(["--from", "bot-api", "--to", "svg"] + Self.pinned, stdin: "not json\n")
+        #expect(piped.stdout.isEmpty)
+        #expect(piped.stderr.contains("no picture was written"))
+    }
+
     /// A PNG is never written to a terminal (its compressed bytes could hold any escape
     /// sequence): render and export stop with a usage error and write nothing there.
     @Test func pngIsNotWrittenToATerminal() throws {

@@ -105,6 +105,10 @@ public struct PictureEmitter: BufferedEmitter {
             library: fonts, maxWidth: maxWidth)
     }
 
+    /// True when the stacked picture was drawn, false when there is none to write: no
+    /// message was rendered (or pictures go one per file).
+    public private(set) var wroteStack = false
+
     public mutating func end(into sink: OutputSink) {
         guard !picture.filePerMessage, !stacked.isEmpty, let fonts else { return }
         let metrics = PixelMetrics(fonts)
@@ -123,5 +127,6 @@ public struct PictureEmitter: BufferedEmitter {
             return
         }
         sink.write(bytes)
+        wroteStack = true
     }
 }

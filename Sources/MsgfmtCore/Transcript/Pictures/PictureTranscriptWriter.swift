@@ -44,6 +44,10 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     /// Messages written without a picture: service messages (joins, pins, calls, …), which
     /// have no bubble.
     public private(set) var undrawn = 0
+    /// True when this writer makes one stacked picture and no message was drawn into it, so
+    /// there is no picture to write.
+    public var stacksNothing: Bool { directory == nil && !wroteStack }
+    private var wroteStack = false
 
     /// A writer drawing with `options.fonts` into files in `directory`, or with
     /// `directory` nil one stacked picture into `sink`; without fonts it draws nothing.
@@ -108,6 +112,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         if directory == nil, !stacked.isEmpty {
             if let bytes = encoder?.encode(stacked) {
                 sink.write(bytes)
+                wroteStack = true
             } else {
                 failures.append("cannot draw the picture: it is too large (at most 16384 pixels a side); use -o DIR")
             }
