@@ -13,8 +13,8 @@ struct Msgfmt: ParsableCommand {
             layout boxes, or Telegram's own formats.
 
             Diagnostics go to standard error, one per line, located: msgfmt: warning: \
-            FILE:WHERE: WHAT. At most 10 warnings are printed for one message, then one line \
-            counts the rest; --to json (render and export) lists all of a message's diagnostics.
+            FILE:WHERE: WHAT. At most 10 are printed for one message (and always its first \
+            error), then one line counts the rest; --to json (render and export) lists all of a message's diagnostics.
 
             Exit status: 0 all messages rendered; 1 some input was invalid (the rest was \
             rendered); 2 usage error; 3 output could not be written.
