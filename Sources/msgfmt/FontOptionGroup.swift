@@ -17,7 +17,7 @@ struct FontOptionGroup: ParsableArguments {
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help:
-            "With --to svg|png: a directory that gets one picture per message (message-ID.png; message-N.png, N its position, for one without an id, and message-ID-N.png for an id already used), drawn on every --jobs thread and written in input order; or, with --stack or a name ending in the format's extension (-o bubble.png), the file of one picture of all messages (default: that picture on standard output)."
+            "With --to svg|png: a directory that gets one picture per message (message-ID.png; message-N.png, N its position, for one without an id, and message-ID-N.png for an id already used), drawn on every --jobs thread and written in input order; or, with --stack or a name ending in the format's extension (-o bubble.png), the file of one picture of all messages (default, or '-': that picture on standard output)."
     )
     var output: String?
 

@@ -105,6 +105,8 @@ struct RenderCommand: ParsableCommand {
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
         options.jobs = settings.jobs ?? ProcessorCount.available
         let pictures = options.to == .svg || options.to == .png
+        // `-o -` is standard output, as for export.
+        if options.picture.output == "-" { options.picture.output = nil }
         if options.picture.output != nil, !pictures { throw ValidationError("-o/--output is for --to svg and --to png.") }
         if options.to == .png, options.picture.output == nil, isatty(1) != 0 { throw ValidationError(Self.pngToTerminal) }
         if let path = options.picture.output, PictureOptions.namesFile(path, pictureExtension: options.to.rawValue) {

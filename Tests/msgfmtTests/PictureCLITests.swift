@@ -189,6 +189,18 @@ import Testing
         #expect(piped.stderr.contains("no picture was written"))
     }
 
+    /// `-o -` is standard output, as for export: the picture goes there, no file named `-`.
+    @Test func dashIsStandardOutput() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for extra in [[], ["--stack"]] {
+            let result = try Binary.run(["--to", "svg", "-o", "-"] + extra + Self.pinned, stdin: #"{"text":"hi"}"#, in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("<svg"))
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+        }
+    }
+
     /// A PNG is never written to a terminal (its compressed bytes could hold any escape
     /// sequence): render and export stop with a usage error and write nothing there.
     @Test func pngIsNotWrittenToATerminal() throws {
@@ -197,7 +209,10 @@ import Testing
         let input = dir.appendingPathComponent("in.jsonl")
         try Data(#"{"text":"hi"}"#.utf8).write(to: input)
         let team = PackagePaths.root.appendingPathComponent("examples/team-chat.json").path
-        for arguments in [["--to", "png", input.path], ["export", team, "--to", "png"], ["export", team, "--to", "png", "-o", "-"]] {
+        for arguments in [
+            ["--to", "png", input.path], ["--to", "png", "-o", "-", input.path], ["export", team, "--to", "png"],
+            ["export", team, "--to", "png", "-o", "-"],
+        ] {
             let run = try PseudoTerminal.run(arguments + Self.pinned.prefix(2), answer: nil)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stderr.contains("A PNG is not written to a terminal"), "\(run.stderr)")
