@@ -58,9 +58,14 @@ final class DiagnosticPrinter {
     }
 
     /// Says how many diagnostics of the last message were not printed, if any; called when
-    /// its diagnostics end (another message's come, or the run is over).
+    /// its diagnostics end (another message's come, a file or the run is over). The next
+    /// diagnostic starts a count of its own, even about the same message of a file read
+    /// again.
     func finishMessage() {
-        defer { (hidden, hiddenErrors) = (0, 0) }
+        defer {
+            (hidden, hiddenErrors, shown, printedError) = (0, 0, 0, false)
+            message = nil
+        }
         guard hidden > 0, let message else { return }
         let location = Diagnostic.Location(messageID: message.id, messageIndex: message.index)
         let kind = hiddenErrors == hidden ? "error" : hiddenErrors == 0 ? "warning" : "diagnostic"

@@ -40,6 +40,19 @@ import Testing
         #expect(run.errors == 2)
     }
 
+    /// A file read twice (`msgfmt a.json a.json`) counts its messages afresh each time:
+    /// the render loop finishes the message at the end of each file.
+    @Test func eachFileCountsAfresh() throws {
+        let run = try Self.lines { p in
+            for _ in 0..<2 {
+                for e in 0..<12 { p.report(Self.warning(4, entity: e), source: "in") }
+                p.finishMessage()
+            }
+        }
+        #expect(run.lines.count == 2 * 11, "\(run.lines)")
+        #expect(run.lines.filter { $0.hasSuffix("2 more warnings about this message not shown") }.count == 2)
+    }
+
     /// Diagnostics about no message are never held back, and each message starts its own
     /// count: the summary comes when the next message's first diagnostic does.
     @Test func eachMessageHasItsOwnCount() throws {
