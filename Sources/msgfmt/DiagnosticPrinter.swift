@@ -85,8 +85,6 @@ final class DiagnosticPrinter {
         if key != message {
             finishMessage()
             message = key
-            shown = 0
-            printedError = false
         }
         guard key != nil else { return true }
         let isError = diagnostic.severity == .error
@@ -115,7 +113,6 @@ final class DiagnosticPrinter {
     /// printed again (each as often as it was printed); new ones are.
     func redo() {
         finishMessage()
-        message = nil
         printedBefore = printed
         printed = [:]
         recording = false

@@ -163,7 +163,7 @@ struct RenderCommand: ParsableCommand {
             target?.abandon()
             throw ExitStatus.outputFailed
         }
-        if let picture = emitter as? PictureEmitter, !options.picture.filePerMessage, !picture.wroteStack {
+        if let picture = emitter as? PictureEmitter, picture.stacksNothing {
             // No message was drawn: no file, rather than an empty one that is no picture.
             target?.abandon()
             printer.info("note: no message was drawn, so no picture was written")

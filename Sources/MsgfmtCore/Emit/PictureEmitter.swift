@@ -105,9 +105,10 @@ public struct PictureEmitter: BufferedEmitter {
             library: fonts, maxWidth: maxWidth)
     }
 
-    /// True when the stacked picture was drawn, false when there is none to write: no
-    /// message was rendered (or pictures go one per file).
-    public private(set) var wroteStack = false
+    /// True when this emitter makes one stacked picture and no message was drawn into it,
+    /// so there is no picture to write (as `PictureTranscriptWriter.stacksNothing`).
+    public var stacksNothing: Bool { !picture.filePerMessage && !wroteStack }
+    private var wroteStack = false
 
     public mutating func end(into sink: OutputSink) {
         guard !picture.filePerMessage, !stacked.isEmpty, let fonts else { return }
