@@ -136,6 +136,16 @@ class Bench:
             self.add(r, cmd + [self.botapi])
             # The work, hence the instruction count, does not depend on --jobs.
             r.instructions = "as --jobs 1"
+        # What a user gets without --jobs (every core for a file): the formats the peers
+        # are timed on, so the targets can be read both ways.
+        for fmt, flags in RENDERS:
+            if fmt not in ("ansi", "html", "markdown-v2"):
+                continue
+            cmd = [self.a.msgfmt, "--from", "bot-api"] + flags
+            r = Result(f"render --to {fmt}, default --jobs ({os.cpu_count()} cores)", "msgfmt", self.n, self.bytes)
+            r.extra.update(render=fmt, jobs="default")
+            self.add(r, cmd + [self.botapi])
+            r.instructions = "as --jobs 1"
 
     def pictures(self):
         """Pixel layout (`--to json --measure font`) and PNG bubbles (`--to png -o DIR`) of

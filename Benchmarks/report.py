@@ -56,6 +56,13 @@ def targets(results, startup):
     ratio("`--to html` msg/s vs python-telegram-bot text_html", render.get("html"), find(results, peer="ptb"), 25)
     ratio("`--to markdown-v2` msg/s vs tdjson getMarkdownText", render.get("markdown-v2"),
           find(results, peer="tdjson"), 10)
+    # The same three at msgfmt's default --jobs (every core), the peers' loops on one.
+    every = {r.extra["render"]: r for r in results if r.extra.get("jobs") == "default"}
+    ratio("`--to ansi` msg/s vs rich, msgfmt's default `--jobs`", every.get("ansi"), find(results, peer="rich"), 50)
+    ratio("`--to html` msg/s vs python-telegram-bot text_html, msgfmt's default `--jobs`", every.get("html"),
+          find(results, peer="ptb"), 25)
+    ratio("`--to markdown-v2` msg/s vs tdjson getMarkdownText, msgfmt's default `--jobs`",
+          every.get("markdown-v2"), find(results, peer="tdjson"), 10)
     icu = find(results, tool="C + libicuuc")
     for name, r in render.items():
         ratio(f"`--to {name}` MB/s vs bare ICU line-break loop", r, icu, 0.5, per="mb_per_s")

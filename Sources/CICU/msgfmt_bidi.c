@@ -1,7 +1,8 @@
 // The Unicode Bidirectional Algorithm (UAX #9) for one paragraph without explicit
-// embeddings, overrides, isolates or paired brackets: the levels ICU's ubidi gives such
-// text, from a few walks over its bidi classes instead of ubidi's general machinery
-// (which costs about twice as much on message text).
+// embeddings, overrides or isolates: the levels ICU's ubidi gives such text, from a few
+// walks over its bidi classes instead of ubidi's general machinery (which costs about
+// twice as much on message text). Classes and paired brackets come from msgfmt's
+// generated code-point table (bits 26-30 the class, bit 31 a paired bracket).
 //
 // msgfmt_bidi_levels answers -2 for what it leaves to ICU; msgfmt_icu_bidi_levels stays
 // the reference, and BidiFastPathTests compares the two on random text and on every class
@@ -14,6 +15,9 @@
 #include <unicode/uchar.h>
 #include <unicode/utf16.h>
 
+// Paired brackets may nest this deep (BD16); deeper text is left to ICU.
+#define MAX_BRACKET_DEPTH 63
+
 // Bidi classes as ICU numbers them (UCharDirection).
 enum {
     L = U_LEFT_TO_RIGHT, R = U_RIGHT_TO_LEFT, EN = U_EUROPEAN_NUMBER, ES = U_EUROPEAN_NUMBER_SEPARATOR,
@@ -22,11 +26,30 @@ enum {
     AL = U_RIGHT_TO_LEFT_ARABIC, NSM = U_DIR_NON_SPACING_MARK, BN = U_BOUNDARY_NEUTRAL,
 };
 
+// Sets of classes, as masks of 1 << class.
+#define BIT(c) (1u << (c))
+#define STRONG (BIT(L) | BIT(R) | BIT(AL))
+#define NEUTRAL (BIT(ON) | BIT(WS) | BIT(S) | BIT(B))
+
+// What a class tells about the paragraph (msgfmt_bidi_levels reads it per code point).
+enum { SEEN_LTR = 1, SEEN_RTL = 2, SEEN_AN = 4, SEEN_NEUTRAL = 8, SEEN_B = 16, SEEN_EXPLICIT = 32 };
+static const uint8_t seen_of[32] = {
+    [L] = SEEN_LTR, [EN] = SEEN_LTR, [R] = SEEN_RTL, [AL] = SEEN_RTL, [AN] = SEEN_AN | SEEN_LTR,
+    [BN] = SEEN_NEUTRAL, [B] = SEEN_NEUTRAL | SEEN_B, [ON] = SEEN_NEUTRAL, [ES] = SEEN_NEUTRAL,
+    [ET] = SEEN_NEUTRAL, [CS] = SEEN_NEUTRAL, [S] = SEEN_NEUTRAL, [WS] = SEEN_NEUTRAL,
+    [U_LEFT_TO_RIGHT_EMBEDDING] = SEEN_EXPLICIT, [U_LEFT_TO_RIGHT_OVERRIDE] = SEEN_EXPLICIT,
+    [U_RIGHT_TO_LEFT_EMBEDDING] = SEEN_EXPLICIT, [U_RIGHT_TO_LEFT_OVERRIDE] = SEEN_EXPLICIT,
+    [U_POP_DIRECTIONAL_FORMAT] = SEEN_EXPLICIT, [U_FIRST_STRONG_ISOLATE] = SEEN_EXPLICIT,
+    [U_LEFT_TO_RIGHT_ISOLATE] = SEEN_EXPLICIT, [U_RIGHT_TO_LEFT_ISOLATE] = SEEN_EXPLICIT,
+    [U_POP_DIRECTIONAL_ISOLATE] = SEEN_EXPLICIT,
+};
+
 // Per-thread scratch, grown as texts need.
 typedef struct {
     uint8_t *original;  // class of each code point (BN included)
     uint8_t *types;     // resolved types of the code points that are not BN
     int32_t *units;     // its unit (the trail unit of a supplementary code point)
+    int32_t *pairs;     // the positions (in types) of brackets, then of bracket pairs
     int32_t capacity;
 } Scratch;
 
@@ -42,7 +65,9 @@ static int grow(int32_t count) {
     if (b) scratch.types = b;
     void *c = realloc(scratch.units, sizeof(int32_t) * (size_t)capacity);
     if (c) scratch.units = c;
-    if (!a || !b || !c) return 0;
+    void *d = realloc(scratch.pairs, sizeof(int32_t) * (size_t)capacity);
+    if (d) scratch.pairs = d;
+    if (!a || !b || !c || !d) return 0;
     scratch.capacity = capacity;
     return 1;
 }
@@ -54,61 +79,147 @@ static inline int strong(uint8_t t) {
     return -1;
 }
 
-// Resolves the n code points (not BN) of one paragraph at level `level`, W1 to N2, in
-// scratch.types.
-static void resolve(int32_t n, uint8_t level) {
-    uint8_t *t = scratch.types;
-    const uint8_t e = (level & 1) ? R : L;  // the embedding direction, also sos and eos
-    // W1, W2, W3 in one walk: a mark takes the type before it; numbers after Arabic
-    // letters are Arabic; Arabic letters are R.
-    uint8_t before = e, last_strong = e;
-    for (int32_t k = 0; k < n; k++) {
-        uint8_t c = t[k];
-        if (c == NSM) c = before;
-        before = c;
-        if (c == L || c == R || c == AL) last_strong = c;
-        else if (c == EN && last_strong == AL) c = AN;
-        t[k] = c == AL ? R : c;
+// The row (bracket, pair, 1 open or 2 close) of a paired bracket.
+static const uint16_t *bracket_row(uint16_t c) {
+    const uint16_t *rows = msgfmt_bidi_brackets();
+    int32_t low = 0, high = msgfmt_bidi_bracket_rows() - 1;
+    while (low < high) {
+        int32_t mid = (low + high) / 2;
+        if (rows[3 * mid] < c) low = mid + 1;
+        else high = mid;
     }
-    // W4: one separator between two numbers of a kind joins them.
-    for (int32_t k = 1; k + 1 < n; k++) {
-        uint8_t c = t[k];
-        if (c == ES && t[k - 1] == EN && t[k + 1] == EN) t[k] = EN;
-        else if (c == CS && t[k - 1] == EN && t[k + 1] == EN) t[k] = EN;
-        else if (c == CS && t[k - 1] == AN && t[k + 1] == AN) t[k] = AN;
-    }
-    // W5: terminators next to European numbers are numbers.
-    for (int32_t k = 0; k < n; k++) {
-        if (t[k] != ET) continue;
-        int32_t end = k;
-        while (end < n && t[end] == ET) end++;
-        int number = (k > 0 && t[k - 1] == EN) || (end < n && t[end] == EN);
-        if (number) {
-            for (int32_t j = k; j < end; j++) t[j] = EN;
+    return rows + 3 * low;
+}
+
+// Pairs the `count` brackets at the positions scratch.pairs lists (BD16), writing the
+// pairs there as opening and closing position, sorted by opening; the number of pairs,
+// or -1 when they nest deeper than BD16's stack.
+static int32_t pair_brackets(const uint16_t *text, int32_t count) {
+    struct { uint16_t pair; int32_t at; } stack[MAX_BRACKET_DEPTH];
+    int32_t depth = 0, found = 0;
+    int32_t *p = scratch.pairs;
+    for (int32_t b = 0; b < count; b++) {
+        int32_t k = p[b];
+        uint16_t c = text[scratch.units[k]];
+        const uint16_t *row = bracket_row(c);
+        if (row[2] == 1) {
+            if (depth == MAX_BRACKET_DEPTH) return -1;
+            stack[depth].pair = row[1];
+            stack[depth].at = k;
+            depth++;
+            continue;
         }
-        k = end - 1;
+        for (int32_t s = depth - 1; s >= 0; s--) {
+            if (stack[s].pair != c) continue;
+            // Positions already read (b > 2 * found) are overwritten: found pairs take two
+            // slots each, and each pair consumed at least two brackets.
+            int32_t at = found++;
+            p[2 * at] = stack[s].at;
+            p[2 * at + 1] = k;
+            // Keep the pairs sorted by opening: an inner pair closes first.
+            while (at > 0 && p[2 * (at - 1)] > p[2 * at]) {
+                int32_t o = p[2 * at], e = p[2 * at + 1];
+                p[2 * at] = p[2 * (at - 1)];
+                p[2 * at + 1] = p[2 * (at - 1) + 1];
+                p[2 * (at - 1)] = o;
+                p[2 * (at - 1) + 1] = e;
+                at--;
+            }
+            depth = s;
+            break;
+        }
     }
-    // W6, W7 in one walk: other separators and terminators are neutral; European
-    // numbers after L are L.
-    last_strong = e;
-    for (int32_t k = 0; k < n; k++) {
+    return found;
+}
+
+// N0: each bracket pair (scratch.pairs, `count` of them, by opening) takes the embedding
+// direction when a strong type of it lies inside, else the opposite direction when that
+// lies inside and is also the context before the opening bracket. Marks after a bracket
+// keep the ON that W1 gave them and are resolved by N1 as ubidi resolves them (UAX #9
+// since Unicode 8.0 gives them the bracket's new type; ICU 72 does not).
+static void resolve_brackets(int32_t n, int32_t count, uint8_t e) {
+    uint8_t *t = scratch.types;
+    const int32_t *p = scratch.pairs;
+    for (int32_t q = 0; q < count; q++) {
+        int32_t open = p[2 * q], close = p[2 * q + 1];
+        int inside_e = 0, inside_other = 0;
+        for (int32_t j = open + 1; j < close; j++) {
+            int s = strong(t[j]);
+            if (s == e) { inside_e = 1; break; }
+            if (s >= 0) inside_other = 1;
+        }
+        uint8_t to;
+        if (inside_e) {
+            to = e;
+        } else if (inside_other) {
+            int before = e;
+            for (int32_t j = open - 1; j >= 0; j--) {
+                int s = strong(t[j]);
+                if (s >= 0) { before = s; break; }
+            }
+            to = (uint8_t)before;
+        } else {
+            continue;
+        }
+        t[open] = t[close] = to;
+    }
+}
+
+// W5, W6, W7 in one walk over the n types (W1-W4 done as they were read): terminators
+// next to European numbers are numbers; other separators and terminators are neutral;
+// European numbers after L are L. `before` is the W5 type of the code point before k.
+static void resolve_weak(int32_t n, uint8_t e) {
+    uint8_t *t = scratch.types;
+    uint8_t last_strong = e, before = e;
+    for (int32_t k = 0; k < n;) {
         uint8_t c = t[k];
-        if (c == L || c == R) last_strong = c;
-        else if (c == ES || c == ET || c == CS) t[k] = ON;
+        if (c == ET) {
+            int32_t end = k;
+            while (end < n && t[end] == ET) end++;
+            int number = before == EN || (end < n && t[end] == EN);
+            uint8_t to = number ? (last_strong == L ? L : EN) : ON;
+            for (int32_t j = k; j < end; j++) t[j] = to;
+            before = number ? EN : ET;
+            k = end;
+            continue;
+        }
+        if (BIT(c) & (BIT(L) | BIT(R))) last_strong = c;
+        else if (BIT(c) & (BIT(ES) | BIT(CS))) t[k] = ON;
         else if (c == EN && last_strong == L) t[k] = L;
+        before = c;
+        k++;
     }
-    // N1, N2: neutrals between two strong types of one direction take it, else the
-    // embedding direction.
-    for (int32_t k = 0; k < n; k++) {
+}
+
+// N1, N2 (neutrals between two strong types of one direction take it, else the
+// embedding direction) and I1, I2 in one walk, each level written at its unit.
+static void resolve_levels(int32_t n, uint8_t level, uint8_t *levels) {
+    const uint8_t *t = scratch.types;
+    const int32_t *units = scratch.units;
+    const uint8_t e = (level & 1) ? R : L;
+    // The level of each resolved type (L R EN AN), indexed by type.
+    uint8_t of[AN + 1];
+    memset(of, level, sizeof of);
+    if ((level & 1) == 0) {
+        of[R] = level + 1;
+        of[EN] = of[AN] = level + 2;
+    } else {
+        of[L] = of[EN] = of[AN] = level + 1;
+    }
+    for (int32_t k = 0; k < n;) {
         uint8_t c = t[k];
-        if (c != ON && c != WS && c != S && c != B) continue;
+        if (!(BIT(c) & NEUTRAL)) {
+            levels[units[k]] = c <= AN ? of[c] : level;
+            k++;
+            continue;
+        }
         int32_t end = k;
-        while (end < n && (t[end] == ON || t[end] == WS || t[end] == S || t[end] == B)) end++;
+        while (end < n && (BIT(t[end]) & NEUTRAL)) end++;
         int left = k == 0 ? e : strong(t[k - 1]);
         int right = end == n ? e : strong(t[end]);
-        uint8_t to = (left >= 0 && left == right) ? (uint8_t)left : e;
-        for (int32_t j = k; j < end; j++) t[j] = to;
-        k = end - 1;
+        uint8_t lv = of[(left >= 0 && left == right) ? left : e];
+        for (int32_t j = k; j < end; j++) levels[units[j]] = lv;
+        k = end;
     }
 }
 
@@ -116,98 +227,118 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     if (length <= 0) return base == 1 ? 1 : 0;
     if (!grow(length)) return -2;
     uint8_t *original = scratch.original;
-    // The classes, unit by unit: a supplementary code point's class on its trail unit
-    // and BN on its lead unit, as ubidi has them. What this pass leaves to ICU: explicit
-    // formatting characters, paired brackets (ubidi resolves N0 while it reads the text,
-    // its own way), and a paragraph separator before the end (ubidi carries state from
-    // one paragraph to the next).
-    int has_rtl = 0, has_ltr = 0, has_an = 0, has_neutral = 0, has_bn = 0;
+    uint8_t *t = scratch.types;
+    int32_t *units = scratch.units;
+    // One walk over the units: the class of each, a supplementary code point's on its
+    // trail unit and BN on its lead unit, as ubidi has them; the first strong class (P2);
+    // and the code points that are not BN (X9) with W1-W4 applied as they come (W1's
+    // start of text waits for the paragraph level). What this pass leaves to ICU:
+    // explicit formatting characters, and a paragraph separator before the end (ubidi
+    // carries state from one paragraph to the next).
+    const uint16_t *stage1 = msgfmt_code_point_stage1();
+    const uint8_t *stage2 = msgfmt_code_point_stage2();
+    const uint32_t *words = msgfmt_code_point_words();
+    unsigned seen = 0;
+    int has_bracket = 0;
+    uint8_t first_strong = 0xFF;  // P2: the first L, R or AL; 0xFF: none
+    int32_t n = 0, brackets = 0, leading_marks = 0;
+    uint8_t before = 0xFF, last_strong = 0xFF;  // W1's and W2's look-back; 0xFF: the start
     for (int32_t i = 0; i < length;) {
         UChar32 c;
         int32_t start = i;
         U16_NEXT(text, i, length, c);
-        uint8_t d = (uint8_t)u_charDirection(c);
-        switch (d) {
-        case L: case EN: has_ltr = 1; break;
-        case R: case AL: has_rtl = 1; break;
-        case AN: has_an = has_ltr = 1; break;
-        case NSM: break;
-        case BN: has_bn = has_neutral = 1; break;
-        case B:
-            has_neutral = 1;
+        uint32_t word = words[stage2[(uint32_t)stage1[(uint32_t)c >> 7] << 7 | ((uint32_t)c & 127)]];
+        uint8_t d = (uint8_t)((word >> 26) & 0x1F);
+        unsigned f = seen_of[d];
+        seen |= f;
+        if (f & (SEEN_B | SEEN_EXPLICIT)) {
+            if (f & SEEN_EXPLICIT) return -2;  // LRE, LRO, RLE, RLO, PDF, FSI, LRI, RLI, PDI
             if (i < length && !(c == 0x0D && i + 1 == length && text[i] == 0x0A)) return -2;
-            break;
-        case ON:
-            has_neutral = 1;
-            if (u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE) return -2;
-            break;
-        case ES: case ET: case CS: case S: case WS: has_neutral = 1; break;
-        default: return -2;  // LRE, LRO, RLE, RLO, PDF, FSI, LRI, RLI, PDI
         }
+        int bracket = (int32_t)word < 0;  // bit 31: a paired bracket (class ON)
+        if (bracket) {
+            // The angle brackets U+2329/U+232A and their canonical equivalents
+            // U+3008/U+3009 pair either way; ubidi lets one opening pair twice when its
+            // first closing bracket leaves it unresolved, which this pass does not copy:
+            // such text goes to ICU.
+            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) return -2;
+            has_bracket = 1;
+        }
+        if (first_strong == 0xFF && (BIT(d) & STRONG)) first_strong = d;
         original[start] = d;
         if (i - start == 2) {
             original[start] = BN;
             original[start + 1] = d;
-            has_bn = has_neutral = 1;
+            seen |= SEEN_NEUTRAL;
         }
+        if (d == BN) continue;
+        // W1: a mark takes the type before it (at the start, the paragraph's: set below).
+        uint8_t w = d;
+        if (w == NSM) {
+            if (before == 0xFF) {
+                leading_marks++;
+            } else {
+                w = before;
+            }
+        }
+        if (w != NSM) before = w;
+        // W2: numbers after Arabic letters are Arabic; W3: Arabic letters are R.
+        if (BIT(w) & STRONG) last_strong = w;
+        else if (w == EN && last_strong == AL) w = AN;
+        if (w == AL) w = R;
+        // W4, one code point behind: one separator between two numbers of a kind joins them.
+        if (n >= 2 && (w == EN || w == AN) && t[n - 2] == w) {
+            uint8_t m = t[n - 1];
+            if ((m == CS) || (m == ES && w == EN)) t[n - 1] = w;
+        }
+        if (bracket) scratch.pairs[brackets++] = n;
+        t[n] = w;
+        units[n] = i - 1;
+        n++;
     }
     // P2, P3.
     uint8_t level;
     if (base == 0 || base == 1) {
         level = (uint8_t)base;
     } else {
-        level = 0;
-        for (int32_t i = 0; i < length; i++) {
-            uint8_t d = original[i];
-            if (d == L) break;
-            if (d == R || d == AL) { level = 1; break; }
-        }
+        level = first_strong != 0xFF && first_strong != L ? 1 : 0;
     }
     // Text of one direction (the paragraph level counted as L or R) is at the paragraph
     // level throughout: ubidi skips the rules then, even where they would raise numbers.
-    if (level & 1) has_rtl = 1; else has_ltr = 1;
-    if (!(has_rtl || (has_an && has_neutral)) || !has_ltr) {
+    seen |= (level & 1) ? SEEN_RTL : SEEN_LTR;
+    int rtl = (seen & SEEN_RTL) || ((seen & SEEN_AN) && (seen & SEEN_NEUTRAL));
+    if (!rtl || !(seen & SEEN_LTR)) {
         memset(levels, level, (size_t)length);
         return level;
     }
-    // The code points that are not BN (X9), with their classes.
-    int32_t n = 0;
-    for (int32_t i = 0; i < length; i++) {
-        if (original[i] == BN) continue;
-        scratch.types[n] = original[i];
-        scratch.units[n] = i;
-        n++;
+    const uint8_t e = (level & 1) ? R : L;  // the embedding direction, also sos and eos
+    for (int32_t k = 0; k < leading_marks; k++) t[k] = e;
+    resolve_weak(n, e);
+    if (has_bracket) {
+        brackets = pair_brackets(text, brackets);
+        if (brackets < 0) return -2;
+        resolve_brackets(n, brackets, e);
     }
-    resolve(n, level);
-    // I1, I2.
-    for (int32_t k = 0; k < n; k++) {
-        uint8_t t = scratch.types[k];
-        uint8_t lv;
-        if ((level & 1) == 0) lv = t == R ? level + 1 : (t == AN || t == EN) ? level + 2 : level;
-        else lv = (t == L || t == EN || t == AN) ? level + 1 : level;
-        levels[scratch.units[k]] = lv;
-    }
-    // Each BN at the level of what follows it (as ubidi places them, a lead surrogate
-    // with its trail).
-    if (has_bn) {
-        uint8_t next = level;
-        for (int32_t i = length - 1; i >= 0; i--) {
-            if (original[i] == BN) levels[i] = next;
-            else next = levels[i];
-        }
-    }
-    // L1: separators, and the whitespace and BN before them or at the end, at the
-    // paragraph level.
+    resolve_levels(n, level, levels);
+    // Backwards: each BN at the level of what follows it (as ubidi places them, a lead
+    // surrogate with its trail), then L1: separators, and the white space and BN before
+    // them or at the end, at the paragraph level.
+    uint8_t next = level;
     int trailing = 1;
     for (int32_t i = length - 1; i >= 0; i--) {
         uint8_t d = original[i];
-        if (d == B || d == S) {
-            levels[i] = level;
-            trailing = 1;
-        } else if (trailing && (d == WS || d == BN)) {
-            levels[i] = level;
+        if (d == BN) {
+            levels[i] = trailing ? level : next;
         } else {
-            trailing = 0;
+            next = levels[i];
+            if (d == B || d == S) {
+                levels[i] = level;
+                trailing = 1;
+            } else if (trailing && d == WS) {
+                levels[i] = level;
+            } else {
+                trailing = 0;
+            }
         }
     }
     return level;

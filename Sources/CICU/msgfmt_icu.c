@@ -118,6 +118,15 @@ uint32_t msgfmt_icu_joining_type(uint32_t scalar) {
     return (uint32_t)u_getIntPropertyValue((UChar32)scalar, UCHAR_JOINING_TYPE);
 }
 
+uint32_t msgfmt_icu_bidi_class(uint32_t scalar) {
+    return (uint32_t)u_charDirection((UChar32)scalar);
+}
+
+uint32_t msgfmt_icu_bidi_bracket(uint32_t scalar, uint32_t *pair) {
+    *pair = (uint32_t)u_getBidiPairedBracket((UChar32)scalar);
+    return (uint32_t)u_getIntPropertyValue((UChar32)scalar, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+}
+
 int32_t msgfmt_icu_shape_arabic(const uint16_t *units, int32_t length, uint16_t *dest) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t written = u_shapeArabic(

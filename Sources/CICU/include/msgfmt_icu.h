@@ -49,6 +49,20 @@ const uint16_t *msgfmt_bidi_mirroring(void);
 /// itself when it has none. Tests compare the generated pairs with it.
 uint32_t msgfmt_icu_char_mirror(uint32_t scalar);
 
+/// The paired brackets of the same generated file (rule N0 of UAX #9): CodePointTable.bracketRows
+/// rows of a bracket, its Bidi_Paired_Bracket and 1 when it opens or 2 when it closes,
+/// sorted by bracket (all in the BMP). Constant data, valid for the process.
+const uint16_t *msgfmt_bidi_brackets(void);
+int32_t msgfmt_bidi_bracket_rows(void);
+
+/// ICU's Bidi_Class of a scalar (UCharDirection). Tests compare the table with it.
+uint32_t msgfmt_icu_bidi_class(uint32_t scalar);
+
+/// ICU's Bidi_Paired_Bracket_Type of a scalar (0 none, 1 open, 2 close), its
+/// Bidi_Paired_Bracket in `pair` (the scalar itself when it has none). Tests compare the
+/// table with it.
+uint32_t msgfmt_icu_bidi_bracket(uint32_t scalar, uint32_t *pair);
+
 /// The Arabic shaping data of the same generated file: CodePointTable.arabicLetters rows of
 /// a letter and its isolated, final, initial and medial presentation forms (0 for one it
 /// lacks), sorted by letter; and CodePointTable.joiningRanges ranges (first, last,

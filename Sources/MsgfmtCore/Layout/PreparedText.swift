@@ -57,11 +57,19 @@ public struct PreparedText {
         let slice = table.text.units[lower..<table.start(content.upperBound)]
         guard BidiParagraph.needsICU(slice) else { return nil }
         let paragraph = BidiParagraph(resolving: slice, direction: .auto)
-        let unitLevels = paragraph.levels
-        let ends = table.ends
-        var levels: [UInt8] = []
-        levels.reserveCapacity(content.count)
-        for i in content { levels.append(unitLevels[(i == 0 ? 0 : ends[i - 1]) - lower]) }
+        // Each cluster at the level of its first unit.
+        let levels = paragraph.levels.withUnsafeBufferPointer { unitLevels in
+            table.ends.withUnsafeBufferPointer { ends in
+                [UInt8](unsafeUninitializedCapacity: content.count) { out, count in
+                    var k = 0
+                    for i in content {
+                        out[k] = unitLevels[(i == 0 ? 0 : ends[i &- 1]) &- lower]
+                        k &+= 1
+                    }
+                    count = k
+                }
+            }
+        }
         return (levels, UInt8(truncatingIfNeeded: paragraph.paragraphLevel))
     }
 }

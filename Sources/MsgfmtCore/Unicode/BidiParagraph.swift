@@ -28,7 +28,8 @@ public struct BidiParagraph: Sendable, Hashable {
 
     /// Resolves the levels of `units`, without first looking for a reason to: by CICU's
     /// own pass (`msgfmt_bidi_levels`) when the text holds no explicit formatting
-    /// character, paired bracket or inner paragraph separator, else through ICU's ubidi.
+    /// character, inner paragraph separator, angle bracket with a canonical equivalent or
+    /// brackets nested deeper than 63, else through ICU's ubidi.
     /// Both give the same levels where both apply (`BidiFastPathTests`).
     init(resolving units: ArraySlice<UInt16>, direction: BidiDirection) {
         var levels = [UInt8].repeated(0, count: units.count)

@@ -9,7 +9,8 @@ internal import CICU
 /// whether it is a virama (Indic_Syllabic_Category Virama or Invisible_Stacker: ICU 72
 /// keeps consonant–virama–consonant conjuncts in one cluster, which the fused pass leaves
 /// to ICU). Bits 24 and 25 are derived when the words are first read (`plainLetterBit`,
-/// `plainIdeographBit`).
+/// `plainIdeographBit`). Bits 26–30 hold the Bidi_Class (numbered as ICU's
+/// UCharDirection) and bit 31 is set on a paired bracket: what CICU's bidi pass reads.
 extension CodePointTable {
     /// The stages, shared by all threads: stage 1 and 2 as CICU holds them, the words
     /// copied once with `plainLetterBit` and `plainIdeographBit` derived.

@@ -9,11 +9,13 @@ enum CodePointTable {
     /// Code points per stage-1 block, as a shift.
     static let blockShift = 7
     /// Entries of stage 1, stage 2 and words.
-    static let counts = (stage1: 8704, stage2: 33152, words: 120)
+    static let counts = (stage1: 8704, stage2: 34176, words: 192)
     /// Pairs of `msgfmt_bidi_mirroring` (code point and mirror glyph, sorted).
     static let mirroringPairs = 428
     /// Rows of `msgfmt_arabic_forms` (a letter and its four presentation forms).
     static let arabicLetters = 76
     /// Ranges of `msgfmt_joining_types` (first, last, Joining_Type).
     static let joiningRanges = 506
+    /// Rows of `msgfmt_bidi_brackets` (a bracket, its pair, 1 open or 2 close).
+    static let bracketRows = 128
 }

@@ -7,7 +7,8 @@ import Testing
 
 /// msgfmt's bidi pass for text without explicit formatting characters against ICU's
 /// ubidi: equal levels for every unit and equal paragraph levels, in all three base
-/// directions, on random text mixing every bidi class the pass handles.
+/// directions, on random text mixing every bidi class the pass handles, paired brackets
+/// included.
 /// `MSGFMT_BIDI_STRINGS=1000000` runs a million strings.
 @Suite struct BidiFastPathTests {
     /// Code points by bidi class, the brackets and marks the rules single out included.
@@ -104,6 +105,42 @@ import Testing
         }
         #expect(failures == 0)
         #expect(decided > 100_000, "decided \(decided)")
+    }
+
+    /// Paired brackets (rule N0) are resolved by the pass, with ICU's levels; angle brackets
+    /// with canonical equivalents and brackets nested deeper than BD16's 63 go to ICU.
+    @Test func bracketsAreResolvedByThePassAsICUResolvesThem() {
+        func levels(_ text: String, base: Int32 = -1) -> (Int32, [UInt8], [UInt8]) {
+            let units = Array(text.utf16)
+            var fast = [UInt8](repeating: 0xFF, count: units.count)
+            var icu = fast
+            let level = units.withUnsafeBufferPointer { u in
+                fast.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+            }
+            _ = units.withUnsafeBufferPointer { u in
+                icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+            }
+            return (level, fast, icu)
+        }
+        // N0b, N0c1 (context before the bracket), N0c2, N0d, nested and unmatched pairs.
+        for text in [
+            "abc (\u{5D0}\u{5D1}) def", "\u{5D0} (abc) \u{5D1}", "\u{5D0}\u{5D1} (abc)", "abc (\u{5D0}) [x] {\u{5D1}",
+            "\u{627} [(a) \u{628}] c", "a ((b) \u{5D0}) ] (", "\u{5D0} (1) \u{5D1}", "a (\u{660}) b",
+        ] {
+            for base: Int32 in [-1, 0, 1] {
+                let (level, fast, icu) = levels(text, base: base)
+                #expect(level != -2, "\(text)")
+                #expect(fast == icu, "\(text) base \(base)")
+            }
+        }
+        #expect(levels("\u{5D0} \u{2329}a\u{232A} b").0 == -2)
+        #expect(levels("\u{5D0} \u{3008}a\u{3009} b").0 == -2)
+        let deep = "\u{5D0} " + String(repeating: "(", count: 64) + "a" + String(repeating: ")", count: 64)
+        #expect(levels(deep).0 == -2)
+        let deepest = "\u{5D0} " + String(repeating: "(", count: 63) + "a" + String(repeating: ")", count: 63)
+        let (level, fast, icu) = levels(deepest)
+        #expect(level != -2)
+        #expect(fast == icu)
     }
 
     @Test func explicitFormattingIsLeftToICU() {

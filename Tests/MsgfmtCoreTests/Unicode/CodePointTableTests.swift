@@ -22,6 +22,41 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 
+    /// Bits 26-30 hold the Bidi_Class and bit 31 whether the code point is a paired
+    /// bracket, which msgfmt's bidi pass (`msgfmt_bidi_levels`) reads instead of ICU.
+    @Test func everyCodePointHasICUsBidiClassAndBracketType() {
+        var mismatches: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            let word = CodePointTable.word(value)
+            var pair: UInt32 = 0
+            let bracket = msgfmt_icu_bidi_bracket(value, &pair) != 0
+            if (word >> 26) & 0x1F != msgfmt_icu_bidi_class(value) || (word >> 31 == 1) != bracket {
+                mismatches.append(String(format: "U+%04X table %08X ICU class %d", value, word, msgfmt_icu_bidi_class(value)))
+                if mismatches.count > 20 { break }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    /// The bracket rows: sorted, each pair and type ICU's, and every bracket ICU knows.
+    @Test func bracketRowsAreICUs() {
+        let rows = msgfmt_bidi_brackets()!
+        var listed: Set<UInt32> = []
+        for r in 0..<CodePointTable.bracketRows {
+            let code = UInt32(rows[3 * r]), pair = UInt32(rows[3 * r + 1]), kind = UInt32(rows[3 * r + 2])
+            if r > 0 { #expect(rows[3 * (r - 1)] < rows[3 * r]) }
+            var icuPair: UInt32 = 0
+            #expect(msgfmt_icu_bidi_bracket(code, &icuPair) == kind, "U+\(String(code, radix: 16))")
+            #expect(icuPair == pair, "U+\(String(code, radix: 16))")
+            listed.insert(code)
+        }
+        #expect(Int(msgfmt_bidi_bracket_rows()) == CodePointTable.bracketRows)
+        for value in UInt32(0)...0xFFFF where !listed.contains(value) {
+            var pair: UInt32 = 0
+            #expect(msgfmt_icu_bidi_bracket(value, &pair) == 0, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func surrogateCodePointsHoldTheirFlags() {
         // ICU computes flags for surrogate code points too; the table must agree where
         // msgfmt could ask (lone surrogates reach ScalarFlags only as U+FFFD, but check).
