@@ -43,7 +43,9 @@ import Testing
         let rows = msgfmt_bidi_brackets()!
         var listed: Set<UInt32> = []
         for r in 0..<CodePointTable.bracketRows {
-            let code = UInt32(rows[3 * r]), pair = UInt32(rows[3 * r + 1]), kind = UInt32(rows[3 * r + 2])
+            let code = UInt32(rows[3 * r])
+            let pair = UInt32(rows[3 * r + 1])
+            let kind = UInt32(rows[3 * r + 2])
             if r > 0 { #expect(rows[3 * (r - 1)] < rows[3 * r]) }
             var icuPair: UInt32 = 0
             #expect(msgfmt_icu_bidi_bracket(code, &icuPair) == kind, "U+\(String(code, radix: 16))")
