@@ -1,9 +1,10 @@
-import MsgfmtCore
+@_spi(Testing) import MsgfmtCore
 
 extension FuzzTarget {
     /// Random styled text under random constraints. The input's first bytes
     /// choose the constraints and up to eight entities (any kind, any range — normalization
-    /// repairs them); the rest is the message text. Checks the layout invariants.
+    /// repairs them); the rest is the message text. Checks the layout invariants, and the
+    /// bidi levels of msgfmt's own pass against ICU's.
     static func checkLayout(_ bytes: [UInt8]) -> [String] {
         var input = FuzzBytes(bytes)
         var constraints = LayoutConstraints()
@@ -19,7 +20,12 @@ extension FuzzTarget {
         constraints.widthModel = pick(WidthModel.allCases, input.byte())
         constraints.ellipsis = pick(["…", "", "...", "→", "\t", "\u{1B}", "字字", "e\u{301}"], input.byte())
         let (message, detect) = fuzzMessage(&input)
-        return FuzzCheck.layOut(message, constraints, detect: detect)
+        var problems = FuzzCheck.layOut(message, constraints, detect: detect)
+        // msgfmt's own bidi pass against ICU's on the whole text as one paragraph.
+        if !BidiParagraph.ownPassAgreesWithICU(Array(message.text.utf16)) {
+            problems.append("bidi levels differ from ICU's")
+        }
+        return problems
     }
 
     /// A message made of `input`'s next bytes: up to eight entities (any kind, any range —

@@ -128,3 +128,26 @@ public struct BidiParagraph: Sendable, Hashable {
         }
     }
 }
+
+extension BidiParagraph {
+    /// Whether msgfmt's own bidi pass gives `units` the levels and paragraph level ICU's
+    /// ubidi gives, in all three base directions (where the pass decides at all). For
+    /// fuzz targets (`@_spi(Testing) import MsgfmtCore`).
+    @_spi(Testing)
+    public static func ownPassAgreesWithICU(_ units: [UInt16]) -> Bool {
+        guard !units.isEmpty, units.count <= Int(Int32.max) else { return true }
+        for base: Int32 in [-1, 0, 1] {
+            var own = [UInt8](repeating: 0, count: units.count)
+            var icu = own
+            let ownLevel = units.withUnsafeBufferPointer { u in
+                own.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+            }
+            if ownLevel == -2 { continue }
+            let icuLevel = units.withUnsafeBufferPointer { u in
+                icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+            }
+            if ownLevel != icuLevel || own != icu { return false }
+        }
+        return true
+    }
+}
