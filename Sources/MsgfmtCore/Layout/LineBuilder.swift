@@ -113,70 +113,75 @@ struct LineBuilder {
         fragments.reserveCapacity(plan.spans.count + 8)
         levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
-        // Local copies of the table's arrays: no class access per cluster.
-        let kinds = table.kinds
-        let styles = table.styles
-        let widths = table.widths
+        // The table's arrays read through pointers: no class access or bounds check per
+        // cluster.
         let flat = !hasLevels
-        for (k, span) in plan.spans.enumerated() {
-            guard case .clusters(let range) = span else {
-                if case .ellipsis(let at) = span {
-                    let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
-                    fragments.append(
-                        LayoutFragment(
-                            x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display, style: .plain,
-                            role: .ellipsis, rtl: lv % 2 == 1))
-                    levels.append(lv)
-                }
-                continue
-            }
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let lv = level(i)
-                if kinds[i] == .tab {
-                    let w = tabs[tabIndex] + (extras[i] ?? 0)
-                    tabIndex += 1
-                    fragments.append(
-                        LayoutFragment(
-                            x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
-                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth), style: table.style(i), role: .tab,
-                            rtl: lv % 2 == 1))
-                    levels.append(lv)
-                    i += 1
-                    continue
-                }
-                let style = styles[i]
-                var j = i
-                var w = 0
-                var plain = lv % 2 == 0
-                if flat, extras.isEmpty {
-                    // Everything at level 0 and nothing stretched: only kind and style end a run.
-                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style {
-                        w &+= widths[j]
-                        if kinds[j] == .unsafe { plain = false }
-                        j &+= 1
-                    }
-                } else {
-                    while j < range.upperBound, kinds[j] != .tab, styles[j] == style, level(j) == lv {
-                        w += widths[j]
-                        if kinds[j] == .unsafe { plain = false }
-                        if !extras.isEmpty, let extra = extras[j] {
-                            w += extra
-                            plain = false
+        table.kinds.withUnsafeBufferPointer { kinds in
+            table.styles.withUnsafeBufferPointer { styles in
+                table.widths.withUnsafeBufferPointer { widths in
+                    for (k, span) in plan.spans.enumerated() {
+                        guard case .clusters(let range) = span else {
+                            if case .ellipsis(let at) = span {
+                                let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
+                                fragments.append(
+                                    LayoutFragment(
+                                        x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display,
+                                        style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                                levels.append(lv)
+                            }
+                            continue
                         }
-                        j += 1
+                        let upper = min(range.upperBound, kinds.count)
+                        var i = range.lowerBound
+                        while i < upper {
+                            let lv = level(i)
+                            if kinds[i] == .tab {
+                                let w = tabs[tabIndex] + (extras[i] ?? 0)
+                                tabIndex += 1
+                                fragments.append(
+                                    LayoutFragment(
+                                        x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
+                                        display: String(repeating: " ", count: w / constraints.displaySpaceWidth),
+                                        style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                                levels.append(lv)
+                                i += 1
+                                continue
+                            }
+                            let style = styles[i]
+                            var j = i
+                            var w = 0
+                            var plain = lv % 2 == 0
+                            if flat, extras.isEmpty {
+                                // Everything at level 0 and nothing stretched: only kind and style end a run.
+                                while j < upper, kinds[j] != .tab, styles[j] == style {
+                                    w &+= widths[j]
+                                    if kinds[j] == .unsafe { plain = false }
+                                    j &+= 1
+                                }
+                            } else {
+                                while j < upper, kinds[j] != .tab, styles[j] == style, level(j) == lv {
+                                    w &+= widths[j]
+                                    if kinds[j] == .unsafe { plain = false }
+                                    if !extras.isEmpty, let extra = extras[j] {
+                                        w &+= extra
+                                        plain = false
+                                    }
+                                    j &+= 1
+                                }
+                            }
+                            let s = table.start(i)
+                            let e = table.ends[j - 1]
+                            let text = table.text.substring(s..<e)
+                            let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
+                            fragments.append(
+                                LayoutFragment(
+                                    x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i),
+                                    role: .text, rtl: lv % 2 == 1))
+                            levels.append(lv)
+                            i = j
+                        }
                     }
                 }
-                let s = table.start(i)
-                let e = table.ends[j - 1]
-                let text = table.text.substring(s..<e)
-                let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
-                fragments.append(
-                    LayoutFragment(
-                        x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i), role: .text, rtl: lv % 2 == 1
-                    ))
-                levels.append(lv)
-                i = j
             }
         }
         return (fragments, levels)
