@@ -176,13 +176,26 @@ final class ClusterTable {
             ends.withUnsafeBufferPointer { e in
                 runLowers.withUnsafeBufferPointer { lowers in
                     runUppers.withUnsafeBufferPointer { uppers in
-                        let runCount = uppers.count
+                        // Run by run (they are in order and do not overlap): the clusters
+                        // starting before it have none, those starting inside it have it.
                         var start = 0
-                        var run = 0
-                        for c in 0..<count {
-                            while run < runCount, uppers[run] <= start { run &+= 1 }
-                            st[c] = run < runCount && lowers[run] <= start ? Int32(truncatingIfNeeded: run) : -1
-                            start = e[c]
+                        var c = 0
+                        for run in 0..<uppers.count where uppers[run] > start {
+                            while c < count, start < lowers[run] {
+                                st[c] = -1
+                                start = e[c]
+                                c &+= 1
+                            }
+                            let index = Int32(truncatingIfNeeded: run)
+                            while c < count, start < uppers[run] {
+                                st[c] = index
+                                start = e[c]
+                                c &+= 1
+                            }
+                        }
+                        while c < count {
+                            st[c] = -1
+                            c &+= 1
                         }
                     }
                 }
@@ -292,7 +305,9 @@ final class ClusterTable {
     /// of spaces and separators U+1680–U+3000.
     @inline(__always)
     static func mayNotBeText(_ first: UInt16) -> Bool {
-        first < 0x21 || (first >= 0x7F && first < 0xA0) || (first >= 0x1680 && first <= 0x3000)
+        // Printable ASCII, most clusters, answered by the first test.
+        if first &- 0x21 < 0x5E { return false }
+        return first < 0x21 || (first >= 0x7F && first < 0xA0) || (first >= 0x1680 && first <= 0x3000)
     }
 
     /// How the cluster `start..<end` of `units` is treated.

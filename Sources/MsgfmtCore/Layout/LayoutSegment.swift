@@ -50,7 +50,11 @@ struct LayoutSegment {
                     segments.append(LayoutSegment(block: index, kind: .title(language), content: start..<start, end: start))
                 }
             }
-            for i in start..<range.upperBound where table.kinds[i] == .newline {
+            // The kinds read through a pointer (no class access or bounds check per cluster).
+            let newlines = table.kinds.withUnsafeBufferPointer { kinds in
+                (start..<min(range.upperBound, kinds.count)).filter { kinds[$0] == .newline }
+            }
+            for i in newlines {
                 segments.append(LayoutSegment(block: index, kind: segmentKind, content: start..<i, end: i + 1))
                 start = i + 1
             }

@@ -85,19 +85,22 @@ struct LineBuilder {
     private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
-        let kinds = table.kinds
-        let widths = table.widths
-        for span in plan.spans {
-            switch span {
-            case .ellipsis: column += ellipsis.width
-            case .clusters(let range):
-                for i in range {
-                    if kinds[i] == .tab {
-                        let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
-                        tabs.append(w)
-                        column += w
-                    } else {
-                        column += widths[i]
+        // The table's arrays read through pointers (no bounds check per cluster).
+        table.kinds.withUnsafeBufferPointer { kinds in
+            table.widths.withUnsafeBufferPointer { widths in
+                for span in plan.spans {
+                    switch span {
+                    case .ellipsis: column += ellipsis.width
+                    case .clusters(let range):
+                        for i in range.clamped(to: 0..<kinds.count) {
+                            if kinds[i] == .tab {
+                                let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
+                                tabs.append(w)
+                                column &+= w
+                            } else {
+                                column &+= widths[i]
+                            }
+                        }
                     }
                 }
             }

@@ -66,20 +66,32 @@ enum ParagraphPlanner {
         words.reserveCapacity(content.count / 3 + 4)
         items.reserveCapacity(content.count / 3 + 4)
         var k = content.lowerBound
-        let limit = content.upperBound
-        // Local copies of the table's arrays: no class access per cluster.
-        let breakAfter = table.breakAfter
-        let kinds = table.kinds
-        let widths = table.widths
+        let limit = min(content.upperBound, table.count)
         while k < limit {
-            var j = k + 1
-            while j < limit, !breakAfter[j - 1] { j += 1 }
-            var c = j
-            while c > k, kinds[c - 1] == .space || kinds[c - 1] == .tab { c -= 1 }
+            // One walk over the word: its clusters up to the next opportunity (`j`), where
+            // its trailing spaces and tabs begin (`c`), and the widths on either side, the
+            // table's arrays read through pointers (no class access or bounds check per
+            // cluster).
+            var j = k
+            var c = k
             var width = 0
-            for i in k..<c { width &+= widths[i] }
-            var whitespace = 0
-            for i in c..<j { whitespace &+= widths[i] }
+            var total = 0
+            table.breakAfter.withUnsafeBufferPointer { breakAfter in
+                table.kinds.withUnsafeBufferPointer { kinds in
+                    table.widths.withUnsafeBufferPointer { widths in
+                        repeat {
+                            total &+= widths[j]
+                            let kind = kinds[j]
+                            j &+= 1
+                            if kind != .space, kind != .tab {
+                                c = j
+                                width = total
+                            }
+                        } while j < limit && !breakAfter[j &- 1]
+                    }
+                }
+            }
+            let whitespace = total &- width
             if width <= available || overflow == .visible {
                 words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
                 items.append(WrapItem(width: width, whitespaceWidth: whitespace))

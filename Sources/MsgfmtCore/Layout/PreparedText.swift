@@ -38,12 +38,15 @@ public struct PreparedText {
             text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
             tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
         self.table = table
-        var clusterRanges: [Range<Int>] = []
-        var c = 0
-        for block in blocks {
-            let first = c
-            while c < table.count, table.ends[c] <= block.range.upperBound { c += 1 }
-            clusterRanges.append(first..<c)
+        // Each block's clusters, the ends read through a pointer (no class access or
+        // bounds check per cluster).
+        let clusterRanges = table.ends.withUnsafeBufferPointer { ends in
+            var c = 0
+            return blocks.map { block in
+                let first = c
+                while c < ends.count, ends[c] <= block.range.upperBound { c &+= 1 }
+                return first..<c
+            }
         }
         segments = LayoutSegment.split(blocks, clusterRanges: clusterRanges, table: table)
         bidi = segments.map { Self.bidi($0.content, table: table) }
