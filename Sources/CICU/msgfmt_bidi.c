@@ -57,8 +57,9 @@ static _Thread_local Scratch scratch;
 
 static int grow(int32_t count) {
     if (count <= scratch.capacity) return 1;
-    int32_t capacity = scratch.capacity ? scratch.capacity : 256;
-    while (capacity < count) capacity *= 2;
+    int64_t capacity = scratch.capacity ? scratch.capacity : 256;
+    while (capacity < count) capacity *= 2;  // in 64 bits: no overflow past 2^30
+    if (capacity > INT32_MAX) capacity = INT32_MAX;
     void *a = realloc(scratch.original, (size_t)capacity);
     if (a) scratch.original = a;
     void *b = realloc(scratch.types, (size_t)capacity);
@@ -68,7 +69,7 @@ static int grow(int32_t count) {
     void *d = realloc(scratch.pairs, sizeof(int32_t) * (size_t)capacity);
     if (d) scratch.pairs = d;
     if (!a || !b || !c || !d) return 0;
-    scratch.capacity = capacity;
+    scratch.capacity = (int32_t)capacity;
     return 1;
 }
 
