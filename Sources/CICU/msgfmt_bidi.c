@@ -112,8 +112,9 @@ static int32_t pair_brackets(const uint16_t *text, int32_t count) {
         }
         for (int32_t s = depth - 1; s >= 0; s--) {
             if (stack[s].pair != c) continue;
-            // Positions already read (b > 2 * found) are overwritten: found pairs take two
-            // slots each, and each pair consumed at least two brackets.
+            // Pair number `found` goes to slots 2 found and 2 found + 1, which hold
+            // brackets already read: the found + 1 pairs are made of 2 (found + 1) of the
+            // b + 1 brackets read so far.
             int32_t at = found++;
             p[2 * at] = stack[s].at;
             p[2 * at + 1] = k;
@@ -138,7 +139,7 @@ static int32_t pair_brackets(const uint16_t *text, int32_t count) {
 // lies inside and is also the context before the opening bracket. Marks after a bracket
 // keep the ON that W1 gave them and are resolved by N1 as ubidi resolves them (UAX #9
 // since Unicode 8.0 gives them the bracket's new type; ICU 72 does not).
-static void resolve_brackets(int32_t n, int32_t count, uint8_t e) {
+static void resolve_brackets(int32_t count, uint8_t e) {
     uint8_t *t = scratch.types;
     const int32_t *p = scratch.pairs;
     for (int32_t q = 0; q < count; q++) {
@@ -318,7 +319,7 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     if (has_bracket) {
         brackets = pair_brackets(text, brackets);
         if (brackets < 0) return -2;
-        resolve_brackets(n, brackets, e);
+        resolve_brackets(brackets, e);
     }
     resolve_levels(n, level, levels);
     // Backwards: each BN at the level of what follows it (as ubidi places them, a lead
