@@ -213,6 +213,12 @@ struct LayoutInvariantChecker {
         while q < upper, !Self.isNewline(units[q]), isPre || !breaks.contains(q) { q += 1 }
         var content = q
         while content > p, Self.isHanging(units[content - 1]), !isPre { content -= 1 }
+        // White space that ends a cluster begun before it (a space after a prepended mark
+        // such as U+0604) is part of that cluster: it takes cells and does not hang.
+        if content > p, content < q {
+            let clusterEnds = GraphemeSegmenter.boundaries(in: UTF16Text(units: Array(units[p..<q])))
+            if !clusterEnds.contains(content - p) { content = p + (clusterEnds.first { $0 > content - p } ?? q - p) }
+        }
         let word = UTF16Text(units: Array(units[p..<content]))
         if let measurer {
             let width = measuredWidth(p..<content, measurer, tabWidth: c.tabWidth)

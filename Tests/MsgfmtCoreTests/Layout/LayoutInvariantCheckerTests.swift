@@ -77,4 +77,21 @@ import Testing
         bad.lines[1].start = 9
         #expect(S.violations(bad, of: styled, c).contains { $0.contains("not a break opportunity") })
     }
+
+    @Test func countsASpaceInAPrependedMarksClusterAsCells() {
+        // U+0604 is prepended to what follows (UAX #29 GB9b), here a space: the cluster
+        // "\u{604} " takes a cell and does not hang, so "ب\u{604} " is two cells and may
+        // fold at one (found by FuzzLayout).
+        let prepended = S.styled("\u{628}\u{604} x")
+        let narrow = S.constraints(1)
+        let layout = TextLayouter.layout(prepended, narrow)
+        #expect(layout.lines.map(\.start) == [0, 1, 3])
+        #expect(S.violations(layout, of: prepended, narrow) == [])
+        // The same fold at width 2, where the two cells fit, is still caught.
+        let wider = S.constraints(2)
+        var bad = TextLayouter.layout(prepended, wider)
+        #expect(S.violations(bad, of: prepended, wider) == [])
+        bad.lines = layout.lines
+        #expect(S.violations(bad, of: prepended, wider).contains { $0.contains("not a break opportunity") })
+    }
 }
