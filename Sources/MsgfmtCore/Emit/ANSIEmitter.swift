@@ -24,19 +24,21 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         emitThroughBuffer(message, into: sink)
     }
 
-    /// A copy for a worker thread, unless hyperlinks are on: their ids number the messages.
+    /// A copy for a worker thread: what it writes depends on the message alone (hyperlink
+    /// ids number a message by its place in the input).
     public func makeWorkerCopy() -> ANSIEmitter? {
-        options.hyperlinks ? nil : ANSIEmitter(options: options)
+        ANSIEmitter(options: options)
     }
 
-    /// Appends the message's lines (media first); its hyperlink ids number it as the
-    /// message after those written so far.
+    /// Appends the message's lines (media first); its hyperlink ids number it by its place
+    /// in the input (`index` + 1), so they are unique in the output whichever thread
+    /// writes it.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
         guard let layout = message.layout else { return }
-        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: count + 1) : nil
+        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: message.index + 1) : nil
         for line in layout.lines {
             write(line, links: links, into: &out)
         }

@@ -79,25 +79,27 @@ import Testing
         }
     }
 
-    /// Without hyperlinks (whose ids number the messages) the workers prepare each
-    /// message's bytes themselves (`ParallelEmitter`), HTML pages and pixel-free JSON
-    /// included: the output is still what one thread writes, with media lines, spoilers
-    /// and the blank line between messages.
+    /// The workers prepare each message's bytes themselves (`ParallelEmitter`), HTML pages,
+    /// pixel-free JSON and ANSI hyperlinks (whose ids number a message by its place in
+    /// the input) included: the output is still what one thread writes, with media
+    /// lines, spoilers and the blank line between messages.
     @Test(arguments: [OutputFormat.ansi, .text, .html, .json])
     func preparedOnWorkersWritesWhatOneThreadWrites(to format: OutputFormat) throws {
-        var options = RenderOptions()
-        options.to = format
-        options.layout.width = 17
-        options.layout.maxLines = 3
-        options.style.color = true
-        options.style.hyperlinks = false
-        options.style.standalone = format == .html
-        let input = Self.input(count: 600, seed: 23)
-        let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
-        #expect(one.stats.rendered > 300)
-        for jobs in [2, 4] {
-            let many = try Self.run(input, options: options, jobs: jobs, chunkSize: 1 << 20)
-            #expect(many == one, "--jobs \(jobs)")
+        for hyperlinks in [false, true] {
+            var options = RenderOptions()
+            options.to = format
+            options.layout.width = 17
+            options.layout.maxLines = 3
+            options.style.color = true
+            options.style.hyperlinks = hyperlinks
+            options.style.standalone = format == .html
+            let input = Self.input(count: 600, seed: 23)
+            let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
+            #expect(one.stats.rendered > 300)
+            for jobs in [2, 4] {
+                let many = try Self.run(input, options: options, jobs: jobs, chunkSize: 1 << 20)
+                #expect(many == one, "--jobs \(jobs), hyperlinks \(hyperlinks)")
+            }
         }
     }
 
