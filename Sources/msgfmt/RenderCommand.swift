@@ -141,6 +141,8 @@ struct RenderCommand: ParsableCommand {
                     out.flush()
                     return !out.failed
                 }
+                // Messages are numbered within their input; the emitter numbers them on.
+                emitter.beginInput(numberedFrom: total.read - total.skipped.count)
                 try renderer.render(reader, emitter: &emitter, into: out, stats: &stats) { diagnostic in
                     var d = diagnostic
                     if options.strict, d.severity == .warning { d.severity = .error }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `--to ansi` through the binary: untrusted text stays harmless.
@@ -38,6 +39,29 @@ import Testing
                     && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
                         || (0x2066...0x2069).contains($0.value))
             })
+    }
+
+    /// Hyperlink ids number a message among all the inputs of a run, on one thread or
+    /// several: two files' first links get two ids.
+    @Test func hyperlinkIdsStayUniqueAcrossInputFiles() throws {
+        let link = { (n: Int, url: String) in
+            "{\"message_id\":\(n),\"text\":\"see docs\",\"entities\":[{\"offset\":4,\"length\":4,\"type\":\"text_link\",\"url\":\"\(url)\"}]}\n"
+        }
+        let first = try HostileInputTests.temporaryFile(Array(link(1, "https://a.example/").utf8), name: "a.jsonl")
+        let second = try HostileInputTests.temporaryFile(
+            Array((link(2, "https://b.example/") + link(3, "https://c.example/")).utf8), name: "b.jsonl")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        for jobs in ["1", "2"] {
+            let r = try Binary.run(
+                ["--from", "bot-api", "--color", "always", "--hyperlinks", "always", "--jobs", jobs, first.path, second.path],
+                environment: T.env())
+            #expect(r.status == 0)
+            let ids = r.stdout.components(separatedBy: "\u{1B}]8;id=").dropFirst().map { $0.prefix { $0 != ";" } }
+            #expect(ids == ["msgfmt1-0", "msgfmt2-0", "msgfmt3-0"], "--jobs \(jobs)")
+        }
     }
 
     @Test

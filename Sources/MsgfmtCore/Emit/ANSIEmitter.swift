@@ -11,6 +11,9 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
     private let options: StyleOptions
     private let palette: ANSIPalette
     private var count = 0
+    /// Messages in the inputs before the current one (`beginInput`): hyperlink ids number
+    /// a message from there.
+    private var inputBase = 0
     /// The bytes of the message being written, reused from message to message.
     var buffer: [UInt8] = []
 
@@ -24,21 +27,27 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         emitThroughBuffer(message, into: sink)
     }
 
-    /// A copy for a worker thread: what it writes depends on the message alone (hyperlink
-    /// ids number a message by its place in the input).
+    public mutating func beginInput(numberedFrom first: Int) {
+        inputBase = first
+    }
+
+    /// A copy for a worker thread: what it writes depends on the message and the input it
+    /// is in alone (hyperlink ids number a message by its place among all inputs).
     public func makeWorkerCopy() -> ANSIEmitter? {
-        ANSIEmitter(options: options)
+        var copy = ANSIEmitter(options: options)
+        copy.inputBase = inputBase
+        return copy
     }
 
     /// Appends the message's lines (media first); its hyperlink ids number it by its place
-    /// in the input (`index` + 1), so they are unique in the output whichever thread
-    /// writes it.
+    /// among the messages of all inputs (`inputBase` + `index` + 1), so they are unique in
+    /// the output whichever thread writes it.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
         guard let layout = message.layout else { return }
-        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: message.index + 1) : nil
+        let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: inputBase + message.index + 1) : nil
         for line in layout.lines {
             write(line, links: links, into: &out)
         }
