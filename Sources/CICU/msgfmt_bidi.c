@@ -241,7 +241,6 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     const uint8_t *stage2 = msgfmt_code_point_stage2();
     const uint32_t *words = msgfmt_code_point_words();
     unsigned seen = 0;
-    int has_bracket = 0;
     uint8_t first_strong = 0xFF;  // P2: the first L, R or AL; 0xFF: none
     int32_t n = 0, brackets = 0, leading_marks = 0;
     uint8_t before = 0xFF, last_strong = 0xFF;  // W1's and W2's look-back; 0xFF: the start
@@ -249,7 +248,9 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
         UChar32 c;
         int32_t start = i;
         U16_NEXT(text, i, length, c);
-        uint32_t word = words[stage2[(uint32_t)stage1[(uint32_t)c >> 7] << 7 | ((uint32_t)c & 127)]];
+        uint32_t block = stage1[(uint32_t)c >> MSGFMT_CODE_POINT_BLOCK_SHIFT];
+        uint32_t word = words[stage2[block << MSGFMT_CODE_POINT_BLOCK_SHIFT
+                                     | ((uint32_t)c & ((1u << MSGFMT_CODE_POINT_BLOCK_SHIFT) - 1))]];
         uint8_t d = (uint8_t)((word >> 26) & 0x1F);
         unsigned f = seen_of[d];
         seen |= f;
@@ -258,14 +259,10 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
             if (i < length && !(c == 0x0D && i + 1 == length && text[i] == 0x0A)) return -2;
         }
         int bracket = (int32_t)word < 0;  // bit 31: a paired bracket (class ON)
-        if (bracket) {
-            // The angle brackets U+2329/U+232A and their canonical equivalents
-            // U+3008/U+3009 pair either way; ubidi lets one opening pair twice when its
-            // first closing bracket leaves it unresolved, which this pass does not copy:
-            // such text goes to ICU.
-            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) return -2;
-            has_bracket = 1;
-        }
+        // The angle brackets U+2329/U+232A and their canonical equivalents U+3008/U+3009
+        // pair either way; ubidi lets one opening pair twice when its first closing bracket
+        // leaves it unresolved, which this pass does not copy: such text goes to ICU.
+        if (bracket && (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009)) return -2;
         if (first_strong == 0xFF && (BIT(d) & STRONG)) first_strong = d;
         original[start] = d;
         if (i - start == 2) {
@@ -316,7 +313,7 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     const uint8_t e = (level & 1) ? R : L;  // the embedding direction, also sos and eos
     for (int32_t k = 0; k < leading_marks; k++) t[k] = e;
     resolve_weak(n, e);
-    if (has_bracket) {
+    if (brackets > 0) {  // every bracket (class ON, never BN) was listed
         brackets = pair_brackets(text, brackets);
         if (brackets < 0) return -2;
         resolve_brackets(brackets, e);

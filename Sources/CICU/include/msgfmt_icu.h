@@ -32,6 +32,10 @@ enum {
     MSGFMT_ICU_WORD = 1u << 10,
 };
 
+/// Code points per stage-1 block, as a shift (CodePointTable.blockShift, which a test
+/// compares with it).
+#define MSGFMT_CODE_POINT_BLOCK_SHIFT 7
+
 /// The stages of msgfmt's generated code-point table (Sources/CICU/msgfmt_code_points.c,
 /// written by scripts/gen-unicode-table; CodePointTable.swift gives their lengths): stage
 /// 1, one block number per 128 code points; stage 2, one word index per code point of each

@@ -110,17 +110,12 @@ import Testing
     /// Paired brackets (rule N0) are resolved by the pass, with ICU's levels; angle brackets
     /// with canonical equivalents and brackets nested deeper than BD16's 63 go to ICU.
     @Test func bracketsAreResolvedByThePassAsICUResolvesThem() {
-        func levels(_ text: String, base: Int32 = -1) -> (Int32, [UInt8], [UInt8]) {
-            let units = Array(text.utf16)
-            var fast = [UInt8](repeating: 0xFF, count: units.count)
-            var icu = fast
-            let level = units.withUnsafeBufferPointer { u in
-                fast.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
-            }
-            _ = units.withUnsafeBufferPointer { u in
-                icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
-            }
-            return (level, fast, icu)
+        /// Whether the pass decides `text` itself, and how its levels differ from ICU's (nil:
+        /// equal, or left to ICU).
+        func checked(_ text: String, base: Int32 = -1) -> (decided: Bool, difference: String?) {
+            var decided = 0
+            let difference = Self.difference(Array(text.utf16), base: base, decided: &decided)
+            return (decided == 1, difference)
         }
         // N0b, N0c1 (context before the bracket), N0c2, N0d, nested and unmatched pairs.
         for text in [
@@ -128,19 +123,19 @@ import Testing
             "\u{627} [(a) \u{628}] c", "a ((b) \u{5D0}) ] (", "\u{5D0} (1) \u{5D1}", "a (\u{660}) b",
         ] {
             for base: Int32 in [-1, 0, 1] {
-                let (level, fast, icu) = levels(text, base: base)
-                #expect(level != -2, "\(text)")
-                #expect(fast == icu, "\(text) base \(base)")
+                let (decided, difference) = checked(text, base: base)
+                #expect(decided, "\(text)")
+                #expect(difference == nil, "\(text) base \(base)")
             }
         }
-        #expect(levels("\u{5D0} \u{2329}a\u{232A} b").0 == -2)
-        #expect(levels("\u{5D0} \u{3008}a\u{3009} b").0 == -2)
+        #expect(!checked("\u{5D0} \u{2329}a\u{232A} b").decided)
+        #expect(!checked("\u{5D0} \u{3008}a\u{3009} b").decided)
         let deep = "\u{5D0} " + String(repeating: "(", count: 64) + "a" + String(repeating: ")", count: 64)
-        #expect(levels(deep).0 == -2)
+        #expect(!checked(deep).decided)
         let deepest = "\u{5D0} " + String(repeating: "(", count: 63) + "a" + String(repeating: ")", count: 63)
-        let (level, fast, icu) = levels(deepest)
-        #expect(level != -2)
-        #expect(fast == icu)
+        let (decided, difference) = checked(deepest)
+        #expect(decided)
+        #expect(difference == nil)
     }
 
     @Test func explicitFormattingIsLeftToICU() {

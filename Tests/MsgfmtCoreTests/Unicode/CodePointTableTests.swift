@@ -59,6 +59,11 @@ import Testing
         }
     }
 
+    /// The C bidi pass reads the stages with CICU's own block shift.
+    @Test func cAndSwiftShareTheBlockShift() {
+        #expect(Int(MSGFMT_CODE_POINT_BLOCK_SHIFT) == CodePointTable.blockShift)
+    }
+
     @Test func surrogateCodePointsHoldTheirFlags() {
         // ICU computes flags for surrogate code points too; the table must agree where
         // msgfmt could ask (lone surrogates reach ScalarFlags only as U+FFFD, but check).
