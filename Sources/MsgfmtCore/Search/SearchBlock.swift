@@ -54,7 +54,7 @@ struct SearchBlock {
     /// Adds the next message, which is on page `page` (0-based) of its chat.
     mutating func add(_ record: SearchRecord, page: Int) {
         let n = count
-        for k in 0..<record.terms.count { terms.add(record.terms[k], hash: record.terms.hash(k), message: n) }
+        record.terms.forEachTerm { terms.add($0, hash: $1, message: n) }
         SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
         lastMinutes = record.minutes
         let key = record.sender + "\u{0}" + record.fromID

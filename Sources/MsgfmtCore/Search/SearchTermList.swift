@@ -31,6 +31,18 @@ public struct SearchTermList: Sendable, Equatable {
     /// The hash of term `k` (`SearchTermTable.tableIndex` of its units).
     func hash(_ k: Int) -> Int { hashes[k] }
 
+    /// Calls `body` with the units of each term, in place, and its hash.
+    func forEachTerm(_ body: (UnsafeBufferPointer<UInt16>, Int) -> Void) {
+        units.withUnsafeBufferPointer { all in
+            var start = 0
+            for k in ends.indices {
+                let end = Int(ends[k])
+                body(UnsafeBufferPointer(rebasing: all[start..<end]), hashes[k])
+                start = end
+            }
+        }
+    }
+
     /// Every term as an array of its own (tests and the reference compare these).
     var arrays: [[UInt16]] { (0..<count).map { Array(self[$0]) } }
 

@@ -8,13 +8,19 @@
 /// the terms' units one after another in one array, an open-addressed table of term
 /// numbers by FNV-1a hash, and one (term, message) pair per occurrence. A block has
 /// hundreds of thousands of distinct terms (pairs of words rarely repeat); as a
-/// dictionary of arrays of arrays each cost over a hundred bytes.
+/// dictionary of arrays of arrays each cost over a hundred bytes. They are also far more
+/// than the processor's caches hold, so a slot keeps, beside the term's number, the top
+/// bits of its hash: a lookup passes over other terms without reading their units.
 struct SearchTermTable {
     /// The units of every term, term after term; term `t` is `units[starts[t]..<starts[t + 1]]`.
     private var units: [UInt16] = []
     private var starts: [Int32] = [0]
-    /// Term numbers + 1 (0: empty), at a term's hash and the slots after it.
-    private var slots = [Int32](repeating: 0, count: 1024)
+    /// At a term's hash and the slots after it: 0 for a free slot, else the term's number
+    /// + 1 in the bits of `numberMask` and the top bits of its hash above them (the tag).
+    private var slots = [UInt32](repeating: 0, count: 1024)
+    /// The bits of a slot that hold a term's number + 1: the low 24 bits, under an 8-bit
+    /// tag, until a table has 2^24 - 1 terms; then all 32, without a tag.
+    private var numberMask: UInt32
     /// The term of each occurrence, in the order added (messages in increasing order), in
     /// arrays of `chunkSize` numbers: one growing array would hold up to twice what it
     /// needs after it doubles. And where each message's occurrences start: a message
@@ -25,10 +31,15 @@ struct SearchTermTable {
     private var occurrenceCount = 0
     private var messageStarts: [(message: Int32, start: Int32)] = []
     private let chunkSize: Int
+    private let taggedTerms: Int
 
-    /// An empty table keeping occurrences in arrays of `chunkSize` (tests make it small).
-    init(chunkSize: Int = 1 << 16) {
+    /// An empty table keeping occurrences in arrays of `chunkSize`, its slots tagged until
+    /// it has `taggedTerms` - 1 terms (a power of two up to 2^24; tests make both small).
+    init(chunkSize: Int = 1 << 16, taggedTerms: Int = 1 << 24) {
+        precondition(taggedTerms > 1 && taggedTerms <= 1 << 24 && taggedTerms & (taggedTerms - 1) == 0)
         self.chunkSize = chunkSize
+        self.taggedTerms = taggedTerms
+        numberMask = UInt32(taggedTerms - 1)
     }
 
     /// The number of distinct terms.
@@ -37,11 +48,12 @@ struct SearchTermTable {
     /// Records that message `message` (0…65 535, a block's number of it) has `term`;
     /// messages come in increasing order and each term once per message.
     mutating func add(_ term: [UInt16], message: Int) {
-        add(term[...], hash: Self.tableIndex(term[...]), message: message)
+        let hash = Self.tableIndex(term[...])
+        term.withUnsafeBufferPointer { add($0, hash: hash, message: message) }
     }
 
     /// `add(_:message:)` for a term whose `tableIndex` is known.
-    mutating func add(_ term: ArraySlice<UInt16>, hash: Int, message: Int) {
+    mutating func add(_ term: UnsafeBufferPointer<UInt16>, hash: Int, message: Int) {
         let id = number(of: term, hash: hash)
         if messageStarts.last?.message != Int32(message) {
             messageStarts.append((Int32(message), Int32(occurrenceCount)))
@@ -142,7 +154,7 @@ struct SearchTermTable {
                 first = last
             }
         }
-        self = SearchTermTable(chunkSize: chunkSize)
+        self = SearchTermTable(chunkSize: chunkSize, taggedTerms: taggedTerms)
     }
 
     /// Writes the message of each occurrence whose term's place (`place[t]`) lies in
@@ -174,39 +186,55 @@ struct SearchTermTable {
     }
 
     /// The number of `term`, added when new.
-    private mutating func number(of term: ArraySlice<UInt16>, hash: Int) -> Int {
-        if 2 * (count + 1) > slots.count { grow() }
+    private mutating func number(of term: UnsafeBufferPointer<UInt16>, hash: Int) -> Int {
+        if 2 * (count + 1) > slots.count {
+            grow(to: slots.count * 2)
+        } else if numberMask != .max, UInt32(count + 1) == numberMask {
+            numberMask = .max
+            grow(to: slots.count)
+        }
         let mask = slots.count - 1
+        let tag = Self.tag(hash) & ~numberMask
         var slot = hash & mask
-        while slots[slot] != 0 {
-            let t = Int(slots[slot]) - 1
-            if isTerm(t, term) { return t }
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            if entry & ~numberMask == tag {
+                let t = Int(entry & numberMask) - 1
+                if isTerm(t, term) { return t }
+            }
             slot = (slot + 1) & mask
         }
-        units += term
+        units.append(contentsOf: term)
         starts.append(Int32(units.count))
-        slots[slot] = Int32(count)
+        slots[slot] = tag | UInt32(count)
         return count - 1
     }
 
-    private func isTerm(_ t: Int, _ term: ArraySlice<UInt16>) -> Bool {
+    private func isTerm(_ t: Int, _ term: UnsafeBufferPointer<UInt16>) -> Bool {
         let start = Int(starts[t])
         guard Int(starts[t + 1]) - start == term.count else { return false }
         return units.withUnsafeBufferPointer { all in
-            term.withUnsafeBufferPointer { wanted in
-                wanted.isEmpty || memcmp(all.baseAddress! + start, wanted.baseAddress!, wanted.count * 2) == 0
-            }
+            term.isEmpty || memcmp(all.baseAddress! + start, term.baseAddress!, term.count * 2) == 0
         }
     }
 
-    /// Doubles the table and places every term again.
-    private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
+    /// The top eight bits of `hash`, placed above a slot's 24 number bits (slots that keep
+    /// no tag mask them off).
+    @inline(__always)
+    private static func tag(_ hash: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> 56) << 24
+    }
+
+    /// Places every term again in a table of `size` slots (a power of two).
+    private mutating func grow(to size: Int) {
+        slots = [UInt32](repeating: 0, count: size)
+        let mask = size - 1
         for t in 0..<count {
-            var slot = Self.tableIndex(units[Int(starts[t])..<Int(starts[t + 1])]) & mask
+            let hash = Self.tableIndex(units[Int(starts[t])..<Int(starts[t + 1])])
+            var slot = hash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(t + 1)
+            slots[slot] = Self.tag(hash) & ~numberMask | UInt32(t + 1)
         }
     }
 

@@ -6,11 +6,12 @@ import Testing
 /// `SearchTermTable` hands back what a plain dictionary of terms to message lists holds:
 /// every term once, in lexicographic order (within its group, when drained by groups),
 /// with its messages in increasing order, also across the table's growth, the arrays its
-/// occurrences are kept in and the parts a drain places them in.
+/// occurrences are kept in and the parts a drain places them in, and when its slots stop
+/// keeping hash tags (a table of more terms than their number bits hold).
 @Suite struct SearchTermTableTests {
-    @Test(arguments: [1 << 16, 7, 1])
-    func matchesADictionary(chunkSize: Int) {
-        var (table, reference) = Self.randomTable(chunkSize: chunkSize)
+    @Test(arguments: [(1 << 16, 1 << 24), (7, 1 << 24), (1, 1 << 24), (1 << 16, 2), (7, 64)])
+    func matchesADictionary(chunkSize: Int, taggedTerms: Int) {
+        var (table, reference) = Self.randomTable(chunkSize: chunkSize, taggedTerms: taggedTerms)
         var seen: [([UInt16], [Int])] = []
         table.forEachSorted { seen.append(($0, $1)) }
         let expected = reference.keys.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0, reference[$0]!) }
@@ -41,10 +42,10 @@ import Testing
 
     /// A table of random terms over a small alphabet (spaces and surrogate pairs among
     /// them) in 3 000 messages, some without terms, and the same as a dictionary.
-    private static func randomTable(chunkSize: Int) -> (SearchTermTable, [[UInt16]: [Int]]) {
+    private static func randomTable(chunkSize: Int, taggedTerms: Int = 1 << 24) -> (SearchTermTable, [[UInt16]: [Int]]) {
         var rng = SeededGenerator(seed: 7)
         let alphabet: [UInt16] = [0x61, 0x62, 0x63, 0x20, 0x4F60, 0xD83D, 0xDE00, 0x7A]
-        var table = SearchTermTable(chunkSize: chunkSize)
+        var table = SearchTermTable(chunkSize: chunkSize, taggedTerms: taggedTerms)
         var reference: [[UInt16]: [Int]] = [:]
         for message in 0..<3000 {
             if Int.random(in: 0..<5, using: &rng) == 0 { continue }  // a message without terms
