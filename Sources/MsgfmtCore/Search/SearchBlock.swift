@@ -26,8 +26,6 @@ struct SearchBlock {
     private var chunks: [SearchChunk] = []
     /// How many of the block's chunks were handed out already.
     private var chunksTaken = 0
-    /// Bytes of message text the block covers (UTF-8).
-    private(set) var textBytes = 0
 
     init(first: Int) {
         self.first = first
@@ -70,7 +68,6 @@ struct SearchBlock {
         SearchCode.append(UInt64(record.features), to: &features)
         if (first + n) % SearchIndexWriter.chunkSize == 0 || chunks.isEmpty { chunks.append(SearchChunk()) }
         chunks[chunks.count - 1].add(record, page: page)
-        textBytes += record.text.utf8.count
         count += 1
     }
 

@@ -30,10 +30,10 @@ struct SearchIndexWriter {
     private var chats: [Chat] = []
     private var block: SearchBlock?
     private var folding = SearchFoldTable()
-    /// Bytes written and bytes of message text covered, for the README's measurements.
-    private(set) var indexBytes = 0
-    private(set) var storeBytes = 0
-    private(set) var textBytes = 0
+    /// With `flushesInBackground`: the full block whose files are being written on another
+    /// thread while the next one fills.
+    private let flushesInBackground: Bool
+    private var flushing: SearchBlockFlush?
     /// With `tracksBlocks` (`--update` of a site): the folding scalars of the current
     /// block, and those of each block of the current chat so far (`SiteChatRecord.blocks`).
     private let tracksBlocks: Bool
@@ -41,9 +41,12 @@ struct SearchIndexWriter {
     private(set) var chatBlocks: [String] = []
 
     /// Creates a writer that passes each finished file to `emit`; `tracksBlocks` keeps each
-    /// block's folding scalars for the manifest.
-    init(tracksBlocks: Bool = false, emit: @escaping (String, [UInt8]) -> Void) {
+    /// block's folding scalars for the manifest. With `flushesInBackground` a full block's
+    /// files are made and emitted on a thread of their own while the next block fills, so
+    /// `emit` must be safe to call from two threads at once.
+    init(tracksBlocks: Bool = false, flushesInBackground: Bool = false, emit: @escaping (String, [UInt8]) -> Void) {
         self.tracksBlocks = tracksBlocks
+        self.flushesInBackground = flushesInBackground
         self.emit = emit
     }
 
@@ -77,7 +80,7 @@ struct SearchIndexWriter {
         if let b = block, b.count >= Self.blockSize {
             flush()
         } else if let folder = chats.last?.folder, let full = block?.takeFullChunks(chat: folder) {
-            for file in full { write(file, folder: folder) }
+            for file in full { Self.emit(file, folder: folder, through: emit) }
         }
     }
 
@@ -87,11 +90,12 @@ struct SearchIndexWriter {
         if !chats.isEmpty { chats[chats.count - 1].name = name }
     }
 
-    /// Writes `search/fold.js` and `search/chats.js`.
+    /// Writes `search/fold.js` and `search/chats.js`, once every block's files are written.
     mutating func finish() {
         flush()
+        flushing?.wait()
+        flushing = nil
         let fold = Array("msgfmtSearch.load(\"\",\"fold\",".utf8) + folding.data() + Array(");\n".utf8)
-        indexBytes += fold.count
         emit("search/fold.js", fold)
         var w = JSONWriter()
         w.raw("msgfmtSearch.load(\"\",\"chats\",{\"blockSize\":")
@@ -126,13 +130,19 @@ struct SearchIndexWriter {
             chatBlocks.append(scalars)
             blockScalars = []
         }
-        textBytes += b.textBytes
-        b.writeFiles(chat: chat.folder, block: b.first / Self.blockSize) { write($0, folder: chat.folder) }
+        let folder = chat.folder
+        let number = b.first / Self.blockSize
+        if flushesInBackground {
+            // One block at a time: the one before is written first.
+            flushing?.wait()
+            flushing = SearchBlockFlush(consume b, folder: folder, number: number, emit: emit)
+        } else {
+            b.writeFiles(chat: folder, block: number) { Self.emit($0, folder: folder, through: emit) }
+        }
     }
 
-    /// Emits one data file of a chat's folder, counting its bytes.
-    private mutating func write(_ file: (name: String, bytes: [UInt8]), folder: String) {
-        if file.name.hasPrefix("c") { storeBytes += file.bytes.count } else { indexBytes += file.bytes.count }
+    /// Emits one data file of a chat's folder.
+    static func emit(_ file: (name: String, bytes: [UInt8]), folder: String, through emit: (String, [UInt8]) -> Void) {
         emit("search/\(folder)/\(file.name)", file.bytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @_spi(Testing) @testable import MsgfmtCore
@@ -198,5 +199,39 @@ import Testing
         #expect(written.contains("search/chat_001/d1.js"))
         writer.finish()
         #expect(written.last == "search/chats.js")
+    }
+
+    /// Blocks written on a thread of their own while the next fills (`export --jobs` above
+    /// 1) give the same files as blocks written in place: two chats, the first of three
+    /// blocks, emitted through a collector that locks.
+    @Test func blocksWrittenInTheBackgroundAreTheSame() {
+        final class Collector: @unchecked Sendable {
+            let files = Mutex<[String: [UInt8]]>([:])
+            func emit(_ path: String, _ bytes: [UInt8]) {
+                files.withLock { files in
+                    #expect(files[path] == nil, "\(path) written twice")
+                    files[path] = bytes
+                }
+            }
+        }
+        func site(background: Bool) -> [String: [UInt8]] {
+            let collector = Collector()
+            var writer = SearchIndexWriter(flushesInBackground: background, emit: collector.emit)
+            writer.beginChat(folder: "chat_001", name: "Big")
+            for i in 0..<(2 * SearchIndexWriter.blockSize + 100) {
+                writer.add(Self.record(Int64(i), "word\(i % 97) and \(i % 13) 天气\(i % 7)"), page: i / 1000)
+            }
+            writer.endChat(name: "Big")
+            writer.beginChat(folder: "chat_002", name: "Small")
+            writer.add(Self.record(1, "just one"), page: 0)
+            writer.endChat(name: "Small")
+            writer.finish()
+            return collector.files.withLock { $0 }
+        }
+        let inPlace = site(background: false)
+        let background = site(background: true)
+        #expect(inPlace["search/chat_001/d2.js"] != nil && inPlace["search/chat_002/d0.js"] != nil)
+        #expect(background.keys.sorted() == inPlace.keys.sorted())
+        #expect(background == inPlace)
     }
 }

@@ -76,7 +76,10 @@ public final class HTMLSiteWriter: TranscriptWriter {
         self.state = TranscriptState(options: options)
         let files = SiteFileWriter(directory: directory)
         self.files = files
-        if options.search { search = SearchIndexWriter(tracksBlocks: options.keepsPageRecords, emit: { files.write($0, $1) }) }
+        if options.search {
+            search = SearchIndexWriter(
+                tracksBlocks: options.keepsPageRecords, flushesInBackground: options.jobs > 1, emit: { files.write($0, $1) })
+        }
         if options.keepsPageRecords { ledger = SitePageLedger() }
     }
 

@@ -1,16 +1,19 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Writes whole files under the site's directory, creating their folders: the search
-/// index's data files, which are complete when handed over.
+/// index's data files, which are complete when handed over. `write` may be called from
+/// two threads at once (a search block is written on its own thread, `SearchBlockFlush`).
 final class SiteFileWriter {
     let directory: String
-    private var folders: Set<String> = []
+    /// The folders made so far, and whether a file could not be written.
+    private let state = Mutex((folders: Set<String>(), failed: false))
     /// True once a file could not be written.
-    private(set) var failed = false
+    var failed: Bool { state.withLock { $0.failed } }
 
     /// Creates a writer under `directory` (the temporary output directory).
     init(directory: String) {
@@ -23,7 +26,7 @@ final class SiteFileWriter {
         let file = HTMLFile(path: directory + "/" + path)
         file.sink.write(bytes)
         file.close()
-        if file.failed { failed = true }
+        if file.failed { state.withLock { $0.failed = true } }
     }
 
     /// Where the links `linkLater` asks for are made, one after the other, beside the
@@ -81,9 +84,13 @@ final class SiteFileWriter {
         return !linkFailure.failed
     }
 
-    /// Creates the folders of `path` this writer has not created yet.
+    /// Creates the folders of `path` this writer has not created yet (under the lock, so a
+    /// folder another thread noted is made before this one goes on).
     private func makeFolders(of path: String) {
-        for folder in parentFolders(of: path) where folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
+        let wanted = parentFolders(of: path)
+        state.withLock { state in
+            for folder in wanted where state.folders.insert(folder).inserted { _ = mkdir(folder, 0o755) }
+        }
     }
 
     /// The folders `path` (relative to the directory) lies in, outermost first, as absolute
