@@ -9,68 +9,89 @@ struct FoldedText: Sendable, Hashable {
     /// The folded UTF-16 code units.
     let units: [UInt16]
 
-    /// Folds `text`; ASCII text never leaves Swift.
+    /// Folds `text`; ASCII text never leaves Swift. The units are folded into one buffer
+    /// and their white space collapsed in place (it runs for every message of a site).
     init(_ text: String) {
         var ascii = true
         var source = UTF16Text.units(of: text, ascii: &ascii)
         if !ascii {
-            source = Self.foldWithICU(source) ?? Array(text.lowercased().utf16)
-        } else {
-            source.withUnsafeMutableBufferPointer { units in
-                for i in units.indices where units[i] &- 0x41 < 26 { units[i] |= 0x20 }
-            }
+            units = Self.foldWithICU(source) ?? Self.collapsingSpaces(Array(text.lowercased().utf16))
+            return
         }
-        units = Self.collapsingSpaces(source)
+        let kept = source.withUnsafeMutableBufferPointer { units in
+            for i in units.indices where units[i] &- 0x41 < 26 { units[i] |= 0x20 }
+            return Self.collapseSpaces(units)
+        }
+        source.removeLast(source.count - kept)
+        units = source
     }
 
     /// True when nothing is left to search for.
     var isEmpty: Bool { units.isEmpty }
 
-    /// `msgfmt_icu_fold` over `source`, with a second call when the first buffer was too
-    /// small; nil when ICU fails.
+    /// `msgfmt_icu_fold` over `source` with its white space collapsed, with a second call
+    /// when the first buffer was too small; nil when ICU fails.
     private static func foldWithICU(_ source: [UInt16]) -> [UInt16]? {
         var capacity = source.count * 2 + 16
         for _ in 0..<2 {
-            var out = [UInt16].repeated(0, count: capacity)
-            let n = source.withUnsafeBufferPointer { text in
-                out.withUnsafeMutableBufferPointer { buffer in
+            var wanted = 0
+            let out = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, count in
+                let n = source.withUnsafeBufferPointer { text in
                     msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity))
                 }
+                wanted = Int(n)
+                guard n >= 0, Int(n) <= capacity else {
+                    count = 0
+                    return
+                }
+                count = collapseSpaces(UnsafeMutableBufferPointer(rebasing: buffer[..<Int(n)]))
             }
-            if n < 0 { return nil }
-            if Int(n) <= capacity {
-                out.removeLast(capacity - Int(n))
-                return out
-            }
-            capacity = Int(n)
+            if wanted < 0 { return nil }
+            if wanted <= capacity { return out }
+            capacity = wanted
         }
         return nil
     }
 
     /// `units` with each run of white space made one space and none at the ends.
     static func collapsingSpaces(_ units: [UInt16]) -> [UInt16] {
-        // Never longer than the input: a run of spaces becomes at most one.
-        [UInt16].filled(capacity: units.count) { out in
-            var n = 0
-            var pendingSpace = false
-            units.withUnsafeBufferPointer { source in
-                for u in source {
-                    // Printable ASCII is never white space.
-                    if u <= 0x20 || u >= 0x80, isSpace(u) {
-                        pendingSpace = n > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        out[n] = 0x20
-                        n += 1
-                        pendingSpace = false
-                    }
-                    out[n] = u
-                    n += 1
-                }
+        var out = units
+        let kept = out.withUnsafeMutableBufferPointer { collapseSpaces($0) }
+        out.removeLast(out.count - kept)
+        return out
+    }
+
+    /// Makes each run of white space in `units` one space and drops those at the ends, in
+    /// place (the result is never longer); returns how many units are kept, at the front.
+    private static func collapseSpaces(_ units: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var n = 0
+        var pendingSpace = false
+        for i in units.indices {
+            let u = units[i]
+            if isSpaceUnit(u) {
+                pendingSpace = n > 0
+                continue
             }
-            return n
+            if pendingSpace {
+                units[n] = 0x20
+                n &+= 1
+                pendingSpace = false
+            }
+            units[n] = u
+            n &+= 1
         }
+        return n
+    }
+
+    /// `isSpace` with the common cases first: printable ASCII, most letters beyond it
+    /// (below U+1680 only U+0085 and U+00A0 are white space) and everything above U+3000
+    /// take a comparison or two.
+    @inline(__always)
+    private static func isSpaceUnit(_ u: UInt16) -> Bool {
+        if u <= 0x20 { return u == 0x20 || u &- 0x09 < 5 }
+        if u < 0x85 || u > 0x3000 { return false }
+        if u < 0x1680 { return u == 0x85 || u == 0xA0 }
+        return isSpace(u)
     }
 
     /// White space (all of it in the Basic Multilingual Plane).

@@ -19,6 +19,8 @@ struct SearchFoldTable {
         var capacity = 16
         while capacity < wide { capacity <<= 1 }
         var out: [Unicode.Scalar] = []
+        // One allocation for most texts, instead of growing from one scalar.
+        out.reserveCapacity(min(wide / 2, 64))
         // The scalars seen, in an open-addressed table (0 is free: ASCII is never kept):
         // cheaper than a Set's hashing per scalar.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in

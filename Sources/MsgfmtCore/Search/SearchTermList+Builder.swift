@@ -21,7 +21,9 @@ extension SearchTermList {
             ends = [Int32].filled(capacity: termCapacity) { ends in
                 hashes = [Int].filled(capacity: termCapacity) { hashes in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
-                        slots.initialize(repeating: -1)
+                        // Set up as the table grows (`Builder.grow`): most messages have
+                        // far fewer terms than the bound, and clearing the whole table
+                        // cost more than finding them.
                         var builder = Builder(units: units, ends: ends, hashes: hashes, slots: slots)
                         fill(&builder)
                         unitCount = builder.unitCount
@@ -41,8 +43,11 @@ extension SearchTermList {
         fileprivate let units: UnsafeMutableBufferPointer<UInt16>
         fileprivate let ends: UnsafeMutableBufferPointer<Int32>
         fileprivate let hashes: UnsafeMutableBufferPointer<Int>
-        /// Term numbers (-1: free) at each term's hash and the slots after it.
+        /// Term numbers (-1: free) at each term's hash and the slots after it, in the
+        /// first `slotMask + 1` of `slots` (a power of two, doubled, and the terms placed
+        /// again, when half full; the rest is not initialized).
         fileprivate let slots: UnsafeMutableBufferPointer<Int32>
+        private var slotMask: Int
         fileprivate var unitCount = 0
         fileprivate var termCount = 0
 
@@ -54,23 +59,51 @@ extension SearchTermList {
             self.ends = ends
             self.hashes = hashes
             self.slots = slots
+            slotMask = min(slots.count, 128) - 1
+            slots.baseAddress!.initialize(repeating: -1, count: slotMask + 1)
         }
 
-        /// Adds the term `source[first]`, followed by a space and `source[second]` when
-        /// `second` is given, unless the list has it already. An empty `first` adds nothing.
-        @inline(__always)
-        mutating func add(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, _ second: Range<Int>? = nil) {
-            guard !first.isEmpty else { return }
-            var hasher = FNV1aHasher()
-            for i in first { hasher.add(unit: source[i]) }
-            var length = first.count
-            if let second {
-                hasher.add(unit: 0x20)
-                for i in second { hasher.add(unit: source[i]) }
-                length &+= 1 &+ second.count
+        /// Doubles the part of `slots` in use and places every term again.
+        private mutating func grow() {
+            slotMask = slotMask &* 2 &+ 1
+            let base = slots.baseAddress!
+            base.update(repeating: -1, count: (slotMask + 1) / 2)
+            (base + (slotMask + 1) / 2).initialize(repeating: -1, count: (slotMask + 1) / 2)
+            for k in 0..<termCount {
+                var slot = hashes[k] & slotMask
+                while base[slot] >= 0 { slot = (slot &+ 1) & slotMask }
+                base[slot] = Int32(truncatingIfNeeded: k)
             }
-            let hash = hasher.tableIndex
-            let mask = slots.count &- 1
+        }
+
+        /// Adds the term `source[range]` unless the list has it already, and gives its
+        /// hash as it stands after the term's units (a pair that starts with the term goes
+        /// on from it). An empty `range` adds nothing.
+        @inline(__always)
+        @discardableResult
+        mutating func add(_ source: UnsafePointer<UInt16>, _ range: Range<Int>) -> FNV1aHasher {
+            var hasher = FNV1aHasher()
+            for i in range { hasher.add(unit: source[i]) }
+            if !range.isEmpty { insert(source, range, nil, hash: hasher.tableIndex, length: range.count) }
+            return hasher
+        }
+
+        /// Adds the term `source[first]`, a space and `source[second]` unless the list has
+        /// it already; `hasher` is `first`'s hash after its units (what `add` gave).
+        @inline(__always)
+        mutating func add(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, startedAs hasher: FNV1aHasher, then second: Range<Int>) {
+            var hasher = hasher
+            hasher.add(unit: 0x20)
+            for i in second { hasher.add(unit: source[i]) }
+            insert(source, first, second, hash: hasher.tableIndex, length: first.count &+ 1 &+ second.count)
+        }
+
+        /// Copies in the term of `length` units (`source[first]`, and a space and
+        /// `source[second]` when given), whose hash is `hash`, unless the list has it.
+        @inline(__always)
+        private mutating func insert(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, _ second: Range<Int>?, hash: Int, length: Int) {
+            if 2 &* (termCount &+ 1) > slotMask &+ 1, slotMask &+ 1 < slots.count { grow() }
+            let mask = slotMask
             var slot = hash & mask
             while true {
                 let k = Int(slots[slot])

@@ -27,74 +27,96 @@
         }
     }
 
-    /// Adds the terms of `units` (at `source`) to `out`, as `terms(in:)` describes.
+    /// Adds the terms of `units` (at `source`) to `out`, as `terms(in:)` describes. One
+    /// walk with its state in locals: a run of ASCII letters and digits is passed over in
+    /// an inner loop, and a word's hash, kept from when it was added, starts the hash of
+    /// the pair it begins.
     private static func find(
         in units: UnsafeBufferPointer<UInt16>, _ source: UnsafePointer<UInt16>, into out: inout SearchTermList.Builder
     ) {
-        /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.
-        func cut(_ range: Range<Int>) -> Range<Int> {
-            guard range.count > maximumLength else { return range }
-            var end = range.lowerBound + maximumLength
-            if UTF16.isLeadSurrogate(source[end - 1]) { end -= 1 }
-            return range.lowerBound..<end
-        }
-        var wordStart = -1  // the current word: wordStart..<i (-1: none)
-        var previous: Range<Int>?  // the last spaceless character of the current run
-        // The word before the current one, while only one space has followed it.
-        var pairFirst: Range<Int>?
-        var spaced = false
-        func endWord(at end: Int, _ out: inout SearchTermList.Builder) {
-            guard wordStart >= 0 else { return }
-            let word = cut(wordStart..<end)
-            out.add(source, word)
-            if let first = pairFirst, spaced { out.add(source, first, word) }
-            pairFirst = word
-            spaced = false
-            wordStart = -1
-        }
         let count = units.count
+        var wordStart = -1  // the current word: wordStart..<i (-1: none)
+        var previous = -1..<(-1)  // the last spaceless character of the current run (empty: none)
+        // The word before the current one (cut), and its hash, while only one space has
+        // followed it (`spaced`); empty: none.
+        var pairFirst = -1..<(-1)
+        var pairHash = FNV1aHasher()
+        var spaced = false
         var i = 0
-        while i < count {
-            let unit = source[i]
-            // ASCII (most units) is one unit and never spaceless: no decoding, no range tests.
-            if unit < 0x80 {
-                if let p = previous {
-                    out.add(source, p)
-                    previous = nil
-                }
-                if FoldedText.isWordScalar(Unicode.Scalar(UInt8(truncatingIfNeeded: unit))) {
-                    if wordStart < 0 { wordStart = i }
+        while true {
+            // Where the current word ends (at `i`), or the text does.
+            let atEnd = i >= count
+            let unit = atEnd ? 0 : source[i]
+            var width = 1
+            var spaceless = false
+            if !atEnd {
+                if unit < 0x80 {
+                    if Self.isASCIIWordUnit(unit) {
+                        if !previous.isEmpty {
+                            out.add(source, previous)
+                            previous = -1..<(-1)
+                        }
+                        if wordStart < 0 { wordStart = i }
+                        i &+= 1
+                        while i < count, source[i] < 0x80, Self.isASCIIWordUnit(source[i]) { i &+= 1 }
+                        continue
+                    }
                 } else {
-                    endWord(at: i, &out)
-                    if unit == 0x20, pairFirst != nil, !spaced { spaced = true } else { pairFirst = nil }
+                    let scalar = FoldedText.scalar(in: units, at: i)
+                    if scalar.value > 0xFFFF { width = 2 }
+                    spaceless = FoldedText.isSpaceless(scalar)
+                    if !spaceless, FoldedText.isWordScalar(scalar) {
+                        if !previous.isEmpty {
+                            out.add(source, previous)
+                            previous = -1..<(-1)
+                        }
+                        if wordStart < 0 { wordStart = i }
+                        i &+= width
+                        continue
+                    }
                 }
-                i += 1
-                continue
             }
-            let scalar = FoldedText.scalar(in: units, at: i)
-            let width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(unit) ? 2 : 1
-            let current = i..<(i + width)
-            if FoldedText.isSpaceless(scalar) {
-                endWord(at: i, &out)
-                pairFirst = nil
+            // Not part of a word: the current word, if any, ends here.
+            if wordStart >= 0 {
+                let word = cut(wordStart..<i, source)
+                let hash = out.add(source, word)
+                if spaced, !pairFirst.isEmpty { out.add(source, pairFirst, startedAs: pairHash, then: word) }
+                pairFirst = word
+                pairHash = hash
+                spaced = false
+                wordStart = -1
+            }
+            if atEnd { break }
+            let current = i..<(i &+ width)
+            if spaceless {
+                pairFirst = -1..<(-1)
                 // The previous spaceless character ends where this one starts.
-                if let p = previous { out.add(source, p.lowerBound..<current.upperBound) }
+                if !previous.isEmpty { out.add(source, previous.lowerBound..<current.upperBound) }
                 previous = current
             } else {
-                if let p = previous {
-                    out.add(source, p)
-                    previous = nil
+                if !previous.isEmpty {
+                    out.add(source, previous)
+                    previous = -1..<(-1)
                 }
-                if FoldedText.isWordScalar(scalar) {
-                    if wordStart < 0 { wordStart = i }
-                } else {
-                    endWord(at: i, &out)
-                    pairFirst = nil
-                }
+                if unit == 0x20, !pairFirst.isEmpty, !spaced { spaced = true } else { pairFirst = -1..<(-1) }
             }
-            i += width
+            i &+= width
         }
-        endWord(at: count, &out)
-        if let p = previous { out.add(source, p) }
+        if !previous.isEmpty { out.add(source, previous) }
+    }
+
+    /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.
+    @inline(__always)
+    private static func cut(_ range: Range<Int>, _ source: UnsafePointer<UInt16>) -> Range<Int> {
+        guard range.count > maximumLength else { return range }
+        var end = range.lowerBound + maximumLength
+        if UTF16.isLeadSurrogate(source[end - 1]) { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// True for an ASCII letter or digit (`FoldedText.isWordScalar` of a unit below 0x80).
+    @inline(__always)
+    private static func isASCIIWordUnit(_ unit: UInt16) -> Bool {
+        FoldedText.isWordScalar(Unicode.Scalar(UInt8(truncatingIfNeeded: unit)))
     }
 }

@@ -26,6 +26,22 @@ import Testing
         }
     }
 
+    /// Texts of hundreds of terms, whose builder's table grows several times on the way.
+    @Test func longTextsMatchTheReference() {
+        var rng = SeededGenerator(seed: 29)
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<Int.random(in: 200...600, using: &rng) {
+                text += Self.pieces.randomElement(using: &rng)! + " w\(Int.random(in: 0..<400, using: &rng)) "
+            }
+            let folded = FoldedText(text)
+            let terms = SearchTerms.terms(in: folded)
+            #expect(terms.count > 256)
+            #expect(terms.arrays == SearchTerms.referenceTerms(in: folded))
+            #expect((0..<terms.count).allSatisfy { terms.hash($0) == SearchTermTable.tableIndex(terms[$0]) })
+        }
+    }
+
     /// The check the export fuzz target runs holds on the random texts as one block.
     @Test func blocksAgreeWithTheReference() {
         var rng = SeededGenerator(seed: 23)
