@@ -418,16 +418,20 @@ public struct JSONParser {
             let b = bytes[scan]
             if b >= 0x80 {
                 // Two- and three-byte letters (Cyrillic, CJK, ...) checked inline; the rest,
-                // including the lead bytes with narrower ranges (E0, ED, F0-F4), in full.
-                if b >= 0xC2, b <= 0xDF, scan + 1 < n, bytes[scan + 1] & 0xC0 == 0x80 {
-                    scan &+= 2
-                } else if b >= 0xE1, b != 0xED, b <= 0xEF, scan + 2 < n,
-                    bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80
-                {
-                    scan &+= 3
-                } else {
-                    scan += try validUTF8Sequence(at: scan)
-                }
+                // including the lead bytes with narrower ranges (E0, ED, F0-F4), in full. A
+                // run of them (a word) is checked in this inner loop.
+                repeat {
+                    let c = bytes[scan]
+                    if c >= 0xC2, c <= 0xDF, scan + 1 < n, bytes[scan + 1] & 0xC0 == 0x80 {
+                        scan &+= 2
+                    } else if c >= 0xE1, c != 0xED, c <= 0xEF, scan + 2 < n,
+                        bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80
+                    {
+                        scan &+= 3
+                    } else {
+                        scan += try validUTF8Sequence(at: scan)
+                    }
+                } while scan < n && bytes[scan] >= 0x80
                 continue
             }
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
