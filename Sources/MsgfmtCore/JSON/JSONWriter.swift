@@ -31,6 +31,11 @@ public struct JSONWriter: Sendable {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// Appends JSON text written before (by another writer, on another thread), as it is.
+    public mutating func json(_ written: [UInt8]) {
+        written.withUnsafeBufferPointer { append($0) }
+    }
+
     /// Appends `source` as it is: one capacity check and a copy, cheaper than the generic
     /// `append(contentsOf:)` for the short pieces JSON is made of.
     @inline(__always)

@@ -31,7 +31,7 @@ struct SearchChunk {
         }
         SearchCode.append(UInt64(sender), to: &who)
         if count > 0 { texts.comma() }
-        texts.string(record.text)
+        texts.json(record.quotedText)
         if !record.note.isEmpty {
             if !notes.bytes.isEmpty { notes.comma() }
             notes.key(String(count))

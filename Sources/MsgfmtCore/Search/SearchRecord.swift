@@ -10,8 +10,10 @@ public struct SearchRecord: Sendable {
     var fromID: String
     /// What `has:` asks about (`FilterFeatures` bits).
     var features: UInt32
-    /// The text words and phrases are searched in (the text or caption).
-    var text: String
+    /// The text words and phrases are searched in (the text or caption), as a JSON string
+    /// (quoted and escaped where the record is made, on a worker thread, so the thread that
+    /// writes the index only copies it).
+    var quotedText: [UInt8]
     /// What the snippet shows when there is no text: the media title or service sentence.
     var note: String
     /// The distinct terms of the folded text (see `SearchTerms`).
@@ -37,7 +39,10 @@ public struct SearchRecord: Sendable {
         sender = message.senderName
         fromID = message.fromID ?? ""
         features = FilterSubject.features(of: message).rawValue
-        text = message.body.text
+        let text = message.body.text
+        var json = JSONWriter()
+        json.string(text)
+        quotedText = json.takeBytes()
         note = ""
         if text.isEmpty {
             if message.isService {

@@ -1,13 +1,17 @@
 import Dispatch
 
+/// One entry of a batch, in input order: an event to pass on, or the next message. Kept
+/// outside `ExportBatch`, so the reading thread's appends work on a concrete type rather
+/// than one generic over the writer.
+enum ExportBatchEntry: Sendable {
+    case event(ExportEvent)
+    case message
+}
+
 /// A run of scanner events whose messages are processed in parallel: decoded, rendered
 /// and taken through `Writer`'s prepare step.
 final class ExportBatch<Writer: TranscriptWriter> {
-    /// One entry of a batch, in input order: an event to pass on, or the next message.
-    enum Entry: Sendable {
-        case event(ExportEvent)
-        case message
-    }
+    typealias Entry = ExportBatchEntry
 
     /// What came of one message.
     enum Outcome: Sendable {
@@ -27,6 +31,13 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// Where each message lies in its chat (`RawExportMessage.place`), in order.
     private(set) var places: [SiteInputPlace?] = []
     private var slots: OrderedSlots<RawExportMessage, Outcome>?
+
+    /// An empty batch with room for `messages` messages and their events.
+    init(messages: Int) {
+        raws.reserveCapacity(messages)
+        places.reserveCapacity(messages)
+        entries.reserveCapacity(messages + 8)
+    }
 
     /// Adds an event.
     func append(_ event: ExportEvent) {

@@ -80,7 +80,7 @@ public final class ExportConverter {
         let renderer = options.makeRenderer()
         let probe = layoutCache?.probe()
         while true {
-            let batch = ExportBatch<Writer>()
+            let batch = ExportBatch<Writer>(messages: options.batchSize)
             var failure: ExportReadError?
             var finished = false
             do {
@@ -116,7 +116,7 @@ public final class ExportConverter {
         while true {
             var next: ExportBatch<Writer>?
             if !finished {
-                let batch = ExportBatch<Writer>()
+                let batch = ExportBatch<Writer>(messages: options.batchSize)
                 do {
                     finished = try fill(batch, from: &scanner)
                 } catch let e {

@@ -51,7 +51,7 @@ import Testing
         let original = try #require(parts.search)
         #expect(search.terms == original.terms && search.scalars == original.scalars)
         #expect(original.terms.count > 5 && (0..<search.terms.count).allSatisfy { search.terms.hash($0) == original.terms.hash($0) })
-        #expect(search.text == original.text && search.sender == original.sender && search.fromID == original.fromID)
+        #expect(search.quotedText == original.quotedText && search.sender == original.sender && search.fromID == original.fromID)
         #expect(search.minutes == original.minutes && search.features == original.features && search.id == original.id)
     }
 
