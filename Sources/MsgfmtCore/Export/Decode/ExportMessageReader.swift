@@ -175,7 +175,8 @@ enum ExportMessageReader {
 
     /// The text and entities of a `text_entities` array of strings and part objects.
     private static func parts(_ p: inout JSONParser) throws -> ExportTextDecoder.Joiner {
-        var joiner = ExportTextDecoder.Joiner()
+        // The text is no longer than what is left of the message (usually most of it).
+        var joiner = ExportTextDecoder.Joiner(reserving: min(p.bytes.count - p.pos, 1 << 16))
         try JSONDirect.elements(&p) { p in
             guard try JSONDirect.peek(&p) == UInt8(ascii: "\"") else { return try part(&p, into: &joiner) }
             if let plain = try p.plainStringBytes() {

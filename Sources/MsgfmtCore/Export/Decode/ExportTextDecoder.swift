@@ -46,6 +46,14 @@ public enum ExportTextDecoder {
         private var offset = 0
         private var entities: [MessageEntity] = []
 
+        /// An empty joiner.
+        init() {}
+
+        /// An empty joiner with room for `bytes` bytes of text.
+        init(reserving bytes: Int) {
+            text.reserveCapacity(bytes)
+        }
+
         /// Appends `piece`, covered by `entity` when it is one (an empty piece has none).
         mutating func add(_ piece: String, entity: MessageEntity?) {
             var bytes = piece
@@ -54,7 +62,12 @@ public enum ExportTextDecoder {
 
         /// Appends the valid UTF-8 `utf8`, covered by `entity` when it is one.
         mutating func add(utf8: UnsafeBufferPointer<UInt8>, entity: MessageEntity?) {
-            text.append(contentsOf: utf8)
+            if let source = utf8.baseAddress {
+                text.appendBytes(upTo: utf8.count) { out in
+                    out.update(from: source, count: utf8.count)
+                    return utf8.count
+                }
+            }
             let length = ExportTextDecoder.utf16Count(utf8)
             if var e = entity, length > 0 {
                 e.offset = offset

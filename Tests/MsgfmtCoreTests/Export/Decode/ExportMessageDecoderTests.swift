@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -133,5 +134,21 @@ import Testing
         #expect(ExportMediaDecoder.formatSize(Int64.max) != "")
         #expect(ExportMediaDecoder.formatDuration(7) == "0:07")
         #expect(ExportMediaDecoder.formatDuration(3723) == "1:02:03")
+    }
+
+    /// The UTF-16 length of a piece, counted on its UTF-8 bytes, is what the standard
+    /// library counts: random strings of one- to four-byte scalars up to 40 bytes.
+    @Test func utf16CountOfUTF8MatchesTheStandardLibrary() {
+        var rng = SeededGenerator(seed: 31)
+        let scalars: [Unicode.Scalar] = ["a", " ", "\u{7F}", "é", "\u{7FF}", "я", "\u{800}", "好", "\u{FFFD}", "😀", "\u{10FFFF}"]
+        for _ in 0..<5000 {
+            var text = ""
+            while text.utf8.count < Int.random(in: 0...40, using: &rng) {
+                text.unicodeScalars.append(scalars.randomElement(using: &rng)!)
+            }
+            let bytes = Array(text.utf8)
+            let counted = bytes.withUnsafeBufferPointer { ExportTextDecoder.utf16Count($0) }
+            #expect(counted == text.utf16.count, "\(text.debugDescription)")
+        }
     }
 }
