@@ -1,6 +1,7 @@
 /// Builds the HTML site's search index while the site is written, in message order, and
 /// hands out its data files as soon as they are complete, so memory holds one block of
-/// one chat at a time however large the export.
+/// one chat at a time however large the export (two with `flushesInBackground`: the one
+/// being written and the next, filling).
 ///
 /// The files, under `search/` of the site (each a script that calls `msgfmtSearch.load`,
 /// since browsers load scripts from disk but refuse `fetch()` there):
