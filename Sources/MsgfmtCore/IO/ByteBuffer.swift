@@ -43,17 +43,22 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Appends `bytes` with one capacity check and a copy, cheaper than the generic
+    /// `append(contentsOf:)` for short pieces.
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        appendBytes(upTo: bytes.count) { out in
+            out.update(from: base, count: bytes.count)
+            return bytes.count
+        }
+    }
+
     /// Appends the UTF-8 of `string`.
     @inline(__always)
     mutating func append(utf8 string: String) {
         var s = string
-        s.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            appendBytes(upTo: bytes.count) { out in
-                out.update(from: base, count: bytes.count)
-                return bytes.count
-            }
-        }
+        s.withUTF8 { append(bytes: $0) }
     }
 
     /// Appends the bytes of a literal.

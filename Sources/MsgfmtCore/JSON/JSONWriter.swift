@@ -36,16 +36,10 @@ public struct JSONWriter: Sendable {
         written.withUnsafeBufferPointer { append($0) }
     }
 
-    /// Appends `source` as it is: one capacity check and a copy, cheaper than the generic
-    /// `append(contentsOf:)` for the short pieces JSON is made of.
+    /// Appends `source` as it is (`append(bytes:)`: one capacity check and a copy).
     @inline(__always)
     private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
-        let n = source.count
-        guard n > 0, let from = source.baseAddress else { return }
-        bytes.appendBytes(upTo: n) { out in
-            out.update(from: from, count: n)
-            return n
-        }
+        bytes.append(bytes: source)
     }
 
     /// Appends an integer.

@@ -67,8 +67,7 @@ extension SearchTermList {
         private mutating func grow() {
             slotMask = slotMask &* 2 &+ 1
             let base = slots.baseAddress!
-            base.update(repeating: -1, count: (slotMask + 1) / 2)
-            (base + (slotMask + 1) / 2).initialize(repeating: -1, count: (slotMask + 1) / 2)
+            base.initialize(repeating: -1, count: slotMask + 1)
             for k in 0..<termCount {
                 var slot = hashes[k] & slotMask
                 while base[slot] >= 0 { slot = (slot &+ 1) & slotMask }

@@ -62,12 +62,7 @@ public enum ExportTextDecoder {
 
         /// Appends the valid UTF-8 `utf8`, covered by `entity` when it is one.
         mutating func add(utf8: UnsafeBufferPointer<UInt8>, entity: MessageEntity?) {
-            if let source = utf8.baseAddress {
-                text.appendBytes(upTo: utf8.count) { out in
-                    out.update(from: source, count: utf8.count)
-                    return utf8.count
-                }
-            }
+            text.append(bytes: utf8)
             let length = ExportTextDecoder.utf16Count(utf8)
             if var e = entity, length > 0 {
                 e.offset = offset
