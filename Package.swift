@@ -42,9 +42,12 @@ let package = Package(
         .target(name: "CCrypto", dependencies: ["CLoader"]),
         // What Swift's Glibc module leaves out (CPU affinity for --jobs' default).
         .target(name: "CSystem"),
+        // The byte scans of JSON reading, sixteen bytes at a time with SSE2 (static inline:
+        // Swift inlines them).
+        .target(name: "CByteScan"),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"],
+            dependencies: ["CICU", "CByteScan", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"],
             // Fuzz builds (release, so `assert` is off) keep the checks that guard unchecked
             // fast paths, such as the UTF-8 of `ValidUTF8`'s strings.
             swiftSettings: Context.environment["MSGFMT_FUZZ"] != nil ? [.define("MSGFMT_FUZZ_CHECKS")] : []
@@ -61,6 +64,7 @@ let package = Package(
             name: "MsgfmtCoreTests",
             dependencies: [
                 "MsgfmtCore",
+                "CByteScan",
                 "CCairo",
                 "CLoader",
                 "FuzzSupport",

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -100,7 +102,8 @@ public struct JSONParser {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while pos < bytes.count, Self.isWhitespace(bytes[pos]) { pos += 1 }
+        guard let base = bytes.baseAddress else { return }
+        pos = msgfmt_byte_scan_json_space_end(base, pos, bytes.count)
     }
 
     /// True for JSON white space (space, tab, line feed, carriage return): the one
@@ -116,9 +119,7 @@ public struct JSONParser {
     /// The first position at or after `i` (and before `end`) that is not JSON white space.
     @inline(__always)
     static func whitespaceEnd(_ base: UnsafePointer<UInt8>, from i: Int, end: Int) -> Int {
-        var i = i
-        while i < end, isWhitespace(base[i]) { i &+= 1 }
-        return i
+        msgfmt_byte_scan_json_space_end(base, i, end)
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -442,15 +443,11 @@ public struct JSONParser {
 
     /// The first offset at or after `i` whose byte is not plain ASCII inside a string: a
     /// quote, a backslash, a control character or a byte at or above 0x80; the count when
-    /// there is none. Eight bytes at a time (`ByteLanes`; a byte at or above 0x80 is flagged
-    /// by its own bit 7 and raises none of the three tests).
+    /// there is none. Sixteen bytes at a time (CByteScan).
     @inline(__always)
     static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        ByteLanes.first(in: bytes, from: i) { w in
-            (w & ByteLanes.high) | ByteLanes.equal(w, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.below(w, 0x20)
-        } byte: { b in
-            b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20
-        }
+        guard let base = bytes.baseAddress else { return i }
+        return msgfmt_byte_scan_string_plain_end(base, i, bytes.count)
     }
 
     /// The length of the valid UTF-8 sequence at `i`, or a located error.

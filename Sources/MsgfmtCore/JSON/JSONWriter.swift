@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Builds compact JSON text into a byte buffer, escaping strings safely.
 ///
 /// Every control character and U+2028/U+2029 is escaped, so the output is one line and
@@ -144,17 +146,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// The first offset at or after `i` whose byte `mayNeedEscape` flags, the count when
-    /// there is none; eight bytes at a time (`ByteLanes`).
+    /// there is none; sixteen bytes at a time (CByteScan).
     @inline(__always)
     static func firstMayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        ByteLanes.first(in: utf8, from: i) { w in
-            // Bit 0x20 set: 0x22 also catches 0x02 (a control), 0xE2 catches 0xC2.
-            let folded = w | (ByteLanes.ones &* 0x20)
-            return ByteLanes.below(w, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.equal(w, 0x3C)
-                | ByteLanes.equal(w, 0x7F) | ByteLanes.equal(folded, 0xE2)
-        } byte: { b in
-            mayNeedEscape(b)
-        }
+        guard let base = utf8.baseAddress else { return i }
+        return msgfmt_byte_scan_may_need_escape(base, i, utf8.count)
     }
 
     /// True for a byte that may start something `string` escapes: ASCII controls, DEL,

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension SearchTermList {
     /// Fills a term list in place: `fill` gets a builder over room for `unitCapacity` units
     /// in `termCapacity` terms, and each term it adds is hashed once, looked up in an
@@ -118,11 +112,11 @@ extension SearchTermList {
             slots[slot] = Int32(truncatingIfNeeded: termCount)
             let base = units.baseAddress!
             var n = unitCount
-            (base + n).initialize(from: source + first.lowerBound, count: first.count)
+            ShortUnits.copy(to: base + n, from: source + first.lowerBound, count: first.count)
             n &+= first.count
             if let second {
                 base[n] = 0x20
-                (base + (n &+ 1)).initialize(from: source + second.lowerBound, count: second.count)
+                ShortUnits.copy(to: base + (n &+ 1), from: source + second.lowerBound, count: second.count)
                 n &+= 1 &+ second.count
             }
             unitCount = n
@@ -142,15 +136,9 @@ extension SearchTermList {
         private func matches(_ k: Int, _ source: UnsafePointer<UInt16>, _ first: Range<Int>, _ second: Range<Int>?) -> Bool {
             let term = UnsafePointer(units.baseAddress! + start(of: k))
             let head = first.count
-            guard Self.same(term, source + first.lowerBound, head) else { return false }
+            guard ShortUnits.equal(term, source + first.lowerBound, count: head) else { return false }
             guard let second else { return true }
-            return term[head] == 0x20 && Self.same(term + (head &+ 1), source + second.lowerBound, second.count)
-        }
-
-        /// True when the `count` units at `a` and at `b` are the same.
-        @inline(__always)
-        private static func same(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, _ count: Int) -> Bool {
-            memcmp(a, b, count &* 2) == 0
+            return term[head] == 0x20 && ShortUnits.equal(term + (head &+ 1), source + second.lowerBound, count: second.count)
         }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The terms of one search block and the block's messages that have each, held compactly:
 /// the terms' units one after another in one array, an open-addressed table of term
 /// numbers by FNV-1a hash, and one (term, message) pair per occurrence. A block has
@@ -211,11 +205,13 @@ struct SearchTermTable {
         return count - 1
     }
 
+    /// True when term `t` is `term`.
+    @inline(__always)
     private func isTerm(_ t: Int, _ term: UnsafeBufferPointer<UInt16>) -> Bool {
         let start = Int(starts[t])
         guard Int(starts[t + 1]) - start == term.count else { return false }
         return units.withUnsafeBufferPointer { all in
-            term.isEmpty || memcmp(all.baseAddress! + start, term.baseAddress!, term.count * 2) == 0
+            term.isEmpty || ShortUnits.equal(all.baseAddress! + start, term.baseAddress!, count: term.count)
         }
     }
 

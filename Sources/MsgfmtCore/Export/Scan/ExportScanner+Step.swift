@@ -1,3 +1,5 @@
+internal import CByteScan
+
 extension ExportScanner {
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
     private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
@@ -154,50 +156,18 @@ extension ExportScanner {
     private static func bracketFreeLine(_ bytes: UnsafePointer<UInt8>, from i: Int, to end: Int, deeperThan indent: Int)
         -> (lineBreak: Int, next: Int)?
     {
-        // `b | 0x20` is `{` for `[` and `{` only, and `}` for `]` and `}` only.
-        let fold = ByteLanes.ones &* 0x20
-        var k = i
-        while k &+ 8 <= end {
-            let word = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)
-            let folded = word | fold
-            let found =
-                ByteLanes.equal(word, 0x0A) | ByteLanes.equal(folded, Self.openBrace) | ByteLanes.equal(folded, Self.closeBrace)
-            if found != 0 {
-                k &+= found.trailingZeroBitCount >> 3
-                break
-            }
-            k &+= 8
-        }
-        while k < end, bytes[k] != 0x0A {
-            let b = bytes[k] | 0x20
-            if b == Self.openBrace || b == Self.closeBrace { return nil }
-            k &+= 1
-        }
-        guard k < end else { return nil }
+        let k = msgfmt_byte_scan_line_or_bracket(bytes, i, end)
+        guard k < end, bytes[k] == 0x0A else { return nil }
         let next = indentEnd(bytes, from: k &+ 1, to: end)
         guard next < end, next &- k &- 1 > indent else { return nil }
         return (k, next)
     }
 
     /// The first position at or after `i` (and before `end`) that is not a space, tab or
-    /// carriage return: spaces eight at a time (exports indent with them), then one by one.
+    /// carriage return (CByteScan, sixteen bytes at a time).
     @inline(__always)
     private static func indentEnd(_ bytes: UnsafePointer<UInt8>, from i: Int, to end: Int) -> Int {
-        var j = i
-        let spaces = ByteLanes.ones &* 0x20
-        let low = ~ByteLanes.high
-        while j &+ 8 <= end {
-            let x = UnsafeRawPointer(bytes + j).loadUnaligned(as: UInt64.self) ^ spaces
-            // The high bit of each byte that is not a space, exactly (no carry between bytes).
-            let other = (((x & low) &+ low) | x) & ByteLanes.high
-            if other != 0 {
-                j &+= other.trailingZeroBitCount >> 3
-                break
-            }
-            j &+= 8
-        }
-        while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j &+= 1 }
-        return j
+        msgfmt_byte_scan_indent_end(bytes, i, end)
     }
 
     /// Whether the `}` just consumed (at `pos - 1`) may close the message being cut out:
@@ -214,19 +184,10 @@ extension ExportScanner {
     /// Runs through string content up to and including the closing quote.
     /// Inside a string, where the bytes that need a look begin: the first quote, backslash
     /// or (`stopsAtLineBreak`, in a pretty-printed export's message) line break at or after
-    /// `i`, found eight bytes at a time; a position up to 7 bytes short of `end` when none
-    /// is in the whole words before it (the caller goes on byte by byte).
+    /// `i`, `end` when there is none (CByteScan, sixteen bytes at a time).
     @inline(__always)
     private static func plainStringEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, stopsAtLineBreak: Bool) -> Int {
-        var i = start
-        while i &+ 8 <= end {
-            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-            var found = ByteLanes.equal(word, Self.quote) | ByteLanes.equal(word, Self.backslash)
-            if stopsAtLineBreak { found |= ByteLanes.equal(word, 0x0A) }
-            if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        return i
+        msgfmt_byte_scan_string_stop(bytes, start, end, stopsAtLineBreak ? 1 : 0)
     }
 
     private mutating func skipStringBytes() {

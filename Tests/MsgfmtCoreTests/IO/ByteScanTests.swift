@@ -1,0 +1,84 @@
+import CByteScan
+import TestSupport
+import Testing
+
+/// CByteScan's scans against one-byte-at-a-time references: on random buffers of the bytes
+/// the scans single out (and their neighbours across the fold and sign tricks the vector
+/// path uses), from every start, the first match is the same.
+@Suite struct ByteScanTests {
+    /// Bytes the scans stop at, bytes the vector tricks could confuse with them (0x02 and
+    /// 0x42 with 0x22, 0x5B/0x5D/0x7B/0x7D with each other, 0x3B and 0x5F and 0xFB near the
+    /// brackets, 0x80/0xA2/0xC2/0xE2/0xFF on either side of the sign bit and the fold),
+    /// and plain letters so runs longer than one vector form.
+    static let alphabet: [UInt8] = [
+        0x00, 0x01, 0x02, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x3B, 0x3C, 0x42, 0x5B, 0x5C, 0x5D, 0x5F, 0x7B,
+        0x7D, 0x7E, 0x7F, 0x80, 0xA2, 0xBF, 0xC2, 0xDB, 0xDD, 0xE2, 0xFB, 0xFD, 0xFF,
+    ]
+
+    /// Each scan beside the byte test it must agree with.
+    static let scans: [(name: String, scan: @Sendable (UnsafePointer<UInt8>, Int, Int) -> Int, stops: @Sendable (UInt8) -> Bool)] = [
+        ("json space end", { msgfmt_byte_scan_json_space_end($0, $1, $2) }, { !(0x20 == $0 || 0x0A == $0 || 0x09 == $0 || 0x0D == $0) }),
+        ("string plain end", { msgfmt_byte_scan_string_plain_end($0, $1, $2) }, { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }),
+        ("string stop", { msgfmt_byte_scan_string_stop($0, $1, $2, 0) }, { $0 == 0x22 || $0 == 0x5C }),
+        ("string stop at line breaks", { msgfmt_byte_scan_string_stop($0, $1, $2, 1) }, { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A }),
+        ("line or bracket", { msgfmt_byte_scan_line_or_bracket($0, $1, $2) }, { [0x0A, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
+        ("indent end", { msgfmt_byte_scan_indent_end($0, $1, $2) }, { !(0x20 == $0 || 0x09 == $0 || 0x0D == $0) }),
+        (
+            "may need escape", { msgfmt_byte_scan_may_need_escape($0, $1, $2) },
+            { $0 < 0x20 || [0x7F, 0x22, 0x5C, 0x3C, 0xC2, 0xE2].contains($0) }
+        ),
+    ]
+
+    @Test func everyByteValueStopsExactlyWhereTheReferenceDoes() {
+        // Each of the 256 values alone after a run of bytes no scan stops at for one or
+        // the other reason: at every offset inside and past a vector.
+        for (name, scan, stops) in Self.scans {
+            for value in 0...255 {
+                for at in [0, 1, 15, 16, 17, 31, 40] {
+                    // A filler the scan passes over: a letter, or a space for the two
+                    // scans that stop at anything but white space.
+                    let filler: UInt8 = stops(0x61) ? 0x20 : 0x61
+                    var buffer = [UInt8](repeating: filler, count: 48)
+                    buffer[at] = UInt8(value)
+                    let expected = stops(UInt8(value)) ? at : 48
+                    let found = buffer.withUnsafeBufferPointer { scan($0.baseAddress!, 0, 48) }
+                    #expect(found == expected, "\(name): byte 0x\(String(value, radix: 16)) at \(at)")
+                }
+            }
+        }
+    }
+
+    @Test func randomBuffersFromEveryStart() {
+        var rng = SeededGenerator(seed: 0x5CA7)
+        var checked = 0
+        for round in 0..<3_000 {
+            let count = Int.random(in: 0...70, using: &rng)
+            // Some buffers lean on one byte so long runs of it form.
+            let lean = Self.alphabet.randomElement(using: &rng)!
+            let buffer = (0..<count).map { _ in Bool.random(using: &rng) ? lean : Self.alphabet.randomElement(using: &rng)! }
+            // A window that ends before the buffer does: a scan that looked past `end`
+            // would find the bytes after it and answer past it.
+            let end = Int.random(in: 0...count, using: &rng)
+            for (name, scan, stops) in Self.scans {
+                for start in 0...end {
+                    let expected = (start..<end).first { stops(buffer[$0]) } ?? end
+                    let found = buffer.withUnsafeBufferPointer { scan($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, start, end) }
+                    if found != expected {
+                        Issue.record("\(name), round \(round): \(buffer) from \(start) to \(end): \(found), expected \(expected)")
+                        return
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
+    @Test func theVectorPathIsBuiltOnX86() {
+        #if arch(x86_64)
+            #expect(msgfmt_byte_scan_lanes() == 16)
+        #else
+            #expect(msgfmt_byte_scan_lanes() >= 1)
+        #endif
+    }
+}
