@@ -13,6 +13,12 @@ import Testing
     @Test func escapesTextAndAttributes() {
         #expect(HTMLEscaping.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         #expect(HTMLEscaping.escape("\u{1B}[2J\u{202E}") == "␛[2J\u{FFFD}")
+        // Appended as bytes after what is there, the same text, clean or not.
+        for text in ["plain Привет 😀", "<b>'&'</b>", "line\nbreak\ttab", "\u{1B}[2J\u{202E}", ""] {
+            var bytes = Array("x".utf8)
+            HTMLEscaping.append(text, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + HTMLEscaping.escape(text), "\(text)")
+        }
     }
 
     @Test func semanticTags() {

@@ -22,6 +22,9 @@ final class HTMLFile {
 
     func write(_ s: String) { sink.write(s) }
 
+    /// Writes UTF-8 bytes.
+    func write(_ bytes: ArraySlice<UInt8>) { sink.write(bytes) }
+
     /// Flushes and closes the file.
     func close() {
         sink.flush()

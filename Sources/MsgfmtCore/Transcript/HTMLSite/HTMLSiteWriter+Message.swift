@@ -16,30 +16,41 @@ extension HTMLSiteWriter {
         }
         if m.isService {
             closeGroup()
-            var sentence = parts.sentence
+            var href: String?
             if m.action?.name == "pin_message", let target = m.action?.fields["message_id"]?.int64Value {
                 noteQuote(of: target, preview: nil)
-                if let href = link(to: target) { sentence = "<a href=\"\(href)\">\(sentence)</a>" }
+                href = link(to: target)
             }
-            file.write(parts.head)
-            file.write(sentence)
-            file.write(parts.tail)
+            file.write(parts.headBytes)
+            if let href { file.write("<a href=\"\(href)\">") }
+            file.write(parts.sentenceBytes)
+            if href != nil { file.write("</a>") }
+            file.write(parts.tailBytes)
             return
         }
         if !continuesAlbum(message) { flushAlbum() }
         if placement.newGroup || !groupOpen {
             closeGroup()
-            var sender =
-                "<div class=\"group \(state.isOutgoing(m) ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
-            if let author = m.author, !author.isEmpty { sender += " <span class=\"author\">\(HTMLEscaping.escape(author))</span>" }
-            file.write(sender + "</div>\n")
+            var sender: [UInt8] = []
+            sender.reserveCapacity(128)
+            sender.append(literal: "<div class=\"group ")
+            if state.isOutgoing(m) { sender.append(literal: "out") } else { sender.append(literal: "in") }
+            sender.append(literal: "\"><div class=\"sender\">")
+            HTMLEscaping.append(m.senderName, into: &sender)
+            if let author = m.author, !author.isEmpty {
+                sender.append(literal: " <span class=\"author\">")
+                HTMLEscaping.append(author, into: &sender)
+                sender.append(literal: "</span>")
+            }
+            sender.append(literal: "</div>\n")
+            file.write(sender[...])
             groupOpen = true
         }
         let reply = m.replyTo.map(replyHeader) ?? ""
         if !addToAlbum(message, html: parts.head + reply + parts.tail) {
-            file.write(parts.head)
+            file.write(parts.headBytes)
             file.write(reply)
-            file.write(parts.tail)
+            file.write(parts.tailBytes)
         }
     }
 

@@ -7,55 +7,66 @@ extension HTMLSiteWriter {
         return parts
     }
 
-    /// The message's markup (see `HTMLMessageParts`).
+    /// The message's markup (see `HTMLMessageParts`), written into one buffer.
     static func markup(_ message: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
         let m = message.message
+        var out: [UInt8] = []
         if m.isService {
-            return HTMLMessageParts(
-                head: "<div class=\"service\" id=\"message\(m.id)\"><span>",
-                sentence: HTMLEscaping.escape(ServiceSentence.sentence(for: m)),
-                tail: (message.deleted ? " <span class=\"edited deleted\">deleted</span> " : "") + time(m, clock: options.clock)
-                    + "</span></div>\n")
+            out.reserveCapacity(256)
+            out.append(literal: "<div class=\"service\" id=\"message")
+            out.appendDecimal(m.id)
+            out.append(literal: "\"><span>")
+            let headEnd = out.count
+            HTMLEscaping.append(ServiceSentence.sentence(for: m), into: &out)
+            let sentenceEnd = out.count
+            if message.deleted { out.append(literal: " <span class=\"edited deleted\">deleted</span> ") }
+            HTMLTimeTag.append(m.date, clock: options.clock, to: &out)
+            out.append(literal: "</span></div>\n")
+            return HTMLMessageParts(html: out, headEnd: headEnd, sentenceEnd: sentenceEnd)
         }
-        var head = "<div class=\"message\" id=\"message\(m.id)\"><div class=\"content\">"
+        out.reserveCapacity(2 * m.body.text.utf8.count + 512)
+        out.append(literal: "<div class=\"message\" id=\"message")
+        out.appendDecimal(m.id)
+        out.append(literal: "\"><div class=\"content\">")
         if m.forwarded {
-            head += "<div class=\"forwarded\">Forwarded from <b>\(HTMLEscaping.escape(m.forwardedFrom ?? "a hidden user"))</b></div>"
+            out.append(literal: "<div class=\"forwarded\">Forwarded from <b>")
+            HTMLEscaping.append(m.forwardedFrom ?? "a hidden user", into: &out)
+            out.append(literal: "</b></div>")
         }
-        if let bot = m.viaBot { head += "<div class=\"via\">via \(HTMLEscaping.escape(bot))</div>" }
-        // The tail is written as bytes (the body straight from the emitter) and made a
-        // string once.
-        var tail: [UInt8] = []
-        tail.reserveCapacity(2 * m.body.text.utf8.count + 512)
-        if let media = m.media { tail.append(contentsOf: HTMLMediaMarkup.markup(media, media: message.media).utf8) }
+        if let bot = m.viaBot {
+            out.append(literal: "<div class=\"via\">via ")
+            HTMLEscaping.append(bot, into: &out)
+            out.append(literal: "</div>")
+        }
+        // The reply header goes here; the body comes straight from the emitter.
+        let headEnd = out.count
+        if let media = m.media { out.append(utf8: HTMLMediaMarkup.markup(media, media: message.media)) }
         if !m.body.text.isEmpty {
             if HTMLCustomEmoji.hasPictures(message.customEmoji) {
-                tail.append(
-                    contentsOf: HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji).utf8)
+                out.append(utf8: HTMLCustomEmoji.withPictures(body(message.rendered, options: options), pictures: message.customEmoji))
             } else {
-                HTMLEmitter.appendFragment(for: message.rendered, options: options.render.style, layout: options.render.layout, into: &tail)
+                HTMLEmitter.appendFragment(for: message.rendered, options: options.render.style, layout: options.render.layout, into: &out)
             }
         }
         if !m.forwarded, m.viaBot == nil, m.replyTo == nil, m.media == nil, m.body.text.isEmpty, m.reactions.isEmpty {
-            tail.append(literal: "<div class=\"empty\">(empty message)</div>")
+            out.append(literal: "<div class=\"empty\">(empty message)</div>")
         }
         if !m.reactions.isEmpty {
-            tail.append(literal: "<div class=\"reactions\">")
+            out.append(literal: "<div class=\"reactions\">")
             for reaction in m.reactions {
-                tail.append(contentsOf: "<span>\(HTMLEscaping.escape(reaction.emoji)) \(reaction.count)</span>".utf8)
+                out.append(literal: "<span>")
+                HTMLEscaping.append(reaction.emoji, into: &out)
+                out.append(UInt8(ascii: " "))
+                out.appendDecimal(Int64(reaction.count))
+                out.append(literal: "</span>")
             }
-            tail.append(literal: "</div>")
+            out.append(literal: "</div>")
         }
-        tail.append(literal: "</div><div class=\"meta\">")
-        if message.deleted { tail.append(literal: "<span class=\"edited deleted\">deleted</span> ") }
-        if m.edited != nil { tail.append(literal: "<span class=\"edited\">edited</span> ") }
-        tail.append(contentsOf: time(m, clock: options.clock).utf8)
-        tail.append(literal: "</div></div>\n")
-        return HTMLMessageParts(head: head, tail: tail.withUnsafeBufferPointer(ValidUTF8.string))
-    }
-
-    /// `<time>` with the local time of day, the full local date and time as its tooltip and
-    /// the instant in UTC as its `datetime`.
-    static func time(_ m: ExportMessage, clock: ExportClock) -> String {
-        HTMLTimeTag.make(m.date, clock: clock)
+        out.append(literal: "</div><div class=\"meta\">")
+        if message.deleted { out.append(literal: "<span class=\"edited deleted\">deleted</span> ") }
+        if m.edited != nil { out.append(literal: "<span class=\"edited\">edited</span> ") }
+        HTMLTimeTag.append(m.date, clock: options.clock, to: &out)
+        out.append(literal: "</div></div>\n")
+        return HTMLMessageParts(html: out, headEnd: headEnd, sentenceEnd: headEnd)
     }
 }

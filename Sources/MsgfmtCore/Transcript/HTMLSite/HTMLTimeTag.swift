@@ -2,11 +2,9 @@
 /// local date and time as its tooltip and the instant in UTC as its `datetime` (left out
 /// outside years 1–9999). Written as bytes, with the zone looked up once.
 enum HTMLTimeTag {
-    /// The element for a message sent at `unix`, in `clock`'s zone.
-    static func make(_ unix: Int64, clock: ExportClock) -> String {
+    /// Appends the element for a message sent at `unix`, in `clock`'s zone, to `bytes`.
+    static func append(_ unix: Int64, clock: ExportClock, to bytes: inout [UInt8]) {
         let local = clock.local(unix)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(96)
         bytes.append(literal: "<time")
         if HTMLDateTime.instants.contains(unix) {
             bytes.append(literal: " datetime=\"")
@@ -18,6 +16,5 @@ enum HTMLTimeTag {
         bytes.append(literal: "\">")
         TimeOfDay.split(local).time.write(to: &bytes, withSeconds: false)
         bytes.append(literal: "</time>")
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
