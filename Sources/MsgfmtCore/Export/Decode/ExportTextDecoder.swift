@@ -67,6 +67,8 @@ public enum ExportTextDecoder {
             if var e = entity, length > 0 {
                 e.offset = offset
                 e.length = length
+                // Room for a message's usual few entities at once, not grown one by one.
+                if entities.isEmpty { entities.reserveCapacity(8) }
                 entities.append(e)
             }
             offset += length
