@@ -111,7 +111,7 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
                         out.append(0x91)
                     }
                 } else {
-                    Self.appendSanitized(fragments[k].display, into: &out)
+                    Self.appendSanitized(fragments[k], into: &out)
                 }
             }
         }
@@ -120,25 +120,17 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         out.append(0x0A)
     }
 
-    /// Appends `display` as `DisplaySafety.sanitize` would spell it: its bytes as they are
-    /// when no scalar is unsafe (the usual case, found by a byte scan), else sanitized.
-    static func appendSanitized(_ display: String, into out: inout [UInt8]) {
-        // Native strings (every layout's) lend their UTF-8 without a copy.
-        let safe =
-            display.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
-                out.append(contentsOf: bytes)
-                return true
-            }
-            ?? {
-                var copy = display
-                return copy.withUTF8 { bytes -> Bool in
-                    guard !DisplaySafety.mayHoldUnsafe(bytes) else { return false }
-                    out.append(contentsOf: bytes)
-                    return true
-                }
-            }()
-        if !safe { out.append(contentsOf: DisplaySafety.sanitize(display).utf8) }
+    /// Appends `fragment`'s display as `DisplaySafety.sanitize` would spell it: its bytes
+    /// as they are when no scalar is unsafe (the usual case, found by a byte scan), else
+    /// sanitized.
+    static func appendSanitized(_ fragment: LayoutFragment, into out: inout [UInt8]) {
+        let mark = out.count
+        fragment.appendDisplay(to: &out)
+        let safe = out.withUnsafeBufferPointer { !DisplaySafety.mayHoldUnsafe(UnsafeBufferPointer(rebasing: $0[mark...])) }
+        if !safe {
+            out.removeSubrange(mark...)
+            out.append(utf8: DisplaySafety.sanitize(fragment.display))
+        }
     }
 
     /// The SGR state of a media placeholder: dim italics (plain when SGR is off).

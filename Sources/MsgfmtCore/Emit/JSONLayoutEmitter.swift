@@ -153,7 +153,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         }
         w.raw(",\"text\":")
         switch fragment.role {
-        case .text, .tab: w.string(fragment.text)
+        case .text, .tab: fragment.withTextUTF8 { w.string(validUTF8: $0) }
         case .quoteBar where pixels != nil: w.string("\u{258E}")
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }

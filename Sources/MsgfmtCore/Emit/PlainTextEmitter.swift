@@ -64,7 +64,7 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
                         out.append(0x91)
                     }
                 } else {
-                    out.append(utf8: fragments[k].display)
+                    fragments[k].appendDisplay(to: &out)
                 }
             }
         }

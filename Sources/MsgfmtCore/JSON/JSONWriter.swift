@@ -90,58 +90,60 @@ public struct JSONWriter: Sendable {
     /// from the string's UTF-8 in one piece.
     public mutating func string(_ value: String) {
         var source = value
+        source.withUTF8 { string(validUTF8: $0) }
+    }
+
+    /// Appends the valid UTF-8 `utf8` as a quoted, escaped string (what `string(_:)`
+    /// writes for the string of these bytes).
+    mutating func string(validUTF8 utf8: UnsafeBufferPointer<UInt8>) {
         // Most strings need no escape: then they go out with their quotes in one copy.
-        let plain = source.withUTF8 { utf8 -> Bool in
-            guard Self.firstMayNeedEscape(utf8, from: 0) == utf8.count else { return false }
+        if Self.firstMayNeedEscape(utf8, from: 0) == utf8.count {
             bytes.appendBytes(upTo: utf8.count + 2) { out in
                 out[0] = 0x22
                 if let base = utf8.baseAddress { (out + 1).update(from: base, count: utf8.count) }
                 out[utf8.count + 1] = 0x22
                 return utf8.count + 2
             }
-            return true
+            return
         }
-        if plain { return }
         bytes.append(0x22)
-        source.withUTF8 { utf8 in
-            let n = utf8.count
-            var runStart = 0
-            var i = 0
-            while i < n {
-                i = Self.firstMayNeedEscape(utf8, from: i)
-                guard i < n else { break }
-                let b = utf8[i]
-                guard Self.mayNeedEscape(b) else {
+        let n = utf8.count
+        var runStart = 0
+        var i = 0
+        while i < n {
+            i = Self.firstMayNeedEscape(utf8, from: i)
+            guard i < n else { break }
+            let b = utf8[i]
+            guard Self.mayNeedEscape(b) else {
+                i &+= 1
+                continue
+            }
+            var scalar = UInt32(b)
+            var length = 1
+            // Valid UTF-8, so a lead byte's continuation bytes exist.
+            if b == 0xC2 {
+                // Of U+0080...U+00BF only the C1 controls, below U+00A0.
+                guard utf8[i &+ 1] < 0xA0 else {
                     i &+= 1
                     continue
                 }
-                var scalar = UInt32(b)
-                var length = 1
-                // The storage is valid UTF-8, so a lead byte's continuation bytes exist.
-                if b == 0xC2 {
-                    // Of U+0080...U+00BF only the C1 controls, below U+00A0.
-                    guard utf8[i &+ 1] < 0xA0 else {
-                        i &+= 1
-                        continue
-                    }
-                    scalar = UInt32(utf8[i &+ 1])
-                    length = 2
-                } else if b == 0xE2 {
-                    // Of U+2000...U+2FFF only U+2028 and U+2029.
-                    guard utf8[i &+ 1] == 0x80, utf8[i &+ 2] == 0xA8 || utf8[i &+ 2] == 0xA9 else {
-                        i &+= 1
-                        continue
-                    }
-                    scalar = 0x2000 | UInt32(utf8[i &+ 2] & 0x3F)
-                    length = 3
+                scalar = UInt32(utf8[i &+ 1])
+                length = 2
+            } else if b == 0xE2 {
+                // Of U+2000...U+2FFF only U+2028 and U+2029.
+                guard utf8[i &+ 1] == 0x80, utf8[i &+ 2] == 0xA8 || utf8[i &+ 2] == 0xA9 else {
+                    i &+= 1
+                    continue
                 }
-                if runStart < i { append(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                escape(scalar)
-                i &+= length
-                runStart = i
+                scalar = 0x2000 | UInt32(utf8[i &+ 2] & 0x3F)
+                length = 3
             }
-            if runStart < n { append(UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
+            if runStart < i { append(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+            escape(scalar)
+            i &+= length
+            runStart = i
         }
+        if runStart < n { append(UnsafeBufferPointer(rebasing: utf8[runStart..<n])) }
         bytes.append(0x22)
     }
 

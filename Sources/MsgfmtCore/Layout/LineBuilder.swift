@@ -172,14 +172,13 @@ struct LineBuilder {
                                     j &+= 1
                                 }
                             }
-                            let s = table.start(i)
-                            let e = table.ends[j - 1]
-                            let text = table.text.substring(s..<e)
-                            let display = plain ? text : self.display(i..<j, rtl: lv % 2 == 1, extras: extras)
+                            // A plain run draws its units as they are: no string is made
+                            // of them unless someone asks (`LayoutFragment.text`).
                             fragments.append(
                                 LayoutFragment(
-                                    x: 0, width: w, start: s, end: e, text: text, display: display, style: table.style(i),
-                                    role: .text, rtl: lv % 2 == 1))
+                                    x: 0, width: w, start: table.start(i), end: table.ends[j - 1], units: table.text.units,
+                                    display: plain ? nil : self.display(i..<j, rtl: lv % 2 == 1, extras: extras),
+                                    style: table.style(i), role: .text, rtl: lv % 2 == 1))
                             levels.append(lv)
                             i = j
                         }

@@ -116,6 +116,14 @@ extension UTF16Text {
         }
     }
 
+    /// Appends UTF-16 `units` as UTF-8 to `out` (lone surrogates as U+FFFD), with one
+    /// capacity check.
+    static func appendUTF8(_ units: UnsafeBufferPointer<UInt16>, to out: inout [UInt8]) {
+        out.appendBytes(upTo: units.count &* 3) { p in
+            encodeUTF8(units, into: UnsafeMutableBufferPointer(start: p, count: units.count &* 3))
+        }
+    }
+
     /// Writes UTF-16 `units` as UTF-8 into `out`, which must hold `units.count * 3` bytes
     /// (a surrogate pair is 2 units for 4 bytes); a lone surrogate becomes U+FFFD, as
     /// `String(decoding:as: UTF16.self)` makes it. Returns the number of bytes written.

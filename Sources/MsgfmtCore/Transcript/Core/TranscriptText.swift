@@ -73,7 +73,7 @@ struct TranscriptText {
         return layout.lines.map { line in
             var line = line
             line.fragments = line.fragments.compactMap { f in
-                guard f.display.unicodeScalars.first == "\u{200E}" || f.text.unicodeScalars.first == "\u{200E}" else { return f }
+                guard f.textOrDisplayStarts(with: 0x200E) else { return f }
                 var g = f
                 g.display.unicodeScalars.removeAll { $0 == "\u{200E}" }
                 g.text.unicodeScalars.removeAll { $0 == "\u{200E}" }
