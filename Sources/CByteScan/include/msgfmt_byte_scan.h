@@ -4,7 +4,8 @@
 /* Finding the first byte of a kind in a buffer: sixteen bytes at a time with SSE2 where the
  * compiler targets it (every x86-64), one by one elsewhere and for the last bytes. These are
  * the scans reading JSON spends its time in: white space between tokens, the plain bytes of
- * a string, the strings, brackets and indentation the export scanner runs through.
+ * a string, the strings, brackets and indentation the export scanner runs through, and the
+ * bytes the JSON writer may escape.
  *
  * Each function takes a buffer `p`, a start `i` and an end `end` (offsets, `i <= end`),
  * reads only p[i..<end] and returns the first offset in it whose byte is of the kind, or
@@ -23,143 +24,123 @@
 /* How many bytes the scans test at once: 16 with SSE2, else 1. */
 int32_t msgfmt_byte_scan_lanes(void);
 
-/* JSON white space: space, line feed, tab, carriage return. */
-static inline int msgfmt_byte_scan_is_json_space(uint8_t b) {
-    return b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D;
-}
+/* The body of every scan: returns the first offset from `i` before `end` whose byte `STOP`
+ * (a function of one byte) says yes to. While sixteen bytes are left they are loaded into
+ * `v` and `MASK`, an expression of `v`, gives a vector whose bytes are all ones where
+ * `STOP` would say yes and zero elsewhere. */
+#if defined(__SSE2__)
+#define MSGFMT_BYTE_SCAN(p, i, end, MASK, STOP)                                \
+    do {                                                                       \
+        while ((i) + 16 <= (end)) {                                            \
+            __m128i v = _mm_loadu_si128((const __m128i *)((p) + (i)));         \
+            unsigned found = (unsigned)_mm_movemask_epi8(MASK);                \
+            if (found) return (i) + __builtin_ctz(found);                      \
+            (i) += 16;                                                         \
+        }                                                                      \
+        while ((i) < (end) && !STOP((p)[i])) (i)++;                            \
+        return (i);                                                            \
+    } while (0)
+/* The lanes of `v` equal to `byte`. */
+#define MSGFMT_BYTE_SCAN_EQ(v, byte) _mm_cmpeq_epi8((v), _mm_set1_epi8((char)(byte)))
+#define MSGFMT_BYTE_SCAN_OR(a, b) _mm_or_si128((a), (b))
+#else
+#define MSGFMT_BYTE_SCAN(p, i, end, MASK, STOP)                                \
+    do {                                                                       \
+        while ((i) < (end) && !STOP((p)[i])) (i)++;                            \
+        return (i);                                                            \
+    } while (0)
+#endif
 
-/* The first byte that is not JSON white space. */
+/* The first byte that is not JSON white space (space, line feed, tab, carriage return). */
+static inline int msgfmt_byte_scan_not_json_space(uint8_t b) {
+    return !(b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D);
+}
 static inline intptr_t msgfmt_byte_scan_json_space_end(const uint8_t *p, intptr_t i, intptr_t end) {
     /* Most calls find no white space or one space: those return before any vector work. */
     if (i < end && p[i] > 0x20) return i;
-#if defined(__SSE2__)
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i space = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x09)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D))));
-        unsigned other = (unsigned)_mm_movemask_epi8(space) ^ 0xFFFFu;
-        if (other) return i + __builtin_ctz(other);
-        i += 16;
-    }
-#endif
-    while (i < end && msgfmt_byte_scan_is_json_space(p[i])) i++;
-    return i;
+    MSGFMT_BYTE_SCAN(p, i, end,
+        _mm_xor_si128(MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
+            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x09), MSGFMT_BYTE_SCAN_EQ(v, 0x0D))), _mm_set1_epi8(-1)),
+        msgfmt_byte_scan_not_json_space);
 }
 
 /* The first byte inside a JSON string that is not plain ASCII: a quote, a backslash, a
  * control character (below 0x20) or a byte at or above 0x80. */
+static inline int msgfmt_byte_scan_not_plain(uint8_t b) {
+    return b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80;
+}
 static inline intptr_t msgfmt_byte_scan_string_plain_end(const uint8_t *p, intptr_t i, intptr_t end) {
-#if defined(__SSE2__)
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        /* Compared as signed bytes, those at or above 0x80 are negative: below 0x20 too. */
-        __m128i stop = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5C))),
-            _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-        unsigned found = (unsigned)_mm_movemask_epi8(stop);
-        if (found) return i + __builtin_ctz(found);
-        i += 16;
-    }
-#endif
-    while (i < end) {
-        uint8_t b = p[i];
-        if (b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80) break;
-        i++;
-    }
-    return i;
+    /* Compared as signed bytes, those at or above 0x80 are negative: below 0x20 too. */
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x5C)),
+                            _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))),
+        msgfmt_byte_scan_not_plain);
 }
 
-/* The first quote, backslash or, when `line_breaks` is nonzero, line feed: where the export
- * scanner, inside a string, has to look. */
+/* The first quote or backslash (`msgfmt_byte_scan_string_stop` without line breaks). */
+static inline int msgfmt_byte_scan_quote_or_backslash(uint8_t b) { return b == 0x22 || b == 0x5C; }
+static inline intptr_t msgfmt_byte_scan_quote_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x5C)),
+                     msgfmt_byte_scan_quote_or_backslash);
+}
+
+/* The first quote, backslash or line feed. */
+static inline int msgfmt_byte_scan_quote_backslash_or_line(uint8_t b) { return b == 0x22 || b == 0x5C || b == 0x0A; }
+static inline intptr_t msgfmt_byte_scan_quote_or_line_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x5C)),
+                            MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
+        msgfmt_byte_scan_quote_backslash_or_line);
+}
+
+/* Where the export scanner, inside a string, has to look: the first quote, backslash or,
+ * when `line_breaks` is nonzero, line feed. */
 static inline intptr_t msgfmt_byte_scan_string_stop(const uint8_t *p, intptr_t i, intptr_t end, int line_breaks) {
-#if defined(__SSE2__)
-    __m128i third = _mm_set1_epi8(line_breaks ? 0x0A : 0x22);
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i stop = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5C))),
-            _mm_cmpeq_epi8(v, third));
-        unsigned found = (unsigned)_mm_movemask_epi8(stop);
-        if (found) return i + __builtin_ctz(found);
-        i += 16;
-    }
-#endif
-    while (i < end) {
-        uint8_t b = p[i];
-        if (b == 0x22 || b == 0x5C || (line_breaks && b == 0x0A)) break;
-        i++;
-    }
-    return i;
+    return line_breaks ? msgfmt_byte_scan_quote_or_line_end(p, i, end) : msgfmt_byte_scan_quote_end(p, i, end);
 }
 
-/* The first line feed or bracket (`{`, `}`, `[`, `]`). */
+/* The first line feed or bracket (`{`, `}`, `[`, `]`). With bit 0x20 set, `[` reads as `{`
+ * and `]` as `}`, and no other byte as either. */
+static inline int msgfmt_byte_scan_line_or_bracket_byte(uint8_t b) {
+    return b == 0x0A || (b | 0x20) == 0x7B || (b | 0x20) == 0x7D;
+}
 static inline intptr_t msgfmt_byte_scan_line_or_bracket(const uint8_t *p, intptr_t i, intptr_t end) {
-#if defined(__SSE2__)
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        /* With bit 0x20 set, `[` reads as `{` and `]` as `}`, and no other byte as either. */
-        __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        __m128i stop = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x7D))),
-            _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A)));
-        unsigned found = (unsigned)_mm_movemask_epi8(stop);
-        if (found) return i + __builtin_ctz(found);
-        i += 16;
-    }
-#endif
-    while (i < end) {
-        uint8_t b = p[i], folded = b | 0x20;
-        if (b == 0x0A || folded == 0x7B || folded == 0x7D) break;
-        i++;
-    }
-    return i;
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7B),
+                                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7D)),
+            MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
+        msgfmt_byte_scan_line_or_bracket_byte);
 }
 
 /* The first byte that is not a space, tab or carriage return: the end of a line's
  * indentation. */
+static inline int msgfmt_byte_scan_not_indent(uint8_t b) { return !(b == 0x20 || b == 0x09 || b == 0x0D); }
 static inline intptr_t msgfmt_byte_scan_indent_end(const uint8_t *p, intptr_t i, intptr_t end) {
     if (i < end && p[i] > 0x20) return i;
-#if defined(__SSE2__)
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i indent = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x09))),
-            _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D)));
-        unsigned other = (unsigned)_mm_movemask_epi8(indent) ^ 0xFFFFu;
-        if (other) return i + __builtin_ctz(other);
-        i += 16;
-    }
-#endif
-    while (i < end && (p[i] == 0x20 || p[i] == 0x09 || p[i] == 0x0D)) i++;
-    return i;
+    MSGFMT_BYTE_SCAN(p, i, end,
+        _mm_xor_si128(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x09)),
+                                          MSGFMT_BYTE_SCAN_EQ(v, 0x0D)), _mm_set1_epi8(-1)),
+        msgfmt_byte_scan_not_indent);
 }
 
 /* The first byte that may start something a JSON string written by msgfmt escapes: an
  * ASCII control, DEL, `"`, `\\`, `<`, or 0xC2 or 0xE2 (the lead bytes of C1 controls and of
- * U+2028 and U+2029). */
+ * U+2028 and U+2029). With bit 0x20 set, 0x22 also catches 0x02 (a control) and 0xE2
+ * catches 0xC2. */
+static inline int msgfmt_byte_scan_may_need_escape_byte(uint8_t b) {
+    return b < 0x20 || b == 0x7F || b == 0x22 || b == 0x5C || b == 0x3C || b == 0xC2 || b == 0xE2;
+}
 static inline intptr_t msgfmt_byte_scan_may_need_escape(const uint8_t *p, intptr_t i, intptr_t end) {
-#if defined(__SSE2__)
-    while (i + 16 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        /* With bit 0x20 set, 0x22 also catches 0x02 (a control) and 0xE2 catches 0xC2. */
-        __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
-        __m128i stop = _mm_or_si128(
-            _mm_or_si128(_mm_or_si128(control, _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x22))),
-                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x5C)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3C)))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)), _mm_cmpeq_epi8(folded, _mm_set1_epi8((char)0xE2))));
-        unsigned found = (unsigned)_mm_movemask_epi8(stop);
-        if (found) return i + __builtin_ctz(found);
-        i += 16;
-    }
-#endif
-    while (i < end) {
-        uint8_t b = p[i];
-        if (b < 0x20 || b == 0x7F || b == 0x22 || b == 0x5C || b == 0x3C || b == 0xC2 || b == 0xE2) break;
-        i++;
-    }
-    return i;
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(
+                MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v),
+                                    MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x22)),
+                MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x5C), MSGFMT_BYTE_SCAN_EQ(v, 0x3C))),
+            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x7F), MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2))),
+        msgfmt_byte_scan_may_need_escape_byte);
 }
 
 #endif
