@@ -16,7 +16,7 @@ public struct HTMLMessageParts: Sendable {
     var search: SearchRecord?
 
     /// Parts cut from `html`: the head up to `headEnd`, the sentence up to `sentenceEnd`
-    /// (as long as the head for ordinary messages), the tail after it.
+    /// (empty for ordinary messages: `sentenceEnd == headEnd`), the tail after it.
     init(html: [UInt8], headEnd: Int, sentenceEnd: Int) {
         precondition(0 <= headEnd && headEnd <= sentenceEnd && sentenceEnd <= html.count, "parts cut outside their HTML")
         self.html = html
