@@ -102,9 +102,7 @@ public struct LayoutFragment: Sendable, Hashable {
         case .strings(_, let display), .units(_, _, let display?):
             out.append(utf8: display)
         case .units(let units, let range, nil):
-            let lower = max(0, min(range.lowerBound, units.count))
-            let upper = max(lower, min(range.upperBound, units.count))
-            units.withUnsafeBufferPointer { UTF16Text.appendUTF8(UnsafeBufferPointer(rebasing: $0[lower..<upper]), to: &out) }
+            Self.withSlice(units, range) { UTF16Text.appendUTF8($0, to: &out) }
         }
     }
 
@@ -115,11 +113,8 @@ public struct LayoutFragment: Sendable, Hashable {
         case .strings(var text, _):
             return text.withUTF8(body)
         case .units(let units, let range, _):
-            let lower = max(0, min(range.lowerBound, units.count))
-            let upper = max(lower, min(range.upperBound, units.count))
-            return units.withUnsafeBufferPointer { all in
-                let slice = UnsafeBufferPointer(rebasing: all[lower..<upper])
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, slice.count &* 3)) { scratch in
+            return Self.withSlice(units, range) { slice in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, slice.count &* 3)) { scratch in
                     let count = UTF16Text.encodeUTF8(slice, into: scratch)
                     return body(UnsafeBufferPointer(rebasing: scratch[..<count]))
                 }
@@ -129,10 +124,15 @@ public struct LayoutFragment: Sendable, Hashable {
 
     /// The string of `units[range]` (clamped to them).
     private static func string(_ units: [UInt16], _ range: Range<Int>) -> String {
+        var ascii = true
+        return withSlice(units, range) { UTF16Text.makeString($0, ascii: &ascii) }
+    }
+
+    /// Calls `body` with `units[range]`, the range clamped to the units.
+    private static func withSlice<R>(_ units: [UInt16], _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
         let lower = max(0, min(range.lowerBound, units.count))
         let upper = max(lower, min(range.upperBound, units.count))
-        var ascii = true
-        return units.withUnsafeBufferPointer { UTF16Text.makeString(UnsafeBufferPointer(rebasing: $0[lower..<upper]), ascii: &ascii) }
+        return units.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
     }
 
     /// Fragments are equal when everything they tell is: however their strings are held.
