@@ -21,17 +21,6 @@ public enum HTMLEscaping {
         return out
     }
 
-    /// Appends `string` escaped to the UTF-8 `out`, newlines as spaces (as `escape`): most
-    /// text needs nothing and goes in whole.
-    public static func append(_ string: String, into out: inout [UInt8]) {
-        var whole = string
-        if whole.withUTF8(isClean) {
-            out.append(utf8: whole)
-        } else {
-            out.append(utf8: escape(string))
-        }
-    }
-
     /// Appends `scalars` escaped to `out`.
     public static func append(_ scalars: String.UnicodeScalarView, newlines: Newlines, into out: inout String) {
         // Most text needs nothing: append it whole, found so on its UTF-8.

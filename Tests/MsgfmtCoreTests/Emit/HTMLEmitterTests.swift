@@ -16,7 +16,7 @@ import Testing
         // Appended as bytes after what is there, the same text, clean or not.
         for text in ["plain Привет 😀", "<b>'&'</b>", "line\nbreak\ttab", "\u{1B}[2J\u{202E}", ""] {
             var bytes = Array("x".utf8)
-            HTMLEscaping.append(text, into: &bytes)
+            HTMLEscaping.append(text, newlines: .space, into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "x" + HTMLEscaping.escape(text), "\(text)")
         }
     }

@@ -36,10 +36,10 @@ extension HTMLSiteWriter {
             sender.append(literal: "<div class=\"group ")
             if state.isOutgoing(m) { sender.append(literal: "out") } else { sender.append(literal: "in") }
             sender.append(literal: "\"><div class=\"sender\">")
-            HTMLEscaping.append(m.senderName, into: &sender)
+            HTMLEscaping.append(m.senderName, newlines: .space, into: &sender)
             if let author = m.author, !author.isEmpty {
                 sender.append(literal: " <span class=\"author\">")
-                HTMLEscaping.append(author, into: &sender)
+                HTMLEscaping.append(author, newlines: .space, into: &sender)
                 sender.append(literal: "</span>")
             }
             sender.append(literal: "</div>\n")

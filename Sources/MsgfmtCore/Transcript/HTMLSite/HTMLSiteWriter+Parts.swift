@@ -17,7 +17,7 @@ extension HTMLSiteWriter {
             out.appendDecimal(m.id)
             out.append(literal: "\"><span>")
             let headEnd = out.count
-            HTMLEscaping.append(ServiceSentence.sentence(for: m), into: &out)
+            HTMLEscaping.append(ServiceSentence.sentence(for: m), newlines: .space, into: &out)
             let sentenceEnd = out.count
             if message.deleted { out.append(literal: " <span class=\"edited deleted\">deleted</span> ") }
             HTMLTimeTag.append(m.date, clock: options.clock, to: &out)
@@ -30,12 +30,12 @@ extension HTMLSiteWriter {
         out.append(literal: "\"><div class=\"content\">")
         if m.forwarded {
             out.append(literal: "<div class=\"forwarded\">Forwarded from <b>")
-            HTMLEscaping.append(m.forwardedFrom ?? "a hidden user", into: &out)
+            HTMLEscaping.append(m.forwardedFrom ?? "a hidden user", newlines: .space, into: &out)
             out.append(literal: "</b></div>")
         }
         if let bot = m.viaBot {
             out.append(literal: "<div class=\"via\">via ")
-            HTMLEscaping.append(bot, into: &out)
+            HTMLEscaping.append(bot, newlines: .space, into: &out)
             out.append(literal: "</div>")
         }
         // The reply header goes here; the body comes straight from the emitter.
@@ -55,7 +55,7 @@ extension HTMLSiteWriter {
             out.append(literal: "<div class=\"reactions\">")
             for reaction in m.reactions {
                 out.append(literal: "<span>")
-                HTMLEscaping.append(reaction.emoji, into: &out)
+                HTMLEscaping.append(reaction.emoji, newlines: .space, into: &out)
                 out.append(UInt8(ascii: " "))
                 out.appendDecimal(Int64(reaction.count))
                 out.append(literal: "</span>")
