@@ -11,7 +11,8 @@
 ///
 /// Most code points are letters of a word: between two plain letters or ideographs
 /// (`CodePointTable.plainLetterBit`, `plainIdeographBit`) and between such a character and
-/// a space no rule needs asking, so runs of them take a short loop that writes their
+/// a space no rule needs asking, nor before such a character after spaces that follow
+/// anything but opening punctuation, so runs of them take a short loop that writes their
 /// clusters (one cell a letter, two an ideograph) and moves the line-break state as
 /// `decide` would (`LineBreakState.takePlain`, `takeSpace`).
 enum FusedSegmenter {
@@ -75,7 +76,8 @@ enum FusedSegmenter {
                 var breakInside = false
                 // What came last, for the fast paths: 1 a plain letter or ideograph
                 // (`CodePointTable.plainLetterBit`, `plainIdeographBit`), 2 spaces after
-                // one, 0 anything else.
+                // one or after which such a character may begin a line
+                // (`LineBreakState.spacesBreakBeforePlain`), 0 anything else.
                 var fast: UInt8 = word & plainBits != 0 ? 1 : 0
                 // The last plain character was a letter (else an ideograph).
                 var letterBefore = word & plainLetterBit != 0
@@ -177,6 +179,11 @@ enum FusedSegmenter {
                     }
                     gcb = next
                     i &+= length
+                    // A space the rules above took (after punctuation, a symbol, a
+                    // digit...) leaves the state the fast paths start from when a
+                    // letter may begin a line after it: no cluster is open across it
+                    // unless a prepended mark holds it, which the run's entry ends alike.
+                    if value == 0x20, lines.spacesBreakBeforePlain { fast = 2 }
                 }
                 endsOut[count] = n
                 widthsOut[count] = cluster.width(model)

@@ -135,9 +135,8 @@ struct LineBreakState {
 
     /// Takes a plain letter or ideograph (`CodePointTable.plainLetterBit`,
     /// `plainIdeographBit`; class `b`, `wide` for an ideograph) right after another or
-    /// after spaces that follow one: what `decide` would do, knowing its answer (`allowed`:
-    /// LB18 after spaces, LB31 next to an ideograph; else LB28 between letters) and that
-    /// what came before left the state of a plain character or of spaces after one.
+    /// after spaces (`spacesBreakBeforePlain`): what `decide` would do, knowing its answer
+    /// (`allowed`: LB18 after spaces, LB31 next to an ideograph; else LB28 between letters).
     @inline(__always)
     mutating func takePlain(_ b: LineBreakClass, allowed: Bool, wide: Bool) {
         beforeBase = base
@@ -147,7 +146,18 @@ struct LineBreakState {
         spaces = false
         breakBeforeBase = allowed
         baseIsWide = wide
+        baseIsHyphen = false
+        baseIsUnassignedPictograph = false
+        regionalCount = 0
+        inNumber = false
+        numberClosed = false
     }
+
+    /// True when the last code point was a space and a plain letter or ideograph next
+    /// may begin a line: LB18 breaks after spaces unless they follow opening punctuation
+    /// (LB14); no earlier rule holds a letter or ideograph there (LB4–LB13 look at a
+    /// hard break, which a space ends, or at classes a letter is not).
+    var spacesBreakBeforePlain: Bool { previous == .sp && spaces && base != .op }
 
     /// Takes a space after a plain letter or ideograph and any spaces: what `decide` would
     /// do (prohibited, LB7), the number and regional indicator state being clear already.

@@ -70,6 +70,34 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    /// A letter or ideograph after spaces takes the fast path whatever the spaces follow
+    /// but opening punctuation (LB14 keeps it on the line): every ASCII character, hard
+    /// breaks, marks, joiners, emoji, brackets and quotation marks of other scripts before
+    /// one, two or three spaces, then a letter, an ideograph, a space or a digit, against
+    /// ICU.
+    @Test func lettersAfterSpacesAgreeWithICU() {
+        var before: [[UInt16]] = (0x21...0x7E).map { [UInt16($0)] }
+        before += [
+            [0x0A], [0x0D], [0x0D, 0x0A], [0x0B], [0x0C], [0x85], [0x2028], [0x2029], [0x200B], [0x200D], [0x2060],
+            [0xA0], [0x202F], [0x61, 0x0301], [0x0301], [0x61, 0x200D], [0xD83D, 0xDE00], [0xD83C, 0xDDFA], [0x300C],
+            [0x300D], [0xFF08], [0xFF09], [0x201C], [0x201D], [0x00AB], [0x00BB], [0x2010], [0x05D0, 0x2D], [0x0600],
+            [0x1100], [0xAC00], [0x3041], [0x30FC], [0x5C],
+        ]
+        let after: [[UInt16]] = [[0x61], [0x5D0], [0x0627], [0x65E5], [0x20], [0x31], [0x61, 0x62, 0x63], [0x65E5, 0x672C]]
+        for prefix in [[], [0x61], [0x31], [0x28]] as [[UInt16]] {
+            for b in before {
+                for spaces in 1...3 {
+                    for a in after {
+                        let units = prefix + b + [UInt16](repeating: 0x20, count: spaces) + a + [0x2E]
+                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func conformanceFilesAgreeWithICU() throws {
         for name in ["GraphemeBreakTest.txt", "LineBreakTest.txt"] {
             let cases = try #require(UnicodeTestFile.cases(name), "install Debian's unicode-data package")
