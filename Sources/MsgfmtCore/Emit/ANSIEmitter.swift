@@ -78,59 +78,54 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         var state = ANSIAttributes.plain
         var openLink: Int?
         var previousEnd: Int?
-        line.fragments.withUnsafeBufferPointer { fragments in
-            for k in fragments.indices {
-                // Read in place: a fragment copy would retain every string it holds.
-                if let end = previousEnd, fragments[k].x > end {
-                    // A gap between fragments (justified text) is drawn unstyled.
-                    if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
-                    state.transition(to: .plain, into: &out)
-                    state = .plain
-                    appendBlanks(fragments[k].x - end, into: &out)
+        for k in line.fragments.indices {
+            // Read in place: a fragment copy would retain every string it holds.
+            if let end = previousEnd, line.fragments[k].x > end {
+                // A gap between fragments (justified text) is drawn unstyled.
+                if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
+                state.transition(to: .plain, into: &out)
+                state = .plain
+                appendBlanks(line.fragments[k].x - end, into: &out)
+            }
+            previousEnd = line.fragments[k].x + line.fragments[k].width
+            let masked =
+                line.fragments[k].role == .text && options.spoilers == .hide
+                && line.fragments[k].style.attributes.contains(.spoiler)
+            let link =
+                masked || line.fragments[k].role != .text || line.fragments[k].style.link == nil
+                ? nil : links?.span(at: line.fragments[k].start)
+            if link != openLink {
+                if openLink != nil { ANSIHyperlink.close(into: &out) }
+                if let link { links?.open(link, into: &out) }
+                openLink = link
+            }
+            let target =
+                placeholder
+                ? placeholderAttributes
+                : attributes(role: line.fragments[k].role, style: line.fragments[k].style.attributes, masked: masked)
+            state.transition(to: target, into: &out)
+            state = target
+            if masked {
+                for _ in 0..<max(0, line.fragments[k].width) {
+                    // ░ (U+2591)
+                    out.append(0xE2)
+                    out.append(0x96)
+                    out.append(0x91)
                 }
-                previousEnd = fragments[k].x + fragments[k].width
-                let masked =
-                    fragments[k].role == .text && options.spoilers == .hide
-                    && fragments[k].style.attributes.contains(.spoiler)
-                let link =
-                    masked || fragments[k].role != .text || fragments[k].style.link == nil
-                    ? nil : links?.span(at: fragments[k].start)
-                if link != openLink {
-                    if openLink != nil { ANSIHyperlink.close(into: &out) }
-                    if let link { links?.open(link, into: &out) }
-                    openLink = link
-                }
-                let target = placeholder ? placeholderAttributes : attributes(of: fragments[k], masked: masked)
-                state.transition(to: target, into: &out)
-                state = target
-                if masked {
-                    for _ in 0..<max(0, fragments[k].width) {
-                        // ░ (U+2591)
-                        out.append(0xE2)
-                        out.append(0x96)
-                        out.append(0x91)
-                    }
-                } else {
-                    Self.appendSanitized(fragments[k], into: &out)
+            } else {
+                // The display's bytes as they are when no scalar is unsafe (the usual
+                // case, found by a byte scan), else as `DisplaySafety.sanitize` spells it.
+                let mark = out.count
+                line.fragments[k].appendDisplay(to: &out)
+                if out.withUnsafeBufferPointer({ DisplaySafety.mayHoldUnsafe(UnsafeBufferPointer(rebasing: $0[mark...])) }) {
+                    out.removeSubrange(mark...)
+                    out.append(utf8: DisplaySafety.sanitize(line.fragments[k].display))
                 }
             }
         }
         if openLink != nil { ANSIHyperlink.close(into: &out) }
         state.transition(to: .plain, into: &out)
         out.append(0x0A)
-    }
-
-    /// Appends `fragment`'s display as `DisplaySafety.sanitize` would spell it: its bytes
-    /// as they are when no scalar is unsafe (the usual case, found by a byte scan), else
-    /// sanitized.
-    static func appendSanitized(_ fragment: LayoutFragment, into out: inout [UInt8]) {
-        let mark = out.count
-        fragment.appendDisplay(to: &out)
-        let safe = out.withUnsafeBufferPointer { !DisplaySafety.mayHoldUnsafe(UnsafeBufferPointer(rebasing: $0[mark...])) }
-        if !safe {
-            out.removeSubrange(mark...)
-            out.append(utf8: DisplaySafety.sanitize(fragment.display))
-        }
     }
 
     /// The SGR state of a media placeholder: dim italics (plain when SGR is off).
@@ -142,12 +137,11 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         return a
     }
 
-    /// The SGR state a fragment is drawn in (plain when SGR is off).
-    private func attributes(of fragment: LayoutFragment, masked: Bool) -> ANSIAttributes {
+    /// The SGR state a fragment of `role` and `style` is drawn in (plain when SGR is off).
+    private func attributes(role: FragmentRole, style: StyleAttributes, masked: Bool) -> ANSIAttributes {
         var a = ANSIAttributes()
         guard options.color || options.attributes else { return a }
-        let style = fragment.style.attributes
-        switch fragment.role {
+        switch role {
         case .quoteBar:
             a.dim = true
             if options.color { a.foreground = palette.quoteBar }

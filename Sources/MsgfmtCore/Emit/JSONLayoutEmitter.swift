@@ -84,6 +84,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
     }
 
     /// Writes `items` as a JSON array, each with `write`.
+    @inline(__always)
     private static func array<T>(_ items: [T], into w: inout JSONWriter, _ write: (T, inout JSONWriter) -> Void) {
         w.raw("[")
         // Read in place: a copy of each item would retain every string it holds.
@@ -144,6 +145,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         w.raw("}")
     }
 
+    @inline(__always)
     private static func write(_ fragment: LayoutFragment, line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
         w.raw("{")
         writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, pixels: pixels, into: &w)

@@ -54,18 +54,16 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
     /// Appends `text(of:spoilers:)` as UTF-8.
     static func append(_ line: LayoutLine, spoilers: SpoilerMode, into out: inout [UInt8]) {
         if line.x > 0 { out.append(contentsOf: repeatElement(0x20, count: line.x)) }
-        line.fragments.withUnsafeBufferPointer { fragments in
-            for k in fragments.indices {
-                if spoilers == .hide, fragments[k].style.attributes.contains(.spoiler) {
-                    for _ in 0..<max(0, fragments[k].width) {
-                        // ░ (U+2591)
-                        out.append(0xE2)
-                        out.append(0x96)
-                        out.append(0x91)
-                    }
-                } else {
-                    fragments[k].appendDisplay(to: &out)
+        for k in line.fragments.indices {
+            if spoilers == .hide, line.fragments[k].style.attributes.contains(.spoiler) {
+                for _ in 0..<max(0, line.fragments[k].width) {
+                    // ░ (U+2591)
+                    out.append(0xE2)
+                    out.append(0x96)
+                    out.append(0x91)
                 }
+            } else {
+                line.fragments[k].appendDisplay(to: &out)
             }
         }
     }

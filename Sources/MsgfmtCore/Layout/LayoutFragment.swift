@@ -97,6 +97,7 @@ public struct LayoutFragment: Sendable, Hashable {
 
     /// Appends `display` as UTF-8 to `out`: from the message's units when the fragment
     /// draws them as they are, without making the string.
+    @inline(__always)
     func appendDisplay(to out: inout [UInt8]) {
         switch content {
         case .strings(_, let display), .units(_, _, let display?):

@@ -74,11 +74,36 @@ struct LineBuilder {
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
         if hasLevels, levels.contains(where: { $0 != 0 }) {
-            fragments = BidiParagraph.visualOrder(levels: levels).map { fragments[$0] }
+            Self.reorder(&fragments, by: BidiParagraph.visualOrder(levels: levels))
         }
         let start = table.start(plan.start)
         let end = table.start(plan.end)
         return place(&fragments, contentWidth: column, y: y, start: start, end: end)
+    }
+
+    /// Puts `items[order[v]]` at position `v` for every `v` (`order` a permutation of the
+    /// indices), by swapping along the permutation's cycles: the items are moved, never
+    /// copied (a fragment copy retains every string it holds).
+    static func reorder<T>(_ items: inout [T], by order: [Int]) {
+        precondition(order.count == items.count, "an order for every item")
+        var placed = [Bool](repeating: false, count: order.count)
+        items.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                // The cycle through `start`: each place takes the item its order names,
+                // the first item moving along until its own place comes round.
+                let first = (base + start).move()
+                var j = start
+                while true {
+                    placed[j] = true
+                    let next = order[j]
+                    if next == start { break }
+                    (base + j).moveInitialize(from: base + next, count: 1)
+                    j = next
+                }
+                (base + j).initialize(to: first)
+            }
+        }
     }
 
     /// The width of the line's content and the width of each of its tabs, in order.
