@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import corpus  # noqa: E402
 import measure  # noqa: E402
+import paired  # noqa: E402
 import report  # noqa: E402
 from measure import Result  # noqa: E402
 
@@ -90,6 +91,7 @@ class Bench:
             self.out, self.out_kind = outputs_folder(a.work)
         os.makedirs(self.out, exist_ok=True)
         self.results = []
+        self.pairs = []  # paired.Pair, the target ratios from alternating runs
         self.sample_cmds = {}  # result name -> command on the small sample
         self.startup = None
         gen = os.path.join(HERE, "gen_corpus.py")
@@ -352,6 +354,38 @@ class Bench:
             r = Result("split export (peer)", "jq -c '.messages[]'", self.ex_n, self.ex_bytes)
             self.add(r, ["jq", "-c", ".messages[]", self.export], ["jq", "-c", ".messages[]", self.export_sample])
 
+    def paired_ratios(self, peers):
+        """The targets whose two sides are both quick to run, measured again in alternating
+        rounds (see paired.py): `--to text` on one core against the ICU loop, `--jobs 2`
+        against `--jobs 1`, and the site with `--jobs 2` against chatpack (with `peers`)."""
+        say("paired ratios (alternating runs)")
+        env = self.env
+        pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+        text = [self.a.msgfmt, "--from", "bot-api", "--to", "text", "--width", "80"]
+        # MB/s of text: msgfmt's whole process over the corpus once, the loop over it three times.
+        self.pairs.append(paired.measure(
+            "`--to text` on one core, MB/s vs bare ICU line-break loop", 0.5,
+            lambda: paired.process_seconds(pin + text + ["--jobs", "1", self.botapi], env),
+            lambda: paired.loop_seconds(pin + [self.a.icu_loop, self.texts_bin, "3"], env),
+            lambda msgfmt, loop: (1 / msgfmt) / (3 / loop)))
+        self.pairs.append(paired.measure(
+            "render `--to text`: `--jobs 2` speed-up over `--jobs 1`", 1.7,
+            lambda: paired.process_seconds(text + ["--jobs", "2", self.botapi], env),
+            lambda: paired.process_seconds(text + ["--jobs", "1", self.botapi], env),
+            lambda two, one: one / two))
+        if not peers:
+            return
+        site = f"{self.out}/paired-site"
+        code = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
+                "print(f'{len(m)} msgs in {time.perf_counter()-t:.3f}s')")
+        self.pairs.append(paired.measure(
+            "export html site `--jobs 2` vs chatpack.parse_telegram", 1.5,
+            lambda: paired.process_seconds([self.a.msgfmt, "export", self.export, "--jobs", "2", "-o", site], env),
+            lambda: paired.loop_seconds([self.a.python, "-c", code, self.export], env),
+            lambda msgfmt, chatpack: chatpack / msgfmt,
+            before=lambda: shutil.rmtree(site, ignore_errors=True)))
+        shutil.rmtree(site, ignore_errors=True)
+
     def startup_time(self):
         say("startup")
         cmd = [self.a.msgfmt, "--from", "bot-api", "--to", "ansi", "--color", "always", "--width", "80", self.one]
@@ -438,6 +472,7 @@ def main():
         b.exports()
         if not a.no_peers:
             b.export_peers()
+        b.paired_ratios(peers=not a.no_peers)
         b.startup_time()
     b.archive()
     if not a.archive_only:
@@ -449,7 +484,7 @@ def main():
             "outputs": b.out, "outputs_kind": b.out_kind}
     if b.out_kind == "tmpfs":
         shutil.rmtree(b.out, ignore_errors=True)  # give the memory back
-    report.print_all(b.results, b.startup, info)
+    report.print_all(b.results, b.startup, info, b.pairs)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"info": info, "results": [report.as_dict(r) for r in b.results]}, f, indent=1)

@@ -4,6 +4,8 @@ Used by Benchmarks/bench.py; standard library only.
 """
 import datetime
 
+import paired
+
 
 def fmt(v, spec):
     return "—" if v is None else format(v, spec)
@@ -39,8 +41,9 @@ def find(results, **kw):
     return None
 
 
-def targets(results, startup):
-    """(description, measured text, goal text, passed or None) rows."""
+def targets(results, startup, pairs=()):
+    """(description, measured text, goal text, passed or None) rows; `pairs` (paired.Pair)
+    add the ratios of alternating runs after the rows' own."""
     rows = []
 
     def ratio(desc, a, b, goal, per="msgs_per_s"):
@@ -68,6 +71,7 @@ def targets(results, startup):
         ratio(f"`--to {name}` MB/s vs bare ICU line-break loop", r, icu, 0.5, per="mb_per_s")
     j1, j2 = find(results, render="text", jobs=1), find(results, render="text", jobs=2)
     ratio("render `--to text`: `--jobs 2` speed-up over `--jobs 1`", j2, j1, 1.7)
+    rows.extend(paired.rows(pairs))
     chatpack = find(results, peer="chatpack")
     for r in results:
         # The transcripts of the whole export, which chatpack parses; not the pictures of
@@ -134,7 +138,7 @@ def outputs_sentence(info):
     return f"Outputs written to `{where}`: {kind}."
 
 
-def print_all(results, startup, info):
+def print_all(results, startup, info, pairs=()):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"\n## msgfmt benchmarks — {now}, {info['cores']} cores, {info['load_before']} before / "
           f"{info['load_after']} after, {info['minutes']:.1f} min\n")
@@ -151,7 +155,7 @@ def print_all(results, startup, info):
     print("| target | measured | goal | result |")
     print("|---|--:|--:|---|")
     passed = failed = 0
-    for desc, measured, goal, ok in targets(results, startup):
+    for desc, measured, goal, ok in targets(results, startup, pairs):
         word = "n/a" if ok is None else ("PASS" if ok else "FAIL")
         passed += ok is True
         failed += ok is False
