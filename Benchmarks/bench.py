@@ -32,6 +32,9 @@ RENDERS = [
     ("html", ["--to", "html"]),
     ("markdown-v2", ["--to", "markdown-v2"]),
 ]
+# chatpack's parse of an export, timed by itself (interpreter start and import excluded).
+CHATPACK_LOOP = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
+                 "print(f'{len(m)} msgs in {time.perf_counter()-t:.3f}s')")
 PEERS = [("rich", "rich Console.print (ansi)"), ("ptb", "python-telegram-bot text_html"),
          ("aiogram", "aiogram html_decoration"), ("tdjson", "tdjson getMarkdownText")]
 
@@ -199,9 +202,9 @@ class Bench:
         r = Result("ICU ubrk_next loop", "C + libicuuc", self.n, self.bytes, timed="loop")
         out = self.add(r, [self.a.icu_loop, self.texts_bin, "3"], [self.a.icu_loop, self.sample_texts_bin],
                        stdout=subprocess.PIPE)
-        m = re.search(r"(\d+) msgs in ([\d.]+)s", out)
-        if r.ok and m:
-            r.messages, r.seconds, r.text_bytes = int(m.group(1)), float(m.group(2)), self.bytes * 3
+        timing = measure.loop_timing(out)
+        if r.ok and timing:
+            (r.messages, r.seconds), r.text_bytes = timing, self.bytes * 3
             r.note = "3 passes"
 
     def exports(self):
@@ -344,8 +347,7 @@ class Bench:
     def export_peers(self):
         say("export peers")
         r = Result("parse export (peer)", "chatpack.parse_telegram", self.ex_n, self.ex_bytes, timed="loop")
-        code = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
-                "print(f'{len(m)} msgs in {time.perf_counter()-t:.3f}s')")
+        code = CHATPACK_LOOP
         out = self.add(r, [self.a.python, "-c", code, self.export], [self.a.python, "-c", code, self.export_sample],
                        stdout=subprocess.PIPE)
         loop_seconds(r, out, keep_count=True)
@@ -376,12 +378,10 @@ class Bench:
         if not peers:
             return
         site = f"{self.out}/paired-site"
-        code = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
-                "print(f'{len(m)} msgs in {time.perf_counter()-t:.3f}s')")
         self.pairs.append(paired.measure(
             "export html site `--jobs 2` vs chatpack.parse_telegram", 1.5,
             lambda: paired.process_seconds([self.a.msgfmt, "export", self.export, "--jobs", "2", "-o", site], env),
-            lambda: paired.loop_seconds([self.a.python, "-c", code, self.export], env),
+            lambda: paired.loop_seconds([self.a.python, "-c", CHATPACK_LOOP, self.export], env),
             lambda msgfmt, chatpack: chatpack / msgfmt,
             before=lambda: shutil.rmtree(site, ignore_errors=True)))
         shutil.rmtree(site, ignore_errors=True)
@@ -420,11 +420,11 @@ class Bench:
 
 def loop_seconds(r, out, keep_count=False):
     """Takes a peer's own timing of its loop ("N msgs in S s") from its output."""
-    m = re.search(r"(\d+) msgs in ([\d.]+)s", out)
-    if r.ok and m:
-        r.seconds = float(m.group(2))
+    timing = measure.loop_timing(out)
+    if r.ok and timing:
+        r.seconds = timing[1]
         if keep_count:
-            r.note = f"{m.group(1)} msgs returned"
+            r.note = f"{timing[0]} msgs returned"
     elif r.ok:
         r.error = "no timing in output"
 

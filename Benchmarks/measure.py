@@ -118,6 +118,12 @@ def run_once(result, cmd, stdout, env, timeout, ok_codes):
     return p.stdout.decode("utf-8", "replace") if stdout == subprocess.PIPE else ""
 
 
+def loop_timing(out):
+    """(messages, seconds) from the line a loop-timed tool prints ("N msgs in S s"), or None."""
+    m = re.search(r"(\d+) msgs in ([\d.]+)s", out)
+    return (int(m.group(1)), float(m.group(2))) if m else None
+
+
 def instruction_counter():
     """'perf' when perf can count instructions here, else 'callgrind' when valgrind is
     installed, else None."""

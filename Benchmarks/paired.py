@@ -8,12 +8,11 @@ the rounds is the pair's answer, printed with the smallest and largest.
 
 Used by Benchmarks/bench.py; standard library only.
 """
-import re
 import statistics
 import subprocess
 from dataclasses import dataclass, field
 
-from measure import Result, run_once
+from measure import Result, loop_timing, run_once
 
 ROUNDS = 3
 
@@ -45,8 +44,8 @@ def loop_seconds(cmd, env):
     out = run_once(r, cmd, subprocess.PIPE, env, 1800, (0,))
     if r.error:
         return r.error
-    m = re.search(r"\d+ msgs in ([\d.]+)s", out)
-    return float(m.group(1)) if m else "no timing in output"
+    timing = loop_timing(out)
+    return timing[1] if timing else "no timing in output"
 
 
 def measure(desc, goal, side_a, side_b, ratio, rounds=ROUNDS, before=None):

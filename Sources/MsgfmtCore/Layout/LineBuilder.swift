@@ -82,8 +82,8 @@ struct LineBuilder {
     }
 
     /// Puts `items[order[v]]` at position `v` for every `v` (`order` a permutation of the
-    /// indices), by swapping along the permutation's cycles: the items are moved, never
-    /// copied (a fragment copy retains every string it holds).
+    /// indices), by moving them along the permutation's cycles: never copied (a fragment
+    /// copy retains every string it holds).
     static func reorder<T>(_ items: inout [T], by order: [Int]) {
         precondition(order.count == items.count, "an order for every item")
         var placed = [Bool](repeating: false, count: order.count)
