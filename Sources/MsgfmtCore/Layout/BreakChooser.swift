@@ -16,6 +16,8 @@ public enum BreakChooser {
     public static func greedy(_ items: [WrapItem], lineWidths: [Int]) -> [Int] {
         var ends: [Int] = []
         guard !items.isEmpty else { return ends }
+        // Room for the lines of most paragraphs at once, not grown from one.
+        ends.reserveCapacity(min(items.count, 8))
         var used = 0
         var pendingWhitespace = 0
         var lineStart = 0

@@ -170,33 +170,32 @@ final class ClusterTable {
     private static func styles(of ends: [Int], runs: [StyledRun]) -> [Int32] {
         let count = ends.count
         guard !runs.isEmpty else { return [Int32](repeating: -1, count: count) }
-        let runLowers = runs.map(\.range.lowerBound)
-        let runUppers = runs.map(\.range.upperBound)
         return [Int32].filled(capacity: count) { st in
             ends.withUnsafeBufferPointer { e in
-                runLowers.withUnsafeBufferPointer { lowers in
-                    runUppers.withUnsafeBufferPointer { uppers in
-                        // Run by run (they are in order and do not overlap): the clusters
-                        // starting before it have none, those starting inside it have it.
-                        var start = 0
-                        var c = 0
-                        for run in 0..<uppers.count where uppers[run] > start {
-                            while c < count, start < lowers[run] {
-                                st[c] = -1
-                                start = e[c]
-                                c &+= 1
-                            }
-                            let index = Int32(truncatingIfNeeded: run)
-                            while c < count, start < uppers[run] {
-                                st[c] = index
-                                start = e[c]
-                                c &+= 1
-                            }
-                        }
-                        while c < count {
+                // The runs' ranges read in place (a run's style is never copied).
+                runs.withUnsafeBufferPointer { runs in
+                    // Run by run (they are in order and do not overlap): the clusters
+                    // starting before it have none, those starting inside it have it.
+                    var start = 0
+                    var c = 0
+                    for run in 0..<runs.count where runs[run].range.upperBound > start {
+                        let lower = runs[run].range.lowerBound
+                        let upper = runs[run].range.upperBound
+                        while c < count, start < lower {
                             st[c] = -1
+                            start = e[c]
                             c &+= 1
                         }
+                        let index = Int32(truncatingIfNeeded: run)
+                        while c < count, start < upper {
+                            st[c] = index
+                            start = e[c]
+                            c &+= 1
+                        }
+                    }
+                    while c < count {
+                        st[c] = -1
+                        c &+= 1
                     }
                 }
             }

@@ -19,6 +19,8 @@ struct LayoutEngine {
             : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []
+        // Room for a line or two a segment at once, not grown from one.
+        lines.reserveCapacity(min(limit, 2 &* segments.count &+ 1))
         var truncated = false
         var quoteIndex: Int? = nil
         var quoteUsed = 0

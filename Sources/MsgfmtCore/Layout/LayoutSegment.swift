@@ -30,6 +30,7 @@ struct LayoutSegment {
     /// Cuts `blocks` into segments. `clusterRanges` gives each block's clusters.
     static func split(_ blocks: [Block], clusterRanges: [Range<Int>], table: ClusterTable) -> [LayoutSegment] {
         var segments: [LayoutSegment] = []
+        segments.reserveCapacity(blocks.count &+ 4)
         for (index, block) in blocks.enumerated() {
             let range = clusterRanges[index]
             var start = range.lowerBound
@@ -51,12 +52,11 @@ struct LayoutSegment {
                 }
             }
             // The kinds read through a pointer (no class access or bounds check per cluster).
-            let newlines = table.kinds.withUnsafeBufferPointer { kinds in
-                (start..<min(range.upperBound, kinds.count)).filter { kinds[$0] == .newline }
-            }
-            for i in newlines {
-                segments.append(LayoutSegment(block: index, kind: segmentKind, content: start..<i, end: i + 1))
-                start = i + 1
+            table.kinds.withUnsafeBufferPointer { kinds in
+                for i in start..<min(range.upperBound, kinds.count) where kinds[i] == .newline {
+                    segments.append(LayoutSegment(block: index, kind: segmentKind, content: start..<i, end: i + 1))
+                    start = i + 1
+                }
             }
             if start < range.upperBound {
                 segments.append(LayoutSegment(block: index, kind: segmentKind, content: start..<range.upperBound, end: range.upperBound))

@@ -86,22 +86,25 @@ struct LineBuilder {
     /// copy retains every string it holds).
     static func reorder<T>(_ items: inout [T], by order: [Int]) {
         precondition(order.count == items.count, "an order for every item")
-        var placed = [Bool](repeating: false, count: order.count)
-        items.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for start in order.indices where !placed[start] {
-                // The cycle through `start`: each place takes the item its order names,
-                // the first item moving along until its own place comes round.
-                let first = (base + start).move()
-                var j = start
-                while true {
-                    placed[j] = true
-                    let next = order[j]
-                    if next == start { break }
-                    (base + j).moveInitialize(from: base + next, count: 1)
-                    j = next
+        // Which places are done, in a scratch buffer (on the stack when small).
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: order.count) { placed in
+            placed.initialize(repeating: false)
+            items.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for start in order.indices where !placed[start] {
+                    // The cycle through `start`: each place takes the item its order names,
+                    // the first item moving along until its own place comes round.
+                    let first = (base + start).move()
+                    var j = start
+                    while true {
+                        placed[j] = true
+                        let next = order[j]
+                        if next == start { break }
+                        (base + j).moveInitialize(from: base + next, count: 1)
+                        j = next
+                    }
+                    (base + j).initialize(to: first)
                 }
-                (base + j).initialize(to: first)
             }
         }
     }
@@ -133,79 +136,90 @@ struct LineBuilder {
         return (column, tabs)
     }
 
-    /// The line's fragments in logical order with their bidi levels: one per tab, per
-    /// ellipsis, and per run of clusters sharing a style and a level.
+    /// The line's fragments in logical order with their bidi levels (none for a line
+    /// without levels, `hasLevels`): one per tab, per ellipsis, and per run of clusters
+    /// sharing a style and a level.
     private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
         var levels: [UInt8] = []
         fragments.reserveCapacity(plan.spans.count + 8)
-        levels.reserveCapacity(plan.spans.count + 8)
         var tabIndex = 0
         // The table's arrays read through pointers: no class access or bounds check per
-        // cluster.
+        // cluster. A line all at level 0 (`flat`) leaves `levels` empty: `build` reorders
+        // only lines that have levels.
         let flat = !hasLevels
+        if !flat { levels.reserveCapacity(plan.spans.count + 8) }
+        let segmentLevels = self.levels ?? []
         table.kinds.withUnsafeBufferPointer { kinds in
             table.styles.withUnsafeBufferPointer { styles in
                 table.widths.withUnsafeBufferPointer { widths in
-                    for (k, span) in plan.spans.enumerated() {
-                        guard case .clusters(let range) = span else {
-                            if case .ellipsis(let at) = span {
-                                let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
-                                fragments.append(
-                                    LayoutFragment(
-                                        x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display,
-                                        style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
-                                levels.append(lv)
-                            }
-                            continue
-                        }
-                        let upper = min(range.upperBound, kinds.count)
-                        var i = range.lowerBound
-                        while i < upper {
-                            let lv = level(i)
-                            if kinds[i] == .tab {
-                                let w = tabs[tabIndex] + (extras[i] ?? 0)
-                                tabIndex += 1
-                                fragments.append(
-                                    LayoutFragment(
-                                        x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
-                                        display: String(repeating: " ", count: w / constraints.displaySpaceWidth),
-                                        style: table.style(i), role: .tab, rtl: lv % 2 == 1))
-                                levels.append(lv)
-                                i += 1
+                    segmentLevels.withUnsafeBufferPointer { segmentLevels in
+                        for (k, span) in plan.spans.enumerated() {
+                            guard case .clusters(let range) = span else {
+                                if case .ellipsis(let at) = span {
+                                    let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
+                                    fragments.append(
+                                        LayoutFragment(
+                                            x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display,
+                                            style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                                    if !flat { levels.append(lv) }
+                                }
                                 continue
                             }
-                            let style = styles[i]
-                            var j = i
-                            var w = 0
-                            var plain = lv % 2 == 0
-                            if flat, extras.isEmpty {
-                                // Everything at level 0 and nothing stretched: only kind and style end a run.
-                                while j < upper, kinds[j] != .tab, styles[j] == style {
-                                    w &+= widths[j]
-                                    if kinds[j] == .unsafe { plain = false }
-                                    j &+= 1
+                            let upper = min(range.upperBound, kinds.count)
+                            var i = range.lowerBound
+                            // The span's levels read in place when the segment's cover it (no
+                            // tail paragraph), else cluster by cluster (`level`).
+                            let direct =
+                                i >= levelBase && upper &- levelBase <= segmentLevels.count && upper <= tailBase && self.levels != nil
+                            while i < upper {
+                                let lv = flat ? 0 : direct ? segmentLevels[i &- levelBase] : level(i)
+                                if kinds[i] == .tab {
+                                    let w = tabs[tabIndex] + (extras[i] ?? 0)
+                                    tabIndex += 1
+                                    fragments.append(
+                                        LayoutFragment(
+                                            x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
+                                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth),
+                                            style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                                    if !flat { levels.append(lv) }
+                                    i += 1
+                                    continue
                                 }
-                            } else {
-                                while j < upper, kinds[j] != .tab, styles[j] == style, level(j) == lv {
-                                    w &+= widths[j]
-                                    if kinds[j] == .unsafe { plain = false }
-                                    if !extras.isEmpty, let extra = extras[j] {
-                                        w &+= extra
-                                        plain = false
+                                let style = styles[i]
+                                var j = i
+                                var w = 0
+                                var plain = lv % 2 == 0
+                                if flat, extras.isEmpty {
+                                    // Everything at level 0 and nothing stretched: only kind and style end a run.
+                                    while j < upper, kinds[j] != .tab, styles[j] == style {
+                                        w &+= widths[j]
+                                        if kinds[j] == .unsafe { plain = false }
+                                        j &+= 1
                                     }
-                                    j &+= 1
+                                } else {
+                                    while j < upper, kinds[j] != .tab, styles[j] == style,
+                                        (direct ? segmentLevels[j &- levelBase] : level(j)) == lv
+                                    {
+                                        w &+= widths[j]
+                                        if kinds[j] == .unsafe { plain = false }
+                                        if !extras.isEmpty, let extra = extras[j] {
+                                            w &+= extra
+                                            plain = false
+                                        }
+                                        j &+= 1
+                                    }
                                 }
+                                // A plain run draws its units as they are: no string is made
+                                // of them unless someone asks (`LayoutFragment.text`).
+                                fragments.append(
+                                    LayoutFragment(
+                                        x: 0, width: w, start: table.start(i), end: table.ends[j - 1], units: table.text.units,
+                                        display: plain ? nil : self.display(i..<j, rtl: lv % 2 == 1, extras: extras),
+                                        style: table.style(i), role: .text, rtl: lv % 2 == 1))
+                                if !flat { levels.append(lv) }
+                                i = j
                             }
-                            // A plain run draws its units as they are: no string is made
-                            // of them unless someone asks (`LayoutFragment.text`).
-                            fragments.append(
-                                LayoutFragment(
-                                    x: 0, width: w, start: table.start(i), end: table.ends[j - 1], units: table.text.units,
-                                    display: plain ? nil : self.display(i..<j, rtl: lv % 2 == 1, extras: extras),
-                                    style: table.style(i), role: .text, rtl: lv % 2 == 1))
-                            levels.append(lv)
-                            i = j
                         }
                     }
                 }
@@ -282,6 +296,7 @@ struct LineBuilder {
         let units = table.text.units
         let shapes = rtl ? ArabicShaping.shaped(table.text, range: first..<table.ends[range.upperBound - 1]) : nil
         var joins: [Int] = []
+        joins.reserveCapacity(range.count)
         for k in range.indices {
             let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
             let s = table.start(i)

@@ -76,17 +76,18 @@ public struct BidiParagraph: Sendable, Hashable {
             }
         }
         if !levels.contains(where: { $0 != 0 }) { return identity() }
-        var map = [Int32].repeated(0, count: levels.count)
-        let status = levels.withUnsafeBufferPointer { lv in
-            map.withUnsafeMutableBufferPointer { out in
-                msgfmt_icu_reorder_visual(lv.baseAddress, Int32(levels.count), out.baseAddress)
+        // ICU's map goes through a scratch buffer (on the stack when small), not an array.
+        let order: [Int]? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels.count) { map in
+            let status = levels.withUnsafeBufferPointer { lv in
+                msgfmt_icu_reorder_visual(lv.baseAddress, Int32(levels.count), map.baseAddress)
+            }
+            guard status >= 0 else { return nil }
+            return [Int].filled(capacity: map.count) { out in
+                for i in out.indices { out[i] = Int(map[i]) }
+                return out.count
             }
         }
-        guard status >= 0 else { return identity() }
-        return [Int].filled(capacity: map.count) { out in
-            for i in out.indices { out[i] = Int(map[i]) }
-            return out.count
-        }
+        return order ?? identity()
     }
 
     /// True when some unit could be at a level other than 0 in an LTR-default paragraph:
