@@ -80,11 +80,13 @@ final class ClusterTable {
         let units = text.units
         let n = units.count
         guard n > 0, let model = (measurer as? CellMeasurer)?.model,
-            let fused = FusedSegmenter.segment(units, model: model),
+            var fused = FusedSegmenter.segment(units, model: model),
             startsOnBoundaries(blockStarts, of: fused.ends, count: n)
         else { return nil }
         let count = fused.ends.count
-        var widths = fused.widths
+        // The widths taken out of `fused`, so that they are changed in place, not copied.
+        var widths: [Int] = []
+        swap(&widths, &fused.widths)
         var kinds = [Kind].repeated(.text, count: count)
         units.withUnsafeBufferPointer { u in
             fused.ends.withUnsafeBufferPointer { e in

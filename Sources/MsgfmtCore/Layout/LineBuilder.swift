@@ -235,7 +235,7 @@ struct LineBuilder {
     /// end it follows the direction of the text it cuts. So under `end` it is drawn after
     /// the last kept character, under `start` before the first kept one, in their own
     /// direction.
-    private func ellipsisLevel(_ spans: [LinePlan.Span], _ k: Int) -> UInt8 {
+    private func ellipsisLevel(_ spans: LinePlan.Spans, _ k: Int) -> UInt8 {
         var lv: UInt8? = nil
         if k > 0, case .clusters(let before) = spans[k - 1], !before.isEmpty {
             lv = level(before.upperBound - 1)

@@ -13,7 +13,7 @@ struct LinePlan {
     /// Cluster after the last one the line covers (hanging whitespace and separator included).
     var end: Int
     /// What the line shows.
-    var spans: [Span]
+    var spans: Spans
     /// True when the segment goes on after this line (so `justify` may stretch it).
     var continues: Bool = false
     /// True when the line lost text (a cropped word or a truncation).

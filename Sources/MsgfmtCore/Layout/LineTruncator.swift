@@ -17,7 +17,7 @@ enum LineTruncator {
     static func truncate(
         _ content: Range<Int>, tail: Range<Int>? = nil, table: ClusterTable, available: Int,
         ellipsisWidth: Int, mode: TruncationMode, moreAfter: Bool
-    ) -> (spans: [LinePlan.Span], cut: Bool) {
+    ) -> (spans: LinePlan.Spans, cut: Bool) {
         let a = content.lowerBound
         var b = content.upperBound
         while b > a, table.isWhitespace(b - 1) { b -= 1 }
@@ -69,7 +69,7 @@ enum LineTruncator {
     /// `head` leaves. Whitespace next to the ellipsis is not shown.
     static func joined(
         _ head: Range<Int>, tail: Range<Int>, table: ClusterTable, budget: Int, mode: TruncationMode
-    ) -> [LinePlan.Span] {
+    ) -> LinePlan.Spans {
         var t = tail.upperBound
         while t > tail.lowerBound, table.isWhitespace(t - 1) { t -= 1 }
         let last = tail.lowerBound..<t
