@@ -56,8 +56,10 @@ static inline int msgfmt_byte_scan_not_json_space(uint8_t b) {
     return !(b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D);
 }
 static inline intptr_t msgfmt_byte_scan_json_space_end(const uint8_t *p, intptr_t i, intptr_t end) {
-    /* Most calls find no white space or one space: those return before any vector work. */
+    /* Most calls find no white space or one space (after a colon or comma, as most JSON
+     * writers put it): those return before any vector work. */
     if (i < end && p[i] > 0x20) return i;
+    if (i + 1 < end && p[i] == 0x20 && p[i + 1] > 0x20) return i + 1;
     MSGFMT_BYTE_SCAN(p, i, end,
         _mm_xor_si128(MSGFMT_BYTE_SCAN_OR(
             MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
