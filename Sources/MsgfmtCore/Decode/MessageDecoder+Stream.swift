@@ -85,7 +85,8 @@ extension MessageDecoder {
         _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
     ) {
         // The everyday message is read without a JSON tree; the tree path decides the rest.
-        if filter == nil, let message = BotAPIMessageReader.message(line) {
+        // (The filter is tested by its case: `== nil` copied it into a pair to compare.)
+        if case .none = filter, let message = BotAPIMessageReader.message(line) {
             each(.message(message, diagnostics: []))
             index += 1
             return
