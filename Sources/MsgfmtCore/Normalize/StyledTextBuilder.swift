@@ -16,29 +16,35 @@ public enum StyledTextBuilder {
         }
         // Normalized entities usually all style the text: then the list is used as it is.
         let entities = message.entities.allSatisfy(styles) ? message.entities : message.entities.filter(styles)
-        var result = blockSkeleton(entities, count: count)
-        var segments = styledSegments(entities, text: text, cuts: result.count == 1 ? [] : result.map(\.range.lowerBound))
+        var blocks = blockSkeleton(entities, count: count)
         if count == 0 {
-            segments = [StyledRun(range: 0..<0, style: .plain)]
+            blocks[0].runs = [StyledRun(range: 0..<0, style: .plain)]
+        } else if !fillRuns(&blocks, entities, text: text) {
+            let cuts = blocks.count == 1 ? [] : blocks.map(\.range.lowerBound)
+            distribute(sweptSegments(entities, text: text, cuts: cuts), into: &blocks)
         }
-        // Segments are in order and cut at every block start: each block takes those that
-        // start before its end (the last takes the rest), neighbours of equal style joined.
-        // One block (most messages) takes the segments themselves, joined in place.
-        if result.count == 1 {
-            mergeInPlace(&segments)
-            result[0].runs = segments
-            return StyledText(messageID: message.id, text: text, blocks: result)
+        return StyledText(messageID: message.id, text: text, blocks: blocks)
+    }
+
+    /// Hands `segments`, in order and cut at every block start, to `blocks`: each block
+    /// takes those that start before its end (the last takes the rest), neighbours of
+    /// equal style joined. One block (most messages) takes the segments themselves.
+    static func distribute(_ segments: [StyledRun], into blocks: inout [Block]) {
+        if blocks.count == 1 {
+            var runs = segments
+            mergeInPlace(&runs)
+            blocks[0].runs = runs
+            return
         }
         var first = 0
-        for b in result.indices {
+        for b in blocks.indices {
             var end = first
-            while end < segments.count, b == result.count - 1 || segments[end].range.lowerBound < result[b].range.upperBound {
+            while end < segments.count, b == blocks.count - 1 || segments[end].range.lowerBound < blocks[b].range.upperBound {
                 end += 1
             }
-            result[b].runs = merged(segments[first..<end])
+            blocks[b].runs = merged(segments[first..<end])
             first = end
         }
-        return StyledText(messageID: message.id, text: text, blocks: result)
     }
 
     /// `runs` with neighbours of equal style joined.
@@ -127,57 +133,95 @@ public enum StyledTextBuilder {
         list.indices.dropFirst().allSatisfy { list[$0 - 1].offset <= list[$0].offset }
     }
 
-    /// Runs cut at every entity boundary and at `cuts`, each with its resolved style.
-    ///
-    /// Entities in order of offset, at most 64 of them (every normalized message short of
-    /// the extreme): each run's entities are found by testing them all, kept as bits.
-    /// Otherwise `sweptSegments`, which both must match.
-    static func styledSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
+    /// Fills the runs of `blocks` (tiling a non-empty text) as `distribute` fills them
+    /// with the sweep's segments, without the sweep and without an array of all segments:
+    /// runs are cut at every entity boundary and block start, each run's entities found by
+    /// testing them all (kept as bits), and each run joined to the one before it in its
+    /// block when their styles are equal. For entities in order of offset, at most 64 of
+    /// them (every normalized message short of the extreme); false, the blocks untouched,
+    /// for the others, which take the sweep.
+    static func fillRuns(_ blocks: inout [Block], _ entities: [MessageEntity], text: UTF16Text) -> Bool {
         let n = entities.count
-        guard n <= 64 else { return sweptSegments(entities, text: text, cuts: cuts) }
-        for k in entities.indices.dropFirst() where entities[k].offset < entities[k - 1].offset {
-            return sweptSegments(entities, text: text, cuts: cuts)
-        }
-        var boundaries: [Int] = []
-        boundaries.reserveCapacity(cuts.count + 2 * n + 2)
-        boundaries.append(0)
-        boundaries.append(text.count)
-        boundaries.append(contentsOf: cuts)
-        // By index: a copy of each entity in turn would count references to its payload.
-        for i in entities.indices {
-            boundaries.append(entities[i].offset)
-            boundaries.append(entities[i].end)
-        }
-        boundaries.sort()
-        var runs: [StyledRun] = []
-        runs.reserveCapacity(boundaries.count)
-        entities.withUnsafeBufferPointer { list in
-            var previousMask: UInt64 = 0
-            var style = Style.plain
-            var start = boundaries[0]
-            var mask: UInt64 = 0
-            var next = 0  // the first entity not started yet
-            for end in boundaries.dropFirst() where end > start {
-                // The entities that ended leave, those that start here join.
-                var ending = mask
-                while ending != 0 {
-                    let i = ending.trailingZeroBitCount
-                    if list[i].end <= start { mask &= ~(1 << UInt64(i)) }
-                    ending &= ending &- 1
+        guard n <= 64 else { return false }
+        for k in entities.indices.dropFirst() where entities[k].offset < entities[k - 1].offset { return false }
+        let starts = blocks.count == 1 ? 0 : blocks.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: starts + 2 * n + 2) { space in
+            space[0] = 0
+            space[1] = text.count
+            var m = 2
+            for b in 0..<starts {
+                space[m] = blocks[b].range.lowerBound
+                m += 1
+            }
+            // By index: a copy of each entity in turn would count references to its payload.
+            for i in entities.indices {
+                space[m] = entities[i].offset
+                space[m + 1] = entities[i].end
+                m += 2
+            }
+            let boundaries = UnsafeMutableBufferPointer(rebasing: space[0..<m])
+            sortNearlySorted(boundaries)
+            entities.withUnsafeBufferPointer { list in
+                var b = 0
+                var runs: [StyledRun] = []
+                runs.reserveCapacity(m)
+                var previousMask: UInt64 = 0
+                var style = Style.plain
+                var start = boundaries[0]
+                var mask: UInt64 = 0
+                var next = 0  // the first entity not started yet
+                for k in 1..<m where boundaries[k] > start {
+                    let end = boundaries[k]
+                    // The entities that ended leave, those that start here join.
+                    var ending = mask
+                    while ending != 0 {
+                        let i = ending.trailingZeroBitCount
+                        if list[i].end <= start { mask &= ~(1 << UInt64(i)) }
+                        ending &= ending &- 1
+                    }
+                    while next < n, list[next].offset <= start {
+                        if list[next].end > start { mask |= 1 << UInt64(next) }
+                        next += 1
+                    }
+                    if mask != previousMask {
+                        style = self.style(BitIndices(mask), entities, text: text)
+                        previousMask = mask
+                    }
+                    // A run starting at or past its block's end opens the next block.
+                    while b < blocks.count - 1, start >= blocks[b].range.upperBound {
+                        swap(&blocks[b].runs, &runs)
+                        runs.reserveCapacity(m - k + 1)
+                        b += 1
+                    }
+                    if let last = runs.indices.last, runs[last].style == style {
+                        runs[last].range = runs[last].range.lowerBound..<end
+                    } else {
+                        runs.append(StyledRun(range: start..<end, style: style))
+                    }
+                    start = end
                 }
-                while next < n, list[next].offset <= start {
-                    if list[next].end > start { mask |= 1 << UInt64(next) }
-                    next += 1
-                }
-                if mask != previousMask {
-                    style = self.style(BitIndices(mask), entities, text: text)
-                    previousMask = mask
-                }
-                runs.append(StyledRun(range: start..<end, style: style))
-                start = end
+                swap(&blocks[b].runs, &runs)
             }
         }
-        return runs
+        return true
+    }
+
+    /// Sorts `list` by insertion, each value moved down past the larger ones before it:
+    /// `fillRuns`' boundaries come nearly in order (starts by offset, each end soon after
+    /// its start), where that takes a step or two a value. At most 2 × 64 + the blocks,
+    /// so the worst case stays small too.
+    @inline(__always)
+    static func sortNearlySorted(_ list: UnsafeMutableBufferPointer<Int>) {
+        guard list.count > 1 else { return }
+        for i in 1..<list.count {
+            let value = list[i]
+            var j = i
+            while j > 0, list[j - 1] > value {
+                list[j] = list[j - 1]
+                j -= 1
+            }
+            list[j] = value
+        }
     }
 
     /// The indices of the set bits of a word, lowest first.
@@ -194,8 +238,10 @@ public enum StyledTextBuilder {
         }
     }
 
-    /// `styledSegments` by a sweep over the entities' starts and ends in order, each run's
-    /// entities in the order they started: for any number of entities in any order.
+    /// Runs cut at every entity boundary and at `cuts`, each with its resolved style, by a
+    /// sweep over the entities' starts and ends in order, each run's entities in the order
+    /// they started: for any number of entities in any order (and the reference
+    /// `fillRuns` is tested against).
     static func sweptSegments(_ entities: [MessageEntity], text: UTF16Text, cuts: [Int]) -> [StyledRun] {
         var starts = entities.indices.map { (entities[$0].offset, $0) }
         var ends = entities.indices.map { (entities[$0].end, $0) }

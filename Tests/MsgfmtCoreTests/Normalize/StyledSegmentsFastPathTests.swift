@@ -3,43 +3,62 @@ import Testing
 
 @testable import MsgfmtCore
 
-/// `StyledTextBuilder.styledSegments` finds each run's entities by testing them all (as
-/// bits) when they come in order of offset; the sweep over starts and ends
-/// (`sweptSegments`) is the reference it must match, run for run and style for style.
+/// `StyledTextBuilder.fillRuns` finds each run's entities by testing them all (as bits)
+/// when they come in order of offset, and joins each run to the one before it in its block
+/// as it goes; the sweep over starts and ends (`sweptSegments`) handed to the blocks by
+/// `distribute` is the reference it must match, block for block, run for run and style for
+/// style.
 @Suite struct StyledSegmentsFastPathTests {
     @Test(arguments: [false, true])
     func bitsMatchTheSweep(normalized: Bool) {
         var generator = MessageGenerator(seed: 20_261_126)
         var fast = 0
         var joinedSome = 0
+        var severalBlocks = 0
         for n in 0..<6000 {
             var message = generator.message()
             if normalized { message = Normalizer.normalize(message, detect: n % 2 == 0).0 }
             let text = UTF16Text(message.text)
             let count = text.count
+            guard count > 0 else { continue }
             // What `build` hands over: entities that style the text, here in order of offset.
             let entities = message.entities.filter {
                 $0.offset >= 0 && $0.length > 0 && $0.offset <= count - $0.length && StyleAttributes(kind: $0.kind) != nil
             }.sorted { $0.offset < $1.offset }
-            let cuts = count == 0 ? [] : [0, generator.int(0...count), generator.int(0...count)].sorted()
-            let runs = StyledTextBuilder.styledSegments(entities, text: text, cuts: cuts)
-            let reference = StyledTextBuilder.sweptSegments(entities, text: text, cuts: cuts)
-            #expect(runs == reference, "message \(n): \(message)")
-            if runs != reference { return }
-            // Joining neighbours: the same units in the same styles, no two neighbours alike.
-            var joined = runs
-            StyledTextBuilder.mergeInPlace(&joined)
-            #expect(Self.styleOfEachUnit(joined) == Self.styleOfEachUnit(runs), "message \(n): \(message)")
-            #expect(joined.first?.range.lowerBound == runs.first?.range.lowerBound, "message \(n): \(message)")
-            for k in joined.indices.dropFirst() {
-                #expect(joined[k - 1].range.upperBound == joined[k].range.lowerBound, "message \(n): \(message)")
-                #expect(joined[k - 1].style != joined[k].style, "message \(n): \(message)")
+            // Blocks tiling the text from one to three random starts.
+            let starts = Set([0, generator.int(0...count - 1), generator.int(0...count - 1)]).sorted()
+            let blocks = starts.indices.map {
+                Block(kind: .paragraph, range: starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : count), runs: [])
             }
-            if joined.count < runs.count { joinedSome += 1 }
+            var filled = blocks
+            guard StyledTextBuilder.fillRuns(&filled, entities, text: text) else {
+                #expect(entities.count > 64, "message \(n): \(message)")
+                continue
+            }
+            let segments = StyledTextBuilder.sweptSegments(entities, text: text, cuts: blocks.count == 1 ? [] : starts)
+            var reference = blocks
+            StyledTextBuilder.distribute(segments, into: &reference)
+            #expect(filled == reference, "message \(n): \(message)")
+            if filled != reference { return }
+            // Joined: the same units in the same styles as the segments, each block tiled,
+            // no two neighbours in a block alike.
+            let runs = filled.flatMap(\.runs)
+            #expect(Self.styleOfEachUnit(runs) == Self.styleOfEachUnit(segments), "message \(n): \(message)")
+            for block in filled {
+                #expect(block.runs.first?.range.lowerBound == block.range.lowerBound, "message \(n): \(message)")
+                #expect(block.runs.last?.range.upperBound == block.range.upperBound, "message \(n): \(message)")
+                for k in block.runs.indices.dropFirst() {
+                    #expect(block.runs[k - 1].range.upperBound == block.runs[k].range.lowerBound, "message \(n): \(message)")
+                    #expect(block.runs[k - 1].style != block.runs[k].style, "message \(n): \(message)")
+                }
+            }
+            if runs.count < segments.count { joinedSome += 1 }
             if !entities.isEmpty { fast += 1 }
+            if blocks.count > 1 { severalBlocks += 1 }
         }
         #expect(fast > 3000)
-        #expect(joinedSome > 100)
+        #expect(joinedSome > 25)  // rarer among normalized entities, which are already joined
+        #expect(severalBlocks > 1000)
     }
 
     /// The style of every unit the runs cover, in order.
@@ -62,14 +81,32 @@ import Testing
         }
     }
 
+    /// The insertion sort of the boundaries against the standard sort, on random lists
+    /// of 0 to 140 values, nearly sorted or not.
+    @Test func boundariesSortAsTheStandardSortDoes() {
+        var random = SeededGenerator(seed: 20_261_128)
+        for round in 0..<3_000 {
+            let count = random.below(141)
+            var list = (0..<count).map { _ in random.below(60) }
+            if round % 2 == 0 { list = list.sorted().enumerated().map { $1 + ($0 % 3 == 0 ? random.below(5) : 0) } }
+            var sorted = list
+            sorted.withUnsafeMutableBufferPointer { StyledTextBuilder.sortNearlySorted($0) }
+            #expect(sorted == list.sorted(), "\(list)")
+        }
+    }
+
     @Test func moreThanSixtyFourEntitiesTakeTheSweep() {
         let text = UTF16Text(String(repeating: "ab", count: 70))
         let entities = (0..<70).map {
             MessageEntity(kind: $0 % 2 == 0 ? .bold : .textLink, offset: $0, length: 70, url: "https://x.example/\($0)")
         }
-        let runs = StyledTextBuilder.styledSegments(entities, text: text, cuts: [])
-        #expect(runs == StyledTextBuilder.sweptSegments(entities, text: text, cuts: []))
-        #expect(runs.count == 140)
-        #expect(runs[69].style.link == "https://x.example/1")
+        var blocks = [Block(kind: .paragraph, range: 0..<140, runs: [])]
+        #expect(!StyledTextBuilder.fillRuns(&blocks, entities, text: text))
+        #expect(blocks[0].runs.isEmpty)
+        let segments = StyledTextBuilder.sweptSegments(entities, text: text, cuts: [])
+        #expect(segments.count == 140)
+        #expect(segments[69].style.link == "https://x.example/1")
+        StyledTextBuilder.distribute(segments, into: &blocks)
+        #expect(StyledTextBuilder.build(Message(text: text.string, entities: entities)).blocks == blocks)
     }
 }
