@@ -72,65 +72,98 @@ public enum StyledTextBuilder {
     /// Empty blocks tiling the text: pre blocks for `pre` entities, paragraphs between,
     /// cut at quote boundaries and marked with their quote.
     static func blockSkeleton(_ entities: [MessageEntity], count: Int) -> [Block] {
-        // One pass finds both kinds; most messages have neither and allocate nothing here.
-        var quotes: [MessageEntity] = []
-        var pres: [MessageEntity] = []
-        for e in entities {
-            if case .pre = e.kind {
-                pres.append(e)
-            } else if e.kind.entityClass == .quote {
-                quotes.append(e)
+        // One pass counts both kinds; most messages have neither and allocate nothing more.
+        var quoteCount = 0
+        var preCount = 0
+        for i in entities.indices {
+            if case .pre = entities[i].kind {
+                preCount += 1
+            } else if entities[i].kind.entityClass == .quote {
+                quoteCount += 1
             }
         }
-        if quotes.isEmpty, pres.isEmpty { return [Block(kind: .paragraph, range: 0..<count, runs: [])] }
-        // In order of offset (a normalized list already is; the sort is stable).
-        if !isInOrderOfOffset(quotes) { quotes.sort { $0.offset < $1.offset } }
-        if !isInOrderOfOffset(pres) { pres.sort { $0.offset < $1.offset } }
-        var cuts: [Int] = []
-        cuts.reserveCapacity(2 + 2 * (quotes.count + pres.count))
-        cuts.append(0)
-        cuts.append(count)
-        for e in quotes {
-            cuts.append(e.offset)
-            cuts.append(e.end)
-        }
-        for e in pres {
-            cuts.append(e.offset)
-            cuts.append(e.end)
-        }
-        cuts.sort()
-        // Each cut once.
-        var kept = 0
-        for i in cuts.indices where kept == 0 || cuts[kept - 1] != cuts[i] {
-            cuts[kept] = cuts[i]
-            kept += 1
-        }
-        cuts.removeLast(cuts.count - kept)
-        if count == 0 { return [Block(kind: .paragraph, range: 0..<0, runs: [])] }
-        var blocks: [Block] = []
-        blocks.reserveCapacity(cuts.count - 1)
-        var q = 0
-        var p = 0
-        for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
-            while q < quotes.count, quotes[q].end <= start { q += 1 }
-            while p < pres.count, pres[p].end <= start { p += 1 }
-            var kind = BlockKind.paragraph
-            if p < pres.count, pres[p].offset <= start {
-                let language = pres[p].language
-                kind = .pre(language: (language?.isEmpty ?? true) ? nil : language)
+        if (quoteCount == 0 && preCount == 0) || count == 0 { return [Block(kind: .paragraph, range: 0..<count, runs: [])] }
+        // The quotes' and the pres' indices, then the cuts, in one temporary allocation.
+        let listed = quoteCount + preCount
+        return entities.withUnsafeBufferPointer { list in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * listed + 2) { space in
+                var q = 0
+                var p = quoteCount
+                for i in list.indices {
+                    if case .pre = list[i].kind {
+                        space[p] = i
+                        p += 1
+                    } else if list[i].kind.entityClass == .quote {
+                        space[q] = i
+                        q += 1
+                    }
+                }
+                // In order of offset, entities of equal offset as listed (a normalized list
+                // already is in order).
+                let quotes = UnsafeMutableBufferPointer(rebasing: space[0..<quoteCount])
+                let pres = UnsafeMutableBufferPointer(rebasing: space[quoteCount..<listed])
+                sortByOffset(quotes, list)
+                sortByOffset(pres, list)
+                var c = listed
+                space[c] = 0
+                space[c + 1] = count
+                c += 2
+                for i in space[0..<listed] {
+                    space[c] = list[i].offset
+                    space[c + 1] = list[i].end
+                    c += 2
+                }
+                let cuts = UnsafeMutableBufferPointer(rebasing: space[listed..<c])
+                sortNearlySorted(cuts)
+                // Each cut once.
+                var kept = 0
+                for i in cuts.indices where kept == 0 || cuts[kept - 1] != cuts[i] {
+                    cuts[kept] = cuts[i]
+                    kept += 1
+                }
+                var blocks: [Block] = []
+                blocks.reserveCapacity(kept - 1)
+                q = 0
+                p = 0
+                for k in 1..<kept where cuts[k - 1] < cuts[k] {
+                    let start = cuts[k - 1]
+                    while q < quotes.count, list[quotes[q]].end <= start { q += 1 }
+                    while p < pres.count, list[pres[p]].end <= start { p += 1 }
+                    var kind = BlockKind.paragraph
+                    if p < pres.count, list[pres[p]].offset <= start {
+                        let language = list[pres[p]].language
+                        kind = .pre(language: (language?.isEmpty ?? true) ? nil : language)
+                    }
+                    var quote: BlockQuote?
+                    if q < quotes.count, list[quotes[q]].offset <= start {
+                        quote = BlockQuote(index: q, expandable: list[quotes[q]].kind == .expandableBlockquote)
+                    }
+                    blocks.append(Block(kind: kind, quote: quote, range: start..<cuts[k], runs: []))
+                }
+                return blocks
             }
-            var quote: BlockQuote?
-            if q < quotes.count, quotes[q].offset <= start {
-                quote = BlockQuote(index: q, expandable: quotes[q].kind == .expandableBlockquote)
-            }
-            blocks.append(Block(kind: kind, quote: quote, range: start..<end, runs: []))
         }
-        return blocks
     }
 
-    /// True when no entity of `list` starts before the one ahead of it.
-    private static func isInOrderOfOffset(_ list: [MessageEntity]) -> Bool {
-        list.indices.dropFirst().allSatisfy { list[$0 - 1].offset <= list[$0].offset }
+    /// Sorts the entity indices `indices` by their entities' offsets in `list`, by
+    /// insertion: stable, and a pass when they already are in order.
+    private static func sortByOffset(_ indices: UnsafeMutableBufferPointer<Int>, _ list: UnsafeBufferPointer<MessageEntity>) {
+        guard indices.count > 1 else { return }
+        guard indices.count <= insertionSortLimit else {
+            var all = indices
+            all.sort { list[$0].offset < list[$1].offset }  // stable
+            return
+        }
+        for i in 1..<indices.count {
+            let index = indices[i]
+            let offset = list[index].offset
+            var j = i
+            while j > 0, list[indices[j - 1]].offset > offset {
+                indices[j] = indices[j - 1]
+                j -= 1
+            }
+            indices[j] = index
+        }
     }
 
     /// Fills the runs of `blocks` (tiling a non-empty text) as `distribute` fills them
@@ -162,57 +195,107 @@ public enum StyledTextBuilder {
             let boundaries = UnsafeMutableBufferPointer(rebasing: space[0..<m])
             sortNearlySorted(boundaries)
             entities.withUnsafeBufferPointer { list in
-                var b = 0
-                var runs: [StyledRun] = []
-                runs.reserveCapacity(m)
-                var previousMask: UInt64 = 0
-                var style = Style.plain
-                var start = boundaries[0]
-                var mask: UInt64 = 0
-                var next = 0  // the first entity not started yet
-                for k in 1..<m where boundaries[k] > start {
-                    let end = boundaries[k]
-                    // The entities that ended leave, those that start here join.
-                    var ending = mask
-                    while ending != 0 {
-                        let i = ending.trailingZeroBitCount
-                        if list[i].end <= start { mask &= ~(1 << UInt64(i)) }
-                        ending &= ending &- 1
-                    }
-                    while next < n, list[next].offset <= start {
-                        if list[next].end > start { mask |= 1 << UInt64(next) }
-                        next += 1
-                    }
-                    if mask != previousMask {
-                        style = self.style(BitIndices(mask), entities, text: text)
-                        previousMask = mask
-                    }
-                    // A run starting at or past its block's end opens the next block.
-                    while b < blocks.count - 1, start >= blocks[b].range.upperBound {
-                        swap(&blocks[b].runs, &runs)
-                        runs.reserveCapacity(m - k + 1)
-                        b += 1
-                    }
-                    if let last = runs.indices.last, runs[last].style == style {
-                        runs[last].range = runs[last].range.lowerBound..<end
-                    } else {
-                        runs.append(StyledRun(range: start..<end, style: style))
-                    }
-                    start = end
+                withUnsafeTemporaryAllocation(of: StyleAttributes.self, capacity: max(n, 1)) { attributes in
+                    fillRuns(&blocks, list, attributes, UnsafeBufferPointer(boundaries), text: text)
                 }
-                swap(&blocks[b].runs, &runs)
             }
         }
         return true
     }
 
+    /// `fillRuns`' walk over the sorted `boundaries` of the entities `list`, with room
+    /// for an attribute each in `attributes`. A run whose entities carry nothing but their
+    /// attribute (no link, custom emoji or time) gets the union of those attributes, read
+    /// from the table filled first; the others resolve their style through `style`.
+    private static func fillRuns(
+        _ blocks: inout [Block], _ list: UnsafeBufferPointer<MessageEntity>,
+        _ attributes: UnsafeMutableBufferPointer<StyleAttributes>, _ boundaries: UnsafeBufferPointer<Int>,
+        text: UTF16Text
+    ) {
+        let n = list.count
+        let m = boundaries.count
+        var carrying: UInt64 = 0
+        for i in 0..<n {
+            attributes[i] = StyleAttributes(kind: list[i].kind) ?? []
+            if carriesPayload(list[i].kind) { carrying |= 1 << UInt64(i) }
+        }
+        var b = 0
+        var runs: [StyledRun] = []
+        runs.reserveCapacity(m)
+        var previousMask: UInt64 = 0
+        var style = Style.plain
+        var start = boundaries[0]
+        var mask: UInt64 = 0
+        var next = 0  // the first entity not started yet
+        for k in 1..<m where boundaries[k] > start {
+            let end = boundaries[k]
+            // The entities that ended leave, those that start here join.
+            var ending = mask
+            while ending != 0 {
+                let i = ending.trailingZeroBitCount
+                if list[i].end <= start { mask &= ~(1 << UInt64(i)) }
+                ending &= ending &- 1
+            }
+            while next < n, list[next].offset <= start {
+                if list[next].end > start { mask |= 1 << UInt64(next) }
+                next += 1
+            }
+            if mask != previousMask {
+                if mask & carrying == 0 {
+                    var union: StyleAttributes = []
+                    var bits = mask
+                    while bits != 0 {
+                        union.formUnion(attributes[bits.trailingZeroBitCount])
+                        bits &= bits &- 1
+                    }
+                    style = Style(attributes: union)
+                } else {
+                    style = self.style(BitIndices(mask), list, text: text)
+                }
+                previousMask = mask
+            }
+            // A run starting at or past its block's end opens the next block.
+            while b < blocks.count - 1, start >= blocks[b].range.upperBound {
+                swap(&blocks[b].runs, &runs)
+                runs.reserveCapacity(m - k + 1)
+                b += 1
+            }
+            if let last = runs.indices.last, runs[last].style == style {
+                runs[last].range = runs[last].range.lowerBound..<end
+            } else {
+                runs.append(StyledRun(range: start..<end, style: style))
+            }
+            start = end
+        }
+        swap(&blocks[b].runs, &runs)
+    }
+
+    /// True for the kinds whose style carries more than their attribute: the link of a
+    /// text link, text mention, URL, email or phone number, a custom emoji's id, a time
+    /// (the kinds `style` reads a payload for).
+    @inline(__always)
+    private static func carriesPayload(_ kind: EntityKind) -> Bool {
+        switch kind {
+        case .textLink, .textMention, .url, .email, .phoneNumber, .customEmoji, .dateTime: true
+        default: false
+        }
+    }
+
+    /// The longest list sorted by insertion.
+    static let insertionSortLimit = 256
+
     /// Sorts `list` by insertion, each value moved down past the larger ones before it:
-    /// `fillRuns`' boundaries come nearly in order (starts by offset, each end soon after
-    /// its start), where that takes a step or two a value. At most 2 × 64 + the blocks,
-    /// so the worst case stays small too.
+    /// boundaries and cuts come nearly in order (starts by offset, each end soon after its
+    /// start), where that takes a few steps a value. Long lists, whose worst case would
+    /// be quadratic, take the standard sort.
     @inline(__always)
     static func sortNearlySorted(_ list: UnsafeMutableBufferPointer<Int>) {
         guard list.count > 1 else { return }
+        guard list.count <= insertionSortLimit else {
+            var all = list
+            all.sort()
+            return
+        }
         for i in 1..<list.count {
             let value = list[i]
             var j = i
@@ -281,7 +364,9 @@ public enum StyledTextBuilder {
     }
 
     /// The resolved style of text covered by `entities`.
-    static func style<Active: Sequence<Int>>(_ active: Active, _ entities: [MessageEntity], text: UTF16Text) -> Style {
+    static func style<Active: Sequence<Int>, List: RandomAccessCollection<MessageEntity>>(
+        _ active: Active, _ entities: List, text: UTF16Text
+    ) -> Style where List.Index == Int {
         var attributes: StyleAttributes = []
         var link: String?
         var customEmojiID: String?
@@ -339,7 +424,15 @@ public enum StyledTextBuilder {
             if upper - lower >= 3, u[lower] | 0x20 == 0x74, u[lower + 1] | 0x20 == 0x67, u[lower + 2] == 0x3A { scheme = true }
         }
         guard ascii else { return urlTarget(text.substring(range)) }
-        return scheme ? text.substring(range) : "http://" + text.substring(range)
+        // One string, the scheme written in front where it is missing.
+        let prefix: StaticString = "http://"
+        let added = scheme ? 0 : prefix.utf8CodeUnitCount
+        return units.withUnsafeBufferPointer { u in
+            ValidUTF8.string(count: added + upper - lower) { out in
+                for k in 0..<added { out[k] = prefix.utf8Start[k] }
+                for i in lower..<upper { out[added + i - lower] = UInt8(truncatingIfNeeded: u[i]) }
+            }
+        }
     }
 
     /// The digits and `+` signs of the phone number at `range`: the ASCII characters that

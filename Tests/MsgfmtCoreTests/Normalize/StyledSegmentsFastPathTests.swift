@@ -82,17 +82,31 @@ import Testing
     }
 
     /// The insertion sort of the boundaries against the standard sort, on random lists
-    /// of 0 to 140 values, nearly sorted or not.
+    /// of 0 to 140 values, nearly sorted or not, and on lists past its limit.
     @Test func boundariesSortAsTheStandardSortDoes() {
         var random = SeededGenerator(seed: 20_261_128)
         for round in 0..<3_000 {
-            let count = random.below(141)
+            let count = round % 10 == 0 ? StyledTextBuilder.insertionSortLimit + random.below(300) : random.below(141)
             var list = (0..<count).map { _ in random.below(60) }
             if round % 2 == 0 { list = list.sorted().enumerated().map { $1 + ($0 % 3 == 0 ? random.below(5) : 0) } }
             var sorted = list
             sorted.withUnsafeMutableBufferPointer { StyledTextBuilder.sortNearlySorted($0) }
             #expect(sorted == list.sorted(), "\(list)")
         }
+    }
+
+    /// A thousand pre entities listed back to front: blocks in order, one a pre, one a
+    /// paragraph, tiling the text (the long lists take the standard sorts).
+    @Test func manyBlocksListedBackToFront() {
+        let text = String(repeating: "ab", count: 1_000)
+        let entities = (0..<1_000).reversed().map { MessageEntity(kind: .pre, offset: 2 * $0, length: 1, language: "c\($0)") }
+        let styled = StyledTextBuilder.build(Message(text: text, entities: entities))
+        #expect(styled.blocks.count == 2_000)
+        #expect(styled.blocks.map(\.range) == (0..<2_000).map { $0..<($0 + 1) })
+        #expect(styled.blocks[0].kind == .pre(language: "c0"))
+        #expect(styled.blocks[1].kind == .paragraph)
+        #expect(styled.blocks[1_998].kind == .pre(language: "c999"))
+        #expect(styled.blocks.allSatisfy { $0.runs.map(\.range) == [$0.range] })
     }
 
     @Test func moreThanSixtyFourEntitiesTakeTheSweep() {
