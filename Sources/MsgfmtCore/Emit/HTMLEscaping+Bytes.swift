@@ -123,7 +123,7 @@ extension HTMLEscaping {
         var whole = string
         let copied = whole.withUTF8 { bytes in
             guard isClean(bytes) else { return false }
-            out.append(contentsOf: bytes)
+            out.append(bytes: bytes)
             return true
         }
         if copied { return }

@@ -34,7 +34,7 @@ public enum MarkdownV2Encoder {
                 return
             }
             if lastWasItalic, first == UInt8(ascii: "_") { out.append(0x0D) }
-            out.append(contentsOf: bytes)
+            out.append(bytes: bytes)
             lastWasItalic = bytes.count == 1 && first == UInt8(ascii: "_")
         }
         /// A closing token that starts with `]` (a link's target).
@@ -268,11 +268,11 @@ public enum MarkdownV2Encoder {
                 out.append(0x28)
                 var run = 0
                 for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ")") || bytes[i] == UInt8(ascii: "\\") {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                    out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run..<i]))
                     out.append(0x5C)
                     run = i
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+                out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run...]))
                 out.append(0x29)
             }
         }

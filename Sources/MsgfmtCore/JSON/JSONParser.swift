@@ -329,8 +329,8 @@ public struct JSONParser {
             return s
         }
         var out: [UInt8] = []
-        out.reserveCapacity(plainEnd - pos + 16)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]))
+        out.reserveCapacity(rawEnd(from: plainEnd) - pos)
+        out.append(bytes: UnsafeBufferPointer(rebasing: bytes[pos..<plainEnd]))
         pos = plainEnd
         while true {
             guard pos < bytes.count else { throw error("unterminated string", at: start) }
@@ -345,7 +345,7 @@ public struct JSONParser {
                 continue
             }
             let runEnd = try scanPlain(from: pos)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<runEnd]))
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[pos..<runEnd]))
             pos = runEnd
         }
         // Checked runs and escapes, which write only scalars (a lone surrogate as U+FFFD).
@@ -369,8 +369,8 @@ public struct JSONParser {
             return ValidUTF8.string(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
         }
         var out: [UInt8] = []
-        out.reserveCapacity(end - start + 16)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+        out.reserveCapacity(rawEnd(from: end) - start)
+        out.append(bytes: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
         pos = end
         while bytes[pos] == UInt8(ascii: "\\") {
             guard (try? parseEscape(into: &out)) != nil else {
@@ -383,7 +383,7 @@ public struct JSONParser {
             }
             end = runEnd
             guard end < n else { break }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<end]))
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[pos..<end]))
             pos = end
         }
         guard pos < n, bytes[pos] == UInt8(ascii: "\"") else {
@@ -393,6 +393,21 @@ public struct JSONParser {
         pos += 1
         // Checked runs and escapes, which write only scalars (a lone surrogate as U+FFFD).
         return out.withUnsafeBufferPointer(ValidUTF8.string)
+    }
+
+    /// The offset of the quote that closes the string whose escape or plain byte is at
+    /// `i` (the first quote not after a backslash), or the count when none does: the
+    /// string's raw bytes, which its decoded bytes never outnumber, end there. Sixteen
+    /// bytes at a time (CByteScan).
+    private func rawEnd(from i: Int) -> Int {
+        guard let base = bytes.baseAddress else { return i }
+        let n = bytes.count
+        var at = i
+        while true {
+            at = msgfmt_byte_scan_quote_end(base, at, n)
+            guard at < n, base[at] == UInt8(ascii: "\\") else { return at }
+            at = min(n, at + 2)
+        }
     }
 
     /// Where the bytes of a string without escapes lie (validated UTF-8), the parser moved
@@ -418,9 +433,9 @@ public struct JSONParser {
             guard scan < n else { break }
             let b = bytes[scan]
             if b >= 0x80 {
-                // Two- and three-byte letters (Cyrillic, CJK, ...) checked inline; the rest,
-                // including the lead bytes with narrower ranges (E0, ED, F0-F4), in full. A
-                // run of them (a word) is checked in this inner loop.
+                // Two- and three-byte letters (Cyrillic, CJK, ...) and four-byte emoji checked
+                // inline, F0 and F4 with their narrower second byte; the rest (E0, ED and
+                // anything invalid) in full. A run of them (a word) is checked in this loop.
                 repeat {
                     let c = bytes[scan]
                     if c >= 0xC2, c <= 0xDF, scan + 1 < n, bytes[scan + 1] & 0xC0 == 0x80 {
@@ -429,6 +444,11 @@ public struct JSONParser {
                         bytes[scan + 1] & 0xC0 == 0x80, bytes[scan + 2] & 0xC0 == 0x80
                     {
                         scan &+= 3
+                    } else if c >= 0xF0, c <= 0xF4, scan + 3 < n, bytes[scan + 1] & 0xC0 == 0x80,
+                        c != 0xF0 || bytes[scan + 1] >= 0x90, c != 0xF4 || bytes[scan + 1] <= 0x8F,
+                        bytes[scan + 2] & 0xC0 == 0x80, bytes[scan + 3] & 0xC0 == 0x80
+                    {
+                        scan &+= 4
                     } else {
                         scan += try validUTF8Sequence(at: scan)
                     }

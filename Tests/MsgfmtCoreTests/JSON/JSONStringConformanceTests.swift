@@ -86,6 +86,31 @@ import Testing
     }
 }
 
+extension JSONStringConformanceTests {
+    /// Four bytes after every lead byte from E0 (second bytes across the edges of F0's and
+    /// F4's narrower ranges, ASCII or continuation bytes after): accepted exactly when the
+    /// standard library finds them valid UTF-8, with the same string.
+    @Test func everyFourByteSequenceAgreesWithTheStandardLibrary() {
+        for b0 in UInt8(0xE0)...0xFF {
+            for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 4) {
+                for b2 in [UInt8(0x41), 0x80, 0xBF] {
+                    for b3 in [UInt8(0x41), 0x80, 0xBF] {
+                        let bytes: [UInt8] = [0x22, b0, b1, b2, b3, 0x22]
+                        let valid = String(validating: bytes[1..<5], as: UTF8.self) != nil
+                        do {
+                            let value = try JSONParser.parse(bytes)
+                            #expect(valid, "accepted \(bytes)")
+                            #expect(value.stringValue?.utf8.elementsEqual(bytes[1..<5]) == true)
+                        } catch {
+                            #expect(!valid, "rejected \(bytes): \(error.reason)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `quickString`, the word-at-a-time path every string tries first, against
 /// `scannedString`, the reference that validates as it scans: on random bytes of
 /// everything a string may hold or must not (raw UTF-8, escapes good and bad, controls,
