@@ -33,7 +33,8 @@ struct LayoutEngine {
                 quoteUsed = 0
             }
             var builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
-            let (plans, title) = plan(segment, table: table, builder: builder)
+            // The builder's two numbers, not the builder: a copy of it counts references.
+            let (plans, title) = plan(segment, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width)
             let count = title == nil ? plans.count : 1
             let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
             let globalRemaining = limit - lines.count
@@ -129,17 +130,19 @@ struct LayoutEngine {
     }
 
     /// The planned lines of a paragraph or pre segment, or the measured title of a title segment.
-    private func plan(_ segment: LayoutSegment, table: ClusterTable, builder: LineBuilder) -> ([LinePlan], MeasuredString?) {
+    private func plan(
+        _ segment: LayoutSegment, table: ClusterTable, available: Int, ellipsisWidth: Int
+    ) -> ([LinePlan], MeasuredString?) {
         switch segment.kind {
         case .paragraph:
             let plans = ParagraphPlanner.plan(
-                segment.content, end: segment.end, table: table, available: builder.available,
-                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+                segment.content, end: segment.end, table: table, available: available, ellipsisWidth: ellipsisWidth,
+                constraints: constraints)
             return (plans, nil)
         case .pre:
             let plans = PrePlanner.plan(
-                segment.content, end: segment.end, table: table, available: builder.available,
-                ellipsisWidth: builder.ellipsis.width, constraints: constraints)
+                segment.content, end: segment.end, table: table, available: available, ellipsisWidth: ellipsisWidth,
+                constraints: constraints)
             return (plans, nil)
         case .title(let language):
             return ([], MeasuredString(language, measurer: prepared.measurer))
@@ -157,15 +160,13 @@ struct LayoutEngine {
         let available = width - barWidth
         var justifiable = false
         if case .paragraph = segment.kind { justifiable = true }
-        var builder = LineBuilder(
+        // Made whole in one initializer: a builder changed after it was made was copied
+        // out of this function and the first one destroyed.
+        return LineBuilder(
             table: table, constraints: constraints, ellipsis: ellipsis.prefix(fitting: available),
-            block: block.kind, quoted: block.quote != nil, barWidth: barWidth, available: available, justifiable: justifiable)
-        if let bidi {
-            builder.levels = bidi.levels
-            builder.levelBase = segment.content.lowerBound
-            builder.paragraphLevel = bidi.paragraphLevel
-        }
-        return builder
+            block: block.kind, quoted: block.quote != nil, barWidth: barWidth, available: available, justifiable: justifiable,
+            levels: bidi?.levels, levelBase: bidi == nil ? 0 : segment.content.lowerBound,
+            paragraphLevel: bidi?.paragraphLevel ?? 0)
     }
 
     /// The default ellipsis measured in cells, the same under every width model (one

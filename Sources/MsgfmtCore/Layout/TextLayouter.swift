@@ -44,8 +44,9 @@ public enum TextLayouter {
     }
 
     /// The layout of an already measured message under `constraints`; its measurer takes
-    /// the place of `constraints.widthModel`. Skips segmentation and measuring.
-    public static func layout(_ prepared: PreparedText, _ constraints: LayoutConstraints) -> TextLayout {
+    /// the place of `constraints.widthModel`. Skips segmentation and measuring. The
+    /// prepared text is consumed: the engine takes it over instead of copying it.
+    public static func layout(_ prepared: consuming PreparedText, _ constraints: LayoutConstraints) -> TextLayout {
         LayoutEngine(prepared: prepared, constraints: constraints.clamped).run()
     }
 }
