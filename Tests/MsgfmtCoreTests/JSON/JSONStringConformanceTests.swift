@@ -61,52 +61,42 @@ import Testing
     }
 }
 
-/// Every two- and three-byte sequence the inline UTF-8 check passes is one the standard
-/// library accepts, and every one it rejects is located at its first byte.
+/// Every two-, three- and four-byte sequence the inline UTF-8 check passes is one the
+/// standard library accepts, and every one it rejects is located inside the string.
 @Suite struct JSONStringUTF8ConformanceTests {
     @Test func everyTwoAndThreeByteSequenceAgreesWithTheStandardLibrary() {
         for b0 in UInt8(0x80)...0xFF {
             for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 8) {
-                for b2 in [UInt8(0x41), 0x80, 0xBF] {
-                    let bytes: [UInt8] = [0x22, b0, b1, b2, 0x22]
-                    let valid =
-                        String(validating: bytes[1..<4], as: UTF8.self) != nil
-                        || String(validating: bytes[1..<3], as: UTF8.self) != nil && b2 < 0x80
-                    do {
-                        let value = try JSONParser.parse(bytes)
-                        #expect(valid, "accepted \(bytes)")
-                        #expect(value.stringValue?.utf8.elementsEqual(bytes[1..<4]) == true)
-                    } catch {
-                        #expect(!valid, "rejected \(bytes): \(error.reason)")
-                        #expect(error.byteOffset >= 1 && error.byteOffset <= 3)
-                    }
-                }
+                for b2 in [UInt8(0x41), 0x80, 0xBF] { Self.expectAgreement([0x22, b0, b1, b2, 0x22]) }
             }
         }
     }
-}
 
-extension JSONStringConformanceTests {
-    /// Four bytes after every lead byte from E0 (second bytes across the edges of F0's and
-    /// F4's narrower ranges, ASCII or continuation bytes after): accepted exactly when the
-    /// standard library finds them valid UTF-8, with the same string.
+    /// Four bytes after every lead byte from E0, second bytes across the edges of F0's and
+    /// F4's narrower ranges, ASCII or continuation bytes after.
     @Test func everyFourByteSequenceAgreesWithTheStandardLibrary() {
         for b0 in UInt8(0xE0)...0xFF {
             for b1 in stride(from: UInt8(0x70), through: 0xC8, by: 4) {
                 for b2 in [UInt8(0x41), 0x80, 0xBF] {
-                    for b3 in [UInt8(0x41), 0x80, 0xBF] {
-                        let bytes: [UInt8] = [0x22, b0, b1, b2, b3, 0x22]
-                        let valid = String(validating: bytes[1..<5], as: UTF8.self) != nil
-                        do {
-                            let value = try JSONParser.parse(bytes)
-                            #expect(valid, "accepted \(bytes)")
-                            #expect(value.stringValue?.utf8.elementsEqual(bytes[1..<5]) == true)
-                        } catch {
-                            #expect(!valid, "rejected \(bytes): \(error.reason)")
-                        }
-                    }
+                    for b3 in [UInt8(0x41), 0x80, 0xBF] { Self.expectAgreement([0x22, b0, b1, b2, b3, 0x22]) }
                 }
             }
+        }
+    }
+
+    /// Parses the quoted `bytes`: accepted, as a string of the bytes between the quotes,
+    /// exactly when the standard library finds those valid UTF-8; else an error located
+    /// inside them.
+    static func expectAgreement(_ bytes: [UInt8]) {
+        let inner = bytes[1..<(bytes.count - 1)]
+        let valid = String(validating: inner, as: UTF8.self) != nil
+        do {
+            let value = try JSONParser.parse(bytes)
+            #expect(valid, "accepted \(bytes)")
+            #expect(value.stringValue?.utf8.elementsEqual(inner) == true)
+        } catch {
+            #expect(!valid, "rejected \(bytes): \(error.reason)")
+            #expect(error.byteOffset >= 1 && error.byteOffset < bytes.count - 1)
         }
     }
 }
