@@ -119,22 +119,25 @@ extension StyledTextBuilder {
     /// The longest list sorted by insertion.
     static let insertionSortLimit = 256
 
-    /// Sorts `list` by insertion, each value moved down past the larger ones before it:
-    /// boundaries and cuts come nearly in order (starts by offset, each end soon after its
-    /// start), where that takes a few steps a value. Long lists, whose worst case would
-    /// be quadratic, take the standard sort.
+    /// Sorts `list` by the `key` of each value (the value itself unless given) by
+    /// insertion, each value moved down past those of larger key before it, so equal keys
+    /// keep their order: boundaries, cuts and the quotes and pres come nearly in order
+    /// (starts by offset, each end soon after its start), where that takes a few steps a
+    /// value. Long lists, whose worst case would be quadratic, take the standard sort
+    /// (stable as well).
     @inline(__always)
-    static func sortNearlySorted(_ list: UnsafeMutableBufferPointer<Int>) {
+    static func sortNearlySorted(_ list: UnsafeMutableBufferPointer<Int>, by key: (Int) -> Int = { $0 }) {
         guard list.count > 1 else { return }
         guard list.count <= insertionSortLimit else {
             var all = list
-            all.sort()
+            all.sort { key($0) < key($1) }
             return
         }
         for i in 1..<list.count {
             let value = list[i]
+            let valueKey = key(value)
             var j = i
-            while j > 0, list[j - 1] > value {
+            while j > 0, key(list[j - 1]) > valueKey {
                 list[j] = list[j - 1]
                 j -= 1
             }

@@ -102,8 +102,8 @@ public enum StyledTextBuilder {
                 // already is in order).
                 let quotes = UnsafeMutableBufferPointer(rebasing: space[0..<quoteCount])
                 let pres = UnsafeMutableBufferPointer(rebasing: space[quoteCount..<listed])
-                sortByOffset(quotes, list)
-                sortByOffset(pres, list)
+                sortNearlySorted(quotes) { list[$0].offset }
+                sortNearlySorted(pres) { list[$0].offset }
                 var c = listed
                 space[c] = 0
                 space[c + 1] = count
@@ -125,7 +125,7 @@ public enum StyledTextBuilder {
                 blocks.reserveCapacity(kept - 1)
                 q = 0
                 p = 0
-                for k in 1..<kept where cuts[k - 1] < cuts[k] {
+                for k in 1..<kept {
                     let start = cuts[k - 1]
                     while q < quotes.count, list[quotes[q]].end <= start { q += 1 }
                     while p < pres.count, list[pres[p]].end <= start { p += 1 }
@@ -142,27 +142,6 @@ public enum StyledTextBuilder {
                 }
                 return blocks
             }
-        }
-    }
-
-    /// Sorts the entity indices `indices` by their entities' offsets in `list`, by
-    /// insertion: stable, and a pass when they already are in order.
-    private static func sortByOffset(_ indices: UnsafeMutableBufferPointer<Int>, _ list: UnsafeBufferPointer<MessageEntity>) {
-        guard indices.count > 1 else { return }
-        guard indices.count <= insertionSortLimit else {
-            var all = indices
-            all.sort { list[$0].offset < list[$1].offset }  // stable
-            return
-        }
-        for i in 1..<indices.count {
-            let index = indices[i]
-            let offset = list[index].offset
-            var j = i
-            while j > 0, list[indices[j - 1]].offset > offset {
-                indices[j] = indices[j - 1]
-                j -= 1
-            }
-            indices[j] = index
         }
     }
 

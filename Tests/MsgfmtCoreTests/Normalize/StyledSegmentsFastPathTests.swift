@@ -82,7 +82,8 @@ import Testing
     }
 
     /// The insertion sort of the boundaries against the standard sort, on random lists
-    /// of 0 to 140 values, nearly sorted or not, and on lists past its limit.
+    /// of 0 to 140 values, nearly sorted or not, and on lists past its limit; by a key with
+    /// ties too, where both keep equal keys in order.
     @Test func boundariesSortAsTheStandardSortDoes() {
         var random = SeededGenerator(seed: 20_261_128)
         for round in 0..<3_000 {
@@ -92,6 +93,11 @@ import Testing
             var sorted = list
             sorted.withUnsafeMutableBufferPointer { StyledTextBuilder.sortNearlySorted($0) }
             #expect(sorted == list.sorted(), "\(list)")
+            // Positions sorted by a key with ties (a tenth of the value): stable, as the
+            // standard sort is.
+            var positions = Array(list.indices)
+            positions.withUnsafeMutableBufferPointer { StyledTextBuilder.sortNearlySorted($0) { list[$0] / 10 } }
+            #expect(positions == list.indices.sorted { list[$0] / 10 < list[$1] / 10 }, "\(list)")
         }
     }
 
