@@ -10,6 +10,7 @@
 
 #include "msgfmt_icu.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -32,11 +33,11 @@ enum {
 #define NEUTRAL (BIT(ON) | BIT(WS) | BIT(S) | BIT(B))
 
 // What a class tells about the paragraph (msgfmt_bidi_levels reads it per code point).
-enum { SEEN_LTR = 1, SEEN_RTL = 2, SEEN_AN = 4, SEEN_NEUTRAL = 8, SEEN_B = 16, SEEN_EXPLICIT = 32 };
+enum { SEEN_LTR = 1, SEEN_RTL = 2, SEEN_AN = 4, SEEN_NEUTRAL = 8, SEEN_B = 16, SEEN_EXPLICIT = 32, SEEN_S = 64 };
 static const uint8_t seen_of[32] = {
     [L] = SEEN_LTR, [EN] = SEEN_LTR, [R] = SEEN_RTL, [AL] = SEEN_RTL, [AN] = SEEN_AN | SEEN_LTR,
     [BN] = SEEN_NEUTRAL, [B] = SEEN_NEUTRAL | SEEN_B, [ON] = SEEN_NEUTRAL, [ES] = SEEN_NEUTRAL,
-    [ET] = SEEN_NEUTRAL, [CS] = SEEN_NEUTRAL, [S] = SEEN_NEUTRAL, [WS] = SEEN_NEUTRAL,
+    [ET] = SEEN_NEUTRAL, [CS] = SEEN_NEUTRAL, [S] = SEEN_NEUTRAL | SEEN_S, [WS] = SEEN_NEUTRAL,
     [U_LEFT_TO_RIGHT_EMBEDDING] = SEEN_EXPLICIT, [U_LEFT_TO_RIGHT_OVERRIDE] = SEEN_EXPLICIT,
     [U_RIGHT_TO_LEFT_EMBEDDING] = SEEN_EXPLICIT, [U_RIGHT_TO_LEFT_OVERRIDE] = SEEN_EXPLICIT,
     [U_POP_DIRECTIONAL_FORMAT] = SEEN_EXPLICIT, [U_FIRST_STRONG_ISOLATE] = SEEN_EXPLICIT,
@@ -44,12 +45,18 @@ static const uint8_t seen_of[32] = {
     [U_POP_DIRECTIONAL_ISOLATE] = SEEN_EXPLICIT,
 };
 
-// Per-thread scratch, grown as texts need.
+// Per-thread scratch, grown as texts need. The pass works on entries rather than code
+// points: an entry is one code point, or a run of code points of one bidi class that no
+// rule tells apart (letters of one direction, digits, spaces, marks after one type), so
+// the rules after the first walk visit a word once instead of each of its letters.
+// Entry k covers the units from the end of entry k - 1 to its own end: the BN code
+// points removed by X9 and a supplementary code point's lead unit go with the entry that
+// follows them, whose level ubidi gives them.
 typedef struct {
-    uint8_t *original;  // class of each code point (BN included)
-    uint8_t *types;     // resolved types of the code points that are not BN
-    int32_t *units;     // its unit (the trail unit of a supplementary code point)
-    int32_t *pairs;     // the positions (in types) of brackets, then of bracket pairs
+    uint8_t *classes;  // each entry's bidi class as the table gives it (W1's marks NSM)
+    uint8_t *types;    // each entry's type, resolved by the rules in turn
+    int32_t *ends;     // the unit after each entry's last
+    int32_t *pairs;    // the entries of brackets, then of bracket pairs
     int32_t capacity;
 } Scratch;
 
@@ -60,12 +67,12 @@ static int grow(int32_t count) {
     int64_t capacity = scratch.capacity ? scratch.capacity : 256;
     while (capacity < count) capacity *= 2;  // in 64 bits: no overflow past 2^30
     if (capacity > INT32_MAX) capacity = INT32_MAX;
-    void *a = realloc(scratch.original, (size_t)capacity);
-    if (a) scratch.original = a;
+    void *a = realloc(scratch.classes, (size_t)capacity);
+    if (a) scratch.classes = a;
     void *b = realloc(scratch.types, (size_t)capacity);
     if (b) scratch.types = b;
-    void *c = realloc(scratch.units, sizeof(int32_t) * (size_t)capacity);
-    if (c) scratch.units = c;
+    void *c = realloc(scratch.ends, sizeof(int32_t) * (size_t)capacity);
+    if (c) scratch.ends = c;
     void *d = realloc(scratch.pairs, sizeof(int32_t) * (size_t)capacity);
     if (d) scratch.pairs = d;
     if (!a || !b || !c || !d) return 0;
@@ -80,6 +87,19 @@ static inline int strong(uint8_t t) {
     return -1;
 }
 
+// The first unit of entry k.
+static inline int32_t entry_start(int32_t k) { return k == 0 ? 0 : scratch.ends[k - 1]; }
+
+// Sets the units from `from` to `to` to `level`: entries are mostly a few units long,
+// too short to pay for a call to memset.
+static inline void fill(uint8_t *levels, int32_t from, int32_t to, uint8_t level) {
+    if (to - from > 32) {
+        memset(levels + from, level, (size_t)(to - from));
+        return;
+    }
+    for (int32_t u = from; u < to; u++) levels[u] = level;
+}
+
 // The row (bracket, pair, 1 open or 2 close) of a paired bracket.
 static const uint16_t *bracket_row(uint16_t c) {
     const uint16_t *rows = msgfmt_bidi_brackets();
@@ -92,16 +112,17 @@ static const uint16_t *bracket_row(uint16_t c) {
     return rows + 3 * low;
 }
 
-// Pairs the `count` brackets at the positions scratch.pairs lists (BD16), writing the
-// pairs there as opening and closing position, sorted by opening; the number of pairs,
-// or -1 when they nest deeper than BD16's stack.
+// Pairs the `count` brackets at the entries scratch.pairs lists (BD16), writing the
+// pairs there as opening and closing entry, sorted by opening; the number of pairs, or
+// -1 when they nest deeper than BD16's stack. A bracket is an entry of its own whose
+// last unit is the bracket (brackets are in the BMP).
 static int32_t pair_brackets(const uint16_t *text, int32_t count) {
     struct { uint16_t pair; int32_t at; } stack[MAX_BRACKET_DEPTH];
     int32_t depth = 0, found = 0;
     int32_t *p = scratch.pairs;
     for (int32_t b = 0; b < count; b++) {
         int32_t k = p[b];
-        uint16_t c = text[scratch.units[k]];
+        uint16_t c = text[scratch.ends[k] - 1];
         const uint16_t *row = bracket_row(c);
         if (row[2] == 1) {
             if (depth == MAX_BRACKET_DEPTH) return -1;
@@ -167,9 +188,9 @@ static void resolve_brackets(int32_t count, uint8_t e) {
     }
 }
 
-// W5, W6, W7 in one walk over the n types (W1-W4 done as they were read): terminators
+// W5, W6, W7 in one walk over the n entries (W1-W4 done as they were read): terminators
 // next to European numbers are numbers; other separators and terminators are neutral;
-// European numbers after L are L. `before` is the W5 type of the code point before k.
+// European numbers after L are L. `before` is the W5 type of the entry before k.
 static void resolve_weak(int32_t n, uint8_t e) {
     uint8_t *t = scratch.types;
     uint8_t last_strong = e, before = e;
@@ -194,10 +215,11 @@ static void resolve_weak(int32_t n, uint8_t e) {
 }
 
 // N1, N2 (neutrals between two strong types of one direction take it, else the
-// embedding direction) and I1, I2 in one walk, each level written at its unit.
+// embedding direction) and I1, I2 in one walk, each level written over its entries'
+// units where it differs from the paragraph level the levels start at.
 static void resolve_levels(int32_t n, uint8_t level, uint8_t *levels) {
     const uint8_t *t = scratch.types;
-    const int32_t *units = scratch.units;
+    const int32_t *ends = scratch.ends;
     const uint8_t e = (level & 1) ? R : L;
     // The level of each resolved type (L R EN AN), indexed by type.
     uint8_t of[AN + 1];
@@ -211,89 +233,142 @@ static void resolve_levels(int32_t n, uint8_t level, uint8_t *levels) {
     for (int32_t k = 0; k < n;) {
         uint8_t c = t[k];
         if (!(BIT(c) & NEUTRAL)) {
-            levels[units[k]] = c <= AN ? of[c] : level;
+            uint8_t lv = c <= AN ? of[c] : level;
+            if (lv != level) fill(levels, entry_start(k), ends[k], lv);
             k++;
             continue;
         }
-        int32_t end = k;
+        int32_t end = k + 1;
         while (end < n && (BIT(t[end]) & NEUTRAL)) end++;
         int left = k == 0 ? e : strong(t[k - 1]);
         int right = end == n ? e : strong(t[end]);
         uint8_t lv = of[(left >= 0 && left == right) ? left : e];
-        for (int32_t j = k; j < end; j++) levels[units[j]] = lv;
+        if (lv != level) fill(levels, entry_start(k), ends[end - 1], lv);
         k = end;
     }
+}
+
+// L1: separators, and the white space before them or at the end, at the paragraph
+// level; the BN units of those entries with them (the BN after the last entry are
+// already at it). Walks back from the end, over the whole text only when it holds a
+// segment separator (a paragraph separator can only end it).
+static void reset_whitespace(int32_t n, int any_separator, uint8_t level, uint8_t *levels) {
+    const uint8_t *classes = scratch.classes;
+    const int32_t *ends = scratch.ends;
+    int trailing = 1;
+    for (int32_t k = n - 1; k >= 0; k--) {
+        uint8_t d = classes[k];
+        if (d == B || d == S || (trailing && d == WS)) {
+            fill(levels, entry_start(k), ends[k], level);
+            trailing = 1;
+        } else {
+            if (!any_separator) return;
+            trailing = 0;
+        }
+    }
+}
+
+// Whether a run of code points of one class can be one entry: every rule treats such a
+// run as it treats one of them. Not separators (W4 joins two numbers across one only),
+// paragraph separators (checked one by one), brackets (paired one by one) or the code
+// points removed by X9. Marks may: those W1 makes separators follow one, so W4 never
+// finds a single separator there, joined or not.
+static const uint8_t joins[32] = {
+    [L] = 1, [R] = 1, [AL] = 1, [EN] = 1, [AN] = 1, [ET] = 1, [S] = 1, [WS] = 1, [ON] = 1, [NSM] = 1,
+};
+
+// The class (bits 0-4) of every code point of the BMP and whether it is a paired
+// bracket (bit 7), read from the generated table's words once a process, the first time
+// a text needs the pass: one load a code point instead of the table's three.
+static uint8_t bmp_classes[0x10000];
+static pthread_once_t bmp_classes_once = PTHREAD_ONCE_INIT;
+
+// The class and bracket bit of code point c from the generated table.
+static inline uint8_t class_of(uint32_t c) {
+    uint32_t block = msgfmt_code_point_stage1()[c >> MSGFMT_CODE_POINT_BLOCK_SHIFT];
+    uint32_t word = msgfmt_code_point_words()[msgfmt_code_point_stage2()[block << MSGFMT_CODE_POINT_BLOCK_SHIFT
+                                                                       | (c & ((1u << MSGFMT_CODE_POINT_BLOCK_SHIFT) - 1))]];
+    return (uint8_t)(((word >> 26) & 0x1F) | ((word >> 31) << 7));
+}
+
+static void fill_bmp_classes(void) {
+    for (uint32_t c = 0; c < 0x10000; c++) bmp_classes[c] = class_of(c);
 }
 
 int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels) {
     if (length <= 0) return base == 1 ? 1 : 0;
     if (!grow(length)) return -2;
-    uint8_t *original = scratch.original;
+    uint8_t *classes = scratch.classes;
     uint8_t *t = scratch.types;
-    int32_t *units = scratch.units;
-    // One walk over the units: the class of each, a supplementary code point's on its
-    // trail unit and BN on its lead unit, as ubidi has them; the first strong class (P2);
-    // and the code points that are not BN (X9) with W1-W4 applied as they come (W1's
-    // start of text waits for the paragraph level). What this pass leaves to ICU:
-    // explicit formatting characters, and a paragraph separator before the end (ubidi
-    // carries state from one paragraph to the next).
-    const uint16_t *stage1 = msgfmt_code_point_stage1();
-    const uint8_t *stage2 = msgfmt_code_point_stage2();
-    const uint32_t *words = msgfmt_code_point_words();
+    int32_t *ends = scratch.ends;
+    // One walk over the units: the class of each code point; the first strong class
+    // (P2); the entries of the code points that are not BN (X9), with W1-W4 applied as
+    // they come (W1's start of text waits for the paragraph level). A code point of the
+    // class of the entry before it, when that joins, only moves the entry's end. What
+    // this pass leaves to ICU: explicit formatting characters, and a paragraph separator
+    // before the end (ubidi carries state from one paragraph to the next).
+    pthread_once(&bmp_classes_once, fill_bmp_classes);
     unsigned seen = 0;
     uint8_t first_strong = 0xFF;  // P2: the first L, R or AL; 0xFF: none
-    int32_t n = 0, brackets = 0, leading_marks = 0;
+    int32_t n = 0, brackets = 0;
     uint8_t before = 0xFF, last_strong = 0xFF;  // W1's and W2's look-back; 0xFF: the start
+    uint8_t joining = 0xFF;  // the class a code point may have to join the last entry
     for (int32_t i = 0; i < length;) {
-        UChar32 c;
-        int32_t start = i;
-        U16_NEXT(text, i, length, c);
-        uint32_t block = stage1[(uint32_t)c >> MSGFMT_CODE_POINT_BLOCK_SHIFT];
-        uint32_t word = words[stage2[block << MSGFMT_CODE_POINT_BLOCK_SHIFT
-                                     | ((uint32_t)c & ((1u << MSGFMT_CODE_POINT_BLOCK_SHIFT) - 1))]];
-        uint8_t d = (uint8_t)((word >> 26) & 0x1F);
+        uint32_t c = text[i++];
+        uint8_t v;
+        if (c - 0xD800u >= 0x800u) {
+            v = bmp_classes[c];
+            if (v == joining) {
+                // The rest of the run, in a loop of its own.
+                while (i < length && text[i] - 0xD800u >= 0x800u && bmp_classes[text[i]] == joining) i++;
+                ends[n - 1] = i;
+                continue;
+            }
+        } else {
+            if (U16_IS_LEAD(c) && i < length && U16_IS_TRAIL(text[i])) {
+                c = U16_GET_SUPPLEMENTARY(c, text[i]);
+                i++;
+                seen |= SEEN_NEUTRAL;  // its lead unit is BN, as ubidi has it
+            }
+            v = class_of(c);
+            if (v == joining) {
+                ends[n - 1] = i;
+                continue;
+            }
+        }
+        uint8_t d = v & 0x1F;
+        int bracket = v >> 7;  // a paired bracket (class ON)
         unsigned f = seen_of[d];
         seen |= f;
         if (f & (SEEN_B | SEEN_EXPLICIT)) {
             if (f & SEEN_EXPLICIT) return -2;  // LRE, LRO, RLE, RLO, PDF, FSI, LRI, RLI, PDI
             if (i < length && !(c == 0x0D && i + 1 == length && text[i] == 0x0A)) return -2;
         }
-        int bracket = (int32_t)word < 0;  // bit 31: a paired bracket (class ON)
         // The angle brackets U+2329/U+232A and their canonical equivalents U+3008/U+3009
         // pair either way; ubidi lets one opening pair twice when its first closing bracket
         // leaves it unresolved, which this pass does not copy: such text goes to ICU.
         if (bracket && (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009)) return -2;
-        if (first_strong == 0xFF && (BIT(d) & STRONG)) first_strong = d;
-        original[start] = d;
-        if (i - start == 2) {
-            original[start] = BN;
-            original[start + 1] = d;
-            seen |= SEEN_NEUTRAL;
-        }
         if (d == BN) continue;
+        if (first_strong == 0xFF && (BIT(d) & STRONG)) first_strong = d;
         // W1: a mark takes the type before it (at the start, the paragraph's: set below).
         uint8_t w = d;
-        if (w == NSM) {
-            if (before == 0xFF) {
-                leading_marks++;
-            } else {
-                w = before;
-            }
-        }
+        if (w == NSM && before != 0xFF) w = before;
         if (w != NSM) before = w;
         // W2: numbers after Arabic letters are Arabic; W3: Arabic letters are R.
         if (BIT(w) & STRONG) last_strong = w;
         else if (w == EN && last_strong == AL) w = AN;
         if (w == AL) w = R;
-        // W4, one code point behind: one separator between two numbers of a kind joins them.
-        if (n >= 2 && (w == EN || w == AN) && t[n - 2] == w) {
+        // W4, one entry behind: one separator between two numbers of a kind joins them.
+        if ((BIT(w) & (BIT(EN) | BIT(AN))) && n >= 2 && t[n - 2] == w) {
             uint8_t m = t[n - 1];
             if ((m == CS) || (m == ES && w == EN)) t[n - 1] = w;
         }
         if (bracket) scratch.pairs[brackets++] = n;
+        classes[n] = d;
         t[n] = w;
-        units[n] = i - 1;
+        ends[n] = i;
         n++;
+        joining = joins[d] && !bracket ? d : 0xFF;
     }
     // P2, P3.
     uint8_t level;
@@ -304,14 +379,12 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     }
     // Text of one direction (the paragraph level counted as L or R) is at the paragraph
     // level throughout: ubidi skips the rules then, even where they would raise numbers.
+    memset(levels, level, (size_t)length);
     seen |= (level & 1) ? SEEN_RTL : SEEN_LTR;
     int rtl = (seen & SEEN_RTL) || ((seen & SEEN_AN) && (seen & SEEN_NEUTRAL));
-    if (!rtl || !(seen & SEEN_LTR)) {
-        memset(levels, level, (size_t)length);
-        return level;
-    }
+    if (!rtl || !(seen & SEEN_LTR) || n == 0) return level;
     const uint8_t e = (level & 1) ? R : L;  // the embedding direction, also sos and eos
-    for (int32_t k = 0; k < leading_marks; k++) t[k] = e;
+    for (int32_t k = 0; k < n && t[k] == NSM; k++) t[k] = e;  // W1 at the start
     resolve_weak(n, e);
     if (brackets > 0) {  // every bracket (class ON, never BN) was listed
         brackets = pair_brackets(text, brackets);
@@ -319,26 +392,6 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
         resolve_brackets(brackets, e);
     }
     resolve_levels(n, level, levels);
-    // Backwards: each BN at the level of what follows it (as ubidi places them, a lead
-    // surrogate with its trail), then L1: separators, and the white space and BN before
-    // them or at the end, at the paragraph level.
-    uint8_t next = level;
-    int trailing = 1;
-    for (int32_t i = length - 1; i >= 0; i--) {
-        uint8_t d = original[i];
-        if (d == BN) {
-            levels[i] = trailing ? level : next;
-        } else {
-            next = levels[i];
-            if (d == B || d == S) {
-                levels[i] = level;
-                trailing = 1;
-            } else if (trailing && d == WS) {
-                levels[i] = level;
-            } else {
-                trailing = 0;
-            }
-        }
-    }
+    reset_whitespace(n, (seen & SEEN_S) != 0, level, levels);
     return level;
 }

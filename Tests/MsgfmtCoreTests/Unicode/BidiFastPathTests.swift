@@ -138,6 +138,35 @@ import Testing
         #expect(difference == nil)
     }
 
+    /// Texts of hundreds of units made of words, runs of one class up to 80 code points
+    /// long (past the pass's short fill), from the same pools: levels equal to ICU's, the
+    /// runs the pass joins into one entry included.
+    @Test func longTextsOfWordsAgreeWithICU() {
+        var rng = SeededGenerator(seed: 0x6C6F_6E67)
+        let usable = Self.pools.indices.filter { $0 != Self.bracketPool && $0 != Self.separatorPool }
+        var decided = 0
+        var failures = 0
+        for index in 0..<2_000 {
+            var units: [UInt16] = []
+            let classes = (0..<Int.random(in: 2...5, using: &rng)).map { _ in usable.randomElement(using: &rng)! }
+            let length = Int.random(in: 100...900, using: &rng)
+            while units.count < length {
+                let pool = Self.pools[
+                    Int.random(in: 0..<4, using: &rng) == 0 ? usable.randomElement(using: &rng)! : classes.randomElement(using: &rng)!]
+                let run =
+                    Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 30...80, using: &rng) : Int.random(in: 1...6, using: &rng)
+                for _ in 0..<run { units.append(contentsOf: String(Unicode.Scalar(pool.randomElement(using: &rng)!)!).utf16) }
+            }
+            for base: Int32 in [-1, 0, 1] {
+                guard let what = Self.difference(units, base: base, decided: &decided) else { continue }
+                failures += 1
+                if failures <= 5 { Issue.record("text \(index) \(FusedSegmenterOracle.hex(units)): \(what)") }
+            }
+        }
+        #expect(failures == 0)
+        #expect(decided > 5_000, "decided \(decided)")
+    }
+
     @Test func explicitFormattingIsLeftToICU() {
         for value: UInt16 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
             let units: [UInt16] = [0x61, value, 0x5D0]
