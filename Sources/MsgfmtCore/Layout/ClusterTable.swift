@@ -30,6 +30,11 @@ final class ClusterTable {
     let widths: [Int]
     /// Kind of each cluster.
     let kinds: [Kind]
+    /// True when some cluster is a tab (lines without one are as wide as their clusters).
+    let hasTabs: Bool
+    /// True when some cluster is a tab or an unsafe control: without one, every cluster
+    /// of a run is drawn as it is and only style and level end a fragment.
+    let hasTabsOrUnsafe: Bool
     /// True when UAX #14 allows a break after the cluster.
     let breakAfter: [Bool]
     /// Index into `runs` of the run holding each cluster's first unit, or -1.
@@ -43,6 +48,8 @@ final class ClusterTable {
         var widths: [Int]
         var kinds: [Kind]
         var breakAfter: [Bool]
+        /// The kinds that occur, one bit each (`1 << rawValue`), noted as they are set.
+        var kindsSeen: UInt8
     }
 
     /// Segments, measures and classifies every cluster of `text`. O(n).
@@ -68,6 +75,8 @@ final class ClusterTable {
         ends = columns.ends
         widths = columns.widths
         kinds = columns.kinds
+        hasTabs = columns.kindsSeen & (1 << Kind.tab.rawValue) != 0
+        hasTabsOrUnsafe = columns.kindsSeen & (1 << Kind.tab.rawValue | 1 << Kind.unsafe.rawValue) != 0
         breakAfter = columns.breakAfter
         styles = Self.styles(of: columns.ends, runs: sortedRuns)
     }
@@ -88,6 +97,7 @@ final class ClusterTable {
         var widths: [Int] = []
         swap(&widths, &fused.widths)
         var kinds = [Kind].repeated(.text, count: count)
+        var kindsSeen: UInt8 = 1 << Kind.text.rawValue
         units.withUnsafeBufferPointer { u in
             fused.ends.withUnsafeBufferPointer { e in
                 widths.withUnsafeMutableBufferPointer { w in
@@ -98,6 +108,7 @@ final class ClusterTable {
                             if mayNotBeText(u[start]) {
                                 let kind = Self.kind(u, start, end)
                                 k[c] = kind
+                                kindsSeen |= 1 << kind.rawValue
                                 if kind == .newline { w[c] = 0 } else if kind == .tab { w[c] = tabWidth }
                             }
                             start = end
@@ -106,7 +117,7 @@ final class ClusterTable {
                 }
             }
         }
-        return Columns(ends: fused.ends, widths: widths, kinds: kinds, breakAfter: fused.breakAfter)
+        return Columns(ends: fused.ends, widths: widths, kinds: kinds, breakAfter: fused.breakAfter, kindsSeen: kindsSeen)
     }
 
     /// The columns from ICU's grapheme and line-break iterators and `measurer`.
@@ -122,6 +133,7 @@ final class ClusterTable {
         var breakAfter = [Bool](repeating: false, count: count)
         // The cell measurer's answer for common single units is known here without a call.
         let cells = M.self == CellMeasurer.self
+        var kindsSeen: UInt8 = 0
         units.withUnsafeBufferPointer { u in
             ends.withUnsafeBufferPointer { e in
                 widths.withUnsafeMutableBufferPointer { w in
@@ -132,9 +144,11 @@ final class ClusterTable {
                             if cells, end &- start == 1, let fast = Self.commonUnit(u[start]) {
                                 k[c] = fast.kind
                                 w[c] = fast.width
+                                kindsSeen |= 1 << fast.kind.rawValue
                             } else {
                                 let kind = Self.kind(u, start, end)
                                 k[c] = kind
+                                kindsSeen |= 1 << kind.rawValue
                                 switch kind {
                                 case .newline: w[c] = 0
                                 case .tab: w[c] = tabWidth
@@ -165,7 +179,7 @@ final class ClusterTable {
                 }
             }
         }
-        return Columns(ends: ends, widths: widths, kinds: kinds, breakAfter: breakAfter)
+        return Columns(ends: ends, widths: widths, kinds: kinds, breakAfter: breakAfter, kindsSeen: kindsSeen)
     }
 
     /// Index into the sorted `runs` of the run holding each cluster's first unit, or -1.
@@ -210,6 +224,8 @@ final class ClusterTable {
         runs = table.runs
         ends = table.ends
         kinds = table.kinds
+        hasTabs = table.hasTabs
+        hasTabsOrUnsafe = table.hasTabsOrUnsafe
         breakAfter = table.breakAfter
         styles = table.styles
         self.tabWidth = tabWidth

@@ -113,21 +113,28 @@ struct LineBuilder {
     private func expandTabs(_ plan: LinePlan) -> (width: Int, tabs: [Int]) {
         var column = 0
         var tabs: [Int] = []
+        let hasTabs = table.hasTabs
         // The table's arrays read through pointers (no bounds check per cluster).
         table.kinds.withUnsafeBufferPointer { kinds in
             table.widths.withUnsafeBufferPointer { widths in
                 for span in plan.spans {
-                    switch span {
-                    case .ellipsis: column += ellipsis.width
-                    case .clusters(let range):
-                        for i in range.clamped(to: 0..<kinds.count) {
-                            if kinds[i] == .tab {
-                                let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
-                                tabs.append(w)
-                                column &+= w
-                            } else {
-                                column &+= widths[i]
-                            }
+                    guard case .clusters(let range) = span else {
+                        column += ellipsis.width
+                        continue
+                    }
+                    let clusters = range.clamped(to: 0..<kinds.count)
+                    guard hasTabs else {
+                        // No tab: the clusters' widths summed in a loop the compiler vectorizes.
+                        for i in clusters { column &+= widths[i] }
+                        continue
+                    }
+                    for i in clusters {
+                        if kinds[i] == .tab {
+                            let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
+                            tabs.append(w)
+                            column &+= w
+                        } else {
+                            column &+= widths[i]
                         }
                     }
                 }
@@ -190,7 +197,21 @@ struct LineBuilder {
                                 var j = i
                                 var w = 0
                                 var plain = lv % 2 == 0
-                                if flat, extras.isEmpty {
+                                if extras.isEmpty, !table.hasTabsOrUnsafe, flat || direct {
+                                    // Nothing stretched, no tab and no unsafe control: only
+                                    // style and level end a run.
+                                    if flat {
+                                        while j < upper, styles[j] == style {
+                                            w &+= widths[j]
+                                            j &+= 1
+                                        }
+                                    } else {
+                                        while j < upper, styles[j] == style, segmentLevels[j &- levelBase] == lv {
+                                            w &+= widths[j]
+                                            j &+= 1
+                                        }
+                                    }
+                                } else if flat, extras.isEmpty {
                                     // Everything at level 0 and nothing stretched: only kind and style end a run.
                                     while j < upper, kinds[j] != .tab, styles[j] == style {
                                         w &+= widths[j]

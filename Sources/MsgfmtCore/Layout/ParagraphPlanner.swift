@@ -65,20 +65,21 @@ enum ParagraphPlanner {
         // Words average several clusters; this avoids most regrowth.
         words.reserveCapacity(content.count / 3 + 4)
         items.reserveCapacity(content.count / 3 + 4)
-        var k = content.lowerBound
         let limit = min(content.upperBound, table.count)
-        while k < limit {
-            // One walk over the word: its clusters up to the next opportunity (`j`), where
-            // its trailing spaces and tabs begin (`c`), and the widths on either side, the
-            // table's arrays read through pointers (no class access or bounds check per
-            // cluster).
-            var j = k
-            var c = k
-            var width = 0
-            var total = 0
-            table.breakAfter.withUnsafeBufferPointer { breakAfter in
-                table.kinds.withUnsafeBufferPointer { kinds in
-                    table.widths.withUnsafeBufferPointer { widths in
+        // The table's arrays read through pointers, set up once for the whole paragraph
+        // (no class access or bounds check per cluster).
+        table.breakAfter.withUnsafeBufferPointer { breakAfter in
+            table.kinds.withUnsafeBufferPointer { kinds in
+                table.widths.withUnsafeBufferPointer { widths in
+                    var k = content.lowerBound
+                    while k < limit {
+                        // One walk over the word: its clusters up to the next opportunity
+                        // (`j`), where its trailing spaces and tabs begin (`c`), and the
+                        // widths on either side.
+                        var j = k
+                        var c = k
+                        var width = 0
+                        var total = 0
                         repeat {
                             total &+= widths[j]
                             let kind = kinds[j]
@@ -88,42 +89,52 @@ enum ParagraphPlanner {
                                 width = total
                             }
                         } while j < limit && !breakAfter[j &- 1]
+                        let whitespace = total &- width
+                        if width <= available || overflow == .visible {
+                            words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
+                            items.append(WrapItem(width: width, whitespaceWidth: whitespace))
+                            k = j
+                            continue
+                        }
+                        overlong(
+                            k, c, j, whitespace: whitespace, table: table, available: available, ellipsisWidth: ellipsisWidth,
+                            overflow: overflow, words: &words, items: &items)
+                        k = j
                     }
                 }
             }
-            let whitespace = total &- width
-            if width <= available || overflow == .visible {
-                words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
-                items.append(WrapItem(width: width, whitespaceWidth: whitespace))
-                k = j
-                continue
-            }
-            switch overflow {
-            case .fold, .visible:
-                var p = k
-                while p < c {
-                    var q = p
-                    var used = 0
-                    while q < c, q == p || used + table.widths[q] <= available {
-                        used += table.widths[q]
-                        q += 1
-                    }
-                    let lastPiece = q == c
-                    words.append(Word(start: p, shownEnd: q, contentEnd: q, end: lastPiece ? j : q))
-                    items.append(WrapItem(width: used, whitespaceWidth: lastPiece ? whitespace : 0))
-                    p = q
-                }
-            case .crop:
-                let q = max(k + 1, LineTruncator.prefixEnd(k..<c, table: table, limit: available))
-                words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j))
-                items.append(WrapItem(width: table.width(k..<q), whitespaceWidth: whitespace))
-            case .ellipsis:
-                let q = LineTruncator.prefixEnd(k..<c, table: table, limit: max(0, available - ellipsisWidth))
-                words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j, ellipsis: true))
-                items.append(WrapItem(width: table.width(k..<q) + ellipsisWidth, whitespaceWidth: whitespace))
-            }
-            k = j
         }
         return (words, items)
+    }
+
+    /// A word wider than the line (`k..<c`, whitespace to `j`), as `overflow` says.
+    private static func overlong(
+        _ k: Int, _ c: Int, _ j: Int, whitespace: Int, table: ClusterTable, available: Int, ellipsisWidth: Int,
+        overflow: OverflowMode, words: inout [Word], items: inout [WrapItem]
+    ) {
+        switch overflow {
+        case .fold, .visible:
+            var p = k
+            while p < c {
+                var q = p
+                var used = 0
+                while q < c, q == p || used + table.widths[q] <= available {
+                    used += table.widths[q]
+                    q += 1
+                }
+                let lastPiece = q == c
+                words.append(Word(start: p, shownEnd: q, contentEnd: q, end: lastPiece ? j : q))
+                items.append(WrapItem(width: used, whitespaceWidth: lastPiece ? whitespace : 0))
+                p = q
+            }
+        case .crop:
+            let q = max(k + 1, LineTruncator.prefixEnd(k..<c, table: table, limit: available))
+            words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j))
+            items.append(WrapItem(width: table.width(k..<q), whitespaceWidth: whitespace))
+        case .ellipsis:
+            let q = LineTruncator.prefixEnd(k..<c, table: table, limit: max(0, available - ellipsisWidth))
+            words.append(Word(start: k, shownEnd: q, contentEnd: c, end: j, ellipsis: true))
+            items.append(WrapItem(width: table.width(k..<q) + ellipsisWidth, whitespaceWidth: whitespace))
+        }
     }
 }

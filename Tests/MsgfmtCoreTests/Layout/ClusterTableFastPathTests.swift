@@ -50,6 +50,16 @@ import Testing
         #expect(fast.kinds == slow.kinds)
         #expect(fast.styles == slow.styles)
         #expect(fast.breakAfter == slow.breakAfter)
+        for table in [fast, slow] { #expect(Self.flagsMatchKinds(table)) }
+        let plain = ClusterTable(
+            text: UTF16Text("no tab, nothing unsafe"), runs: [], blockStarts: [0], tabWidth: 4, measurer: CellMeasurer())
+        #expect(!plain.hasTabs && !plain.hasTabsOrUnsafe)
+    }
+
+    /// True when the table's `hasTabs` and `hasTabsOrUnsafe` say what its kinds hold.
+    static func flagsMatchKinds(_ table: ClusterTable) -> Bool {
+        table.hasTabs == table.kinds.contains(.tab)
+            && table.hasTabsOrUnsafe == (table.kinds.contains(.tab) || table.kinds.contains(.unsafe))
     }
 }
 
@@ -84,7 +94,8 @@ import Testing
             let slow = ClusterTable(text: text, runs: runs, blockStarts: starts, tabWidth: tab, measurer: Slow(model: model))
             let sameClusters = fast.ends == slow.ends && fast.widths == slow.widths
             let sameKinds = fast.kinds == slow.kinds && fast.styles == slow.styles
-            let same = sameClusters && sameKinds && fast.breakAfter == slow.breakAfter
+            let flags = ClusterTableFastPathTests.flagsMatchKinds(fast) && ClusterTableFastPathTests.flagsMatchKinds(slow)
+            let same = sameClusters && sameKinds && fast.breakAfter == slow.breakAfter && flags
             #expect(same, "string \(index): \(FusedSegmenterOracle.hex(units)) blocks \(starts)")
             if !same { break }
         }
