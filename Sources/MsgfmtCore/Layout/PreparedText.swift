@@ -38,13 +38,17 @@ public struct PreparedText {
             text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
             tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
         self.table = table
-        // Each block's clusters, the ends read through a pointer (no class access or
-        // bounds check per cluster).
+        // Each block's clusters: those from the last block's end whose ends are within
+        // the block, found by halving (the ends increase), read through a pointer.
         let clusterRanges = table.ends.withUnsafeBufferPointer { ends in
             var c = 0
             return blocks.map { block in
                 let first = c
-                while c < ends.count, ends[c] <= block.range.upperBound { c &+= 1 }
+                var high = ends.count
+                while c < high {
+                    let middle = c &+ (high &- c) >> 1
+                    if ends[middle] <= block.range.upperBound { c = middle &+ 1 } else { high = middle }
+                }
                 return first..<c
             }
         }

@@ -46,19 +46,39 @@ enum FusedSegmenter {
     static func segment(_ units: [UInt16], model: WidthModel, recordBreaks: Bool = false) -> Result? {
         let n = units.count
         if n == 0 { return Result(ends: [], widths: [], breakAfter: [], breaks: []) }
-        let stages = CodePointTable.stages
-        // At most one cluster per unit, written through pointers (appending to arrays the
-        // closure captures costs a uniqueness check per element).
-        let endsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
-        let widthsOut = UnsafeMutablePointer<Int>.allocate(capacity: n)
-        let breakOut = UnsafeMutablePointer<Bool>.allocate(capacity: n)
-        defer {
-            endsOut.deallocate()
-            widthsOut.deallocate()
-            breakOut.deallocate()
-        }
-        var count = 0
+        // At most one cluster per unit, written through pointers into the result's arrays
+        // (appending to arrays the closure captures costs a uniqueness check per element).
+        var count = -1
         var breaks: [LineBreak] = []
+        var widths: [Int] = []
+        var breakAfter: [Bool] = []
+        let ends = [Int].filled(capacity: n) { endsOut in
+            widths = [Int].filled(capacity: n) { widthsOut in
+                breakAfter = [Bool].filled(capacity: n) { breakOut in
+                    count = walk(
+                        units, model: model, recordBreaks: recordBreaks, endsOut: endsOut.baseAddress!,
+                        widthsOut: widthsOut.baseAddress!, breakOut: breakOut.baseAddress!, breaks: &breaks)
+                    return count
+                }
+                return count
+            }
+            return count
+        }
+        guard count >= 0 else { return nil }
+        return Result(ends: ends, widths: widths, breakAfter: breakAfter, breaks: breaks)
+    }
+
+    /// The walk of `segment`: writes each cluster's end, width and break flag, and the
+    /// opportunities to `breaks` when `recordBreaks`; the number of clusters, or -1 when
+    /// the text needs ICU.
+    @inline(__always)
+    private static func walk(
+        _ units: [UInt16], model: WidthModel, recordBreaks: Bool, endsOut: UnsafeMutablePointer<Int>,
+        widthsOut: UnsafeMutablePointer<Int>, breakOut: UnsafeMutablePointer<Bool>, breaks: inout [LineBreak]
+    ) -> Int {
+        let n = units.count
+        let stages = CodePointTable.stages
+        var count = 0
         let decided: Bool = units.withUnsafeBufferPointer { u in
             LineBreakPairs.table.withUnsafeBufferPointer { pairs in
                 var lines = LineBreakState(units: u, stages: stages, pairs: pairs.baseAddress!)
@@ -193,11 +213,7 @@ enum FusedSegmenter {
                 return true
             }
         }
-        guard decided else { return nil }
-        return Result(
-            ends: Array(UnsafeBufferPointer(start: endsOut, count: count)),
-            widths: Array(UnsafeBufferPointer(start: widthsOut, count: count)),
-            breakAfter: Array(UnsafeBufferPointer(start: breakOut, count: count)), breaks: breaks)
+        return decided ? count : -1
     }
 
     /// Reads the code point at `i`; false for an unpaired surrogate.
