@@ -145,4 +145,46 @@ static inline intptr_t msgfmt_byte_scan_may_need_escape(const uint8_t *p, intptr
         msgfmt_byte_scan_may_need_escape_byte);
 }
 
+/* The first byte that may start a scalar the terminal and HTML output replace with a
+ * placeholder (DisplaySafety): an ASCII control, DEL, or 0xC2 or 0xE2 (the lead bytes of
+ * C1 controls and of the bidi embeddings, overrides and isolates). With bit 0x20 set,
+ * 0xE2 also catches 0xC2. */
+static inline int msgfmt_byte_scan_may_be_unsafe_byte(uint8_t b) {
+    return b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2;
+}
+static inline intptr_t msgfmt_byte_scan_may_be_unsafe(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
+            MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)),
+        msgfmt_byte_scan_may_be_unsafe_byte);
+}
+
+/* msgfmt_byte_scan_may_be_unsafe for a buffer whose bytes before `i` may be read too
+ * (p[0..<end] is readable): the bytes after the last whole vector are tested as the last
+ * sixteen bytes before `end`, the lanes before `i` masked off, instead of one by one. For
+ * the short pieces the terminal output appends to one growing buffer. */
+static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    if (end >= 16) {
+        while (i + 16 <= end) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(
+                MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
+                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)));
+            if (found) return i + __builtin_ctz(found);
+            i += 16;
+        }
+        if (i == end) return end;
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + end - 16));
+        unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
+            MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)));
+        found &= 0xFFFFu << (16 - (end - i));
+        return found ? end - 16 + __builtin_ctz(found) : end;
+    }
+#endif
+    return msgfmt_byte_scan_may_be_unsafe(p, i, end);
+}
+
 #endif

@@ -117,7 +117,7 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
                 // case, found by a byte scan), else as `DisplaySafety.sanitize` spells it.
                 let mark = out.count
                 line.fragments[k].appendDisplay(to: &out)
-                if out.withUnsafeBufferPointer({ DisplaySafety.mayHoldUnsafe(UnsafeBufferPointer(rebasing: $0[mark...])) }) {
+                if out.withUnsafeBufferPointer({ DisplaySafety.mayHoldUnsafe($0, from: mark) }) {
                     out.removeSubrange(mark...)
                     out.append(utf8: DisplaySafety.sanitize(line.fragments[k].display))
                 }

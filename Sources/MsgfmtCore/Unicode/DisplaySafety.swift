@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// What message text may not send to a terminal raw, and the visible stand-in for each.
 ///
 /// Layout measures a character through `placeholder(for:)` and emitters write the same
@@ -38,10 +40,21 @@ public enum DisplaySafety {
     /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
     /// found byte by byte: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
     /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`).
+    /// The bytes that cannot start such a scalar are passed over sixteen at a time
+    /// (CByteScan).
     static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayHoldUnsafe(utf8, from: 0)
+    }
+
+    /// `mayHoldUnsafe` of the bytes of `utf8` from `start`, those before it being valid to
+    /// read (the scan may test them, as part of its last vector, and ignore them).
+    static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
         let n = utf8.count
-        var i = 0
-        while i < n {
+        var i = start
+        while true {
+            i = msgfmt_byte_scan_may_be_unsafe_after(base, i, n)
+            if i >= n { return false }
             let b = utf8[i]
             if b < 0x20 || b == 0x7F { return true }
             if b == 0xC2, i + 1 < n, utf8[i + 1] < 0xA0 { return true }
@@ -53,6 +66,5 @@ public enum DisplaySafety {
             }
             i += 1
         }
-        return false
     }
 }

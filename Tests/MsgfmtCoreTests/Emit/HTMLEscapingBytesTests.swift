@@ -73,4 +73,30 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
+
+    /// `DisplaySafety.mayHoldUnsafe`, which passes over bytes sixteen at a time, against
+    /// the placeholder test of every scalar: each scalar up to U+3000 and the supplementary
+    /// planes' first, put in text of letters (Latin, Cyrillic, punctuation with 0xE2 lead
+    /// bytes) at offsets on both sides of a vector's edge.
+    @Test func unsafeScanAgreesWithThePlaceholderTestAtEveryOffset() {
+        let filler = Array("ab\u{448}\u{2014}cd \u{44B}\u{2026}xyz\u{A0}qrstuvw\u{4E2D}".utf8)
+        var wrong: [String] = []
+        for value in Array(UInt32(0)...0x3000) + [0xFEFF, 0xFFFD, 0x1F600, 0x10000] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = DisplaySafety.placeholder(for: scalar) != nil
+            for offset in [0, 13, 14, 15, 16, 17, 30] {
+                var bytes = Array(filler.prefix(offset))
+                while !bytes.isEmpty, bytes.last! & 0xC0 == 0x80 || bytes.last! >= 0xC0 { bytes.removeLast() }
+                bytes += Array(String(scalar).utf8) + filler
+                let found = bytes.withUnsafeBufferPointer(DisplaySafety.mayHoldUnsafe)
+                if found != expected { wrong.append("U+\(String(value, radix: 16)) at \(bytes.count - filler.count)") }
+                // The same bytes after a prefix the scan may read but must not count: an
+                // escape sequence, as the terminal output has before a fragment.
+                let prefixed = [0x1B, 0x5B, 0x31, 0x6D] + bytes
+                let after = prefixed.withUnsafeBufferPointer { DisplaySafety.mayHoldUnsafe($0, from: 4) }
+                if after != expected { wrong.append("U+\(String(value, radix: 16)) after a prefix") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
 }
