@@ -152,12 +152,16 @@ static inline intptr_t msgfmt_byte_scan_may_need_escape(const uint8_t *p, intptr
 static inline int msgfmt_byte_scan_may_be_unsafe_byte(uint8_t b) {
     return b < 0x20 || b == 0x7F || b == 0xC2 || b == 0xE2;
 }
+#if defined(__SSE2__)
+/* The lanes of `v` that msgfmt_byte_scan_may_be_unsafe_byte says yes to. */
+#define MSGFMT_BYTE_SCAN_UNSAFE_MASK(v)                                                         \
+    MSGFMT_BYTE_SCAN_OR(                                                                      \
+        MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8((v), _mm_set1_epi8(0x1F)), (v)),      \
+                            MSGFMT_BYTE_SCAN_EQ((v), 0x7F)),                                  \
+        MSGFMT_BYTE_SCAN_EQ(_mm_or_si128((v), _mm_set1_epi8(0x20)), 0xE2))
+#endif
 static inline intptr_t msgfmt_byte_scan_may_be_unsafe(const uint8_t *p, intptr_t i, intptr_t end) {
-    MSGFMT_BYTE_SCAN(p, i, end,
-        MSGFMT_BYTE_SCAN_OR(
-            MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
-            MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)),
-        msgfmt_byte_scan_may_be_unsafe_byte);
+    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_UNSAFE_MASK(v), msgfmt_byte_scan_may_be_unsafe_byte);
 }
 
 /* msgfmt_byte_scan_may_be_unsafe for a buffer whose bytes before `i` may be read too
@@ -169,17 +173,13 @@ static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, in
     if (end >= 16) {
         while (i + 16 <= end) {
             __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-            unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(
-                MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
-                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)));
+            unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_UNSAFE_MASK(v));
             if (found) return i + __builtin_ctz(found);
             i += 16;
         }
         if (i == end) return end;
         __m128i v = _mm_loadu_si128((const __m128i *)(p + end - 16));
-        unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(
-            MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v), MSGFMT_BYTE_SCAN_EQ(v, 0x7F)),
-            MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0xE2)));
+        unsigned found = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_UNSAFE_MASK(v));
         found &= 0xFFFFu << (16 - (end - i));
         return found ? end - 16 + __builtin_ctz(found) : end;
     }
