@@ -38,9 +38,9 @@ public enum DisplaySafety {
     }
 
     /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
-    /// found byte by byte: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
-    /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`).
-    /// The bytes that cannot start such a scalar are passed over sixteen at a time
+    /// found from its bytes: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
+    /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`). The
+    /// bytes that cannot start such a scalar are passed over sixteen at a time
     /// (CByteScan).
     static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         mayHoldUnsafe(utf8, from: 0)
