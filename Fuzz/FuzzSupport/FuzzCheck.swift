@@ -44,10 +44,18 @@ public enum FuzzCheck {
         return streamed == whole ? [] : ["\(format) decoded in reads of \(chunk) bytes differs from decoding it whole"]
     }
 
-    /// Every line of `bytes` read without a JSON tree, against the tree path.
+    /// Every line of `bytes` read without a JSON tree, against the tree path, and passed
+    /// over by the JSON skip scan, against the checked skip.
     public static func directReading(_ bytes: [UInt8]) -> [String] {
-        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).contains { !MessageDecoder.directReadingAgrees($0) }
-            ? ["a line read without a JSON tree differs from the tree path"] : []
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var problems: [String] = []
+        if lines.contains(where: { !MessageDecoder.directReadingAgrees($0) }) {
+            problems.append("a line read without a JSON tree differs from the tree path")
+        }
+        if lines.contains(where: { !JSONParser.skipScanAgrees($0) }) {
+            problems.append("the JSON skip scan disagrees with the checked skip on a line")
+        }
+        return problems
     }
 
     /// `decode`'s checks plus layout at `width` with the layout invariants, for replaying

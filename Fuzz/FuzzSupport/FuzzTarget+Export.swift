@@ -19,9 +19,13 @@ extension FuzzTarget {
                 if !ExportMessageDecoder.directReadingAgrees(raw.bytes, clock: clock) {
                     problems.append("a message read without a JSON tree differs from the tree path")
                 }
+                if !JSONParser.skipScanAgrees(raw.bytes[...]) {
+                    problems.append("the JSON skip scan disagrees with the checked skip on a message")
+                }
             }
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
+        if !JSONParser.skipScanAgrees(bytes[...]) { problems.append("the JSON skip scan disagrees with the checked skip on the input") }
         if !ExportScannerReference.agrees(bytes) { problems.append("the scanner's message loop and its byte-by-byte steps differ") }
         if ExportScannerReference.agreeingJumps(bytes, limit: 4) == nil {
             problems.append("a scan that jumps to a message's end differs from one that read every byte to it")

@@ -3,3 +3,158 @@
 #include "msgfmt_byte_scan.h"
 
 int32_t msgfmt_byte_scan_lanes(void) { return MSGFMT_BYTE_SCAN_LANES; }
+
+/* The end of the UTF-8 sequence at p[i] (a byte at or above 0x80), or -1 when it is not
+ * one: a shortest form of a scalar value (no surrogates, nothing above U+10FFFF). */
+static intptr_t utf8_sequence_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    uint8_t b = p[i];
+    uint8_t low = 0x80, high = 0xBF; /* the range of the second byte */
+    intptr_t length;
+    if (b >= 0xC2 && b <= 0xDF) {
+        length = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        length = 3;
+        if (b == 0xE0) low = 0xA0;
+        if (b == 0xED) high = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        length = 4;
+        if (b == 0xF0) low = 0x90;
+        if (b == 0xF4) high = 0x8F;
+    } else {
+        return -1;
+    }
+    if (end - i < length) return -1;
+    if (p[i + 1] < low || p[i + 1] > high) return -1;
+    for (intptr_t k = 2; k < length; k++) {
+        if ((p[i + k] & 0xC0) != 0x80) return -1;
+    }
+    return i + length;
+}
+
+static int is_hex_digit(uint8_t b) {
+    return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
+}
+
+/* The end of the string whose opening quote is p[i], or -1. */
+static intptr_t json_string_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    i++;
+    for (;;) {
+        i = msgfmt_byte_scan_string_plain_end(p, i, end);
+        if (i >= end) return -1;
+        uint8_t b = p[i];
+        if (b == 0x22) return i + 1;
+        if (b == 0x5C) {
+            if (end - i < 2) return -1;
+            switch (p[i + 1]) {
+            case 0x22: case 0x5C: case 0x2F: case 0x62: case 0x66: case 0x6E: case 0x72: case 0x74:
+                i += 2;
+                break;
+            case 0x75:
+                if (end - i < 6 || !is_hex_digit(p[i + 2]) || !is_hex_digit(p[i + 3]) || !is_hex_digit(p[i + 4]) ||
+                    !is_hex_digit(p[i + 5]))
+                    return -1;
+                i += 6;
+                break;
+            default:
+                return -1;
+            }
+        } else if (b < 0x20) {
+            return -1;
+        } else {
+            /* A word of non-ASCII letters is checked in this loop. */
+            do {
+                i = utf8_sequence_end(p, i, end);
+                if (i < 0) return -1;
+            } while (i < end && p[i] >= 0x80);
+        }
+    }
+}
+
+/* The end of the digits from p[i], or -1 when there are none. */
+static intptr_t json_digits_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    intptr_t start = i;
+    while (i < end && p[i] >= 0x30 && p[i] <= 0x39) i++;
+    return i > start ? i : -1;
+}
+
+/* The end of the number at p[i] (a minus sign or a digit), or -1. */
+static intptr_t json_number_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    if (p[i] == 0x2D) i++;
+    i = json_digits_end(p, i, end);
+    if (i < 0) return -1;
+    if (i < end && p[i] == 0x2E) {
+        i = json_digits_end(p, i + 1, end);
+        if (i < 0) return -1;
+    }
+    if (i < end && (p[i] == 0x65 || p[i] == 0x45)) {
+        i++;
+        if (i < end && (p[i] == 0x2B || p[i] == 0x2D)) i++;
+        i = json_digits_end(p, i, end);
+    }
+    return i;
+}
+
+/* The end of `word` (`length` bytes) at p[i], or -1 when the bytes there differ. */
+static intptr_t json_literal_end(const uint8_t *p, intptr_t i, intptr_t end, const char *word, intptr_t length) {
+    if (end - i < length) return -1;
+    for (intptr_t k = 0; k < length; k++) {
+        if (p[i + k] != (uint8_t)word[k]) return -1;
+    }
+    return i + length;
+}
+
+#define MSGFMT_JSON_SKIP_MAX_DEPTH 256
+
+intptr_t msgfmt_byte_scan_json_value_end(const uint8_t *p, intptr_t i, intptr_t end, intptr_t depth_room) {
+    /* The closing bracket of each open container, innermost last. */
+    uint8_t closers[MSGFMT_JSON_SKIP_MAX_DEPTH];
+    intptr_t depth = 0;
+    if (depth_room > MSGFMT_JSON_SKIP_MAX_DEPTH) depth_room = MSGFMT_JSON_SKIP_MAX_DEPTH;
+value:
+    if (i >= end) return -1;
+    switch (p[i]) {
+    case 0x7B: /* { */
+    case 0x5B: /* [ */
+        if (depth >= depth_room) return -1;
+        closers[depth++] = p[i] + 2;
+        i = msgfmt_byte_scan_json_space_end(p, i + 1, end);
+        if (i < end && p[i] == closers[depth - 1]) {
+            i++;
+            depth--;
+            goto after;
+        }
+        if (closers[depth - 1] == 0x7D) goto member;
+        goto value;
+    case 0x22: i = json_string_end(p, i, end); break;
+    case 0x74: i = json_literal_end(p, i, end, "true", 4); break;
+    case 0x66: i = json_literal_end(p, i, end, "false", 5); break;
+    case 0x6E: i = json_literal_end(p, i, end, "null", 4); break;
+    case 0x2D: case 0x30: case 0x31: case 0x32: case 0x33: case 0x34: case 0x35: case 0x36: case 0x37: case 0x38: case 0x39:
+        i = json_number_end(p, i, end);
+        break;
+    default: return -1;
+    }
+    if (i < 0) return -1;
+after:
+    if (depth == 0) return i;
+    i = msgfmt_byte_scan_json_space_end(p, i, end);
+    if (i >= end) return -1;
+    if (p[i] == 0x2C) { /* , */
+        i = msgfmt_byte_scan_json_space_end(p, i + 1, end);
+        if (closers[depth - 1] == 0x5D) goto value;
+        goto member;
+    }
+    if (p[i] != closers[depth - 1]) return -1;
+    i++;
+    depth--;
+    goto after;
+member:
+    /* At a member's name (white space before it passed over). */
+    if (i >= end || p[i] != 0x22) return -1;
+    i = json_string_end(p, i, end);
+    if (i < 0) return -1;
+    i = msgfmt_byte_scan_json_space_end(p, i, end);
+    if (i >= end || p[i] != 0x3A) return -1;
+    i = msgfmt_byte_scan_json_space_end(p, i + 1, end);
+    goto value;
+}

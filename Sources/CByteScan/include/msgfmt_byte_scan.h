@@ -187,4 +187,14 @@ static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, in
     return msgfmt_byte_scan_may_be_unsafe(p, i, end);
 }
 
+/* The end of the JSON value that starts at p[i] (no white space before it), when it is
+ * valid as msgfmt's JSON parser reads it: objects and arrays nested at most `depth_room`
+ * levels, strings of valid UTF-8 without raw control characters and with the escapes
+ * \" \\ \/ \b \f \n \r \t and \u with four hex digits, numbers as
+ * -?digits(.digits)?([eE][+-]?digits)?, and the literals true, false and null. Returns -1
+ * for anything else, including what the parser accepts by option only (\x escapes) and
+ * nesting deeper than 256 levels: the caller then reads the value on the parser's
+ * checked path, which says what is wrong and where. */
+intptr_t msgfmt_byte_scan_json_value_end(const uint8_t *p, intptr_t i, intptr_t end, intptr_t depth_room);
+
 #endif

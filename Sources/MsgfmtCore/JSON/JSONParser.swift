@@ -200,8 +200,38 @@ public struct JSONParser {
     }
 
     /// Moves past the value at the current position, accepting exactly what `parseValue`
-    /// accepts (with the same errors) but building nothing.
+    /// accepts (with the same errors) but building nothing. A value the byte scan
+    /// (`msgfmt_byte_scan_json_value_end`) finds valid is passed over in one call; anything
+    /// else, errors included, is read by `checkedSkipValue`.
     mutating func skipValue() throws(JSONParseError) {
+        if let base = bytes.baseAddress {
+            let end = msgfmt_byte_scan_json_value_end(base, pos, bytes.count, options.maxDepth - depth)
+            if end >= 0 {
+                pos = end
+                return
+            }
+        }
+        try checkedSkipValue()
+    }
+
+    /// True when `skipValue`'s byte scan agrees with `checkedSkipValue` on the value at the
+    /// start of `bytes` (after white space): it may give up, never accept what the checked
+    /// path rejects or end elsewhere. For tests and fuzz targets (`@_spi(Testing) import
+    /// MsgfmtCore`).
+    @_spi(Testing)
+    public static func skipScanAgrees(_ bytes: ArraySlice<UInt8>, options: Options = Options()) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var parser = JSONParser(bytes: buffer, options: options)
+            parser.skipWhitespace()
+            let scan = msgfmt_byte_scan_json_value_end(base, parser.pos, buffer.count, options.maxDepth)
+            guard (try? parser.checkedSkipValue()) != nil else { return scan == -1 }
+            return scan == -1 || scan == parser.pos
+        }
+    }
+
+    /// `skipValue` on the reference path: one token at a time, with the located errors.
+    mutating func checkedSkipValue() throws(JSONParseError) {
         guard pos < bytes.count else { throw error("unexpected end of input") }
         switch bytes[pos] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -227,7 +257,7 @@ public struct JSONParser {
                     pos += 1
                     skipWhitespace()
                 }
-                try skipValue()
+                try checkedSkipValue()
                 skipWhitespace()
                 guard pos < bytes.count else { throw error("unexpected end of input inside \(inside)") }
                 if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
