@@ -158,3 +158,58 @@ member:
     i = msgfmt_byte_scan_json_space_end(p, i + 1, end);
     goto value;
 }
+
+/* One byte of msgfmt_byte_scan_first_line_of's walk (not a line feed or carriage return). */
+static void first_line_byte(uint8_t b, msgfmt_byte_scan_first_line *out) {
+    if (b >= 0x80) {
+        out->non_ascii = 1;
+        if (b < 0xC0) out->continuations++;
+    } else if (b != 0x20 && (b < 0x09 || b > 0x0D)) {
+        out->ascii_ink = 1;
+    }
+}
+
+msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, intptr_t end) {
+    msgfmt_byte_scan_first_line out = {-1, 0, 0, 0};
+    intptr_t i = 0;
+    while (i < end) {
+#if defined(__SSE2__)
+        /* Sixteen bytes without a line break at a time: the continuation bytes counted,
+         * ink and non-ASCII bytes noted from masks. */
+        while (i + 16 <= end) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            unsigned breaks = (unsigned)_mm_movemask_epi8(
+                MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x0A), MSGFMT_BYTE_SCAN_EQ(v, 0x0D)));
+            if (breaks) break;
+            unsigned high = (unsigned)_mm_movemask_epi8(v);
+            unsigned continuation = (unsigned)_mm_movemask_epi8(
+                MSGFMT_BYTE_SCAN_EQ(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), 0x80));
+            /* Blank ASCII: a space, or 0x09-0x0D (those minus 9 are at most 4). */
+            __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(0x09));
+            unsigned blank = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(
+                MSGFMT_BYTE_SCAN_EQ(v, 0x20), _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(0x04)), shifted)));
+            if (high) out.non_ascii = 1;
+            if (~(high | blank) & 0xFFFFu) out.ascii_ink = 1;
+            out.continuations += __builtin_popcount(continuation);
+            i += 16;
+        }
+#endif
+        if (i >= end) break;
+        uint8_t b = p[i];
+        if (b == 0x0A) {
+            out.cut = i;
+            return out;
+        }
+        if (b == 0x0D) {
+            if (i + 1 < end && p[i + 1] == 0x0A) {
+                i += 2;
+                continue;
+            }
+            out.cut = i;
+            return out;
+        }
+        first_line_byte(b, &out);
+        i++;
+    }
+    return out;
+}

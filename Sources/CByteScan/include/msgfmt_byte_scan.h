@@ -197,4 +197,18 @@ static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, in
  * checked path, which says what is wrong and where. */
 intptr_t msgfmt_byte_scan_json_value_end(const uint8_t *p, intptr_t i, intptr_t end, intptr_t depth_room);
 
+/* What the export's preview needs of the first line of UTF-8 text: it ends at the first
+ * line feed or carriage return that is not part of CR LF (`cut`, or -1 when the text has
+ * none); `continuations` counts the bytes before the cut (or the end) that continue a
+ * UTF-8 sequence, `ascii_ink` says whether one of those bytes is ASCII other than a space,
+ * tab, line feed, vertical tab, form feed or carriage return, `non_ascii` whether one is
+ * at or above 0x80. */
+typedef struct {
+    intptr_t cut;
+    intptr_t continuations;
+    int32_t ascii_ink;
+    int32_t non_ascii;
+} msgfmt_byte_scan_first_line;
+msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, intptr_t end);
+
 #endif

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// The common case of `TranscriptMessage.preview` found on the UTF-8 bytes instead of
 /// character by character: the text's first line when it is not blank.
 enum PreviewScan {
@@ -13,30 +15,10 @@ enum PreviewScan {
         // `scalars` counts the scalars before the cut (the bytes that start one): a line of
         // no more scalars than `limit` has no more characters either, and needs no cutting.
         let found: (cut: Int?, scalars: Int, asciiInk: Bool, nonASCII: Bool)? = text.utf8.withContiguousStorageIfAvailable { p in
-            var i = 0
-            var asciiInk = false
-            var nonASCII = false
-            var continuations = 0
-            let n = p.count
-            while i < n {
-                let b = p[i]
-                if b == 0x0A { return (i, i - continuations, asciiInk, nonASCII) }
-                if b == 0x0D {
-                    if i + 1 < n, p[i + 1] == 0x0A {
-                        i += 2
-                        continue
-                    }
-                    return (i, i - continuations, asciiInk, nonASCII)
-                }
-                if b >= 0x80 {
-                    nonASCII = true
-                    if b < 0xC0 { continuations += 1 }
-                } else if b != 0x20, b < 0x09 || b > 0x0D {
-                    asciiInk = true
-                }
-                i += 1
-            }
-            return (nil, n - continuations, asciiInk, nonASCII)
+            // Sixteen bytes at a time (CByteScan); the text is not empty, so has a base address.
+            let line = msgfmt_byte_scan_first_line_of(p.baseAddress!, p.count)
+            let end = line.cut >= 0 ? line.cut : p.count
+            return (line.cut >= 0 ? line.cut : nil, end - line.continuations, line.ascii_ink != 0, line.non_ascii != 0)
         }
         guard let found else { return nil }
         guard let cut = found.cut else {

@@ -1,3 +1,5 @@
+import CByteScan
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -30,6 +32,70 @@ import Testing
         ]
         for text in texts {
             #expect(PreviewScan.firstLine(of: text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func randomTextsAcrossTheScansVectorsMatchTheCharacterRule() {
+        // Pieces that end the line, hide in CR LF, are blank, ink, or span several bytes,
+        // in texts long enough for several sixteen-byte vectors and the 200-scalar limit.
+        let pieces = ["a", "Z", " ", "\t", "\u{0B}", "\u{0C}", "\n", "\r", "\r\n", "ж", "日", "🔥", "\u{301}", "\u{85}", "\u{A0}", "\u{7F}"]
+        var rng = SeededGenerator(seed: 0xF1257)
+        for _ in 0..<3_000 {
+            let count = rng.below(260)
+            // Most texts lean on letters and blanks so long lines and long blank runs form.
+            let text = (0..<count).map { _ in rng.below(4) == 0 ? pieces[rng.below(pieces.count)] : pieces[rng.below(5)] }.joined()
+            #expect(PreviewScan.firstLine(of: text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func firstLineSummaryMatchesAByteByByteWalkOnAnyBytes() {
+        // Every byte value, at every offset of a run of letters or of blanks.
+        var rng = SeededGenerator(seed: 0xB7E5)
+        for round in 0..<20_000 {
+            // Half the rounds without ASCII ink in the filler, so one stray byte decides it.
+            let filler: [UInt8] = round % 2 == 0 ? [0x61, 0x20, 0x09, 0xD0, 0xB6] : [0x20, 0x09, 0xD0, 0xB6]
+            var bytes = (0..<rng.below(70)).map { _ in filler[rng.below(filler.count)] }
+            for _ in 0..<rng.below(4) where !bytes.isEmpty { bytes[rng.below(bytes.count)] = UInt8(rng.below(256)) }
+            if round % 3 == 0, bytes.count > 1 {
+                // A CR LF, which the walk passes over.
+                let k = rng.below(bytes.count - 1)
+                bytes[k] = 0x0D
+                bytes[k + 1] = 0x0A
+            }
+            // The walk the scan replaces.
+            var cut = -1
+            var continuations = 0
+            var ink = false
+            var nonASCII = false
+            var i = 0
+            walk: while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x0A:
+                    cut = i
+                    break walk
+                case 0x0D:
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                        i += 2
+                        continue
+                    }
+                    cut = i
+                    break walk
+                case 0x80...: nonASCII = true; if b < 0xC0 { continuations += 1 }
+                case 0x20, 0x09...0x0D: break
+                default: ink = true
+                }
+                i += 1
+            }
+            let line = bytes.withUnsafeBufferPointer {
+                msgfmt_byte_scan_first_line_of($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count)
+            }
+            let same =
+                line.cut == cut && line.continuations == continuations && (line.ascii_ink != 0) == ink && (line.non_ascii != 0) == nonASCII
+            if !same {
+                Issue.record("\(bytes): \(line), expected cut \(cut), \(continuations) continuations, ink \(ink), non-ASCII \(nonASCII)")
+                return
+            }
         }
     }
 
