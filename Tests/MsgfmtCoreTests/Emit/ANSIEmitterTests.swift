@@ -36,6 +36,60 @@ import Testing
         #expect(out == "\(esc)[1;39m")
     }
 
+    /// The state a terminal in `state` is left in by the SGR sequence `bytes` (nil when
+    /// `bytes` is not one `ESC [ codes m` sequence of codes a transition may use).
+    static func applying(_ bytes: [UInt8], to state: ANSIAttributes) -> ANSIAttributes? {
+        guard bytes.count >= 3, bytes.prefix(2) == [0x1B, 0x5B], bytes.last == 0x6D else { return nil }
+        var s = state
+        for code in String(decoding: bytes.dropFirst(2).dropLast(), as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false) {
+            switch Int(code) {
+            case 0: s = .plain
+            case 1: s.bold = true
+            case 2: s.dim = true
+            case 22: (s.bold, s.dim) = (false, false)
+            case 3, 23: s.italic = code == "3"
+            case 4, 24: s.underline = code == "4"
+            case 7, 27: s.reverse = code == "7"
+            case 9, 29: s.strikethrough = code == "9"
+            case 39: s.foreground = nil
+            case .some(let c) where (30...37).contains(c) || (90...97).contains(c): s.foreground = UInt8(c)
+            default: return nil
+            }
+        }
+        return s
+    }
+
+    @Test func everyTransitionReachesItsTargetWithinTheLongestSequence() {
+        // Every combination of the six attributes with no, a dark and a bright color.
+        let states: [ANSIAttributes] = (0..<64).flatMap { bits in
+            [nil, 31, 97].map { (color: UInt8?) in
+                var a = ANSIAttributes()
+                (a.bold, a.dim, a.italic) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)
+                (a.underline, a.reverse, a.strikethrough) = (bits & 8 != 0, bits & 16 != 0, bits & 32 != 0)
+                a.foreground = color
+                return a
+            }
+        }
+        var longest = 0
+        for from in states {
+            for to in states {
+                var out: [UInt8] = [0x41]
+                from.transition(to: to, into: &out)
+                #expect(out.first == 0x41)
+                let sequence = Array(out.dropFirst())
+                longest = max(longest, sequence.count)
+                if from == to {
+                    #expect(sequence.isEmpty)
+                } else if Self.applying(sequence, to: from) != to {
+                    Issue.record("\(from) -> \(to): \(String(decoding: sequence, as: UTF8.self).debugDescription)")
+                    return
+                }
+            }
+        }
+        #expect(longest <= ANSIAttributes.longestTransition)
+        #expect(longest >= 20)
+    }
+
     @Test func stylesAndClosesBeforeEachNewline() {
         let sample = EmitSample(text: "ab\ncd", runs: [(1..<4, .with(.bold))])
         let out = EmitCapture.ansi([sample.rendered()], .full)
