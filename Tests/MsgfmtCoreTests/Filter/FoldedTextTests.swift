@@ -38,6 +38,33 @@ import Testing
             let a: UInt16 = 0x61  // "a"
             #expect(FoldedText.collapsingSpaces([unit]) == (space ? [] : [unit]), "U+\(String(unit, radix: 16))")
             #expect(FoldedText.collapsingSpaces([a, unit, unit, a]) == (space ? [a, 0x20, a] : [a, unit, unit, a]))
+            // Past the first eight units, where the scan tests eight at a time.
+            let long = [UInt16](repeating: a, count: 11) + [unit] + [UInt16](repeating: a, count: 9)
+            #expect(FoldedText.collapsingSpaces(long) == (space ? Array(long[..<11]) + [0x20] + long[12...] : long))
+        }
+    }
+
+    /// Random runs of letters and white space (and units near it that are not), against
+    /// collapsing them one unit at a time.
+    @Test func collapsesRandomTextsAsAUnitByUnitWalk() {
+        let alphabet: [UInt16] = [
+            0x61, 0x20, 0x0A, 0x09, 0x85, 0xA0, 0x1680, 0x2000, 0x200A, 0x200B, 0x2028, 0x205F, 0x2060, 0x3000, 0x3001, 0x430, 0x4E00, 0x1F,
+        ]
+        var rng = SeededGenerator(seed: 0xC011A)
+        for _ in 0..<5_000 {
+            let units = (0..<rng.below(60)).map { _ in rng.below(2) == 0 ? 0x61 : alphabet[rng.below(alphabet.count)] }
+            var expected: [UInt16] = []
+            var pending = false
+            for u in units {
+                if Unicode.Scalar(u)!.properties.isWhitespace {
+                    pending = !expected.isEmpty
+                    continue
+                }
+                if pending { expected.append(0x20) }
+                pending = false
+                expected.append(u)
+            }
+            #expect(FoldedText.collapsingSpaces(units) == expected, "\(units)")
         }
     }
 

@@ -80,6 +80,32 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    @Test func utf16CountMatchesAByteByByteCount() {
+        func reference(_ bytes: ArraySlice<UInt8>) -> Int {
+            bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) + ($1 >= 0xF0 ? 1 : 0) }
+        }
+        // Every byte value at every offset inside and past a vector.
+        for value in 0...255 {
+            for at in [0, 1, 15, 16, 17, 31, 40] {
+                var buffer = [UInt8](repeating: 0x61, count: 48)
+                buffer[at] = UInt8(value)
+                let found = buffer.withUnsafeBufferPointer { msgfmt_byte_scan_utf16_count($0.baseAddress!, 48) }
+                #expect(found == reference(buffer[...]), "byte 0x\(String(value, radix: 16)) at \(at)")
+            }
+        }
+        // Random buffers of bytes either side of the lead and continuation boundaries.
+        let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4, 0xF7, 0xFF]
+        var rng = SeededGenerator(seed: 0x16C0)
+        for _ in 0..<5_000 {
+            let buffer = (0..<rng.below(80)).map { _ in alphabet[rng.below(alphabet.count)] }
+            let end = rng.below(buffer.count + 1)
+            let found = buffer.withUnsafeBufferPointer {
+                msgfmt_byte_scan_utf16_count($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, end)
+            }
+            #expect(found == reference(buffer[..<end]), "\(buffer) to \(end)")
+        }
+    }
+
     @Test func theVectorPathIsBuiltOnX86() {
         #if arch(x86_64)
             #expect(msgfmt_byte_scan_lanes() == 16)

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Turns an export's `text` / `text_entities` into message text with Bot API entities
 /// (UTF-16 offsets). Nesting was flattened by the exporter: each part has one type.
 public enum ExportTextDecoder {
@@ -82,14 +84,10 @@ public enum ExportTextDecoder {
     }
 
     /// The number of UTF-16 units of valid UTF-8: one per scalar, two for those of four
-    /// bytes.
+    /// bytes (CByteScan, sixteen bytes at a time).
     static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for b in utf8 {
-            if b & 0xC0 != 0x80 { count &+= 1 }
-            if b >= 0xF0 { count &+= 1 }
-        }
-        return count
+        guard let base = utf8.baseAddress else { return 0 }
+        return msgfmt_byte_scan_utf16_count(base, utf8.count)
     }
 
     /// What an entity part may say besides its `type` and `text`.
