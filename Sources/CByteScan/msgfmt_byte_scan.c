@@ -182,8 +182,7 @@ msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, int
                 MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x0A), MSGFMT_BYTE_SCAN_EQ(v, 0x0D)));
             if (breaks) break;
             unsigned high = (unsigned)_mm_movemask_epi8(v);
-            unsigned continuation = (unsigned)_mm_movemask_epi8(
-                MSGFMT_BYTE_SCAN_EQ(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), 0x80));
+            unsigned continuation = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_CONTINUATION_MASK(v));
             /* Blank ASCII: a space, or 0x09-0x0D (those minus 9 are at most 4). */
             __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(0x09));
             unsigned blank = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(

@@ -211,6 +211,11 @@ typedef struct {
 } msgfmt_byte_scan_first_line;
 msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, intptr_t end);
 
+#if defined(__SSE2__)
+/* The lanes of `v` that continue a UTF-8 sequence (0x80-0xBF). */
+#define MSGFMT_BYTE_SCAN_CONTINUATION_MASK(v) MSGFMT_BYTE_SCAN_EQ(_mm_and_si128((v), _mm_set1_epi8((char)0xC0)), 0x80)
+#endif
+
 /* The number of UTF-16 code units the valid UTF-8 p[0..<end] becomes: one for each byte
  * that does not continue a sequence, and one more for each lead byte of four (0xF0 and
  * above). Sixteen bytes at a time. */
@@ -219,8 +224,7 @@ static inline intptr_t msgfmt_byte_scan_utf16_count(const uint8_t *p, intptr_t e
 #if defined(__SSE2__)
     while (i + 16 <= end) {
         __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
-        unsigned continuation =
-            (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), 0x80));
+        unsigned continuation = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_CONTINUATION_MASK(v));
         unsigned four = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v));
         count += 16 - __builtin_popcount(continuation) + __builtin_popcount(four);
         i += 16;
