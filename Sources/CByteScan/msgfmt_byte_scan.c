@@ -193,22 +193,15 @@ msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, int
             i += 16;
         }
 #endif
+        /* Byte by byte up to the line break the vector held (or the end). */
+        while (i < end && p[i] != 0x0A && p[i] != 0x0D) first_line_byte(p[i++], &out);
         if (i >= end) break;
-        uint8_t b = p[i];
-        if (b == 0x0A) {
-            out.cut = i;
-            return out;
+        if (p[i] == 0x0D && i + 1 < end && p[i + 1] == 0x0A) {
+            i += 2;
+            continue;
         }
-        if (b == 0x0D) {
-            if (i + 1 < end && p[i + 1] == 0x0A) {
-                i += 2;
-                continue;
-            }
-            out.cut = i;
-            return out;
-        }
-        first_line_byte(b, &out);
-        i++;
+        out.cut = i;
+        return out;
     }
     return out;
 }
