@@ -256,12 +256,13 @@ enum FusedSegmenter {
     private struct ClusterWidth {
         var firstWord: UInt32
         var firstValue: UInt32
-        var count = 1
         var sum: Int
-        var hasVS16 = false
-        var hasVS15 = false
-        var hasZWJ = false
-        var hasKeycap = false
+        /// What the code points after the first were, as `joinedBit`, `vs16Bit`, ...: one
+        /// byte, so that starting a cluster costs the walk few stores.
+        var marks: UInt8 = 0
+
+        /// `marks` bits: more than one code point; U+FE0F, U+FE0E, U+200D, U+20E3 among them.
+        static let joinedBit: UInt8 = 1, vs16Bit: UInt8 = 2, vs15Bit: UInt8 = 4, zwjBit: UInt8 = 8, keycapBit: UInt8 = 16
 
         @inline(__always)
         init(word: UInt32, value: UInt32) {
@@ -278,20 +279,21 @@ enum FusedSegmenter {
 
         @inline(__always)
         mutating func add(word: UInt32, value: UInt32) {
-            count &+= 1
             sum &+= Self.scalarWidth(word)
+            var bit = Self.joinedBit
             switch value {
-            case 0xFE0F: hasVS16 = true
-            case 0xFE0E: hasVS15 = true
-            case 0x200D: hasZWJ = true
-            case 0x20E3: hasKeycap = true
+            case 0xFE0F: bit |= Self.vs16Bit
+            case 0xFE0E: bit |= Self.vs15Bit
+            case 0x200D: bit |= Self.zwjBit
+            case 0x20E3: bit |= Self.keycapBit
             default: break
             }
+            marks |= bit
         }
 
         @inline(__always)
         func width(_ model: WidthModel) -> Int {
-            if count == 1 {
+            if marks == 0 {
                 // An unsafe control is measured as its one-cell placeholder (DisplaySafety).
                 let v = firstValue
                 if v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) {
@@ -301,10 +303,10 @@ enum FusedSegmenter {
             }
             if model == .legacy { return sum }
             let emoji = firstWord & FusedSegmenter.emojiBit != 0
-            if firstWord & FusedSegmenter.regionalBit != 0 || (hasKeycap && emoji) { return 2 }
-            if hasVS15, emoji { return 1 }
-            if hasVS16, emoji { return 2 }
-            if hasZWJ, firstWord & FusedSegmenter.pictographicBit != 0 { return 2 }
+            if firstWord & FusedSegmenter.regionalBit != 0 || (marks & Self.keycapBit != 0 && emoji) { return 2 }
+            if marks & Self.vs15Bit != 0, emoji { return 1 }
+            if marks & Self.vs16Bit != 0, emoji { return 2 }
+            if marks & Self.zwjBit != 0, firstWord & FusedSegmenter.pictographicBit != 0 { return 2 }
             if firstWord & FusedSegmenter.presentationBit != 0 { return 2 }
             return min(2, sum)
         }
