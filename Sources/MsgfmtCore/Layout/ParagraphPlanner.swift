@@ -1,6 +1,11 @@
 /// Plans the lines of a paragraph segment: words between UAX #14 opportunities, words
 /// wider than the line handled per `--overflow` (stage 3), breaks chosen from widths
 /// alone (stage 4).
+///
+/// Greedy wrapping of words that all fit a line (the default, and most paragraphs) takes
+/// `greedyPlan`: one walk that fills lines as it finds words, with no word list, wrap
+/// items or break list. Anything else takes `wordPlan`, which the first equals
+/// wherever it answers (`ParagraphPlannerFastPathTests`).
 enum ParagraphPlanner {
     /// A word: clusters `start..<contentEnd` then whitespace up to `end`; only
     /// `start..<shownEnd` is shown (less than the content when cropped), followed by the
@@ -15,6 +20,95 @@ enum ParagraphPlanner {
 
     /// The lines of the paragraph `content` whose separator ends at cluster `end`.
     static func plan(
+        _ content: Range<Int>, end: Int, table: ClusterTable, available: Int,
+        ellipsisWidth: Int, constraints: LayoutConstraints
+    ) -> [LinePlan] {
+        if constraints.wrap == .greedy,
+            let plans = greedyPlan(content, end: end, table: table, available: available, overflow: constraints.overflow)
+        {
+            return plans
+        }
+        return wordPlan(
+            content, end: end, table: table, available: available, ellipsisWidth: ellipsisWidth, constraints: constraints)
+    }
+
+    /// `plan` under greedy wrapping in one walk: each word (found as `words` finds it)
+    /// goes on the current line when it fits after the whitespace before it, else starts
+    /// the next, as `BreakChooser.greedy` decides; nil as soon as a word is wider than a
+    /// line and `overflow` is not `visible` (`wordPlan` then handles the paragraph).
+    static func greedyPlan(
+        _ content: Range<Int>, end: Int, table: ClusterTable, available: Int, overflow: OverflowMode
+    ) -> [LinePlan]? {
+        if content.isEmpty { return [LinePlan(start: content.lowerBound, end: end, spans: [])] }
+        var plans: [LinePlan] = []
+        plans.reserveCapacity(min(16, 2 &* content.count / max(available, 1) &+ 1))
+        let limit = min(content.upperBound, table.count)
+        // The table's arrays read through pointers (no class access or bounds check per
+        // cluster).
+        let fitted: Bool = table.breakAfter.withUnsafeBufferPointer { breakAfter in
+            table.kinds.withUnsafeBufferPointer { kinds in
+                table.widths.withUnsafeBufferPointer { widths in
+                    // The current line: its first cluster, whether it holds a word yet,
+                    // the width of its words and the whitespace after the last, which
+                    // ends at `lineEnd` and shows up to `shownEnd`.
+                    var lineStart = content.lowerBound
+                    var started = false
+                    var used = 0
+                    var pending = 0
+                    var lineEnd = lineStart
+                    var shownEnd = lineStart
+                    var k = content.lowerBound
+                    while k < limit {
+                        // The word: clusters up to the next opportunity (`j`), its
+                        // trailing spaces and tabs from `c`, and the widths on either side.
+                        var j = k
+                        var c = k
+                        var width = 0
+                        var total = 0
+                        repeat {
+                            total &+= widths[j]
+                            let kind = kinds[j]
+                            j &+= 1
+                            if kind != .space, kind != .tab {
+                                c = j
+                                width = total
+                            }
+                        } while j < limit && !breakAfter[j &- 1]
+                        if width > available, overflow != .visible { return false }
+                        if !started {
+                            started = true
+                            used = width
+                        } else if used &+ pending &+ width > available {
+                            var line = LinePlan(start: lineStart, end: lineEnd, spans: [])
+                            line.append(lineStart..<shownEnd)
+                            line.continues = true
+                            plans.append(line)
+                            lineStart = k
+                            used = width
+                        } else {
+                            used = used &+ pending &+ width
+                        }
+                        pending = total &- width
+                        lineEnd = j
+                        shownEnd = c
+                        k = j
+                    }
+                    if started {
+                        var line = LinePlan(start: lineStart, end: end, spans: [])
+                        line.append(lineStart..<shownEnd)
+                        plans.append(line)
+                    }
+                    return true
+                }
+            }
+        }
+        return fitted ? plans : nil
+    }
+
+    /// `plan` from the paragraph's words and wrap items, the breaks chosen by
+    /// `BreakChooser` (greedy or balanced): words wider than a line are folded, cropped or
+    /// cut with the ellipsis (`overlong`).
+    static func wordPlan(
         _ content: Range<Int>, end: Int, table: ClusterTable, available: Int,
         ellipsisWidth: Int, constraints: LayoutConstraints
     ) -> [LinePlan] {
