@@ -237,4 +237,22 @@ static inline intptr_t msgfmt_byte_scan_utf16_count(const uint8_t *p, intptr_t e
     return count;
 }
 
+/* The first offset from `i` before `end` whose UTF-16 unit is `bound` (at least 1) or
+ * above, or `end`: eight units at a time. Text of one script mostly sits below some
+ * bound (Latin, Greek and Cyrillic below U+0590, where right-to-left scripts begin). */
+static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_t i, intptr_t end, uint16_t bound) {
+#if defined(__SSE2__)
+    /* A lane at or above the bound stays nonzero when bound - 1 is taken from it. */
+    const __m128i below = _mm_set1_epi16((short)(bound - 1));
+    while (i + 8 <= end) {
+        __m128i v = _mm_subs_epu16(_mm_loadu_si128((const __m128i *)(u + i)), below);
+        unsigned zero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(v, _mm_setzero_si128()));
+        if (zero != 0xFFFF) return i + __builtin_ctz(~zero & 0xFFFF) / 2;
+        i += 8;
+    }
+#endif
+    while (i < end && u[i] < bound) i++;
+    return i;
+}
+
 #endif

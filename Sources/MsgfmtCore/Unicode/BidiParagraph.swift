@@ -1,3 +1,4 @@
+internal import CByteScan
 internal import CICU
 
 /// The Unicode Bidirectional Algorithm (as ICU's ubidi applies it) applied to a paragraph
@@ -98,11 +99,16 @@ public struct BidiParagraph: Sendable, Hashable {
         let stages = CodePointTable.stages
         let strongRTL = ScalarFlags.strongRTL.rawValue << 12
         return units.withUnsafeBufferPointer { u in
+            guard let base = u.baseAddress else { return false }
             var i = 0
             while i < u.count {
                 let unit = u[i]
+                if unit < 0x0590 {
+                    // Units below U+0590 (Latin, Greek, Cyrillic...) passed over eight at a time.
+                    i = msgfmt_byte_scan_unit_at_least(base, i &+ 1, u.count, 0x0590)
+                    continue
+                }
                 i &+= 1
-                if unit < 0x0590 { continue }
                 if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return true }
                 var value = UInt32(unit)
                 if UTF16.isLeadSurrogate(unit), i < u.count, UTF16.isTrailSurrogate(u[i]) {

@@ -106,6 +106,36 @@ import Testing
         }
     }
 
+    @Test func unitAtLeastStopsWhereAUnitWalkDoes() {
+        func reference(_ units: [UInt16], _ i: Int, _ end: Int, _ bound: UInt16) -> Int {
+            var k = i
+            while k < end, units[k] < bound { k += 1 }
+            return k
+        }
+        // Units either side of each bound, alone at every offset inside and past a vector.
+        for bound: UInt16 in [1, 0x80, 0x0590, 0x8000, 0xFFFF] {
+            for unit in [0, bound - 1, bound, bound &+ 1, 0x7FFF, 0x8000, 0xFFFF] as [UInt16] {
+                for at in [0, 1, 7, 8, 9, 15, 16, 20] {
+                    var units = [UInt16](repeating: 0, count: 24)
+                    units[at] = unit
+                    let found = units.withUnsafeBufferPointer { msgfmt_byte_scan_unit_at_least($0.baseAddress!, 0, 24, bound) }
+                    #expect(found == reference(units, 0, 24, bound), "0x\(String(unit, radix: 16)) at \(at), bound \(bound)")
+                }
+            }
+        }
+        // Random units around U+0590 from random starts to random ends.
+        var rng = SeededGenerator(seed: 0x0590)
+        for _ in 0..<5_000 {
+            let units = (0..<rng.below(40)).map { _ in UInt16(0x0580 + rng.below(0x20)) }
+            let end = rng.below(units.count + 1)
+            let start = rng.below(end + 1)
+            let found = units.withUnsafeBufferPointer {
+                msgfmt_byte_scan_unit_at_least($0.baseAddress ?? UnsafePointer(bitPattern: 2)!, start, end, 0x0590)
+            }
+            #expect(found == reference(units, start, end, 0x0590), "\(units) from \(start) to \(end)")
+        }
+    }
+
     @Test func theVectorPathIsBuiltOnX86() {
         #if arch(x86_64)
             #expect(msgfmt_byte_scan_lanes() == 16)

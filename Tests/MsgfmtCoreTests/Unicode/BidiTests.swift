@@ -38,6 +38,27 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// Latin text before and after a scalar is passed over eight units at a time: the
+    /// answer for the whole is the scalar's own, wherever it falls against the vectors.
+    @Test func needsICUFindsAScalarAnywhereInLatinText() {
+        let scalars =
+            (0x0570...0x0900).compactMap(Unicode.Scalar.init) + [
+                "\u{200F}", "\u{202B}", "\u{2067}", "\u{FB1D}", "\u{FE70}", "\u{10D30}", "\u{1E900}", "\u{1F600}", "é", "ж",
+            ]
+        for scalar in scalars {
+            let alone = BidiParagraph.needsICU(Array(String(scalar).utf16)[...])
+            for before in 0..<18 {
+                for after in [0, 1, 9] {
+                    let text = String(repeating: "a", count: before) + String(scalar) + String(repeating: "ж", count: after)
+                    let units = Array(text.utf16)
+                    #expect(BidiParagraph.needsICU(units[...]) == alone, "U+\(String(scalar.value, radix: 16)) after \(before)")
+                    // A slice that leaves the scalar out never needs ICU.
+                    #expect(!BidiParagraph.needsICU(units[..<before]))
+                }
+            }
+        }
+    }
+
     @Test func hebrewParagraphIsRTLWithEmbeddedLatin() {
         let text = UTF16Text("שלום abc עולם")
         let para = BidiParagraph(text.units[...])
