@@ -167,6 +167,17 @@ struct LineBreakState {
         spaces = true
     }
 
+    /// Takes a space after anything but a hard break (`endsWithHardBreak`): what `decide`
+    /// would do (prohibited, LB7), the spaces ending any number or regional indicator run.
+    @inline(__always)
+    mutating func takeSpaceAfterAny() {
+        previous = .sp
+        spaces = true
+        inNumber = false
+        numberClosed = false
+        regionalCount = 0
+    }
+
     /// True when the text so far ends with a hard line break (ICU marks the end of such
     /// a text as a mandatory break).
     var endsWithHardBreak: Bool {

@@ -98,6 +98,30 @@ import Testing
         }
     }
 
+    /// The walk reads cluster boundaries from `graphemeJoins` unless the code point before
+    /// is ZWJ (17) or a regional indicator (12): for every other property the answer
+    /// must not depend on the walk's state (regional run, pictograph sequence, word).
+    @Test func graphemeJoinsNeedNoStateOutsideZWJAndRegionalIndicators() {
+        for a in UInt32(0)..<32 where a != 17 && a != 12 {
+            for b in UInt32(0)..<32 {
+                let joined = FusedSegmenter.graphemeJoins[Int(a)] & (1 << b) != 0
+                for run in UInt32(0)...3 {
+                    for pictographic in UInt8(0)...2 {
+                        for word in [0, 1 << 14] as [UInt32] {
+                            let boundary = FusedSegmenter.graphemeBoundary(
+                                a, b, regionalRun: run, pictographic: pictographic, word: word)
+                            #expect(boundary == !joined, "\(a) \(b) run \(run) pictographic \(pictographic)")
+                        }
+                    }
+                }
+            }
+        }
+        // ZWJ then a pictograph after a pictograph sequence: no boundary (GB11), which the
+        // table alone cannot say.
+        #expect(!FusedSegmenter.graphemeBoundary(17, 0, regionalRun: 0, pictographic: 2, word: 1 << 14))
+        #expect(FusedSegmenter.graphemeJoins[17] & 1 == 0)
+    }
+
     @Test func conformanceFilesAgreeWithICU() throws {
         for name in ["GraphemeBreakTest.txt", "LineBreakTest.txt"] {
             let cases = try #require(UnicodeTestFile.cases(name), "install Debian's unicode-data package")
