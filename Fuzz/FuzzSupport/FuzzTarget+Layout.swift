@@ -3,8 +3,9 @@
 extension FuzzTarget {
     /// Random styled text under random constraints. The input's first bytes
     /// choose the constraints and up to eight entities (any kind, any range — normalization
-    /// repairs them); the rest is the message text. Checks the layout invariants, and the
-    /// bidi levels of msgfmt's own pass against ICU's.
+    /// repairs them); the rest is the message text. Checks the layout invariants, and both
+    /// msgfmt's own bidi levels and its fused segmenter's clusters, breaks and widths
+    /// against ICU's.
     static func checkLayout(_ bytes: [UInt8]) -> [String] {
         var input = FuzzBytes(bytes)
         var constraints = LayoutConstraints()
@@ -22,8 +23,13 @@ extension FuzzTarget {
         let (message, detect) = fuzzMessage(&input)
         var problems = FuzzCheck.layOut(message, constraints, detect: detect)
         // msgfmt's own bidi pass against ICU's on the whole text as one paragraph.
-        if !BidiParagraph.ownPassAgreesWithICU(Array(message.text.utf16)) {
+        let units = Array(message.text.utf16)
+        if !BidiParagraph.ownPassAgreesWithICU(units) {
             problems.append("bidi levels differ from ICU's")
+        }
+        // The fused segmenter's clusters, breaks and widths against the ICU path.
+        if case .differs(let what) = FusedSegmenterCheck.compare(units) {
+            problems.append("fused segmenter differs from ICU: \(what)")
         }
         return problems
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// The fused pass against the ICU path on random text: equal clusters, widths (both
 /// models) and break opportunities. `MSGFMT_FUSED_STRINGS=1000000` runs a million strings
@@ -150,36 +150,11 @@ enum FusedSegmenterOracle {
     }
 
     static func compare(_ units: [UInt16]) -> Outcome {
-        guard let modern = FusedSegmenter.segment(units, model: .modern, recordBreaks: true),
-            let legacy = FusedSegmenter.segment(units, model: .legacy)
-        else { return .leftToICU }
-        let ends = GraphemeSegmenter.icuBoundaries(units)
-        if modern.ends != ends { return .differs("clusters \(modern.ends), ICU \(ends)") }
-        let breaks = LineBreaker.icuBreaks(units)
-        if modern.breaks != breaks {
-            return .differs(
-                "breaks \(modern.breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" }), ICU \(breaks.map { "\($0.offset)\($0.mandatory ? "!" : "")" })"
-            )
+        switch FusedSegmenterCheck.compare(units) {
+        case .equal: .equal
+        case .leftToICU: .leftToICU
+        case .differs(let what): .differs(what)
         }
-        let text = UTF16Text(units: units)
-        var start = 0
-        var snapped = [Bool](repeating: false, count: ends.count)
-        var cluster = 0
-        for opportunity in breaks {
-            while cluster < ends.count, ends[cluster] < opportunity.offset { cluster += 1 }
-            if cluster < ends.count { snapped[cluster] = true }
-        }
-        if modern.breakAfter != snapped { return .differs("breakAfter \(modern.breakAfter), ICU \(snapped)") }
-        for (c, end) in ends.enumerated() {
-            for (model, result) in [(WidthModel.modern, modern), (.legacy, legacy)] {
-                let expected = CellMeasurer(model: model).width(of: start..<end, in: text)
-                if result.widths[c] != expected {
-                    return .differs("\(model) width of cluster \(start)..<\(end): \(result.widths[c]), ICU path \(expected)")
-                }
-            }
-            start = end
-        }
-        return .equal
     }
 
     static func hex(_ units: [UInt16]) -> String {
