@@ -59,21 +59,7 @@ enum ParagraphPlanner {
                     var shownEnd = lineStart
                     var k = content.lowerBound
                     while k < limit {
-                        // The word: clusters up to the next opportunity (`j`), its
-                        // trailing spaces and tabs from `c`, and the widths on either side.
-                        var j = k
-                        var c = k
-                        var width = 0
-                        var total = 0
-                        repeat {
-                            total &+= widths[j]
-                            let kind = kinds[j]
-                            j &+= 1
-                            if kind != .space, kind != .tab {
-                                c = j
-                                width = total
-                            }
-                        } while j < limit && !breakAfter[j &- 1]
+                        let (j, c, width, total) = word(at: k, limit: limit, widths, kinds, breakAfter)
                         if width > available, overflow != .visible { return false }
                         if !started {
                             started = true
@@ -167,22 +153,7 @@ enum ParagraphPlanner {
                 table.widths.withUnsafeBufferPointer { widths in
                     var k = content.lowerBound
                     while k < limit {
-                        // One walk over the word: its clusters up to the next opportunity
-                        // (`j`), where its trailing spaces and tabs begin (`c`), and the
-                        // widths on either side.
-                        var j = k
-                        var c = k
-                        var width = 0
-                        var total = 0
-                        repeat {
-                            total &+= widths[j]
-                            let kind = kinds[j]
-                            j &+= 1
-                            if kind != .space, kind != .tab {
-                                c = j
-                                width = total
-                            }
-                        } while j < limit && !breakAfter[j &- 1]
+                        let (j, c, width, total) = word(at: k, limit: limit, widths, kinds, breakAfter)
                         let whitespace = total &- width
                         if width <= available || overflow == .visible {
                             words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
@@ -199,6 +170,30 @@ enum ParagraphPlanner {
             }
         }
         return (words, items)
+    }
+
+    /// The word that starts at cluster `k`, in one walk over it: its end at the next
+    /// opportunity before `limit` (`end`), where its trailing spaces and tabs begin
+    /// (`contentEnd`), the width before them and the width with them.
+    @inline(__always)
+    private static func word(
+        at k: Int, limit: Int, _ widths: UnsafeBufferPointer<Int>, _ kinds: UnsafeBufferPointer<ClusterTable.Kind>,
+        _ breakAfter: UnsafeBufferPointer<Bool>
+    ) -> (end: Int, contentEnd: Int, width: Int, total: Int) {
+        var j = k
+        var c = k
+        var width = 0
+        var total = 0
+        repeat {
+            total &+= widths[j]
+            let kind = kinds[j]
+            j &+= 1
+            if kind != .space, kind != .tab {
+                c = j
+                width = total
+            }
+        } while j < limit && !breakAfter[j &- 1]
+        return (j, c, width, total)
     }
 
     /// A word wider than the line (`k..<c`, whitespace to `j`), as `overflow` says.
