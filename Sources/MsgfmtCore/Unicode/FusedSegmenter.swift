@@ -14,7 +14,11 @@
 /// a space no rule needs asking, nor before such a character after spaces that follow
 /// anything but opening punctuation, so runs of them take a short loop that writes their
 /// clusters (one cell a letter, two an ideograph) and moves the line-break state as
-/// `decide` would (`LineBreakState.takePlain`, `takeSpace`).
+/// `decide` would (`LineBreakState.takePlain`, `takeSpace`). A space after anything else
+/// but a hard break or a prepended mark ends its cluster without the rules too
+/// (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
+/// pair (`graphemeJoins`), asking `graphemeBoundary` only after ZWJ and regional
+/// indicators, whose rules need the walk's state.
 enum FusedSegmenter {
     /// The clusters of a text, their widths and the break opportunities after them.
     struct Result {
