@@ -1,6 +1,7 @@
 // The byte scans are static inline in the header; this file holds what is not.
 
 #include "msgfmt_byte_scan.h"
+#include <string.h>
 
 int32_t msgfmt_byte_scan_lanes(void) { return MSGFMT_BYTE_SCAN_LANES; }
 
@@ -157,6 +158,88 @@ member:
     if (i >= end || p[i] != 0x3A) return -1;
     i = msgfmt_byte_scan_json_space_end(p, i + 1, end);
     goto value;
+}
+
+/* The eight bytes at p, as one little-endian word. */
+static inline uint64_t entity_word(const uint8_t *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+/* Moves *i past `word` (the eight bytes of `literal`) and the `last` byte after it, then
+ * past one space if there is one; 0 when the bytes differ. Needs nine bytes at *i. */
+static inline int entity_name(const uint8_t *p, intptr_t *i, intptr_t end, uint64_t word, uint8_t last) {
+    if (end - *i < 10 || entity_word(p + *i) != word || p[*i + 8] != last) return 0;
+    *i += 9;
+    if (p[*i] == 0x20) *i += 1;
+    return 1;
+}
+
+/* Moves *i past a comma and one space after it if there is one; 0 when no comma is there. */
+static inline int entity_comma(const uint8_t *p, intptr_t *i, intptr_t end) {
+    if (*i >= end || p[*i] != 0x2C) return 0;
+    *i += 1;
+    if (*i < end && p[*i] == 0x20) *i += 1;
+    return 1;
+}
+
+/* Reads one to 18 digits at p[*i] with none, and no fraction or exponent, after them. */
+static inline __attribute__((always_inline)) int entity_digits(const uint8_t *p, intptr_t *i, intptr_t end, int64_t *value) {
+    const uint8_t *q = p + *i;
+    intptr_t room = end - *i, k = 0;
+    intptr_t most = room < 19 ? room : 19;
+    int64_t v = 0;
+    while (k < most && (uint8_t)(q[k] - 0x30) <= 9) {
+        v = v * 10 + (q[k] - 0x30);
+        k++;
+    }
+    if (k == 0 || k == 19 || k == room || q[k] == 0x2E || (q[k] | 0x20) == 0x65) return 0;
+    *value = v;
+    *i += k;
+    return 1;
+}
+
+/* The words of `{"type":`, `"offset"` and `"length"`, as entity_word reads them. */
+#define ENTITY_TYPE_WORD 0x3A2265707974227BULL
+#define ENTITY_OFFSET_WORD 0x2274657366666F22ULL
+#define ENTITY_LENGTH_WORD 0x226874676E656C22ULL
+
+intptr_t msgfmt_byte_scan_bot_entity_head(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_entity_head *out) {
+    /* `{"type":` and a space, `"`, the name (shorter than 16 bytes) and its quote: the
+     * name is found and checked in sixteen bytes at once where they are there. */
+    if (end - i < 10 + 16 || entity_word(p + i) != ENTITY_TYPE_WORD) return -1;
+    i += 8;
+    if (p[i] == 0x20) i++;
+    if (p[i] != 0x22) return -1;
+    intptr_t name = ++i;
+    intptr_t length = 0;
+#if defined(__SSE2__)
+    __m128i v = _mm_loadu_si128((const __m128i *)(p + name));
+    unsigned quotes = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(v, 0x22));
+    if (quotes == 0) return -1;
+    length = __builtin_ctz(quotes);
+    /* Lowercase letters (0x61-0x7A: minus 0x61 at most 25) and underscores. */
+    __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(0x61));
+    __m128i letters = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(25)), shifted);
+    unsigned named = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(letters, MSGFMT_BYTE_SCAN_EQ(v, 0x5F)));
+    unsigned wanted = (1u << length) - 1;
+    if ((named & wanted) != wanted) return -1;
+#else
+    while (length < 16 && ((p[name + length] >= 0x61 && p[name + length] <= 0x7A) || p[name + length] == 0x5F)) length++;
+    if (length == 16 || p[name + length] != 0x22) return -1;
+#endif
+    if (length == 0) return -1;
+    out->type_start = name;
+    out->type_end = name + length;
+    i = name + length + 1;
+    if (!entity_comma(p, &i, end) || !entity_name(p, &i, end, ENTITY_OFFSET_WORD, 0x3A) ||
+        !entity_digits(p, &i, end, &out->offset))
+        return -1;
+    if (!entity_comma(p, &i, end) || !entity_name(p, &i, end, ENTITY_LENGTH_WORD, 0x3A) ||
+        !entity_digits(p, &i, end, &out->length))
+        return -1;
+    return i;
 }
 
 /* One byte of msgfmt_byte_scan_first_line_of's walk (not a line feed or carriage return). */

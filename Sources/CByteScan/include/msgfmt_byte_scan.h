@@ -211,6 +211,23 @@ typedef struct {
 } msgfmt_byte_scan_first_line;
 msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, intptr_t end);
 
+/* The head most Bot API entity objects start with, as the writers people use put them:
+ * `{"type": "NAME", "offset": DIGITS, "length": DIGITS` with one space or none after each
+ * colon and comma, NAME of 1 to 15 lowercase ASCII letters and underscores, each DIGITS one to 18
+ * digits without a sign and with no digit, fraction or exponent after them. The name's
+ * bytes lie at type_start..<type_end. */
+typedef struct {
+    intptr_t type_start;
+    intptr_t type_end;
+    int64_t offset;
+    int64_t length;
+} msgfmt_byte_scan_entity_head;
+
+/* Matches that head at p[i] (its `{`): the offset after the length's last digit, with
+ * `out` filled, or -1 when the bytes there are anything else (the caller then reads the
+ * object member by member). */
+intptr_t msgfmt_byte_scan_bot_entity_head(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_entity_head *out);
+
 #if defined(__SSE2__)
 /* The lanes of `v` that continue a UTF-8 sequence (0x80-0xBF). */
 #define MSGFMT_BYTE_SCAN_CONTINUATION_MASK(v) MSGFMT_BYTE_SCAN_EQ(_mm_and_si128((v), _mm_set1_epi8((char)0xC0)), 0x80)

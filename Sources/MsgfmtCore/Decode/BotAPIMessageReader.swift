@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Reads the everyday Bot API message straight from its bytes into a `Message`, without
 /// building a JSON tree: `text`, `entities`, `message_id`, `date` and the names and id of
 /// `from` are read, every other member that decoding does not look at (`chat`, …) is
@@ -125,20 +127,34 @@ enum BotAPIMessageReader {
         var url: String?
         var language: String?
         var i = p.pos &+ 1
+        // The usual `{"type": …, "offset": …, "length": …` is matched in one C call; the
+        // members after it, or an object written otherwise, are read one by one.
+        var head = msgfmt_byte_scan_entity_head()
+        let headEnd = msgfmt_byte_scan_bot_entity_head(base, p.pos, end, &head)
+        var afterValue = headEnd >= 0
+        if afterValue {
+            kind = entityKind(p.bytes, head.type_start..<head.type_end)
+            offset = head.offset
+            length = head.length
+            i = headEnd
+        }
         while true {
-            p.pos = JSONParser.whitespaceEnd(base, from: i, end: end)
-            let member = try EntityMember.read(&p)
-            i = JSONParser.whitespaceEnd(base, from: p.pos, end: end)
-            guard i < end, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
-            i = JSONParser.whitespaceEnd(base, from: i &+ 1, end: end)
-            switch member {
-            case .type where kind == nil: kind = try read(at: &i, &p, entityKind)
-            case .offset where offset == nil: offset = try JSONDirect.integer(base, at: &i, end: end)
-            case .length where length == nil: length = try JSONDirect.integer(base, at: &i, end: end)
-            case .url where url == nil: url = try read(at: &i, &p, JSONDirect.string)
-            case .language where language == nil: language = try read(at: &i, &p, JSONDirect.string)
-            default: throw JSONDirect.Unsure()
+            if !afterValue {
+                p.pos = JSONParser.whitespaceEnd(base, from: i, end: end)
+                let member = try EntityMember.read(&p)
+                i = JSONParser.whitespaceEnd(base, from: p.pos, end: end)
+                guard i < end, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
+                i = JSONParser.whitespaceEnd(base, from: i &+ 1, end: end)
+                switch member {
+                case .type where kind == nil: kind = try read(at: &i, &p, entityKind)
+                case .offset where offset == nil: offset = try JSONDirect.integer(base, at: &i, end: end)
+                case .length where length == nil: length = try JSONDirect.integer(base, at: &i, end: end)
+                case .url where url == nil: url = try read(at: &i, &p, JSONDirect.string)
+                case .language where language == nil: language = try read(at: &i, &p, JSONDirect.string)
+                default: throw JSONDirect.Unsure()
+                }
             }
+            afterValue = false
             i = JSONParser.whitespaceEnd(base, from: i, end: end)
             guard i < end else { throw JSONDirect.Unsure() }
             if base[i] == UInt8(ascii: ",") {
@@ -207,8 +223,14 @@ enum BotAPIMessageReader {
     /// The kind an entity's `type` names: known names matched by their bytes.
     private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
         guard let name = JSONDirect.plain(&p) else { return EntityKind(botAPIName: try JSONDirect.string(&p)) }
-        return EntityKind.botAPIKind(in: p.bytes, at: name)
-            ?? EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: p.bytes[name]), as: UTF8.self))
+        return entityKind(p.bytes, name)
+    }
+
+    /// The kind named by the plain ASCII bytes at `name`.
+    @inline(__always)
+    private static func entityKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> EntityKind {
+        EntityKind.botAPIKind(in: bytes, at: name)
+            ?? EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
     }
 
 }

@@ -1,3 +1,4 @@
+import CByteScan
 import TestSupport
 import Testing
 
@@ -144,6 +145,95 @@ import Testing
         let line = Array(#"{"text":"t","from":{"id":1,"x":\#(nested)}}"#.utf8)
         #expect(MessageDecoder.directReadingAgrees(line[...]))
         #expect((BotAPIMessageReader.message(line[...]) != nil) == (depth < 511))
+    }
+
+    /// The usual head of an entity object is matched in one C call: its name, offset and
+    /// length read from exactly the shape it describes, anything else left to the
+    /// member-by-member walk.
+    @Test func entityHeadIsMatchedOnlyInItsUsualShape() {
+        let cases: [(String, (name: String, offset: Int64, length: Int64, rest: String)?)] = [
+            (#"{"type": "bold", "offset": 7, "length": 12}"#, ("bold", 7, 12, "}")),
+            (
+                #"{"type":"text_link","offset":0,"length":123456789012345678, "url": "u"}"#,
+                ("text_link", 0, 123_456_789_012_345_678, ", \"url\": \"u\"}")
+            ),
+            (#"{"type":"bold","offset":0,"length":1234567890123456789}"#, nil),
+            (#"{"type": "bold", "offset": 7, "length": 1.5}"#, nil),
+            (#"{"type": "bold", "offset": 7, "length": 1e3}"#, nil),
+            (#"{"type": "bold", "offset": 7, "length": 1E3}"#, nil),
+            (#"{"type": "bold", "offset": -7, "length": 1}"#, nil),
+            (#"{"type": "bold", "offset": 7, "length": }"#, nil),
+            (#"{"type": "bold", "offset": 7, "length": 1"#, nil),
+            (#"{"type": "Bold", "offset": 7, "length": 1}"#, nil),
+            (#"{"type": "", "offset": 7, "length": 1}"#, nil),
+            (#"{"type": "bo\u006cd", "offset": 7, "length": 1}"#, nil),
+            (#"{ "type": "bold", "offset": 7, "length": 1}"#, nil),
+            (#"{"type":  "bold", "offset": 7, "length": 1}"#, nil),
+            (#"{"type": "bold" , "offset": 7, "length": 1}"#, nil),
+            (#"{"offset": 7, "type": "bold", "length": 1}"#, nil),
+            (#"{"type": "bold", "length": 1, "offset": 7}"#, nil),
+            (#"{"type": "bold", "offset": 7}"#, nil),
+            (#"{"type": "bold"#, nil),
+            (#"{"type": "expandable_blockquote", "offset": 7, "length": 1}"#, nil),
+            (#"{"type": "abcdefghijklmno", "offset": 7, "length": 1}"#, ("abcdefghijklmno", 7, 1, "}")),
+            (#"{"type": "bold", "offset":7, "length" : 1}"#, nil),
+            (#"{"type": "bold", "offset": 7,"length":1 }"#, ("bold", 7, 1, " }")),
+        ]
+        for (object, expected) in cases {
+            let bytes = Array(object.utf8)
+            var head = msgfmt_byte_scan_entity_head()
+            let end = msgfmt_byte_scan_bot_entity_head(bytes, 0, bytes.count, &head)
+            guard let expected else {
+                #expect(end == -1, "\(object)")
+                continue
+            }
+            #expect(end >= 0, "\(object)")
+            guard end >= 0 else { continue }
+            #expect(String(decoding: bytes[head.type_start..<head.type_end], as: UTF8.self) == expected.name, "\(object)")
+            #expect(head.offset == expected.offset && head.length == expected.length, "\(object)")
+            #expect(String(decoding: bytes[end...], as: UTF8.self) == expected.rest, "\(object)")
+        }
+    }
+
+    /// Entity objects of random shapes (spacing, member order, extra and repeated members,
+    /// numbers of any form): read directly they give what the tree path gives, and the
+    /// usual shapes go through the matched head.
+    @Test func entitiesOfRandomShapesNeverDisagree() {
+        var random = SeededGenerator(seed: 0x0E47)
+        let spaces = ["", "", " ", "  ", "\n", "\t"]
+        let numbers = ["0", "7", "42", "123456789012345678", "007", "-3", "1.5", "1e2", "2E1", "1234567890123456789", "", "\"4\"", "null"]
+        let names = ["bold", "text_link", "pre", "custom_emoji", "unknown_kind", "Bold", "", "b\\u006fld", "bold ", "é"]
+        var matched = 0
+        var readWithoutHead = 0
+        for _ in 0..<20_000 {
+            // Half of them near the usual shape: one space or none, names and numbers that
+            // mostly fit it.
+            let usual = random.below(2) == 0
+            let space = { (random: inout SeededGenerator) in usual ? ["", " "][random.below(2)] : spaces[random.below(spaces.count)] }
+            let number = { (random: inout SeededGenerator) in numbers[random.below(usual ? 5 : numbers.count)] }
+            var members = [
+                "\"type\":\(space(&random))\"\(names[random.below(usual ? 4 : names.count)])\"",
+                "\"offset\":\(space(&random))\(number(&random))",
+                "\"length\":\(space(&random))\(number(&random))",
+            ]
+            if random.below(3) == 0 { members.append("\"url\": \"https://e.com/\"") }
+            if random.below(4) == 0 { members.append("\"language\":\"swift\"") }
+            if random.below(10) == 0 { members.append(members[random.below(members.count)]) }
+            if !usual, random.below(4) == 0 { members.shuffle(using: &random) }
+            let separator = "," + space(&random)
+            let object = "{" + (usual ? "" : space(&random)) + members.joined(separator: separator) + space(&random) + "}"
+            let line = Array(#"{"text":"hello world","entities":["#.utf8) + Array(object.utf8) + Array("]}".utf8)
+            let objectBytes = Array(object.utf8)
+            var head = msgfmt_byte_scan_entity_head()
+            if msgfmt_byte_scan_bot_entity_head(objectBytes, 0, objectBytes.count, &head) >= 0 {
+                matched += 1
+            } else if BotAPIMessageReader.message(line[...]) != nil {
+                readWithoutHead += 1
+            }
+            #expect(MessageDecoder.directReadingAgrees(line[...]), "\(object)")
+        }
+        // Both ways of reading are exercised.
+        #expect(matched > 5_000 && readWithoutHead > 500, "matched \(matched), read without the head \(readWithoutHead)")
     }
 
     /// Random edits of messages: the direct reader declines or agrees with the tree path.
