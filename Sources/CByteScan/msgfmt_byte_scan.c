@@ -160,6 +160,31 @@ member:
     goto value;
 }
 
+/* The offset of the quote that ends the name starting at p[i], when the name is 1 to 15
+ * lowercase ASCII letters and underscores; -1 otherwise. Sixteen bytes at once where
+ * they are there. */
+static inline intptr_t lower_name_end(const uint8_t *p, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    if (end - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned quotes = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(v, 0x22));
+        if (quotes == 0) return -1;
+        unsigned length = (unsigned)__builtin_ctz(quotes);
+        /* Lowercase letters (0x61-0x7A: minus 0x61 at most 25) and underscores. */
+        __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(0x61));
+        __m128i letters = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(25)), shifted);
+        unsigned named = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(letters, MSGFMT_BYTE_SCAN_EQ(v, 0x5F)));
+        unsigned wanted = (1u << length) - 1;
+        if (length == 0 || (named & wanted) != wanted) return -1;
+        return i + (intptr_t)length;
+    }
+#endif
+    intptr_t k = i;
+    while (k < end && k - i < 16 && ((p[k] >= 0x61 && p[k] <= 0x7A) || p[k] == 0x5F)) k++;
+    if (k == i || k - i == 16 || k >= end || p[k] != 0x22) return -1;
+    return k;
+}
+
 /* The eight bytes at p, as one little-endian word. */
 static inline uint64_t entity_word(const uint8_t *p) {
     uint64_t word;
@@ -206,39 +231,84 @@ static inline __attribute__((always_inline)) int entity_digits(const uint8_t *p,
 #define ENTITY_LENGTH_WORD 0x226874676E656C22ULL
 
 intptr_t msgfmt_byte_scan_bot_entity_head(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_entity_head *out) {
-    /* `{"type":` and a space, `"`, the name (shorter than 16 bytes) and its quote: the
-     * name is found and checked in sixteen bytes at once where they are there. */
+    /* `{"type":`, a space and `"`, then the name: 26 bytes at least. */
     if (end - i < 10 + 16 || entity_word(p + i) != ENTITY_TYPE_WORD) return -1;
     i += 8;
     if (p[i] == 0x20) i++;
     if (p[i] != 0x22) return -1;
     intptr_t name = ++i;
-    intptr_t length = 0;
-#if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128((const __m128i *)(p + name));
-    unsigned quotes = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(v, 0x22));
-    if (quotes == 0) return -1;
-    length = __builtin_ctz(quotes);
-    /* Lowercase letters (0x61-0x7A: minus 0x61 at most 25) and underscores. */
-    __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8(0x61));
-    __m128i letters = _mm_cmpeq_epi8(_mm_min_epu8(shifted, _mm_set1_epi8(25)), shifted);
-    unsigned named = (unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_OR(letters, MSGFMT_BYTE_SCAN_EQ(v, 0x5F)));
-    unsigned wanted = (1u << length) - 1;
-    if ((named & wanted) != wanted) return -1;
-#else
-    while (length < 16 && ((p[name + length] >= 0x61 && p[name + length] <= 0x7A) || p[name + length] == 0x5F)) length++;
-    if (length == 16 || p[name + length] != 0x22) return -1;
-#endif
-    if (length == 0) return -1;
+    intptr_t quote = lower_name_end(p, name, end);
+    if (quote < 0) return -1;
     out->type_start = name;
-    out->type_end = name + length;
-    i = name + length + 1;
+    out->type_end = quote;
+    i = quote + 1;
     if (!entity_comma(p, &i, end) || !entity_name(p, &i, end, ENTITY_OFFSET_WORD, 0x3A) ||
         !entity_digits(p, &i, end, &out->offset))
         return -1;
     if (!entity_comma(p, &i, end) || !entity_name(p, &i, end, ENTITY_LENGTH_WORD, 0x3A) ||
         !entity_digits(p, &i, end, &out->length))
         return -1;
+    return i;
+}
+
+/* Moves *i past white space, the quoted member name whose six bytes (quotes included) are
+ * `head` (the first four, as a little-endian word) and `tail` (the last two), the white
+ * space and colon after it, and the white space after that; 0 when the bytes differ. */
+static inline __attribute__((always_inline)) int part_member(
+    const uint8_t *p, intptr_t *i, intptr_t end, uint32_t head, uint16_t tail) {
+    intptr_t k = msgfmt_byte_scan_json_space_end(p, *i, end);
+    if (end - k < 6) return 0;
+    uint32_t first;
+    uint16_t last;
+    memcpy(&first, p + k, 4);
+    memcpy(&last, p + k + 4, 2);
+    if (first != head || last != tail) return 0;
+    k = msgfmt_byte_scan_json_space_end(p, k + 6, end);
+    if (k >= end || p[k] != 0x3A) return 0;
+    *i = msgfmt_byte_scan_json_space_end(p, k + 1, end);
+    return 1;
+}
+
+/* `"type"` and `"text"` as part_member takes them. */
+#define PART_TYPE_HEAD 0x70797422u
+#define PART_TYPE_TAIL 0x2265u
+#define PART_TEXT_HEAD 0x78657422u
+#define PART_TEXT_TAIL 0x2274u
+
+/* Moves *i past white space and `byte`; 0 when another byte comes first. */
+static inline __attribute__((always_inline)) int part_byte(const uint8_t *p, intptr_t *i, intptr_t end, uint8_t byte) {
+    intptr_t k = msgfmt_byte_scan_json_space_end(p, *i, end);
+    if (k >= end || p[k] != byte) return 0;
+    *i = k + 1;
+    return 1;
+}
+
+intptr_t msgfmt_byte_scan_type_and_text_part(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_export_part *out) {
+    if (i >= end || p[i] != 0x7B) return -1;
+    i++;
+    if (!part_member(p, &i, end, PART_TYPE_HEAD, PART_TYPE_TAIL)) return -1;
+    if (i >= end || p[i] != 0x22) return -1;
+    intptr_t name = ++i;
+    i = lower_name_end(p, name, end);
+    if (i < 0) return -1;
+    out->type_start = name;
+    out->type_end = i++;
+    if (!part_byte(p, &i, end, 0x2C) || !part_member(p, &i, end, PART_TEXT_HEAD, PART_TEXT_TAIL)) return -1;
+    if (i >= end || p[i] != 0x22) return -1;
+    intptr_t text = ++i;
+    for (;;) {
+        i = msgfmt_byte_scan_string_plain_end(p, i, end);
+        if (i >= end) return -1;
+        if (p[i] == 0x22) break;
+        if (p[i] < 0x80) return -1; /* an escape or a control character */
+        do {
+            i = utf8_sequence_end(p, i, end);
+            if (i < 0) return -1;
+        } while (i < end && p[i] >= 0x80);
+    }
+    out->text_start = text;
+    out->text_end = i++;
+    if (!part_byte(p, &i, end, 0x7D)) return -1;
     return i;
 }
 

@@ -228,6 +228,22 @@ typedef struct {
  * object member by member). */
 intptr_t msgfmt_byte_scan_bot_entity_head(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_entity_head *out);
 
+/* A part object of a Telegram Desktop export's `text_entities` that holds only its type
+ * and its text, as the export writes most of them: `{"type": "NAME", "text": "TEXT"}`
+ * with any JSON white space between the tokens, NAME of lowercase ASCII letters and
+ * underscores, TEXT valid UTF-8 without escapes or control characters. The name's bytes
+ * lie at type_start..<type_end, the text's at text_start..<text_end. */
+typedef struct {
+    intptr_t type_start;
+    intptr_t type_end;
+    intptr_t text_start;
+    intptr_t text_end;
+} msgfmt_byte_scan_export_part;
+
+/* Matches such a part at p[i] (its `{`): the offset after its `}`, with `out` filled, or
+ * -1 when the bytes there are anything else (the caller then reads it member by member). */
+intptr_t msgfmt_byte_scan_type_and_text_part(const uint8_t *p, intptr_t i, intptr_t end, msgfmt_byte_scan_export_part *out);
+
 #if defined(__SSE2__)
 /* The lanes of `v` that continue a UTF-8 sequence (0x80-0xBF). */
 #define MSGFMT_BYTE_SCAN_CONTINUATION_MASK(v) MSGFMT_BYTE_SCAN_EQ(_mm_and_si128((v), _mm_set1_epi8((char)0xC0)), 0x80)

@@ -1,3 +1,4 @@
+import CByteScan
 import TestSupport
 import Testing
 
@@ -113,6 +114,90 @@ import Testing
         let bytes = Array(#"{"id":1,"date_unixtime":"1","text_entities":[{"type":"bold","text":"a","x":\#(nested)}]}"#.utf8)
         #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock))
         #expect((ExportMessageReader.message(bytes) != nil) == (depth <= 61))
+    }
+
+    /// A part of only a type and a plain text is matched in one C call, in exactly the
+    /// shape it describes; anything else is left to the member-by-member walk.
+    @Test func typeAndTextPartsAreMatchedOnlyInTheirShape() {
+        let cases: [(String, (type: String, text: String, rest: String)?)] = [
+            (#"{"type": "plain", "text": "narrow 🔥"}, "#, ("plain", "narrow 🔥", ", ")),
+            ("{\n     \"type\": \"bold\",\n     \"text\": \"жирный\"\n    }\n", ("bold", "жирный", "\n")),
+            (#"{"type":"text_link" , "text" :"x"}"#, ("text_link", "x", "")),
+            (#"{"type":"bold","text":""}"#, ("bold", "", "")),
+            (#"{"type":"text_link","text":"x","href":"h"}"#, nil),
+            (#"{"text":"x","type":"bold"}"#, nil),
+            (#"{"type":"bold","text":"a\"b"}"#, nil),
+            (#"{"type":"bold","text":"a\nb"}"#, nil),
+            ("{\"type\":\"bold\",\"text\":\"a\u{1}b\"}", nil),
+            (#"{"type":"Bold","text":"x"}"#, nil),
+            (#"{"type":"","text":"x"}"#, nil),
+            (#"{"type":"bold","text":5}"#, nil),
+            (#"{"type":"bold","text":"x""#, nil),
+            (#"{"type":"bold","text":"x"  "#, nil),
+            (#"{ "type" : "bold" "text":"x"}"#, nil),
+            (#"{"typ":"bold","text":"x"}"#, nil),
+        ]
+        for (object, expected) in cases {
+            var bytes = Array(object.utf8)
+            check(bytes, expected, object)
+            // Invalid UTF-8 in the text: never matched.
+            if let expected, !expected.text.isEmpty, let quote = bytes.lastIndex(of: UInt8(ascii: "\"")) {
+                bytes.insert(contentsOf: [0xE2, 0x28, 0xA1], at: quote)
+                check(bytes, nil, object + " with invalid UTF-8")
+            }
+        }
+        func check(_ bytes: [UInt8], _ expected: (type: String, text: String, rest: String)?, _ label: String) {
+            var part = msgfmt_byte_scan_export_part()
+            let end = msgfmt_byte_scan_type_and_text_part(bytes, 0, bytes.count, &part)
+            guard let expected else {
+                #expect(end == -1, "\(label)")
+                return
+            }
+            #expect(end >= 0, "\(label)")
+            guard end >= 0 else { return }
+            #expect(String(decoding: bytes[part.type_start..<part.type_end], as: UTF8.self) == expected.type, "\(label)")
+            #expect(String(decoding: bytes[part.text_start..<part.text_end], as: UTF8.self) == expected.text, "\(label)")
+            #expect(String(decoding: bytes[end...], as: UTF8.self) == expected.rest, "\(label)")
+        }
+    }
+
+    /// Parts of random shapes (white space, member order, extra members, escapes, control
+    /// characters and broken UTF-8 in the text): read directly they give what the tree path
+    /// gives, and the usual ones go through the matched part.
+    @Test func partsOfRandomShapesNeverDisagree() {
+        var random = SeededGenerator(seed: 0x9A27)
+        let spaces = ["", " ", "\n     ", "\n    ", "\t", "\r\n "]
+        let types = ["plain", "bold", "text_link", "pre", "mention_name", "custom_emoji", "blockquote", "Bold", "", "b\\u006fld"]
+        let texts = ["", "a", "жирный 🙈", "see https://x.y", "esc \\\" q", "tab\\t", "\u{1}", "日本語", "👨‍👩‍👧"]
+        let extras = [
+            #""href": "https://x.y""#, #""language": "swift""#, #""user_id": 42"#, #""collapsed": true"#, #""x": [1, {"a": null}]"#,
+        ]
+        var matched = 0
+        var readWithoutMatch = 0
+        for _ in 0..<20_000 {
+            let usual = random.below(2) == 0
+            let space = { (random: inout SeededGenerator) in usual ? spaces[random.below(3)] : spaces[random.below(spaces.count)] }
+            var members = [
+                "\"type\":\(space(&random))\"\(types[random.below(usual ? 7 : types.count)])\"",
+                "\"text\":\(space(&random))\"\(texts[random.below(usual ? 3 : texts.count)])\"",
+            ]
+            if !usual, random.below(2) == 0 { members.append(extras[random.below(extras.count)]) }
+            if !usual, random.below(4) == 0 { members.shuffle(using: &random) }
+            let object = "{" + space(&random) + members.joined(separator: "," + space(&random)) + space(&random) + "}"
+            var objectBytes = Array(object.utf8)
+            if !usual, random.below(8) == 0 { objectBytes.insert(0xC3, at: random.below(objectBytes.count)) }
+            let bytes =
+                Array(#"{"id":1,"date_unixtime":"1","text_entities":["a ", "#.utf8) + objectBytes + Array(#", "b"]}"#.utf8)
+            var part = msgfmt_byte_scan_export_part()
+            if msgfmt_byte_scan_type_and_text_part(objectBytes, 0, objectBytes.count, &part) >= 0 {
+                matched += 1
+            } else if ExportMessageReader.message(bytes) != nil {
+                readWithoutMatch += 1
+            }
+            #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock), "\(object)")
+        }
+        // Both ways of reading are exercised.
+        #expect(matched > 5_000 && readWithoutMatch > 1_000, "matched \(matched), read without a match \(readWithoutMatch)")
     }
 
     /// Random edits of messages: the direct reader declines or agrees with the tree path.

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Reads the everyday export message — a `message` with its `text_entities`, sender,
 /// dates, reply, forward and album fields, reactions and photo or file — straight from its
 /// bytes into an `ExportMessage`, without building a JSON tree.
@@ -191,6 +193,18 @@ enum ExportMessageReader {
     /// One part object: its `type`, `text` and the fields its entity may take, each once;
     /// other members are checked and skipped, as the tree path ignores them.
     private static func part(_ p: inout JSONParser, into joiner: inout ExportTextDecoder.Joiner) throws {
+        // Most parts hold only a type and a plain text: matched in one C call.
+        if p.depth < p.maxDepth, let base = p.bytes.baseAddress {
+            var found = msgfmt_byte_scan_export_part()
+            let after = msgfmt_byte_scan_type_and_text_part(base, p.pos, p.bytes.count, &found)
+            if after >= 0 {
+                let type = UnsafeBufferPointer(rebasing: p.bytes[found.type_start..<found.type_end])
+                let entity = ExportTextDecoder.entity(typeBytes: type, fields: ExportTextDecoder.PartFields())
+                joiner.add(utf8: UnsafeBufferPointer(rebasing: p.bytes[found.text_start..<found.text_end]), entity: entity)
+                p.pos = after
+                return
+            }
+        }
         try JSONDirect.expect(UInt8(ascii: "{"), &p)
         var type: Range<Int>?
         var text: Range<Int>?
