@@ -1,10 +1,20 @@
 /// OSC 8 hyperlinks: the escape sequences, and which fragments of a message belong to the
 /// same link so a link wrapped over several lines keeps one `id`.
 struct ANSIHyperlink {
-    /// One link of the message: its source range and its safe URI (nil: shown as text).
+    /// One link of the message: its source range, its link and how its safe URI is
+    /// written (`LinkPolicy.safeURIPlan`; nil: shown as text). The URI itself is written
+    /// straight into the output where the link opens.
     private struct Span {
         var range: Range<Int>
-        var uri: String?
+        var link: String
+        var plan: (prefixed: Bool, length: Int)?
+
+        init(range: Range<Int>, link: String) {
+            self.range = range
+            var link = link
+            plan = link.withUTF8 { LinkPolicy.safeURIPlan(bytes: $0) }
+            self.link = link
+        }
     }
 
     private let spans: [Span]
@@ -22,11 +32,15 @@ struct ANSIHyperlink {
                     last = (current.range.lowerBound..<run.range.upperBound, link)
                     continue
                 }
-                if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
+                if let current = last {
+                    // Room for a message's usual few links at once, not grown one by one.
+                    if spans.isEmpty { spans.reserveCapacity(4) }
+                    spans.append(Span(range: current.range, link: current.link))
+                }
                 last = (run.range, link)
             }
         }
-        if let current = last { spans.append(Span(range: current.range, uri: LinkPolicy.safeURI(current.link))) }
+        if let current = last { spans.append(Span(range: current.range, link: current.link)) }
         self.spans = spans
         self.messageNumber = messageNumber
     }
@@ -39,19 +53,22 @@ struct ANSIHyperlink {
             let mid = (low + high) / 2
             if spans[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
-        guard low < spans.count, spans[low].range.contains(offset), spans[low].uri != nil else { return nil }
+        guard low < spans.count, spans[low].range.contains(offset), spans[low].plan != nil else { return nil }
         return low
     }
 
     /// Appends the sequence that opens span `index` (from `span(at:)`).
     func open(_ index: Int, into out: inout [UInt8]) {
-        guard var uri = spans[index].uri else { return }
+        guard let plan = spans[index].plan else { return }
         out.append(literal: "\u{1B}]8;id=msgfmt")
         out.appendDecimal(Int64(messageNumber))
         out.append(0x2D)  // -
         out.appendDecimal(Int64(index))
         out.append(0x3B)  // ;
-        uri.withUTF8 { out.append(contentsOf: $0) }
+        var link = spans[index].link
+        link.withUTF8 { bytes in
+            out.appendBytes(upTo: plan.length) { LinkPolicy.writeSafeURI(bytes: bytes, prefixed: plan.prefixed, into: $0) }
+        }
         out.append(0x1B)
         out.append(0x5C)  // \
     }

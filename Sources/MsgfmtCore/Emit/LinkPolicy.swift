@@ -21,6 +21,16 @@ public enum LinkPolicy {
 
     /// `safeURI(_:)` over the link's UTF-8, without intermediate arrays.
     private static func safeURI(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let plan = safeURIPlan(bytes: bytes) else { return nil }
+        return String(unsafeUninitializedCapacity: plan.length) { out in
+            writeSafeURI(bytes: bytes, prefixed: plan.prefixed, into: out.baseAddress!)
+        }
+    }
+
+    /// How the link in `bytes` is written by `writeSafeURI`: whether `http://` goes in
+    /// front and how many bytes it takes; nil when the link must be shown as plain text.
+    /// Nothing is allocated, so a caller may decide first and write later.
+    static func safeURIPlan(bytes: UnsafeBufferPointer<UInt8>) -> (prefixed: Bool, length: Int)? {
         guard let first = bytes.first, first > 0x20, first != 0x7F else { return nil }
         var prefixed = false
         switch scheme(of: bytes) {
@@ -32,33 +42,38 @@ public enum LinkPolicy {
             guard isPlainHost(bytes) else { return nil }
             prefixed = true
         }
-        let prefix: StaticString = "http://"
-        var length = prefixed ? prefix.utf8CodeUnitCount : 0
+        var length = prefixed ? httpPrefix.utf8CodeUnitCount : 0
         for byte in bytes { length &+= isKept(byte) ? 1 : 3 }
         if length > maxLength { return nil }
-        return String(unsafeUninitializedCapacity: length) { out in
-            var o = 0
-            if prefixed {
-                let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-                for byte in p {
-                    out[o] = byte
-                    o &+= 1
-                }
-            }
-            for byte in bytes {
-                if isKept(byte) {
-                    out[o] = byte
-                    o &+= 1
-                } else {
-                    out[o] = 0x25  // %
-                    out[o &+ 1] = hexDigit(byte >> 4)
-                    out[o &+ 2] = hexDigit(byte & 0xF)
-                    o &+= 3
-                }
-            }
-            return o
-        }
+        return (prefixed, length)
     }
+
+    /// Writes the safe URI of the link in `bytes` at `out`, as `safeURIPlan` planned it
+    /// (`prefixed`; `out` has room for its length); returns the bytes written.
+    static func writeSafeURI(bytes: UnsafeBufferPointer<UInt8>, prefixed: Bool, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var o = 0
+        if prefixed {
+            for byte in UnsafeBufferPointer(start: httpPrefix.utf8Start, count: httpPrefix.utf8CodeUnitCount) {
+                out[o] = byte
+                o &+= 1
+            }
+        }
+        for byte in bytes {
+            if isKept(byte) {
+                out[o] = byte
+                o &+= 1
+            } else {
+                out[o] = 0x25  // %
+                out[o &+ 1] = hexDigit(byte >> 4)
+                out[o &+ 2] = hexDigit(byte & 0xF)
+                o &+= 3
+            }
+        }
+        return o
+    }
+
+    /// What a link without a scheme is given.
+    private static let httpPrefix: StaticString = "http://"
 
     /// True for a byte written as it is: printable ASCII except quotes, angle brackets,
     /// backslash and backtick, which are percent-encoded with everything else.

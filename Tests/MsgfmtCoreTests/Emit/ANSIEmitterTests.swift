@@ -134,6 +134,28 @@ import Testing
         #expect(out == "see \(open)one\(close)\n\(open)two\(close) end\n")
     }
 
+    /// The URI an OSC 8 sequence opens is `LinkPolicy.safeURI`'s, written straight into the
+    /// output: schemes kept, `http://` before a bare host, everything else percent-encoded;
+    /// refused links open nothing.
+    @Test func hyperlinksCarryTheSafeURI() {
+        var options = StyleOptions()
+        options.hyperlinks = true
+        let links = [
+            "https://example.com/?q=1&r=2", "example.com/path a", "tg://user?id=5", "mailto:a@b.c", "https://пример.рф/путь",
+            "HTTPS://X.ORG/\u{7F}\"<>", "javascript:alert(1)", " https://x.org", "x.org",
+            "https://example.com/" + String(repeating: "é", count: 690), "https://example.com/" + String(repeating: "é", count: 700),
+        ]
+        for link in links {
+            let sample = EmitSample(text: "click", runs: [(0..<5, .with(.textLink, link: link))])
+            let out = EmitCapture.ansi([sample.rendered()], options)
+            if let uri = LinkPolicy.safeURI(link) {
+                #expect(out == "\(esc)]8;id=msgfmt1-0;\(uri)\(esc)\\click\(esc)]8;;\(esc)\\\n", "\(link)")
+            } else {
+                #expect(out == "click\n", "\(link)")
+            }
+        }
+    }
+
     @Test func unsafeOrHugeLinksShowAsText() {
         var options = StyleOptions()
         options.hyperlinks = true
