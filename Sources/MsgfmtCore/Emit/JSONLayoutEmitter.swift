@@ -114,6 +114,15 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
     /// The members lines and fragments share: `x` and `width` (cells or pixels), UTF-16
     /// `start` and `end`.
     private static func writeBox(x: Int, width: Int, start: Int, end: Int, pixels: PixelMetrics?, into w: inout JSONWriter) {
+        guard pixels != nil else {
+            // Cells: the four members in one piece of room (29 bytes of names, four integers).
+            return w.appending(upTo: 29 + 4 * JSONWriter.Cursor.integerRoom) { c in
+                c.raw("\"x\":"); c.integer(Int64(x))
+                c.raw(",\"width\":"); c.integer(Int64(width))
+                c.raw(",\"start\":"); c.integer(Int64(start))
+                c.raw(",\"end\":"); c.integer(Int64(end))
+            }
+        }
         w.raw("\"x\":"); number(x, pixels, into: &w)
         w.raw(",\"width\":"); number(width, pixels, into: &w)
         w.raw(",\"start\":"); w.number(start)
@@ -139,8 +148,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
             w.raw(",\"descent\":"); number(pixels.descent, pixels, into: &w)
         }
         w.raw(",\"block\":"); writeBlockName(line, into: &w)
-        w.raw(",\"rtl\":"); w.bool(line.rtl)
-        w.raw(",\"fragments\":")
+        w.raw(line.rtl ? ",\"rtl\":true,\"fragments\":" : ",\"rtl\":false,\"fragments\":")
         array(line.fragments, into: &w) { fragment, w in write(fragment, line: line, pixels, into: &w) }
         w.raw("}")
     }
@@ -170,20 +178,21 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
                 w.string(name)
             }
         }
-        w.raw("]")
-        w.raw(",\"link\":")
-        if let link = fragment.style.link { w.string(link) } else { w.null() }
-        w.raw(",\"role\":")
-        switch fragment.role {
-        case .text: w.raw("\"text\"")
-        case .tab: w.raw("\"tab\"")
-        case .ellipsis: w.raw("\"ellipsis\"")
-        case .quoteBar: w.raw("\"quote_bar\"")
-        case .title: w.raw("\"title\"")
+        if let link = fragment.style.link {
+            w.raw("],\"link\":")
+            w.string(link)
+        } else {
+            w.raw("],\"link\":null")
         }
-        w.raw(",\"rtl\":")
-        w.bool(fragment.rtl)
-        w.raw("}")
+        // The rest in one piece: its role, its direction and the closing brace.
+        let rtl = fragment.rtl
+        switch fragment.role {
+        case .text: w.raw(rtl ? ",\"role\":\"text\",\"rtl\":true}" : ",\"role\":\"text\",\"rtl\":false}")
+        case .tab: w.raw(rtl ? ",\"role\":\"tab\",\"rtl\":true}" : ",\"role\":\"tab\",\"rtl\":false}")
+        case .ellipsis: w.raw(rtl ? ",\"role\":\"ellipsis\",\"rtl\":true}" : ",\"role\":\"ellipsis\",\"rtl\":false}")
+        case .quoteBar: w.raw(rtl ? ",\"role\":\"quote_bar\",\"rtl\":true}" : ",\"role\":\"quote_bar\",\"rtl\":false}")
+        case .title: w.raw(rtl ? ",\"role\":\"title\",\"rtl\":true}" : ",\"role\":\"title\",\"rtl\":false}")
+        }
     }
 
     private static func write(_ diagnostic: Diagnostic, into w: inout JSONWriter) {

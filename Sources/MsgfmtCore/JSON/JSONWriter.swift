@@ -55,26 +55,69 @@ public struct JSONWriter: Sendable {
 
     /// Appends the decimal digits of `value`, written in place without an intermediate string.
     private mutating func integer(_ value: Int64) {
-        if value < 0 { bytes.append(0x2D) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: magnitude))
+        if value >= 0, value < 10 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        var count = 0
-        var t = magnitude
-        while t > 0 {
-            t /= 10
-            count &+= 1
+        bytes.appendBytes(upTo: Cursor.integerRoom) { out in
+            var cursor = Cursor(out)
+            cursor.integer(value)
+            return cursor.count
         }
-        bytes.appendBytes(upTo: count) { out in
-            var i = count &- 1
-            while magnitude > 0 {
+    }
+
+    /// Writes raw syntax and integers through a pointer into room made once: the way to
+    /// append a run of members with one capacity check (`appending(upTo:_:)`).
+    struct Cursor {
+        /// The most bytes `integer` writes (a sign and 19 digits).
+        static let integerRoom = 20
+
+        private let out: UnsafeMutablePointer<UInt8>
+        /// The bytes written so far.
+        private(set) var count = 0
+
+        @inline(__always)
+        init(_ out: UnsafeMutablePointer<UInt8>) { self.out = out }
+
+        /// Writes `text`, raw JSON syntax.
+        @inline(__always)
+        mutating func raw(_ text: StaticString) {
+            (out + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            count &+= text.utf8CodeUnitCount
+        }
+
+        /// Writes the decimal digits of `value` (at most `integerRoom` bytes).
+        @inline(__always)
+        mutating func integer(_ value: Int64) {
+            if value < 0 {
+                out[count] = 0x2D
+                count &+= 1
+            }
+            var magnitude = value.magnitude
+            var digits = 1
+            var rest = magnitude / 10
+            while rest > 0 {
+                digits &+= 1
+                rest /= 10
+            }
+            var i = count &+ digits
+            count = i
+            repeat {
+                i &-= 1
                 out[i] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                i &-= 1
-            }
-            return count
+            } while magnitude > 0
+        }
+    }
+
+    /// Appends what `fill` writes through a `Cursor`, at most `maximum` bytes, with one
+    /// capacity check.
+    @inline(__always)
+    mutating func appending(upTo maximum: Int, _ fill: (inout Cursor) -> Void) {
+        bytes.appendBytes(upTo: maximum) { out in
+            var cursor = Cursor(out)
+            fill(&cursor)
+            return cursor.count
         }
     }
 

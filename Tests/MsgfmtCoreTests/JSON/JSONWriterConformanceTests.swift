@@ -48,6 +48,34 @@ import Testing
         #expect(w.string == "18446744073709551615,255")
     }
 
+    /// Members written through a `Cursor` in one piece of room are what the one-call-each
+    /// writer gives, for random integers of every width and sign.
+    @Test func cursorWritesWhatTheWriterWrites() {
+        var rng = SeededGenerator(seed: 0xC0_5502)
+        var values: [Int64] = [0, 9, 10, -1, -10, Int64.max, Int64.min, Int64.min + 1]
+        for _ in 0..<4000 {
+            let bits = Int.random(in: 1...63, using: &rng)
+            values.append(Int64.random(in: -(1 << (bits - 1))...((1 << (bits - 1)) - 1), using: &rng))
+        }
+        for k in stride(from: 0, to: values.count - 1, by: 2) {
+            var byCursor = JSONWriter()
+            byCursor.raw("[")
+            byCursor.appending(upTo: 3 + 2 * JSONWriter.Cursor.integerRoom) { c in
+                c.integer(values[k])
+                c.raw(",")
+                c.integer(values[k + 1])
+                c.raw("]")
+            }
+            var byCall = JSONWriter()
+            byCall.raw("[")
+            byCall.number(values[k])
+            byCall.comma()
+            byCall.number(values[k + 1])
+            byCall.raw("]")
+            #expect(byCursor.string == byCall.string && byCall.string == "[\(values[k]),\(values[k + 1])]")
+        }
+    }
+
     /// The eight-byte scan for bytes that may need escaping stops exactly where the
     /// byte-by-byte test first says so, from every start, on bytes rich in the flagged
     /// ones and their neighbours (0x02/0x22, 0xC2/0xE2 differ by the bit the scan folds).
