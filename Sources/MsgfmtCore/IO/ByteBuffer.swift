@@ -25,31 +25,7 @@ extension Array where Element == UInt8 {
     /// Appends `n` in decimal with at least `width` digits (zeros in front), after a minus
     /// sign when negative.
     mutating func appendDecimal(_ n: Int64, width: Int = 1) {
-        // At most 19 digits, the zeros `width` asks for and a sign, written in one append
-        // from the last digit back (no division to count the digits first).
-        var magnitude = n.magnitude
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits &+= 1
-            rest /= 10
-        }
-        let padded = Swift.max(digits, width)
-        let total = padded &+ (n < 0 ? 1 : 0)
-        appendBytes(upTo: total) { out in
-            var i = total
-            repeat {
-                i &-= 1
-                out[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            while i > total &- padded {
-                i &-= 1
-                out[i] = UInt8(ascii: "0")
-            }
-            if n < 0 { out[0] = UInt8(ascii: "-") }
-            return total
-        }
+        appendBytes(upTo: DecimalDigits.room(width: width)) { DecimalDigits.write(n, width: width, to: $0) }
     }
 
     /// Appends `bytes` with one capacity check and a copy, cheaper than the generic

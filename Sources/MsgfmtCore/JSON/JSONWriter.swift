@@ -70,7 +70,7 @@ public struct JSONWriter: Sendable {
     /// append a run of members with one capacity check (`appending(upTo:_:)`).
     struct Cursor {
         /// The most bytes `integer` writes (a sign and 19 digits).
-        static let integerRoom = 20
+        @inline(__always) static var integerRoom: Int { DecimalDigits.room() }
 
         private let out: UnsafeMutablePointer<UInt8>
         /// The bytes written so far.
@@ -89,24 +89,7 @@ public struct JSONWriter: Sendable {
         /// Writes the decimal digits of `value` (at most `integerRoom` bytes).
         @inline(__always)
         mutating func integer(_ value: Int64) {
-            if value < 0 {
-                out[count] = 0x2D
-                count &+= 1
-            }
-            var magnitude = value.magnitude
-            var digits = 1
-            var rest = magnitude / 10
-            while rest > 0 {
-                digits &+= 1
-                rest /= 10
-            }
-            var i = count &+ digits
-            count = i
-            repeat {
-                i &-= 1
-                out[i] = 0x30 &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+            count &+= DecimalDigits.write(value, to: out + count)
         }
     }
 
