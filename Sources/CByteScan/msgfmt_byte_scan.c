@@ -36,37 +36,42 @@ static int is_hex_digit(uint8_t b) {
     return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
 }
 
+/* The first offset from `i` inside a string whose byte is a quote, a backslash or a control
+ * character, or `end`: plain ASCII passed sixteen bytes at a time, each non-ASCII sequence
+ * checked as UTF-8 on the way; -1 at the first that is not valid. */
+static inline __attribute__((always_inline)) intptr_t valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    for (;;) {
+        i = msgfmt_byte_scan_string_plain_end(p, i, end);
+        if (i >= end || p[i] < 0x80) return i;
+        /* A word of non-ASCII letters is checked in this loop. */
+        do {
+            i = utf8_sequence_end(p, i, end);
+            if (i < 0) return -1;
+        } while (i < end && p[i] >= 0x80);
+    }
+}
+
 /* The end of the string whose opening quote is p[i], or -1. */
 static intptr_t json_string_end(const uint8_t *p, intptr_t i, intptr_t end) {
     i++;
     for (;;) {
-        i = msgfmt_byte_scan_string_plain_end(p, i, end);
-        if (i >= end) return -1;
+        i = valid_plain_end(p, i, end);
+        if (i < 0 || i >= end) return -1;
         uint8_t b = p[i];
         if (b == 0x22) return i + 1;
-        if (b == 0x5C) {
-            if (end - i < 2) return -1;
-            switch (p[i + 1]) {
-            case 0x22: case 0x5C: case 0x2F: case 0x62: case 0x66: case 0x6E: case 0x72: case 0x74:
-                i += 2;
-                break;
-            case 0x75:
-                if (end - i < 6 || !is_hex_digit(p[i + 2]) || !is_hex_digit(p[i + 3]) || !is_hex_digit(p[i + 4]) ||
-                    !is_hex_digit(p[i + 5]))
-                    return -1;
-                i += 6;
-                break;
-            default:
+        if (b != 0x5C || end - i < 2) return -1; /* a control character, or a cut escape */
+        switch (p[i + 1]) {
+        case 0x22: case 0x5C: case 0x2F: case 0x62: case 0x66: case 0x6E: case 0x72: case 0x74:
+            i += 2;
+            break;
+        case 0x75:
+            if (end - i < 6 || !is_hex_digit(p[i + 2]) || !is_hex_digit(p[i + 3]) || !is_hex_digit(p[i + 4]) ||
+                !is_hex_digit(p[i + 5]))
                 return -1;
-            }
-        } else if (b < 0x20) {
+            i += 6;
+            break;
+        default:
             return -1;
-        } else {
-            /* A word of non-ASCII letters is checked in this loop. */
-            do {
-                i = utf8_sequence_end(p, i, end);
-                if (i < 0) return -1;
-            } while (i < end && p[i] >= 0x80);
         }
     }
 }
@@ -296,16 +301,9 @@ intptr_t msgfmt_byte_scan_type_and_text_part(const uint8_t *p, intptr_t i, intpt
     if (!part_byte(p, &i, end, 0x2C) || !part_member(p, &i, end, PART_TEXT_HEAD, PART_TEXT_TAIL)) return -1;
     if (i >= end || p[i] != 0x22) return -1;
     intptr_t text = ++i;
-    for (;;) {
-        i = msgfmt_byte_scan_string_plain_end(p, i, end);
-        if (i >= end) return -1;
-        if (p[i] == 0x22) break;
-        if (p[i] < 0x80) return -1; /* an escape or a control character */
-        do {
-            i = utf8_sequence_end(p, i, end);
-            if (i < 0) return -1;
-        } while (i < end && p[i] >= 0x80);
-    }
+    /* The text ends at its quote; an escape or a control character leaves the part to the caller. */
+    i = valid_plain_end(p, text, end);
+    if (i < 0 || i >= end || p[i] != 0x22) return -1;
     out->text_start = text;
     out->text_end = i++;
     if (!part_byte(p, &i, end, 0x7D)) return -1;

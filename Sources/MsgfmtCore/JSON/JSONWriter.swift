@@ -59,11 +59,7 @@ public struct JSONWriter: Sendable {
             bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        bytes.appendBytes(upTo: Cursor.integerRoom) { out in
-            var cursor = Cursor(out)
-            cursor.integer(value)
-            return cursor.count
-        }
+        appending(upTo: Cursor.integerRoom) { $0.integer(value) }
     }
 
     /// Writes raw syntax and integers through a pointer into room made once: the way to
