@@ -109,19 +109,22 @@ final class RenderBatches {
     }
 
     /// Adds the next decoded item; a full batch is started on the workers.
-    func add(_ item: DecodedItem) {
+    func add(_ item: consuming DecodedItem) {
         added += 1
-        switch item {
+        // Taken apart by moving: the message goes to its batch without a copy.
+        switch consume item {
         case .message(let message, let diagnostics):
             // Numbered as the decoder numbers them: skipped updates aside.
             pending.works.append(Work(message: message, index: added - skipped - 1, diagnostics: diagnostics))
             pending.entries.append(.message)
             if pending.works.count >= batchSize { cycle() }
-        case .skipped:
+        case .skipped(let update):
             skipped += 1
-            pending.entries.append(.other(item))
-        case .failure, .filtered:
-            pending.entries.append(.other(item))
+            pending.entries.append(.other(.skipped(update: update)))
+        case .failure(let diagnostic):
+            pending.entries.append(.other(.failure(diagnostic)))
+        case .filtered:
+            pending.entries.append(.other(.filtered))
         }
     }
 
@@ -195,7 +198,7 @@ final class RenderBatches {
 
     /// Reports, counts and emits the items of a finished batch, in order.
     private func emit(_ batch: Batch) {
-        var outputs = (batch.slots?.take() ?? []).makeIterator()
+        let slots = batch.slots
         batch.slots = nil
         defer {
             if let buffers = batch.buffers {
@@ -208,7 +211,7 @@ final class RenderBatches {
             stats.read += 1
             switch entry {
             case .message:
-                guard let done = outputs.next() else { preconditionFailure("a message without its output") }
+                guard let done = slots?.takeNext() else { preconditionFailure("a message without its output") }
                 if let buffer = done.buffer, let buffers = batch.buffers, parallel != nil {
                     buffers.base[buffer].withUnsafeBufferPointer { all in
                         renderer.deliver(

@@ -233,7 +233,7 @@ public final class ExportConverter {
                 next += 1
             }
         }
-        batch.removeAll()
+        batch.removeAll(releasingElsewhere: options.jobs > 1)
     }
 
     /// Gives the event source the writer's answer to the check the last batch ended with.

@@ -18,7 +18,7 @@ struct TranscriptText {
 
     /// `oneLine` through the layout engine, whatever the text.
     func laidOutLine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (fragments: [LayoutFragment], width: Int) {
-        let flat = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        let flat = Self.lineBreaksAsSpaces(text)
         var c = constraints
         c.width = max(2, width)
         c.maxLines = 1
@@ -27,6 +27,26 @@ struct TranscriptText {
         guard let line = layout(flat, c).first else { return ([], 0) }
         let pieces = line.fragments.map { restyle($0, style, role) }
         return (pieces, pieces.reduce(0) { $0 + $1.width })
+    }
+
+    /// `text` with each line feed and carriage return a space, except the two of a CR LF
+    /// pair, which stay (one Character, neither "\n" nor "\r"): what mapping its Characters
+    /// would give, found in its bytes. Text without either comes back as it is.
+    static func lineBreaksAsSpaces(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+            var bytes = Array(utf8)
+            let n = bytes.count
+            for i in 0..<n {
+                if bytes[i] == 0x0A, i == 0 || bytes[i - 1] != 0x0D {
+                    bytes[i] = 0x20
+                } else if bytes[i] == 0x0D, i + 1 == n || bytes[i + 1] != 0x0A {
+                    bytes[i] = 0x20
+                }
+            }
+            return bytes.withUnsafeBufferPointer { ValidUTF8.string($0) }
+        } ?? text
     }
 
     /// The line the layout engine would make of `text` when it is printable ASCII (one cell

@@ -70,6 +70,30 @@ import Testing
         #expect(inputs.aliveNow == 0)
     }
 
+    /// Outputs taken one at a time come in slot order, each moved out (its only reference
+    /// is the caller's); those not taken are released with the slots.
+    @Test(arguments: [0, 1, 5, 300])
+    func outputsTakenOneAtATimeComeInOrder(taking: Int) {
+        let outputs = Census()
+        do {
+            let slots = OrderedSlots<Int, Tracked>(Array(0..<300))
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                slots.fill { k, input in Tracked(input == k ? k : -1, outputs) }
+            }
+            for k in 0..<taking {
+                guard var output = slots.takeNext() else {
+                    Issue.record("slot \(k) missing")
+                    break
+                }
+                #expect(output.index == k)
+                #expect(isKnownUniquelyReferenced(&output))
+            }
+            #expect(outputs.aliveNow == 300 - taking, "a taken output is released by its taker")
+            if taking == 300 { #expect(slots.takeNext() == nil) }
+        }
+        #expect(outputs.aliveNow == 0)
+    }
+
     @Test func fillingAgainMakesNothingMore() {
         let slots = OrderedSlots<Int, Int>([1, 2, 3, 4, 5])
         slots.fill { k, input in input * 10 + k }

@@ -4,7 +4,7 @@ import Testing
 @testable import MsgfmtCore
 
 /// The transcript's one-line shortcut for printable ASCII gives exactly the line the
-/// layout engine gives.
+/// layout engine gives, and line breaks become spaces in bytes as they would in Characters.
 @Suite struct TranscriptTextTests {
     /// Random printable ASCII (spaces and punctuation over-represented) at random widths and
     /// constraints: wherever the shortcut answers, the layout engine answers the same.
@@ -40,5 +40,24 @@ import Testing
     @Test(arguments: ["abcdefghijk", "tab\there", "line\nbreak", "caf\u{E9}", "\u{1B}[2J", "emoji 😀"])
     func otherTextIsLeftToTheLayoutEngine(text: String) {
         #expect(TranscriptText.printableASCIILine(text, width: 10, style: .plain, role: .text) == nil)
+    }
+
+    /// Line breaks made spaces by bytes equal what mapping the Characters gives (a CR LF
+    /// pair is one Character and stays), on random text of line breaks, marks, emoji and
+    /// letters of several scripts.
+    @Test func lineBreaksBecomeSpacesAsCharactersWould() {
+        var rng = SeededGenerator(seed: 0x1B0C)
+        let pieces = [
+            "\n", "\r", "\r\n", "\n\r", "\u{301}", "a", " ", "\u{5D0}", "\u{4E2D}", "\u{1F600}", "\u{200D}", "\u{2028}", "\u{85}",
+        ]
+        var changed = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let reference = String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+            let fast = TranscriptText.lineBreaksAsSpaces(text)
+            #expect(Array(fast.utf8) == Array(reference.utf8), "\(text.debugDescription)")
+            if fast != text { changed += 1 }
+        }
+        #expect(changed > 1_000)
     }
 }
