@@ -59,18 +59,27 @@ struct TranscriptLine {
     }
 
     /// `count` copies of `scalar`, written as UTF-8 bytes in one go (`String(repeating:count:)`
-    /// appends them one at a time, which showed in export profiles).
+    /// appends them one at a time, which showed in export profiles): the first copy, then
+    /// what is written so far copied after itself until the run is complete.
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
-        guard count > 0, let unit = Unicode.UTF8.encode(scalar) else { return "" }
-        return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
-            var i = 0
-            for _ in 0..<count {
-                for b in unit {
-                    buffer[i] = b
-                    i += 1
-                }
+        guard count > 0 else { return "" }
+        var encoded: UInt32 = 0
+        var length = 0
+        for byte in UTF8.encode(scalar)! {
+            encoded |= UInt32(byte) << (8 * length)
+            length += 1
+        }
+        let total = length * count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            guard let out = buffer.baseAddress else { return 0 }
+            for k in 0..<length { out[k] = UInt8(truncatingIfNeeded: encoded >> (8 * k)) }
+            var filled = length
+            while filled < total {
+                let n = min(filled, total - filled)
+                (out + filled).update(from: out, count: n)
+                filled += n
             }
-            return i
+            return total
         }
     }
 

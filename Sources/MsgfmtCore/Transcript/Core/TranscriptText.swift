@@ -95,12 +95,33 @@ struct TranscriptText {
             line.fragments = line.fragments.compactMap { f in
                 guard f.textOrDisplayStarts(with: 0x200E) else { return f }
                 var g = f
-                g.display.unicodeScalars.removeAll { $0 == "\u{200E}" }
-                g.text.unicodeScalars.removeAll { $0 == "\u{200E}" }
+                g.display = Self.withoutLRM(f.display)
+                g.text = Self.withoutLRM(f.text)
                 return g.display.isEmpty && g.width == 0 ? nil : g
             }
             return line
         }
+    }
+
+    /// `text` without its LEFT-TO-RIGHT MARKs, found in its bytes (E2 80 8E: 0xE2 only
+    /// ever leads a sequence, so the three are always that scalar).
+    static func withoutLRM(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var kept: [UInt8] = []
+            kept.reserveCapacity(utf8.count)
+            var i = 0
+            let n = utf8.count
+            while i < n {
+                if utf8[i] == 0xE2, i + 2 < n, utf8[i + 1] == 0x80, utf8[i + 2] == 0x8E {
+                    i += 3
+                    continue
+                }
+                kept.append(utf8[i])
+                i += 1
+            }
+            return kept.count == n ? nil : kept.withUnsafeBufferPointer { ValidUTF8.string($0) }
+        } ?? text
     }
 
     private func restyle(_ f: LayoutFragment, _ style: Style, _ role: FragmentRole) -> LayoutFragment {

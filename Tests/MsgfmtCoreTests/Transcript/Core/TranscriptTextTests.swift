@@ -60,4 +60,23 @@ import Testing
         }
         #expect(changed > 1_000)
     }
+
+    /// Marks dropped by bytes equal what dropping the scalars gives, and runs of a scalar
+    /// written by doubling equal `String(repeating:count:)`.
+    @Test func marksAreDroppedAndRunsRepeatedAsScalarsWould() {
+        var rng = SeededGenerator(seed: 0x200E)
+        let pieces = ["\u{200E}", "\u{200F}", "\u{E2}", "a", "\u{2028}", "\u{1F600}", "\u{301}", "\u{5D0}"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            var reference = text
+            reference.unicodeScalars.removeAll { $0 == "\u{200E}" }
+            #expect(Array(TranscriptText.withoutLRM(text).utf8) == Array(reference.utf8), "\(text.debugDescription)")
+        }
+        for scalar in ["-", "\u{2500}", "\u{E9}", "\u{1F600}", " "] as [Unicode.Scalar] {
+            for count in [-1, 0, 1, 2, 3, 7, 16, 33, 200] {
+                let expected = count > 0 ? String(repeating: String(scalar), count: count) : ""
+                #expect(TranscriptLine.run(of: scalar, count: count) == expected, "\(scalar) × \(count)")
+            }
+        }
+    }
 }
