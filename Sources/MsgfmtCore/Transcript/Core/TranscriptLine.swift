@@ -37,6 +37,14 @@ struct TranscriptLine {
     /// Adds the fragments of a laid-out line, keeping their relative positions and the
     /// line's own indent (alignment, quote bars).
     mutating func append(_ line: LayoutLine) {
+        if fragments.isEmpty, width == 0, line.x == 0, let cells = Self.packedWidth(line.fragments) {
+            // Onto an empty line, fragments that start at 0 and follow each other without
+            // gaps land where they are: the line's array is shared, not copied fragment by
+            // fragment (each copy retains what the fragment holds).
+            fragments = line.fragments
+            width = cells
+            return
+        }
         let origin = width
         let first = line.fragments.first?.x ?? 0
         for f in line.fragments {
@@ -46,6 +54,17 @@ struct TranscriptLine {
             fragments.append(g)
             width += f.width
         }
+    }
+
+    /// The cells of `fragments` when the first starts at 0 and each starts where the one
+    /// before ends, nil otherwise.
+    private static func packedWidth(_ fragments: [LayoutFragment]) -> Int? {
+        var x = 0
+        for k in fragments.indices {
+            guard fragments[k].x == x else { return nil }
+            x += fragments[k].width
+        }
+        return x
     }
 
     /// Adds fragments laid out on one line by `TranscriptText`.
