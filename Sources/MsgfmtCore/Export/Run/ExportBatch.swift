@@ -95,15 +95,11 @@ final class ExportBatch<Writer: TranscriptWriter> {
         return OrderedSlots(messages)
     }
 
-    /// Empties the batch once it was written. With `elsewhere`, what it held (most of all
-    /// the messages' layouts and pieces) is let go of on a worker thread: with more than
-    /// one job the calling thread, which scans and writes, is the one the others wait for.
-    func removeAll(releasingElsewhere elsewhere: Bool = false) {
-        let held = (entries, outcomes, places)
+    /// Empties the batch once it was written.
+    func removeAll() {
         entries = []
         outcomes = []
         places = []
-        if elsewhere { DispatchQueue.global().async { withExtendedLifetime(held) {} } }
     }
 
     /// Decodes and renders one message and runs the writer's prepare step on it; with a

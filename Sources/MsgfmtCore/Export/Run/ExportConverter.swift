@@ -233,7 +233,7 @@ public final class ExportConverter {
                 next += 1
             }
         }
-        batch.removeAll(releasingElsewhere: options.jobs > 1)
+        batch.removeAll()
     }
 
     /// Gives the event source the writer's answer to the check the last batch ended with.
