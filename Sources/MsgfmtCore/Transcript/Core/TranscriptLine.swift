@@ -81,10 +81,10 @@ struct TranscriptLine {
     /// appends them one at a time, which showed in export profiles): the first copy, then
     /// what is written so far copied after itself until the run is complete.
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
-        guard count > 0 else { return "" }
+        guard count > 0, let unit = UTF8.encode(scalar) else { return "" }
         var encoded: UInt32 = 0
         var length = 0
-        for byte in UTF8.encode(scalar)! {
+        for byte in unit {
             encoded |= UInt32(byte) << (8 * length)
             length += 1
         }
