@@ -82,17 +82,11 @@ struct TranscriptLine {
     /// what is written so far copied after itself until the run is complete.
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
         guard count > 0, let unit = UTF8.encode(scalar) else { return "" }
-        var encoded: UInt32 = 0
-        var length = 0
-        for byte in unit {
-            encoded |= UInt32(byte) << (8 * length)
-            length += 1
-        }
-        let total = length * count
+        let total = unit.count * count
         return String(unsafeUninitializedCapacity: total) { buffer in
             guard let out = buffer.baseAddress else { return 0 }
-            for k in 0..<length { out[k] = UInt8(truncatingIfNeeded: encoded >> (8 * k)) }
-            var filled = length
+            for (k, byte) in unit.enumerated() { out[k] = byte }
+            var filled = unit.count
             while filled < total {
                 let n = min(filled, total - filled)
                 (out + filled).update(from: out, count: n)
