@@ -68,6 +68,7 @@ let package = Package(
                 "CCairo",
                 "CLoader",
                 "FuzzSupport",
+                "OutputSafety",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -107,7 +108,7 @@ if Context.environment["MSGFMT_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzSupport"], path: "Fuzz/FuzzDriver"))
     for name in [
         "FuzzBotAPI", "FuzzExport", "FuzzMarkdownV2", "FuzzTelegramHTML", "FuzzLegacyMarkdown", "FuzzLayout", "FuzzEmit", "FuzzPicture",
-        "FuzzImage",
+        "FuzzImage", "FuzzTranscript",
     ] {
         package.targets.append(
             .executableTarget(

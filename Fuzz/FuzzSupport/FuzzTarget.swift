@@ -1,7 +1,7 @@
 import MsgfmtCore
 
-/// The fuzz targets, one per decoder plus layout, the emitters, the pictures and the
-/// terminal's image files. `check` runs one input through the target's pipeline and
+/// The fuzz targets, one per decoder plus layout, the emitters, the pictures, the
+/// terminal's image files and the terminal transcripts of exports. `check` runs one input through the target's pipeline and
 /// returns the broken invariants; the libFuzzer executables under Fuzz/ abort on any, and
 /// FuzzRegressionTests replays the saved inputs of fixtures/fuzz-regressions/<rawValue>/.
 public enum FuzzTarget: String, CaseIterable, Sendable {
@@ -14,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case emit = "FuzzEmit"
     case picture = "FuzzPicture"
     case image = "FuzzImage"
+    case transcript = "FuzzTranscript"
 
     /// The decoder's input format, for the four message decoders.
     public var format: InputFormat? {
@@ -22,7 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdownV2: .markdownV2
         case .telegramHTML: .html
         case .legacyMarkdown: .markdown
-        case .export, .layout, .emit, .picture, .image: nil
+        case .export, .layout, .emit, .picture, .image, .transcript: nil
         }
     }
 
@@ -52,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .emit: Self.checkEmit(bytes)
         case .picture: Self.checkPicture(bytes)
         case .image: Self.checkImage(bytes)
+        case .transcript: Self.checkTranscript(bytes)
         }
     }
 }

@@ -30,6 +30,22 @@ public enum TerminalOutputScan {
         return problems
     }
 
+    /// `bytes` without msgfmt's own SGR and OSC 8 sequences (anything else is kept).
+    public static func withoutOwnSequences(_ bytes: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, let end = ownSequenceEnd(bytes, at: i) {
+                i = end
+            } else {
+                kept.append(bytes[i])
+                i += 1
+            }
+        }
+        return kept
+    }
+
     /// The index after the msgfmt sequence starting at `start` (an ESC), or nil.
     private static func ownSequenceEnd(_ bytes: [UInt8], at start: Int) -> Int? {
         let n = bytes.count

@@ -10,7 +10,7 @@ struct TerminalComposer: Sendable {
 
     init(options: ExportOptions) {
         self.options = options
-        self.width = max(20, options.width)
+        self.width = max(TerminalTranscriptWriter.minimumWidth, options.width)
         self.text = TranscriptText(constraints: options.render.layout)
     }
 
@@ -83,11 +83,13 @@ struct TerminalComposer: Sendable {
         return line(text.oneLine(quote, width: contentWidth, style: Style(attributes: .italic), role: .title))
     }
 
-    /// `Alice` (bold), with the post author when there is one.
+    /// `Alice` (bold), with the post author when there is one; cut to the transcript's
+    /// width in the list, to the box's content in a bubble.
     func senderHeader(_ m: ExportMessage) -> TranscriptLine {
         var name = m.senderName
         if let author = m.author, !author.isEmpty, author != name { name += " (\(author))" }
-        return line(text.oneLine(name, width: width, style: Style(attributes: .bold)))
+        let room = options.style == .list ? width : contentWidth
+        return line(text.oneLine(name, width: room, style: Style(attributes: .bold)))
     }
 
     /// The day header: `── 5 March 2023 ──`, centred.

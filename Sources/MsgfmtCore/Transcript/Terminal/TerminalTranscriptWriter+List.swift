@@ -14,9 +14,12 @@ extension TerminalTranscriptWriter {
         let bodyWidth = composer.contentWidth
         var content = contentLines(message, pieces: pieces)
         if content.isEmpty {
-            var empty = TranscriptLine()
-            empty.ascii("(empty message)", role: .title)
-            content.append(empty)
+            // On two lines when the narrowest transcript leaves less room than it needs.
+            for words in bodyWidth >= 15 ? ["(empty message)"] : ["(empty", "message)"] {
+                var empty = TranscriptLine()
+                empty.ascii(words, role: .title)
+                content.append(empty)
+            }
         }
         if m.edited != nil {
             if !TerminalComposer.endsUnderPicture(content), let last = content.last, last.width + 9 <= bodyWidth {

@@ -20,9 +20,13 @@ public final class TerminalTranscriptWriter: StreamTranscriptWriter, TranscriptW
         super.init(options: options, sink: sink)
     }
 
+    /// The narrowest transcript drawn, in cells: a narrower `--width` draws this wide (the
+    /// day header and a bubble's border need the room).
+    public static let minimumWidth = 20
+
     /// The width message bodies are laid out at for `style` in a transcript `width` wide.
     public static func bodyWidth(style: TranscriptStyle, width: Int) -> Int {
-        let w = max(20, width)
+        let w = max(minimumWidth, width)
         switch style {
         case .list: return w - TerminalComposer.timeColumn
         case .bubbles: return BubbleGroup.maxWidth(in: w) - 4
