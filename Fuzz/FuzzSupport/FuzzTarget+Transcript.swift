@@ -8,6 +8,8 @@ extension FuzzTarget {
     /// all; that the ANSI transcript without its escapes is the text transcript, byte for
     /// byte; that no line is wider than the transcript (at least 20 cells, as
     /// `TerminalTranscriptWriter` draws it); and that two threads write what one writes.
+    /// Then the JSON Lines transcript (`export --to json`) of the same input: every line of
+    /// it must be JSON.
     static func checkTranscript(_ bytes: [UInt8]) -> [String] {
         let width = 12 + bytes.count % 53
         var problems: [String] = []
@@ -26,23 +28,33 @@ extension FuzzTarget {
                 problems.append("\(style) ANSI output on two threads differs from one thread's")
             }
         }
+        let json = transcript(bytes, style: .list, format: .json, width: width, jobs: 1)
+        for (number, line) in json.split(separator: 0x0A).enumerated() where (try? JSONParser.parse(line)) == nil {
+            problems.append("JSON Lines output: line \(number + 1) is not JSON")
+            break
+        }
         return problems
     }
 
     /// What `export --to FORMAT --style STYLE --width WIDTH --jobs JOBS` writes for `bytes`
-    /// (colors and hyperlinks on for ANSI); whatever was written when the input is refused.
+    /// (colors and hyperlinks on for ANSI; ansi, text or json); whatever was written when
+    /// the input is refused.
     static func transcript(_ bytes: [UInt8], style: TranscriptStyle, format: ExportFormat, width: Int, jobs: Int) -> [UInt8] {
         var options = ExportOptions()
         options.format = format
         options.style = style
         options.jobs = jobs
         options.width = width
-        options.render.to = format == .ansi ? .ansi : .text
+        options.render.to = format == .ansi ? .ansi : format == .json ? .json : .text
         options.render.style.color = format == .ansi
         options.render.style.hyperlinks = format == .ansi
-        options.render.layout.width = TerminalTranscriptWriter.bodyWidth(style: style, width: width)
+        // Bodies as the CLI lays them out: beside the list's time column or in a bubble in
+        // the terminal, at the whole width in JSON Lines.
+        options.render.layout.width = format == .json ? width : TerminalTranscriptWriter.bodyWidth(style: style, width: width)
         return CapturedOutput.capture { sink in
-            let writer = TerminalTranscriptWriter(options: options, sink: sink)
+            let writer: any TranscriptWriter =
+                format == .json
+                ? JSONLinesTranscriptWriter(options: options, sink: sink) : TerminalTranscriptWriter(options: options, sink: sink)
             _ = try? ExportConverter(options: options, writer: writer, report: { _ in })
                 .run(ExportByteSource(bytes: bytes, name: "fuzz"))
         }

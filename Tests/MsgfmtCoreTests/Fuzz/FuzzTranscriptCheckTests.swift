@@ -7,8 +7,8 @@ import Testing
 @testable import OutputSafety
 
 /// `FuzzTranscript`'s check: every export fixture passes it at every width it picks, the
-/// transcripts it compares are real ones, and each of its tests fails on output that
-/// breaks it.
+/// transcripts it compares are real ones (JSON Lines too), and each of its tests fails on
+/// output that breaks it.
 @Suite struct FuzzTranscriptCheckTests {
     static func fixtures() throws -> [(String, [UInt8])] {
         let root = PackagePaths.fixture("export")
@@ -45,6 +45,9 @@ import Testing
             #expect(String(decoding: ansi, as: UTF8.self).contains("\u{1B}]8;id=msgfmt"))
             #expect(TerminalOutputScan.withoutOwnSequences(ansi) == text)
         }
+        let json = FuzzTarget.transcript(file, style: .list, format: .json, width: 40, jobs: 1).split(separator: 0x0A)
+        #expect(json.count > 20)
+        #expect(json.allSatisfy { (try? JSONParser.parse($0))?.objectValue != nil })
     }
 
     @Test func brokenOutputFails() {
