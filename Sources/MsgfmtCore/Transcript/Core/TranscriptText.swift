@@ -13,6 +13,7 @@ struct TranscriptText {
     func oneLine(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> (fragments: [LayoutFragment], width: Int)
     {
         if let fitted = Self.printableASCIILine(text, width: max(2, width), style: style, role: role) { return fitted }
+        if let fitted = Self.simpleLine(text, width: max(2, width), style: style, role: role) { return fitted }
         return laidOutLine(text, width: width, style: style, role: role)
     }
 
@@ -68,6 +69,41 @@ struct TranscriptText {
         if count == 0 { return ([], 0) }
         let shown = count == text.utf8.count ? text : String(text.utf8.prefix(count))!
         return ([LayoutFragment(x: 0, width: count, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], count)
+    }
+
+    /// `printableASCIILine` for text that also holds letters of scripts whose every scalar
+    /// is a cluster of its own, left to right, one cell wide (Latin, Greek and Cyrillic
+    /// letters) or two (CJK ideographs, kana, Hangul syllables), as both width models count
+    /// them; nil for anything else (marks, joiners, emoji, right-to-left text, controls).
+    static func simpleLine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (
+        fragments: [LayoutFragment], width: Int
+    )? {
+        var cells = 0
+        var cellsToInk = 0
+        var bytesToInk = 0
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let w: Int
+            switch v {
+            case 0x20..<0x7F: w = 1
+            case 0xC0...0x24F where v != 0xD7 && v != 0xF7, 0x386...0x3CE, 0x400...0x482, 0x48A...0x4FF: w = 1
+            case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: w = 2
+            default: return nil
+            }
+            cells += w
+            bytes += UTF8.width(scalar)
+            if v != 0x20 {
+                cellsToInk = cells
+                bytesToInk = bytes
+            }
+            if cellsToInk > width { return nil }
+        }
+        if bytesToInk == 0 { return ([], 0) }
+        let shown = bytesToInk == text.utf8.count ? text : String(text.utf8.prefix(bytesToInk))!
+        return (
+            [LayoutFragment(x: 0, width: cellsToInk, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], cellsToInk
+        )
     }
 
     /// The text wrapped to `width` cells, one fragment list per line.

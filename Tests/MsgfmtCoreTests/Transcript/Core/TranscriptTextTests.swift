@@ -36,6 +36,41 @@ import Testing
         #expect(answered > 1_000)
     }
 
+    /// The shortcut for letters of simple scripts (Latin, Greek, Cyrillic, CJK, kana,
+    /// Hangul syllables) beside ASCII: wherever it answers, the layout engine answers the
+    /// same, and it leaves marks, emoji and right-to-left text to the engine.
+    @Test func simpleScriptShortcutMatchesTheLayoutEngine() {
+        var rng = SeededGenerator(seed: 0x51A7)
+        let alphabet =
+            Array("  aZ09.-,:!?'\"()@#_ éÀŸžĀßΩαέΆЖжЁёҐґ中文日本語ひらカタ한국어가힣ー。「」") + ["\u{301}", "😀", "\u{5D0}", "\u{483}", "\u{200D}"]
+        var answered = 0
+        for _ in 0..<6_000 {
+            var constraints = LayoutConstraints()
+            constraints.wrap = Bool.random(using: &rng) ? .greedy : .balanced
+            constraints.align = [.natural, .left, .right, .center].randomElement(using: &rng)!
+            constraints.widthModel = Bool.random(using: &rng) ? .modern : .legacy
+            constraints.overflow = Bool.random(using: &rng) ? .fold : .ellipsis
+            let text = TranscriptText(constraints: constraints)
+            let length = Int.random(in: 0...24, using: &rng)
+            var s = String((0..<length).map { _ in alphabet.randomElement(using: &rng)! })
+            if Bool.random(using: &rng) { s = "  " + s + "   " }
+            let width = Int.random(in: -1...40, using: &rng)
+            let style = Style(attributes: Bool.random(using: &rng) ? .bold : .italic)
+            let role: FragmentRole = Bool.random(using: &rng) ? .text : .title
+            let slow = text.laidOutLine(s, width: width, style: style, role: role)
+            if let fast = TranscriptText.simpleLine(s, width: max(2, width), style: style, role: role) {
+                if s.utf8.contains(where: { $0 >= 0x80 }) { answered += 1 }
+                #expect(fast.fragments == slow.fragments, "\(s.debugDescription) at width \(width)")
+                #expect(fast.width == slow.width, "\(s.debugDescription) at width \(width)")
+            }
+            #expect(text.oneLine(s, width: width, style: style, role: role) == slow, "\(s.debugDescription) at width \(width)")
+        }
+        #expect(answered > 300, "answered with letters beyond ASCII: \(answered)")
+        for other in ["e\u{301}", "a😀", "\u{5D0}b", "\u{483}", "a\u{200D}b", "tab\there", "\u{1B}[2J", "\u{2028}"] {
+            #expect(TranscriptText.simpleLine(other, width: 10, style: .plain, role: .text) == nil, "\(other.debugDescription)")
+        }
+    }
+
     /// Text the shortcut must leave to the layout engine: too wide, controls, non-ASCII.
     @Test(arguments: ["abcdefghijk", "tab\there", "line\nbreak", "caf\u{E9}", "\u{1B}[2J", "emoji 😀"])
     func otherTextIsLeftToTheLayoutEngine(text: String) {
