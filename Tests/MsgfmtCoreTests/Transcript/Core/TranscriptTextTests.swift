@@ -6,33 +6,50 @@ import Testing
 /// The transcript's one-line shortcut for printable ASCII gives exactly the line the
 /// layout engine gives, and line breaks become spaces in bytes as they would in Characters.
 @Suite struct TranscriptTextTests {
-    /// Random printable ASCII (spaces and punctuation over-represented) at random widths and
-    /// constraints: wherever the shortcut answers, the layout engine answers the same.
-    @Test func asciiShortcutMatchesTheLayoutEngine() {
-        var rng = SeededGenerator(seed: 0x7E47)
-        let alphabet = Array("  aZ09.-/,:!?'\"()@#$%^&*_+=~`{}[]|\\<>;")
+    /// A one-line shortcut: `(text, width, style, role)` to the line, or nil to leave it to
+    /// the layout engine.
+    typealias Shortcut = (String, Int, Style, FragmentRole) -> (fragments: [LayoutFragment], width: Int)?
+
+    /// Random texts of `alphabet` (up to `length` pieces, sometimes between spaces) at random
+    /// widths up to `widest` and random constraints: wherever `shortcut` answers, the layout
+    /// engine answers the same, and `oneLine` always does. Returns the texts answered that
+    /// `counted` says yes to.
+    static func shortcutAgreesWithTheEngine(
+        _ shortcut: Shortcut, alphabet: [String], seed: UInt64, cases: Int, length: Int, widest: Int,
+        counted: (String) -> Bool
+    ) -> Int {
+        var rng = SeededGenerator(seed: seed)
         var answered = 0
-        for _ in 0..<4_000 {
+        for _ in 0..<cases {
             var constraints = LayoutConstraints()
             constraints.wrap = Bool.random(using: &rng) ? .greedy : .balanced
             constraints.align = [.natural, .left, .right, .center].randomElement(using: &rng)!
             constraints.widthModel = Bool.random(using: &rng) ? .modern : .legacy
             constraints.overflow = Bool.random(using: &rng) ? .fold : .ellipsis
             let text = TranscriptText(constraints: constraints)
-            let length = Int.random(in: 0...30, using: &rng)
-            var s = String((0..<length).map { _ in alphabet.randomElement(using: &rng)! })
+            var s = (0..<Int.random(in: 0...length, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
             if Bool.random(using: &rng) { s = "  " + s + "   " }
-            let width = Int.random(in: -1...34, using: &rng)
+            let width = Int.random(in: -1...widest, using: &rng)
             let style = Style(attributes: Bool.random(using: &rng) ? .bold : .italic)
             let role: FragmentRole = Bool.random(using: &rng) ? .text : .title
             let slow = text.laidOutLine(s, width: width, style: style, role: role)
-            if let fast = TranscriptText.printableASCIILine(s, width: max(2, width), style: style, role: role) {
-                answered += 1
+            if let fast = shortcut(s, max(2, width), style, role) {
+                if counted(s) { answered += 1 }
                 #expect(fast.fragments == slow.fragments, "\(s.debugDescription) at width \(width)")
                 #expect(fast.width == slow.width, "\(s.debugDescription) at width \(width)")
             }
             #expect(text.oneLine(s, width: width, style: style, role: role) == slow, "\(s.debugDescription) at width \(width)")
         }
+        return answered
+    }
+
+    /// Random printable ASCII (spaces and punctuation over-represented) at random widths and
+    /// constraints: wherever the shortcut answers, the layout engine answers the same.
+    @Test func asciiShortcutMatchesTheLayoutEngine() {
+        let alphabet = Array("  aZ09.-/,:!?'\"()@#$%^&*_+=~`{}[]|\\<>;").map(String.init)
+        let answered = Self.shortcutAgreesWithTheEngine(
+            { TranscriptText.printableASCIILine($0, width: $1, style: $2, role: $3) }, alphabet: alphabet, seed: 0x7E47,
+            cases: 4_000, length: 30, widest: 34, counted: { _ in true })
         #expect(answered > 1_000)
     }
 
@@ -40,31 +57,12 @@ import Testing
     /// Hangul syllables) beside ASCII: wherever it answers, the layout engine answers the
     /// same, and it leaves marks, emoji and right-to-left text to the engine.
     @Test func simpleScriptShortcutMatchesTheLayoutEngine() {
-        var rng = SeededGenerator(seed: 0x51A7)
         let alphabet =
-            Array("  aZ09.-,:!?'\"()@#_ éÀŸžĀßΩαέΆЖжЁёҐґ中文日本語ひらカタ한국어가힣ー。「」") + ["\u{301}", "😀", "\u{5D0}", "\u{483}", "\u{200D}"]
-        var answered = 0
-        for _ in 0..<6_000 {
-            var constraints = LayoutConstraints()
-            constraints.wrap = Bool.random(using: &rng) ? .greedy : .balanced
-            constraints.align = [.natural, .left, .right, .center].randomElement(using: &rng)!
-            constraints.widthModel = Bool.random(using: &rng) ? .modern : .legacy
-            constraints.overflow = Bool.random(using: &rng) ? .fold : .ellipsis
-            let text = TranscriptText(constraints: constraints)
-            let length = Int.random(in: 0...24, using: &rng)
-            var s = String((0..<length).map { _ in alphabet.randomElement(using: &rng)! })
-            if Bool.random(using: &rng) { s = "  " + s + "   " }
-            let width = Int.random(in: -1...40, using: &rng)
-            let style = Style(attributes: Bool.random(using: &rng) ? .bold : .italic)
-            let role: FragmentRole = Bool.random(using: &rng) ? .text : .title
-            let slow = text.laidOutLine(s, width: width, style: style, role: role)
-            if let fast = TranscriptText.simpleLine(s, width: max(2, width), style: style, role: role) {
-                if s.utf8.contains(where: { $0 >= 0x80 }) { answered += 1 }
-                #expect(fast.fragments == slow.fragments, "\(s.debugDescription) at width \(width)")
-                #expect(fast.width == slow.width, "\(s.debugDescription) at width \(width)")
-            }
-            #expect(text.oneLine(s, width: width, style: style, role: role) == slow, "\(s.debugDescription) at width \(width)")
-        }
+            Array("  aZ09.-,:!?'\"()@#_ éÀŸžĀßΩαέΆЖжЁёҐґ中文日本語ひらカタ한국어가힣ー。「」").map(String.init)
+            + ["\u{301}", "😀", "\u{5D0}", "\u{483}", "\u{200D}"]
+        let answered = Self.shortcutAgreesWithTheEngine(
+            { TranscriptText.simpleLine($0, width: $1, style: $2, role: $3) }, alphabet: alphabet, seed: 0x51A7, cases: 6_000,
+            length: 24, widest: 40, counted: { $0.utf8.contains(where: { $0 >= 0x80 }) })
         #expect(answered > 300, "answered with letters beyond ASCII: \(answered)")
         for other in ["e\u{301}", "a😀", "\u{5D0}b", "\u{483}", "a\u{200D}b", "tab\there", "\u{1B}[2J", "\u{2028}"] {
             #expect(TranscriptText.simpleLine(other, width: 10, style: .plain, role: .text) == nil, "\(other.debugDescription)")
