@@ -1,9 +1,10 @@
 import MsgfmtCore
 
 /// The fuzz targets, one per decoder plus layout, the emitters, the pictures, the
-/// terminal's image files and the terminal transcripts of exports. `check` runs one input through the target's pipeline and
-/// returns the broken invariants; the libFuzzer executables under Fuzz/ abort on any, and
-/// FuzzRegressionTests replays the saved inputs of fixtures/fuzz-regressions/<rawValue>/.
+/// terminal's image files and the terminal transcripts of exports. `check` runs one input
+/// through the target's pipeline and returns the broken invariants; the libFuzzer
+/// executables under Fuzz/ abort on any, and FuzzRegressionTests replays the saved inputs
+/// of fixtures/fuzz-regressions/<rawValue>/.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case botAPI = "FuzzBotAPI"
     case export = "FuzzExport"

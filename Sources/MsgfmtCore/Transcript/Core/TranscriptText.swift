@@ -66,9 +66,17 @@ struct TranscriptText {
             return end
         }
         guard let count, count <= width else { return nil }
-        if count == 0 { return ([], 0) }
-        let shown = count == text.utf8.count ? text : String(text.utf8.prefix(count))!
-        return ([LayoutFragment(x: 0, width: count, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], count)
+        return fitted(text, bytes: count, cells: count, style: style, role: role)
+    }
+
+    /// The one-fragment line of the first `bytes` bytes of `text` (whole scalars, the ink
+    /// before trailing spaces), `cells` wide; no fragment when there is no ink.
+    private static func fitted(_ text: String, bytes: Int, cells: Int, style: Style, role: FragmentRole) -> (
+        fragments: [LayoutFragment], width: Int
+    ) {
+        if bytes == 0 { return ([], 0) }
+        let shown = bytes == text.utf8.count ? text : String(text.utf8.prefix(bytes))!
+        return ([LayoutFragment(x: 0, width: cells, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], cells)
     }
 
     /// `printableASCIILine` for text that also holds letters of scripts whose every scalar
@@ -99,11 +107,7 @@ struct TranscriptText {
             }
             if cellsToInk > width { return nil }
         }
-        if bytesToInk == 0 { return ([], 0) }
-        let shown = bytesToInk == text.utf8.count ? text : String(text.utf8.prefix(bytesToInk))!
-        return (
-            [LayoutFragment(x: 0, width: cellsToInk, start: 0, end: 0, text: shown, display: shown, style: style, role: role)], cellsToInk
-        )
+        return fitted(text, bytes: bytesToInk, cells: cellsToInk, style: style, role: role)
     }
 
     /// The text wrapped to `width` cells, one fragment list per line.

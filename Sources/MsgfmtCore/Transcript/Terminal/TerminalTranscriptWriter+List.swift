@@ -15,7 +15,8 @@ extension TerminalTranscriptWriter {
         var content = contentLines(message, pieces: pieces)
         if content.isEmpty {
             // On two lines when the narrowest transcript leaves less room than it needs.
-            for words in bodyWidth >= 15 ? ["(empty message)"] : ["(empty", "message)"] {
+            let mark = "(empty message)"
+            for words in mark.utf8.count <= bodyWidth ? [mark] : ["(empty", "message)"] {
                 var empty = TranscriptLine()
                 empty.ascii(words, role: .title)
                 content.append(empty)
