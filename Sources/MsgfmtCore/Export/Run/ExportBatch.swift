@@ -26,10 +26,10 @@ final class ExportBatch<Writer: TranscriptWriter> {
     private(set) var entries: [Entry] = []
     /// The messages of the batch, in order, until processing takes them.
     private var raws: [RawExportMessage] = []
-    /// What came of each message, in order, once processed.
-    private(set) var outcomes: [Outcome] = []
     /// Where each message lies in its chat (`RawExportMessage.place`), in order.
     private(set) var places: [SiteInputPlace?] = []
+    /// The messages being processed, then what came of each, taken out in order by
+    /// `nextOutcome()`.
     private var slots: OrderedSlots<RawExportMessage, Outcome>?
 
     /// An empty batch with room for `messages` messages and their events.
@@ -51,9 +51,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
     }
 
     /// Starts processing every message on `options.jobs - 1` worker threads, which claim
-    /// messages one at a time; `group` is left when all are done, then `collect()` takes
-    /// the results. The calling thread is the last of the `jobs`: it scans and writes, and
-    /// `help(options:renderer:cache:)` has it claim messages too.
+    /// messages one at a time; `group` is left when all are done, then `nextOutcome()`
+    /// takes the results. The calling thread is the last of the `jobs`: it scans and
+    /// writes, and `help(options:renderer:cache:)` has it claim messages too.
     func process(options: ExportOptions, cache: LayoutCache?, group: DispatchGroup) {
         guard !raws.isEmpty else { return }
         let workers = max(1, min(options.jobs - 1, raws.count))
@@ -78,14 +78,16 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// Processes every message on the calling thread.
     func processHere(options: ExportOptions, renderer: Renderer, cache: LayoutCacheProbe?) {
         let slots = takeMessages()
+        self.slots = slots
         slots.fill { Self.prepare($1, options: options, renderer: renderer, cache: cache) }
-        outcomes = slots.take()
     }
 
-    /// Takes the processed messages once the group was left.
-    func collect() {
-        if let slots { outcomes = slots.take() }
-        slots = nil
+    /// Moves out what came of the next message, in input order; call once per message
+    /// entry, after processing ended (the group was left). Moved, not copied: the caller
+    /// holds the only reference to what the workers made, and lets it go when done.
+    func nextOutcome() -> Outcome {
+        guard let outcome = slots?.takeNext() else { preconditionFailure("a message entry without its outcome") }
+        return outcome
     }
 
     /// Moves the messages into slots for processing: each is released once processed.
@@ -98,7 +100,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// Empties the batch once it was written.
     func removeAll() {
         entries = []
-        outcomes = []
+        slots = nil
         places = []
     }
 

@@ -110,7 +110,6 @@ public final class ExportConverter {
         func settle(_ running: (batch: ExportBatch<Writer>, group: DispatchGroup)) -> ExportBatch<Writer> {
             running.batch.help(options: options, renderer: renderer, cache: probe)
             running.group.wait()
-            running.batch.collect()
             return running.batch
         }
         while true {
@@ -207,7 +206,7 @@ public final class ExportConverter {
             case .event(.message), .event(.keepCheck):
                 break
             case .message:
-                switch batch.outcomes[next] {
+                switch batch.nextOutcome() {
                 case .replayed(let message):
                     // Counted with its kept page.
                     writer.replay(message)
