@@ -288,4 +288,8 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* Asks the processor to start loading the cache line at `address` for reading, without
+ * waiting for it: a hint that never faults, so any address may be passed. */
+static inline void msgfmt_byte_scan_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif

@@ -52,6 +52,7 @@ struct SearchBlock {
     /// Adds the next message, which is on page `page` (0-based) of its chat.
     mutating func add(_ record: SearchRecord, page: Int) {
         let n = count
+        terms.prefetch(record.terms)
         record.terms.forEachTerm { terms.add($0, hash: $1, message: n) }
         SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
         lastMinutes = record.minutes

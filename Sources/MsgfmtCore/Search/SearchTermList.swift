@@ -43,6 +43,11 @@ public struct SearchTermList: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with every term's hash, in place, in order.
+    func withHashes<R>(_ body: (UnsafeBufferPointer<Int>) -> R) -> R {
+        hashes.withUnsafeBufferPointer(body)
+    }
+
     /// Every term as an array of its own (tests and the reference compare these).
     var arrays: [[UInt16]] { (0..<count).map { Array(self[$0]) } }
 
