@@ -150,12 +150,13 @@ final class ExportBatch<Writer: TranscriptWriter> {
     /// What a message needs besides its body, laid out now or taken from the cache: its
     /// media files resolved, its preview and, for page records, its place and fingerprints.
     private static func complete(_ transcript: inout TranscriptMessage, _ raw: RawExportMessage, options: ExportOptions) {
-        let message = transcript.message
+        // Read in place: a copy of the message would retain each of its strings.
+        let isService = transcript.message.isService
         transcript.deleted = raw.deleted
-        if options.media.mode != .none, !message.isService, let file = message.file {
+        if options.media.mode != .none, !isService, let file = transcript.message.file {
             transcript.resolveMedia(file, options: options.media.forSource(raw.source), of: raw)
         }
-        if options.media.mode != .none, options.format == .html, !message.isService {
+        if options.media.mode != .none, options.format == .html, !isService {
             transcript.resolveCustomEmoji(options: options.media.forSource(raw.source), of: raw)
         }
         transcript.cachePreview()
