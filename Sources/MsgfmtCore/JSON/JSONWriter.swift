@@ -128,8 +128,12 @@ public struct JSONWriter: Sendable {
             }
             return
         }
-        bytes.append(0x22)
         let n = utf8.count
+        // Room for the string, its quotes and a few escapes, made once rather than by the
+        // appends below (doubling as appends would, so a long-lived writer grows as before).
+        let room = bytes.count &+ n &+ 18
+        if bytes.capacity < room { bytes.reserveCapacity(Swift.max(room, 2 &* bytes.capacity)) }
+        bytes.append(0x22)
         var runStart = 0
         var i = 0
         while i < n {
