@@ -10,7 +10,8 @@
  * Each function takes a buffer `p`, a start `i` and an end `end` (offsets, `i <= end`),
  * reads only p[i..<end] and returns the first offset in it whose byte is of the kind, or
  * `end` when none is. They are static inline so that Swift inlines them where it calls
- * them; msgfmt_byte_scan_lanes says which path was built. */
+ * them; msgfmt_byte_scan_lanes says which path was built. The header ends with a cache
+ * hint for lookups in tables larger than the caches (msgfmt_byte_scan_prefetch). */
 
 #include <stdint.h>
 
