@@ -66,8 +66,11 @@ extension SearchTerms {
         var reference: [[UInt16]: [Int]] = [:]
         for (n, text) in texts.enumerated() {
             let folded = FoldedText(text)
-            let terms = terms(in: folded).arrays
+            let list = terms(in: folded)
+            let terms = list.arrays
             guard terms == referenceTerms(in: folded) else { return false }
+            // As the index does before adding a message's terms (its reads stay in bounds).
+            table.prefetch(list)
             for term in terms {
                 table.add(term, message: n)
                 reference[term, default: []].append(n)
