@@ -78,18 +78,19 @@ struct SearchTermTable {
                 starts.withUnsafeBufferPointer { starts in
                     units.withUnsafeBufferPointer { units in
                         guard let slotBase = slots.baseAddress, let startBase = starts.baseAddress else { return }
+                        /// The term in the first slot of `hash` when its tag is the hash's.
+                        @inline(__always) func candidate(_ hash: Int) -> Int? {
+                            let entry = slotBase[hash & mask]
+                            guard entry != 0, entry & ~numberMask == Self.tag(hash) & ~numberMask else { return nil }
+                            return Int(entry & numberMask) - 1
+                        }
                         for hash in hashes { msgfmt_byte_scan_prefetch(slotBase + (hash & mask)) }
                         for hash in hashes {
-                            let entry = slotBase[hash & mask]
-                            guard entry != 0, entry & ~numberMask == Self.tag(hash) & ~numberMask else { continue }
-                            msgfmt_byte_scan_prefetch(startBase + Int(entry & numberMask))
+                            if let t = candidate(hash) { msgfmt_byte_scan_prefetch(startBase + t) }
                         }
                         guard let unitBase = units.baseAddress else { return }
                         for hash in hashes {
-                            let entry = slotBase[hash & mask]
-                            guard entry != 0, entry & ~numberMask == Self.tag(hash) & ~numberMask else { continue }
-                            // Term t = entry's number - 1 starts at starts[t].
-                            msgfmt_byte_scan_prefetch(unitBase + Int(startBase[Int(entry & numberMask) - 1]))
+                            if let t = candidate(hash) { msgfmt_byte_scan_prefetch(unitBase + Int(startBase[t])) }
                         }
                     }
                 }
