@@ -42,6 +42,15 @@ let package = Package(
         .target(name: "CCrypto", dependencies: ["CLoader"]),
         // What Swift's Glibc module leaves out (CPU affinity for --jobs' default).
         .target(name: "CSystem"),
+        // jemalloc as the executable's allocator on Linux (Debian's libjemalloc2), and its
+        // settings. Linked as a shared library, so that it takes every allocation of the
+        // process, the system libraries' included: the static archive's symbols would stay
+        // inside the executable (`--exclude-libs ALL`), and memory glibc allocated would be
+        // freed by jemalloc.
+        .target(
+            name: "CJemalloc",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+        ),
         // The byte scans of JSON reading, sixteen bytes at a time with SSE2 (static inline:
         // Swift inlines them).
         .target(name: "CByteScan"),
@@ -57,6 +66,7 @@ let package = Package(
             dependencies: [
                 "MsgfmtCore",
                 "CSystem",
+                "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -8,7 +8,8 @@
 /// so both paths write the same bytes.
 public protocol ParallelEmitter: MessageEmitter {
     /// An emitter for one worker thread, sharing nothing mutable with this one; nil when
-    /// this one's output depends on the messages before (ANSI hyperlink numbers).
+    /// this one's output cannot be made a message at a time (a stacked picture, drawn
+    /// whole at the end).
     func makeWorkerCopy() -> Self?
     /// Appends the bytes of `message` that do not depend on its place in the output.
     mutating func prepare(_ message: RenderedMessage, into out: inout [UInt8])

@@ -9,7 +9,7 @@ import Dispatch
 /// what is left, and emits the batch — diagnostics, counts and output exactly as a run on
 /// one thread makes them, in the same order. At most two batches are in memory.
 ///
-/// With a `ParallelEmitter` (every format but ANSI with hyperlinks), each thread also
+/// With a `ParallelEmitter` (every format but a stacked picture), each thread also
 /// prepares the bytes of the messages it processed, into a buffer of its own
 /// (`PreparedBuffers`, reused from batch to batch), and lets go of their layouts there; the
 /// calling thread then only copies those bytes out in order.

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The built binary allocates through jemalloc with the settings of `Sources/CJemalloc`
+/// (one arena, freed pages returned after a second), and `MALLOC_CONF` overrides them, as
+/// the README says. jemalloc prints its statistics, the options in force among them, on
+/// standard error at exit when `MALLOC_CONF` asks for `stats_print`; glibc's malloc ignores
+/// the variable, so these fail if the binary ever runs on another allocator.
+@Suite struct AllocatorTests {
+    static let messages = (0..<40).map { #"{"text":"message \#($0) with *bold*","entities":[{"type":"bold","offset":0,"length":7}]}"# }
+        .joined(separator: "\n")
+    static let arguments = ["--from", "bot-api", "--to", "text", "--width", "30", "--jobs", "2"]
+
+    #if os(Linux)
+        @Test func runsOnJemallocWithMsgfmtsSettings() throws {
+            let plain = try Binary.run(Self.arguments, stdin: Self.messages)
+            let stats = try Binary.run(Self.arguments, stdin: Self.messages, environment: ["MALLOC_CONF": "stats_print:true"])
+            #expect(plain.status == 0 && stats.status == 0)
+            #expect(stats.stdout == plain.stdout)
+            #expect(stats.stderr.contains("Begin jemalloc statistics"))
+            #expect(stats.stderr.contains("opt.narenas: 1\n"))
+            #expect(stats.stderr.contains("opt.dirty_decay_ms: 1000 "))
+            #expect(!plain.stderr.contains("jemalloc"))
+        }
+
+        @Test func environmentOverridesTheSettings() throws {
+            let run = try Binary.run(
+                Self.arguments, stdin: Self.messages, environment: ["MALLOC_CONF": "stats_print:true,narenas:3"])
+            #expect(run.status == 0)
+            #expect(run.stderr.contains("opt.narenas: 3\n"))
+            #expect(run.stderr.contains("opt.dirty_decay_ms: 1000 "))
+        }
+    #endif
+}
