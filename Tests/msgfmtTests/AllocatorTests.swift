@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The built binary allocates through jemalloc with the settings of `Sources/CJemalloc`
-/// (one arena, freed pages returned after a second), and `MALLOC_CONF` overrides them, as
+/// (one arena, freed pages returned after a second, allocations of 1 MiB and more returned
+/// at once), and `MALLOC_CONF` overrides them, as
 /// the README says. jemalloc prints its statistics, the options in force among them, on
 /// standard error at exit when `MALLOC_CONF` asks for `stats_print`; glibc's malloc ignores
 /// the variable, so these fail if the binary ever runs on another allocator.
@@ -20,6 +21,7 @@ import Testing
             #expect(stats.stderr.contains("Begin jemalloc statistics"))
             #expect(stats.stderr.contains("opt.narenas: 1\n"))
             #expect(stats.stderr.contains("opt.dirty_decay_ms: 1000 "))
+            #expect(stats.stderr.contains("opt.oversize_threshold: 1048576\n"))
             #expect(!plain.stderr.contains("jemalloc"))
         }
 

@@ -111,20 +111,23 @@ import Testing
     }
 
     /// Read whole, a regular file takes one buffer of its size: the read that finds its end
-    /// does not grow it (once it doubled the memory a large input took).
+    /// does not grow it (once it doubled the memory a large input took). The capacity is
+    /// what the allocator gave, whose size classes may round the request up by a quarter
+    /// (jemalloc's above 16 KB: four to each doubling); a grown buffer is twice the size.
     @Test func aRegularFileIsReadWholeAtItsSize() throws {
         let size = 3 << 20
+        let bound = size + size / 4 + (1 << 16)
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251) }
         try withFile(bytes) { path in
             let whole = try InputReader(path: path).readAll()
             #expect(whole == bytes)
-            #expect(whole.capacity < size + (1 << 16), "capacity \(whole.capacity)")
+            #expect(whole.capacity < bound, "capacity \(whole.capacity)")
             // Also after a first line has been looked at.
             let reader = try InputReader(path: path)
             _ = try reader.nextLine()
             let rest = try reader.readAll()
             #expect(rest == bytes)
-            #expect(rest.capacity < size + (1 << 16), "capacity \(rest.capacity)")
+            #expect(rest.capacity < bound, "capacity \(rest.capacity)")
         }
     }
 
