@@ -3,10 +3,10 @@ import Testing
 
 /// The built binary allocates through jemalloc with the settings of `Sources/CJemalloc`
 /// (one arena, freed pages returned after a second, allocations of 1 MiB and more returned
-/// at once), and `MALLOC_CONF` overrides them, as
-/// the README says. jemalloc prints its statistics, the options in force among them, on
-/// standard error at exit when `MALLOC_CONF` asks for `stats_print`; glibc's malloc ignores
-/// the variable, so these fail if the binary ever runs on another allocator.
+/// at once), and `MALLOC_CONF` overrides them, as the README says. jemalloc prints its
+/// statistics, the options in force among them, on standard error at exit when
+/// `MALLOC_CONF` asks for `stats_print`; glibc's malloc ignores the variable, so these fail
+/// if the binary ever runs on another allocator.
 @Suite struct AllocatorTests {
     static let messages = (0..<40).map { #"{"text":"message \#($0) with *bold*","entities":[{"type":"bold","offset":0,"length":7}]}"# }
         .joined(separator: "\n")
