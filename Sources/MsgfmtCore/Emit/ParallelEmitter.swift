@@ -25,6 +25,9 @@ extension ParallelEmitter {
     /// Batches of `RenderBatches.defaultBatchSize`.
     public var messagesPerBatch: Int { RenderBatches.defaultBatchSize }
 
+    /// Itself.
+    public var asParallel: (any ParallelEmitter)? { self }
+
     /// Writes `prepared` as it is.
     public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
         sink.write(prepared)

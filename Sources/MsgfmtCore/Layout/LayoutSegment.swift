@@ -27,12 +27,14 @@ struct LayoutSegment {
     /// The cluster index after the segment, its line separator included.
     var end: Int
 
-    /// Cuts `blocks` into segments. `clusterRanges` gives each block's clusters.
-    static func split(_ blocks: [Block], clusterRanges: [Range<Int>], table: ClusterTable) -> [LayoutSegment] {
+    /// Cuts `blocks`, whose clusters `table` holds, into segments.
+    static func split(_ blocks: [Block], table: ClusterTable) -> [LayoutSegment] {
         var segments: [LayoutSegment] = []
         segments.reserveCapacity(blocks.count &+ 4)
+        var clusters = 0  // where the next block's clusters start
         for (index, block) in blocks.enumerated() {
-            let range = clusterRanges[index]
+            let range = clusters..<clusterEnd(of: block, from: clusters, table: table)
+            clusters = range.upperBound
             var start = range.lowerBound
             if index > 0, start < range.upperBound, table.kinds[start] == .newline,
                 endsBlockLevel(blocks[index - 1], before: block), var last = segments.last, !last.isTitle
@@ -63,6 +65,20 @@ struct LayoutSegment {
             }
         }
         return segments
+    }
+
+    /// The end of `block`'s clusters, which start at `first`: after the last whose end is
+    /// within the block, found by halving (the ends increase), read through a pointer.
+    private static func clusterEnd(of block: Block, from first: Int, table: ClusterTable) -> Int {
+        table.ends.withUnsafeBufferPointer { ends in
+            var low = first
+            var high = ends.count
+            while low < high {
+                let middle = low &+ (high &- low) >> 1
+                if ends[middle] <= block.range.upperBound { low = middle &+ 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     /// True when `previous` is a pre block, or a quote that `next` is not part of: blocks

@@ -38,21 +38,7 @@ public struct PreparedText {
             text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
             tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
         self.table = table
-        // Each block's clusters: those from the last block's end whose ends are within
-        // the block, found by halving (the ends increase), read through a pointer.
-        let clusterRanges = table.ends.withUnsafeBufferPointer { ends in
-            var c = 0
-            return blocks.map { block in
-                let first = c
-                var high = ends.count
-                while c < high {
-                    let middle = c &+ (high &- c) >> 1
-                    if ends[middle] <= block.range.upperBound { c = middle &+ 1 } else { high = middle }
-                }
-                return first..<c
-            }
-        }
-        segments = LayoutSegment.split(blocks, clusterRanges: clusterRanges, table: table)
+        segments = LayoutSegment.split(blocks, table: table)
         bidi = segments.map { Self.bidi($0.content, table: table) }
     }
 

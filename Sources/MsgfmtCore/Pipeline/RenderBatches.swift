@@ -98,7 +98,7 @@ final class RenderBatches {
         renderer = Renderer(options: options, fonts: fonts)
         self.jobs = max(2, jobs)
         serial = emitter
-        parallel = emitter as? any ParallelEmitter
+        parallel = emitter.asParallel
         let copy = parallel?.makeWorkerCopy()
         if copy == nil { parallel = nil }
         batchSize = max(1, parallel?.messagesPerBatch ?? Self.defaultBatchSize)
@@ -222,7 +222,7 @@ final class RenderBatches {
                     // Not prepared (a worker without a copy): written as one thread writes it.
                     var serialized: any MessageEmitter = emitter
                     renderer.deliver(done.rendered, stats: &stats, emitter: &serialized, into: sink, report: report)
-                    parallel = serialized as? any ParallelEmitter
+                    parallel = serialized.asParallel
                 } else {
                     renderer.deliver(done.rendered, stats: &stats, emitter: &serial, into: sink, report: report)
                 }

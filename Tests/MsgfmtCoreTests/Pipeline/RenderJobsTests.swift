@@ -150,4 +150,23 @@ import Testing
         #expect(written.filter { !$0.isEmpty } == (1...5).map { ($0 == 1 ? "" : "\n") + "message \($0)\n" })
         #expect(rest.isEmpty)
     }
+
+    /// The batches ask an emitter `asParallel` instead of casting it: every format's
+    /// emitter answers as the cast would (all of them are parallel), and one that is only
+    /// a `MessageEmitter` answers nil.
+    @Test(arguments: OutputFormat.allCases)
+    func everyEmitterSaysWhetherItIsParallel(_ format: OutputFormat) {
+        var options = RenderOptions()
+        options.to = format
+        let emitter = Renderer(options: options).makeEmitter()
+        #expect(emitter is any ParallelEmitter)
+        #expect(emitter.asParallel != nil)
+        let serialOnly: any MessageEmitter = SerialOnlyEmitter()
+        #expect(serialOnly.asParallel == nil)
+    }
+
+    /// An emitter that writes nothing and is not parallel.
+    struct SerialOnlyEmitter: MessageEmitter {
+        mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {}
+    }
 }

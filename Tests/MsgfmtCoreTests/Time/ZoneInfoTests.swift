@@ -68,4 +68,17 @@ import Testing
         #expect(ExportClock(timeZone: "EST5EDT,M3.2.0,M11.1.0")?.offset(at: 1_720_000_000) == -14_400)
         #expect(ExportClock(timeZone: "Mars/Olympus") == nil)
     }
+
+    /// The system zone's name comes from `/etc/localtime`'s link: what follows its first
+    /// `zoneinfo/`, else `localtime`.
+    @Test func theSystemZoneIsNamedByItsLink() {
+        let name = { (link: String) in ExportClock.zoneName(link: Array(link.utf8)) }
+        #expect(name("/usr/share/zoneinfo/Europe/Berlin") == "Europe/Berlin")
+        #expect(name("../usr/share/zoneinfo/America/Argentina/Buenos_Aires") == "America/Argentina/Buenos_Aires")
+        #expect(name("/usr/share/zoneinfo/posix/zoneinfo/UTC") == "posix/zoneinfo/UTC")
+        #expect(name("/usr/share/zoneinfo/") == "")
+        #expect(name("/usr/share/zoneinf/Europe/Berlin") == "localtime")
+        #expect(name("zoneinfo") == "localtime")
+        #expect(name("") == "localtime")
+    }
 }
