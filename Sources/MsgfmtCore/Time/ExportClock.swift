@@ -59,7 +59,7 @@ public struct ExportClock: Sendable {
     /// (`/usr/share/zoneinfo/Europe/Berlin` → `Europe/Berlin`), else `localtime`.
     ///
     /// Searched as bytes: `String.firstRange(of:)` builds a skip table whose first use in
-    /// a process costs ~0.6 M instructions, an eighth of a one-message render.
+    /// a process costs ~0.6 M instructions, a ninth of a one-message render.
     static func zoneName(link: [UInt8]) -> String {
         let marker = Array("zoneinfo/".utf8)
         guard link.count >= marker.count else { return "localtime" }
