@@ -85,161 +85,168 @@ enum FusedSegmenter {
         var count = 0
         let decided: Bool = units.withUnsafeBufferPointer { u in
             LineBreakPairs.table.withUnsafeBufferPointer { pairs in
-                graphemeJoins.withUnsafeBufferPointer { joins in
-                    var lines = LineBreakState(units: u, stages: stages, pairs: pairs.baseAddress!)
-                    // The code point at i.
-                    var value = UInt32(u[0])
-                    var length = 1
-                    if !decode(u, 0, &value, &length) { return false }
-                    var word = CodePointTable.word(value, stages)
-                    if word & viramaBit != 0 { return false }
-                    if !lines.start(word: word, value: value) { return false }
-                    var gcb = (word >> 6) & 0x1F
-                    var regionalRun: UInt32 = gcb == gcbRI ? 1 : 0
-                    var pictographic: UInt8 = word & pictographicBit != 0 ? 1 : 0  // 1: ExtPict Extend*, 2: ... ZWJ
-                    var cluster = ClusterWidth(word: word, value: value)
-                    var breakInside = false
-                    // What came last, for the fast paths: 1 a plain letter or ideograph
-                    // (`CodePointTable.plainLetterBit`, `plainIdeographBit`), 2 spaces after
-                    // one or after which such a character may begin a line
-                    // (`LineBreakState.spacesBreakBeforePlain`), 0 anything else.
-                    var fast: UInt8 = word & plainBits != 0 ? 1 : 0
-                    // The last plain character was a letter (else an ideograph).
-                    var letterBefore = word & plainLetterBit != 0
-                    var i = length
-                    walk: while i < n {
-                        if !decode(u, i, &value, &length) { return false }
-                        word = CodePointTable.word(value, stages)
-                        if fast != 0, word & plainBits != 0 {
-                            // A run of plain letters and ideographs: between two of them a cluster
-                            // boundary, no line break between letters (LB28), an opportunity next
-                            // to an ideograph (LB31) and after spaces (LB18); one cell a letter,
-                            // two an ideograph, and the grapheme state stays clear. The cluster
-                            // before the run ends here.
-                            var allowed = fast == 2 || !letterBefore || word & plainLetterBit == 0
-                            if allowed, recordBreaks { breaks.append(LineBreak(offset: i, mandatory: false)) }
-                            endsOut[count] = i
-                            widthsOut[count] = cluster.width(model)
-                            breakOut[count] = breakInside || allowed
-                            count &+= 1
-                            breakInside = false
-                            var lastIsLetter = word & plainLetterBit != 0
-                            lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !lastIsLetter)
-                            var lastWord = word
-                            var lastValue = value
-                            // The line-break state moves once, after the run, to its last
-                            // character (what it keeps of the one before, `beforeBase`, is read
-                            // only when the base is a hyphen or break-after character).
-                            var moved = false
-                            var j = i &+ length
-                            while j < n {
-                                if !decode(u, j, &value, &length) { return false }
-                                word = CodePointTable.word(value, stages)
-                                if word & plainBits == 0 { break }
-                                let isLetter = word & plainLetterBit != 0
-                                allowed = !(lastIsLetter && isLetter)
-                                if allowed, recordBreaks { breaks.append(LineBreak(offset: j, mandatory: false)) }
-                                endsOut[count] = j
-                                widthsOut[count] = lastIsLetter ? 1 : 2
-                                breakOut[count] = allowed
-                                count &+= 1
-                                lastIsLetter = isLetter
-                                lastWord = word
-                                lastValue = value
-                                moved = true
-                                j &+= length
-                            }
-                            if moved {
-                                lines.takePlain(LineBreakClass(word: lastWord).resolved, allowed: allowed, wide: !lastIsLetter)
-                            }
-                            cluster = ClusterWidth(word: lastWord, value: lastValue)
-                            fast = 1
-                            letterBefore = lastIsLetter
-                            i = j
-                            // The code point at j (if any) is decoded and neither.
-                            if j == n { break walk }
-                        }
-                        if fast != 0, value == 0x20 {
-                            // A space after a plain letter, ideograph or spaces: a boundary, no
-                            // break (LB7).
-                            endsOut[count] = i
-                            widthsOut[count] = cluster.width(model)
-                            breakOut[count] = breakInside
-                            count &+= 1
-                            breakInside = false
-                            cluster = ClusterWidth(word: word, value: value)
-                            lines.takeSpace()
-                            fast = 2
-                            i &+= 1
-                            continue
-                        }
-                        if value == 0x20, gcb != gcbPrepend, !lines.endsWithHardBreak {
-                            // A space after anything else but a hard break or a prepended mark:
-                            // a cluster boundary (GB999) and no break before it (LB7), which
-                            // `graphemeBoundary` and `decide` would find; the grapheme state
-                            // clears.
-                            endsOut[count] = i
-                            widthsOut[count] = cluster.width(model)
-                            breakOut[count] = breakInside
-                            count &+= 1
-                            breakInside = false
-                            cluster = ClusterWidth(word: word, value: value)
-                            lines.takeSpaceAfterAny()
-                            gcb = (word >> 6) & 0x1F
-                            regionalRun = 0
-                            pictographic = 0
-                            letterBefore = false
-                            fast = lines.spacesBreakBeforePlain ? 2 : 0
-                            i &+= 1
-                            continue
-                        }
-                        fast = word & plainBits != 0 ? 1 : 0
-                        letterBefore = word & plainLetterBit != 0
+                LineBreakState.adjacentRows.withUnsafeBufferPointer { adjacent in
+                    graphemeJoins.withUnsafeBufferPointer { joins in
+                        var lines = LineBreakState(
+                            units: u, stages: stages, pairs: pairs.baseAddress!, adjacent: adjacent.baseAddress!)
+                        // The code point at i.
+                        var value = UInt32(u[0])
+                        var length = 1
+                        if !decode(u, 0, &value, &length) { return false }
+                        var word = CodePointTable.word(value, stages)
                         if word & viramaBit != 0 { return false }
-                        let next = (word >> 6) & 0x1F
-                        guard let decision = lines.decide(at: i, length: length, word: word, value: value) else { return false }
-                        if recordBreaks, decision != .prohibited {
-                            breaks.append(LineBreak(offset: i, mandatory: decision == .mandatory))
+                        if !lines.start(word: word, value: value) { return false }
+                        var gcb = (word >> 6) & 0x1F
+                        var regionalRun: UInt32 = gcb == gcbRI ? 1 : 0
+                        var pictographic: UInt8 = word & pictographicBit != 0 ? 1 : 0  // 1: ExtPict Extend*, 2: ... ZWJ
+                        var cluster = ClusterWidth(word: word, value: value)
+                        var breakInside = false
+                        // What came last, for the fast paths: 1 a plain letter or ideograph
+                        // (`CodePointTable.plainLetterBit`, `plainIdeographBit`), 2 spaces after
+                        // one or after which such a character may begin a line
+                        // (`LineBreakState.spacesBreakBeforePlain`), 0 anything else.
+                        var fast: UInt8 = word & plainBits != 0 ? 1 : 0
+                        // The last plain character was a letter (else an ideograph).
+                        var letterBefore = word & plainLetterBit != 0
+                        var i = length
+                        walk: while i < n {
+                            if !decode(u, i, &value, &length) { return false }
+                            word = CodePointTable.word(value, stages)
+                            if fast != 0, word & plainBits != 0 {
+                                // A run of plain letters and ideographs: between two of them a cluster
+                                // boundary, no line break between letters (LB28), an opportunity next
+                                // to an ideograph (LB31) and after spaces (LB18); one cell a letter,
+                                // two an ideograph, and the grapheme state stays clear. The cluster
+                                // before the run ends here.
+                                var allowed = fast == 2 || !letterBefore || word & plainLetterBit == 0
+                                if allowed, recordBreaks { breaks.append(LineBreak(offset: i, mandatory: false)) }
+                                endsOut[count] = i
+                                widthsOut[count] = cluster.width(model)
+                                breakOut[count] = breakInside || allowed
+                                count &+= 1
+                                breakInside = false
+                                var lastIsLetter = word & plainLetterBit != 0
+                                lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !lastIsLetter)
+                                var lastWord = word
+                                var lastValue = value
+                                // The line-break state moves once, after the run, to its last
+                                // character (what it keeps of the one before, `beforeBase`, is read
+                                // only when the base is a hyphen or break-after character).
+                                var moved = false
+                                var j = i &+ length
+                                while j < n {
+                                    if !decode(u, j, &value, &length) { return false }
+                                    word = CodePointTable.word(value, stages)
+                                    if word & plainBits == 0 { break }
+                                    let isLetter = word & plainLetterBit != 0
+                                    allowed = !(lastIsLetter && isLetter)
+                                    if allowed, recordBreaks { breaks.append(LineBreak(offset: j, mandatory: false)) }
+                                    endsOut[count] = j
+                                    widthsOut[count] = lastIsLetter ? 1 : 2
+                                    breakOut[count] = allowed
+                                    count &+= 1
+                                    lastIsLetter = isLetter
+                                    lastWord = word
+                                    lastValue = value
+                                    moved = true
+                                    j &+= length
+                                }
+                                if moved {
+                                    lines.takePlain(LineBreakClass(word: lastWord).resolved, allowed: allowed, wide: !lastIsLetter)
+                                }
+                                cluster = ClusterWidth(word: lastWord, value: lastValue)
+                                fast = 1
+                                letterBefore = lastIsLetter
+                                i = j
+                                // The code point at j (if any) is decoded and neither.
+                                if j == n { break walk }
+                            }
+                            if fast != 0, value == 0x20 {
+                                // A space after a plain letter, ideograph or spaces: a boundary, no
+                                // break (LB7).
+                                endsOut[count] = i
+                                widthsOut[count] = cluster.width(model)
+                                breakOut[count] = breakInside
+                                count &+= 1
+                                breakInside = false
+                                cluster = ClusterWidth(word: word, value: value)
+                                lines.takeSpace()
+                                fast = 2
+                                i &+= 1
+                                continue
+                            }
+                            if value == 0x20, gcb != gcbPrepend, !lines.endsWithHardBreak {
+                                // A space after anything else but a hard break or a prepended mark:
+                                // a cluster boundary (GB999) and no break before it (LB7), which
+                                // `graphemeBoundary` and `decide` would find; the grapheme state
+                                // clears.
+                                endsOut[count] = i
+                                widthsOut[count] = cluster.width(model)
+                                breakOut[count] = breakInside
+                                count &+= 1
+                                breakInside = false
+                                cluster = ClusterWidth(word: word, value: value)
+                                lines.takeSpaceAfterAny()
+                                gcb = (word >> 6) & 0x1F
+                                regionalRun = 0
+                                pictographic = 0
+                                letterBefore = false
+                                fast = lines.spacesBreakBeforePlain ? 2 : 0
+                                i &+= 1
+                                continue
+                            }
+                            fast = word & plainBits != 0 ? 1 : 0
+                            letterBefore = word & plainLetterBit != 0
+                            if word & viramaBit != 0 { return false }
+                            let next = (word >> 6) & 0x1F
+                            // Most code points here follow another without a space: their
+                            // pair of classes decides alone (`decideAdjacent`).
+                            var decided = lines.decideAdjacent(word: word, value: value)
+                            if decided == nil { decided = lines.decide(at: i, length: length, word: word, value: value) }
+                            guard let decision = decided else { return false }
+                            if recordBreaks, decision != .prohibited {
+                                breaks.append(LineBreak(offset: i, mandatory: decision == .mandatory))
+                            }
+                            let boundary =
+                                gcb == gcbZWJ || gcb == gcbRI
+                                ? graphemeBoundary(gcb, next, regionalRun: regionalRun, pictographic: pictographic, word: word)
+                                : joins[Int(gcb)] & (1 << next) == 0
+                            if boundary {
+                                endsOut[count] = i
+                                widthsOut[count] = cluster.width(model)
+                                breakOut[count] = breakInside || decision != .prohibited
+                                count &+= 1
+                                breakInside = false
+                                cluster = ClusterWidth(word: word, value: value)
+                            } else {
+                                breakInside = breakInside || decision != .prohibited
+                                cluster.add(word: word, value: value)
+                            }
+                            regionalRun = next == gcbRI ? (gcb == gcbRI ? regionalRun &+ 1 : 1) : 0
+                            if word & pictographicBit != 0 {
+                                pictographic = 1
+                            } else if pictographic == 1, next == gcbExtend {
+                                pictographic = 1
+                            } else if pictographic == 1, next == gcbZWJ {
+                                pictographic = 2
+                            } else {
+                                pictographic = 0
+                            }
+                            gcb = next
+                            i &+= length
+                            // A space the rules above took (after punctuation, a symbol, a
+                            // digit...) leaves the state the fast paths start from when a
+                            // letter may begin a line after it: no cluster is open across it
+                            // unless a prepended mark holds it, which the run's entry ends alike.
+                            if value == 0x20, lines.spacesBreakBeforePlain { fast = 2 }
                         }
-                        let boundary =
-                            gcb == gcbZWJ || gcb == gcbRI
-                            ? graphemeBoundary(gcb, next, regionalRun: regionalRun, pictographic: pictographic, word: word)
-                            : joins[Int(gcb)] & (1 << next) == 0
-                        if boundary {
-                            endsOut[count] = i
-                            widthsOut[count] = cluster.width(model)
-                            breakOut[count] = breakInside || decision != .prohibited
-                            count &+= 1
-                            breakInside = false
-                            cluster = ClusterWidth(word: word, value: value)
-                        } else {
-                            breakInside = breakInside || decision != .prohibited
-                            cluster.add(word: word, value: value)
-                        }
-                        regionalRun = next == gcbRI ? (gcb == gcbRI ? regionalRun &+ 1 : 1) : 0
-                        if word & pictographicBit != 0 {
-                            pictographic = 1
-                        } else if pictographic == 1, next == gcbExtend {
-                            pictographic = 1
-                        } else if pictographic == 1, next == gcbZWJ {
-                            pictographic = 2
-                        } else {
-                            pictographic = 0
-                        }
-                        gcb = next
-                        i &+= length
-                        // A space the rules above took (after punctuation, a symbol, a
-                        // digit...) leaves the state the fast paths start from when a
-                        // letter may begin a line after it: no cluster is open across it
-                        // unless a prepended mark holds it, which the run's entry ends alike.
-                        if value == 0x20, lines.spacesBreakBeforePlain { fast = 2 }
+                        endsOut[count] = n
+                        widthsOut[count] = cluster.width(model)
+                        breakOut[count] = true
+                        count &+= 1
+                        if recordBreaks { breaks.append(LineBreak(offset: n, mandatory: lines.endsWithHardBreak)) }
+                        return true
                     }
-                    endsOut[count] = n
-                    widthsOut[count] = cluster.width(model)
-                    breakOut[count] = true
-                    count &+= 1
-                    if recordBreaks { breaks.append(LineBreak(offset: n, mandatory: lines.endsWithHardBreak)) }
-                    return true
                 }
             }
         }

@@ -4,6 +4,9 @@ enum LineBreakClass: UInt8, CaseIterable {
     case xx, ai, al, b2, ba, bb, bk, cb, cl, cm, cr, ex, gl, hy, id, `in`, `is`, lf, ns, nu, op, po, pr, qu, sa, sg
     case sp, sy, zw, nl, wj, h2, h3, jl, jt, jv, cp, cj, hl, ri, eb, em, zwj
 
+    /// The number of classes.
+    static let count = 43
+
     /// The class of a property word (`CodePointTable`).
     @inline(__always)
     init(word: UInt32) {

@@ -11,6 +11,10 @@
 ///
 /// `decide` answers nil for what this model does not cover (SA and CB classes, a
 /// look-ahead past a combining mark); the caller then leaves the whole text to ICU.
+///
+/// Most code points `decide` sees follow another with no space or mark between them, and
+/// for most such pairs of classes no rule looks past the pair: those read their answer
+/// from `adjacentRows`, derived from the rules themselves, and skip the rest.
 struct LineBreakState {
     /// Whether a line may end before a code point.
     enum Decision: UInt8 {
@@ -23,6 +27,8 @@ struct LineBreakState {
     let stages: CodePointTable.Stages
     /// `LineBreakPairs.table`.
     let pairs: UnsafePointer<UInt64>
+    /// `adjacentRows`.
+    let adjacent: UnsafePointer<UInt64>
     /// The class of the last code point that is not a space or an attached mark (LB9),
     /// or SP before there is one.
     private var base = LineBreakClass.sp
@@ -47,10 +53,121 @@ struct LineBreakState {
     private var inNumber = false
     private var numberClosed = false
 
-    init(units: UnsafeBufferPointer<UInt16>, stages: CodePointTable.Stages, pairs: UnsafePointer<UInt64>) {
+    init(
+        units: UnsafeBufferPointer<UInt16>, stages: CodePointTable.Stages, pairs: UnsafePointer<UInt64>,
+        adjacent: UnsafePointer<UInt64>
+    ) {
         self.units = units
         self.stages = stages
         self.pairs = pairs
+        self.adjacent = adjacent
+    }
+
+    /// Rows of two tables, 43 each, bit `b` of row `a` telling about a boundary between a
+    /// code point of class `a` and one of class `b` right after it (no space or mark
+    /// between, `b` resolved). The first rows: the answer is `allowed` (else `prohibited`)
+    /// when the second rows do not set the bit. The second rows: the answer needs more
+    /// than the two classes — hard breaks, spaces, marks and ZW on either side, and the
+    /// pairs whose rules read the state or the text (ICU's hyphen rule and LB21a after HY
+    /// and BA, LB25's look-ahead and number state, LB30's widths, LB30a's count, LB30b's
+    /// base). Derived from `rule` by `derivedAdjacentRows`; a test compares the two.
+    static let adjacentRows: [UInt64] = [
+        // Allowed.
+        0x1EF_8218_402F, 0x1EF_8218_402F, 0x1AF_8200_402B, 0x1EF_8218_4027, 0x0, 0x0,
+        0x0, 0x0, 0x1EF_8218_402F, 0x0, 0x0, 0x1EF_8218_402F,
+        0x0, 0x0, 0x1EF_8218_402F, 0x1EF_8218_402F, 0x1AF_8210_402B, 0x0,
+        0x1EF_8218_402F, 0x1AF_8200_402B, 0x0, 0x1AF_8200_402B, 0xA0_0200_002B, 0x0,
+        0x0, 0x1EF_8218_402F, 0x0, 0x1AF_8210_402F, 0x0, 0x0,
+        0x0, 0x1E3_8218_402F, 0x1EB_8218_402F, 0x1E4_0218_402F, 0x1EB_8218_402F, 0x1E3_8218_402F,
+        0x1AF_8210_402B, 0x1EF_8218_402F, 0x1AF_8200_402B, 0x16F_8218_402F, 0x1EF_8218_402F, 0x1EF_8218_402F,
+        0x0,
+        // Asked.
+        0x600_3562_06C0, 0x600_3562_06C0, 0x600_3572_06C0, 0x600_3562_06C0, 0x7FF_FFFF_FFFF, 0x600_3562_06C0,
+        0x7FF_FFFF_FFFF, 0x7FF_FFFF_FFFF, 0x600_3562_06C0, 0x7FF_FFFF_FFFF, 0x7FF_FFFF_FFFF, 0x600_3562_06C0,
+        0x600_3562_06C0, 0x7FF_FFFF_FFFF, 0x600_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0, 0x7FF_FFFF_FFFF,
+        0x600_3562_06C0, 0x600_3572_06C0, 0x600_3562_06C0, 0x600_3572_26C0, 0x600_3572_26C0, 0x600_3562_06C0,
+        0x7FF_FFFF_FFFF, 0x600_3562_06C0, 0x7FF_FFFF_FFFF, 0x600_356A_06C0, 0x7FF_FFFF_FFFF, 0x7FF_FFFF_FFFF,
+        0x600_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0,
+        0x640_356A_06C4, 0x600_3562_06C0, 0x600_3572_06C0, 0x680_3562_06C0, 0x600_3562_06C0, 0x600_3562_06C0,
+        0x7FF_FFFF_FFFF,
+    ]
+
+    /// `adjacentRows` as `rule` answers them, the state cleared but for the base.
+    static func derivedAdjacentRows() -> [UInt64] {
+        var rows = [UInt64](repeating: 0, count: 2 * LineBreakClass.count)
+        for a in LineBreakClass.allCases {
+            for b in LineBreakClass.allCases {
+                let row = Int(a.rawValue)
+                let bit = UInt64(1) << UInt64(b.rawValue)
+                if pairNeedsState(a, b) {
+                    rows[LineBreakClass.count + row] |= bit
+                } else if ruleAnswer(a, b, context: RuleContext()) == .allowed {
+                    rows[row] |= bit
+                }
+            }
+        }
+        return rows
+    }
+
+    /// What `rule` reads besides the two classes and the text (`ruleAnswer`): the state's
+    /// fields, the next code point's word and scalar.
+    struct RuleContext {
+        var spaces = false
+        var beforeBase = LineBreakClass.sp
+        var beforeBaseAdjacent = false
+        var breakBeforeBase = true
+        var baseIsHyphen = false
+        var baseIsWide = false
+        var baseIsUnassignedPictograph = false
+        var regionalCount = 0
+        var inNumber = false
+        var numberClosed = false
+        var word: UInt32 = 0
+        var value: UInt32 = 0
+    }
+
+    /// `rule`'s answer for a boundary between base class `a` and class `b` in `context`,
+    /// the text after it being `after` (read by the rules that look ahead).
+    static func ruleAnswer(_ a: LineBreakClass, _ b: LineBreakClass, context: RuleContext, after: [UInt16] = []) -> Decision? {
+        var rows = [UInt64](repeating: 0, count: 2 * LineBreakClass.count)
+        let text = [0x41] + after
+        return LineBreakPairs.table.withUnsafeBufferPointer { pairs in
+            rows.withUnsafeMutableBufferPointer { adjacent in
+                text.withUnsafeBufferPointer { units in
+                    var state = LineBreakState(
+                        units: units, stages: CodePointTable.stages, pairs: pairs.baseAddress!,
+                        adjacent: UnsafePointer(adjacent.baseAddress!))
+                    state.base = a
+                    state.previous = a
+                    state.spaces = context.spaces
+                    state.beforeBase = context.beforeBase
+                    state.beforeBaseAdjacent = context.beforeBaseAdjacent
+                    state.breakBeforeBase = context.breakBeforeBase
+                    state.baseIsHyphen = context.baseIsHyphen
+                    state.baseIsWide = context.baseIsWide
+                    state.baseIsUnassignedPictograph = context.baseIsUnassignedPictograph
+                    state.regionalCount = context.regionalCount
+                    state.inNumber = context.inNumber
+                    state.numberClosed = context.numberClosed
+                    return state.rule(before: b, at: 0, length: 1, word: context.word, value: context.value)
+                }
+            }
+        }
+    }
+
+    /// True when the boundary between adjacent classes `a` and `b` needs more than the two
+    /// classes (see `adjacentRows`).
+    static func pairNeedsState(_ a: LineBreakClass, _ b: LineBreakClass) -> Bool {
+        switch (a, b) {
+        case (.bk, _), (.cr, _), (.lf, _), (.nl, _), (.zw, _), (.sp, _), (.cm, _), (.zwj, _), (.sa, _), (.cb, _),
+            (_, .bk), (_, .cr), (_, .lf), (_, .nl), (_, .zw), (_, .sp), (_, .cm), (_, .zwj), (_, .sa), (_, .cb):
+            return true  // LB4–LB10, and the classes left to ICU
+        case (.hy, _), (.ba, _): return true  // ICU's hyphen rule, LB21a
+        case (.pr, .op), (.po, .op), (.pr, .hy), (.po, .hy), (.sy, .nu), (_, .pr), (_, .po): return true  // LB25
+        case (.al, .op), (.hl, .op), (.nu, .op), (.cp, .al), (.cp, .hl), (.cp, .nu): return true  // LB30
+        case (.ri, .ri), (_, .em): return true  // LB30a, LB30b
+        default: return false
+        }
     }
 
     /// Takes the first code point of the text. False when the text needs ICU.
@@ -130,6 +247,21 @@ struct LineBreakState {
         }
         guard let decision = rule(before: b, at: offset, length: length, word: word, value: value) else { return nil }
         advance(to: b, word: word, value: value, decision: decision, rawClass: raw)
+        return decision
+    }
+
+    /// What `decide` answers for a code point right after the base, with no space or mark
+    /// between (`previous` is the base's own class), when the two classes decide alone
+    /// (`adjacentRows`), moving past it; nil when `decide` has to be asked.
+    @inline(__always)
+    mutating func decideAdjacent(word: UInt32, value: UInt32) -> Decision? {
+        guard !spaces, previous == base else { return nil }
+        let raw = LineBreakClass(word: word).resolved
+        let row = Int(base.rawValue)
+        let bit = UInt64(raw.rawValue)
+        guard (adjacent[row &+ LineBreakClass.count] >> bit) & 1 == 0 else { return nil }
+        let decision: Decision = (adjacent[row] >> bit) & 1 != 0 ? .allowed : .prohibited
+        advance(to: raw, word: word, value: value, decision: decision)
         return decision
     }
 
