@@ -18,7 +18,9 @@
 /// but a hard break or a prepended mark ends its cluster without the rules too
 /// (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
 /// pair (`graphemeJoins`), asking `graphemeBoundary` only after ZWJ and regional
-/// indicators, whose rules need the walk's state.
+/// indicators, whose rules need the walk's state, and line breaks from a table by class
+/// pair when no space or mark comes between (`LineBreakState.decideAdjacent`), asking
+/// `decide` for the rest.
 enum FusedSegmenter {
     /// The clusters of a text, their widths and the break opportunities after them.
     struct Result {

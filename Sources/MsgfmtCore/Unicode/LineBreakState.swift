@@ -12,9 +12,10 @@
 /// `decide` answers nil for what this model does not cover (SA and CB classes, a
 /// look-ahead past a combining mark); the caller then leaves the whole text to ICU.
 ///
-/// Most code points `decide` sees follow another with no space or mark between them, and
-/// for most such pairs of classes no rule looks past the pair: those read their answer
-/// from `adjacentRows`, derived from the rules themselves, and skip the rest.
+/// Most code points the walk asks about follow another with no space or mark between
+/// them, and for most such pairs of classes no rule looks past the pair: `decideAdjacent`
+/// answers those from `adjacentRows` (derived from the rules themselves), and `decide` is
+/// asked only when it cannot.
 struct LineBreakState {
     /// Whether a line may end before a code point.
     enum Decision: UInt8 {
