@@ -58,8 +58,8 @@ import Testing
         #expect(checked > 50_000)
     }
 
-    /// The state-dependent pairs do depend on something: each names a rule that can change
-    /// its answer (so the list does not grow past what the rules need).
+    /// `pairNeedsState` names a pair of each stateful rule and leaves out pairs the two
+    /// classes decide (spot checks); one named pair's answer does move with the state.
     @Test func askedPairsIncludeTheStatefulRules() {
         #expect(LineBreakState.pairNeedsState(.hy, .al))  // ICU's hyphen rule
         #expect(LineBreakState.pairNeedsState(.nu, .po))  // LB25 after a number
