@@ -1,6 +1,21 @@
 # Sourced by scripts/test, scripts/bench and .ci/run: the Debian packages they need, from
 # the one list in scripts/debian-packages.
 
+# True when the check of a list line holds: an absolute path (a glob may match) exists,
+# else a command is on PATH; alternatives separated by "|" hold when one does.
+installed() {
+    local alternative alternatives
+    IFS='|' read -r -a alternatives <<<"$1"
+    for alternative in "${alternatives[@]}"; do
+        if [ "${alternative#/}" != "$alternative" ]; then
+            compgen -G "$alternative" >/dev/null && return 0
+        else
+            command -v "$alternative" >/dev/null 2>&1 && return 0
+        fi
+    done
+    return 1
+}
+
 # Prints "package<TAB>why" for each package of the list that one of the groups given
 # ("test", "ci", "bench") needs and that is not installed, each package once.
 missing_packages() {
@@ -14,11 +29,7 @@ missing_packages() {
         done
         [ "$wanted" = 1 ] || continue
         case "$listed" in *" $package "*) continue ;; esac
-        if [ "${check#/}" != "$check" ]; then
-            compgen -G "$check" >/dev/null && continue
-        else
-            command -v "$check" >/dev/null 2>&1 && continue
-        fi
+        installed "$check" && continue
         listed+="$package "
         printf '%s\t%s\n' "$package" "$why"
     done <"$list"
