@@ -130,14 +130,14 @@ struct LineBreakState {
     /// `rule`'s answer for a boundary between base class `a` and class `b` in `context`,
     /// the text after it being `after` (read by the rules that look ahead).
     static func ruleAnswer(_ a: LineBreakClass, _ b: LineBreakClass, context: RuleContext, after: [UInt16] = []) -> Decision? {
-        var rows = [UInt64](repeating: 0, count: 2 * LineBreakClass.count)
         let text = [0x41] + after
+        // `rule` does not read `adjacent`; the state is made with the committed rows.
         return LineBreakPairs.table.withUnsafeBufferPointer { pairs in
-            rows.withUnsafeMutableBufferPointer { adjacent in
+            adjacentRows.withUnsafeBufferPointer { adjacent in
                 text.withUnsafeBufferPointer { units in
                     var state = LineBreakState(
                         units: units, stages: CodePointTable.stages, pairs: pairs.baseAddress!,
-                        adjacent: UnsafePointer(adjacent.baseAddress!))
+                        adjacent: adjacent.baseAddress!)
                     state.base = a
                     state.previous = a
                     state.spaces = context.spaces
