@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
+#include <zlib.h>
 
 #include "msgfmt_loader.h"
 
@@ -71,4 +72,34 @@ void msgfmt_crypto_sha256_end(msgfmt_crypto_sha256_state *state, uint8_t digest[
 
 void msgfmt_crypto_sha256_free(msgfmt_crypto_sha256_state *state) {
     free(state);
+}
+
+// zlib, for CRC-32, is opened on first use too (the PNG writer opens it on its own).
+#define MSGFMT_Z_FUNCTIONS(X) X(crc32)
+#define MSGFMT_Z_FIELD(name) MSGFMT_LOADER_FIELD(, name)
+#define MSGFMT_Z_RESOLVE(name) MSGFMT_LOADER_RESOLVE(z, , name, z_error)
+static struct { MSGFMT_Z_FUNCTIONS(MSGFMT_Z_FIELD) } z;
+static char z_error[MSGFMT_LOADER_ERROR_SIZE];
+static pthread_once_t z_once = PTHREAD_ONCE_INIT;
+
+static void load_z(void) {
+    MSGFMT_LOADER_OPEN(z_error, "libz.so.1", "libz.so", "libz.1.dylib")
+    MSGFMT_Z_FUNCTIONS(MSGFMT_Z_RESOLVE)
+}
+
+uint32_t msgfmt_crypto_crc32(const uint8_t *data, size_t length) {
+    const char *reason = msgfmt_loader_once(&z_once, load_z, z_error);
+    if (reason != NULL) {
+        fprintf(stderr, "msgfmt: error: zlib could not be loaded for CRC-32 checksums: %s\n", reason);
+        exit(70);
+    }
+    // zlib takes at most UINT_MAX bytes a call.
+    uLong crc = z.crc32(0, Z_NULL, 0);
+    while (length > 0) {
+        uInt n = length > 0x40000000u ? 0x40000000u : (uInt)length;
+        crc = z.crc32(crc, data, n);
+        data += n;
+        length -= n;
+    }
+    return (uint32_t)crc;
 }

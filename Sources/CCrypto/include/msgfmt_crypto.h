@@ -4,7 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Digests for msgfmt through Nettle: the only code that includes Nettle's headers. */
+/* Digests for msgfmt through Nettle (the only code that includes Nettle's headers), and
+ * checksums through zlib. */
 
 /* Writes the SHA-256 digest of data[0..<length] into digest[0..<32]. Nettle is opened on
  * first use; when it cannot be, msgfmt cannot write a correct page, so this reports it in
@@ -20,5 +21,11 @@ msgfmt_crypto_sha256_state *msgfmt_crypto_sha256_begin(void);
 void msgfmt_crypto_sha256_add(msgfmt_crypto_sha256_state *state, const uint8_t *data, size_t length);
 void msgfmt_crypto_sha256_end(msgfmt_crypto_sha256_state *state, uint8_t digest[32]);
 void msgfmt_crypto_sha256_free(msgfmt_crypto_sha256_state *state);
+
+/* The CRC-32 (zlib's, as in gzip and PNG) of data[0..<length]: what the layout cache
+ * checks an entry's bytes by, a damage check rather than a digest. zlib is opened on first
+ * use; when it cannot be, this reports it in one line on stderr and exits with status 70,
+ * as msgfmt_crypto_sha256 does. */
+uint32_t msgfmt_crypto_crc32(const uint8_t *data, size_t length);
 
 #endif

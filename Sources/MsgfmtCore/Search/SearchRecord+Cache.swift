@@ -3,10 +3,16 @@ extension SearchRecord {
     /// is read from the message again).
     func encode(into out: inout CacheByteWriter) {
         out.count(terms.count)
-        for k in 0..<terms.count {
-            let term = terms[k]
-            out.count(term.count)
-            for unit in term { out.unsigned(UInt64(unit)) }
+        terms.withUnits { out.count($0.count) }
+        // Each term: its length and width (1 when every unit is below 256, else 2) as
+        // `length << 1 | wide`, then each unit in that many little-endian bytes.
+        terms.forEachTerm { units, _ in
+            let wide = units.contains { $0 > 0xFF }
+            out.count(units.count << 1 | (wide ? 1 : 0))
+            for unit in units {
+                out.bytes.append(UInt8(truncatingIfNeeded: unit))
+                if wide { out.bytes.append(UInt8(truncatingIfNeeded: unit >> 8)) }
+            }
         }
         out.count(scalars.count)
         for scalar in scalars { out.unsigned(UInt64(scalar.value)) }
@@ -26,27 +32,49 @@ extension SearchRecord {
         self.init(message, clock: clock, terms: terms, scalars: scalars)
     }
 
-    /// The terms `encode` wrote, read into the list's arrays directly, each hashed as its
-    /// units are read; nil when the bytes are not such.
+    /// The terms `encode` wrote, read into the list's arrays directly a term at a time,
+    /// each hashed as its units are read; nil when the bytes are not such.
     private static func terms(decoding input: inout CacheByteReader) -> SearchTermList? {
-        guard let count = input.count() else { return nil }
-        var units: [UInt16] = []
+        guard let count = input.count(), let total = input.count() else { return nil }
+        guard count > 0 else { return total == 0 ? SearchTermList() : nil }
         var ends: [Int32] = []
         var hashes: [Int] = []
-        // Each term takes a byte for its length at least, so `count` is bounded.
+        // Each term and unit takes a byte at least, so `count` and `total` are bounded.
         ends.reserveCapacity(count)
         hashes.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let length = input.count() else { return nil }
-            var hasher = FNV1aHasher()
-            for _ in 0..<length {
-                guard let unit = input.unsigned(), let u16 = UInt16(exactly: unit) else { return nil }
-                units.append(u16)
-                hasher.add(unit: u16)
+        var filled = 0
+        let units = [UInt16](unsafeUninitializedCapacity: total) { out, initialized in
+            defer { initialized = filled }
+            for _ in 0..<count {
+                // The header is twice the length, so it is read as a number, not a count.
+                guard let header = input.unsigned(), header >> 1 <= UInt64(total - filled) else { return }
+                let length = Int(header >> 1)
+                let wide = header & 1 == 1
+                let hash = input.withBytes(wide ? 2 * length : length) { bytes -> Int in
+                    var hasher = FNV1aHasher()
+                    guard let from = bytes.baseAddress, let to = out.baseAddress.map({ $0 + filled }) else { return hasher.tableIndex }
+                    if wide {
+                        for i in 0..<length {
+                            let unit = UInt16(from[2 &* i]) | UInt16(from[2 &* i &+ 1]) << 8
+                            to[i] = unit
+                            hasher.add(unit: unit)
+                        }
+                    } else {
+                        for i in 0..<length {
+                            let unit = UInt16(from[i])
+                            to[i] = unit
+                            hasher.add(unit: unit)
+                        }
+                    }
+                    return hasher.tableIndex
+                }
+                guard let hash else { return }
+                filled += length
+                ends.append(Int32(truncatingIfNeeded: filled))
+                hashes.append(hash)
             }
-            ends.append(Int32(truncatingIfNeeded: units.count))
-            hashes.append(hasher.tableIndex)
         }
+        guard ends.count == count, filled == total else { return nil }
         return SearchTermList(units: units, ends: ends, hashes: hashes)
     }
 }

@@ -43,6 +43,11 @@ public struct SearchTermList: Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with the units of every term, one after another, in place.
+    func withUnits<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
+        units.withUnsafeBufferPointer(body)
+    }
+
     /// Calls `body` with every term's hash, in place, in order.
     func withHashes<R>(_ body: (UnsafeBufferPointer<Int>) -> R) -> R {
         hashes.withUnsafeBufferPointer(body)

@@ -69,6 +69,14 @@ struct CacheByteReader {
         return Array(bytes[position..<position + n])
     }
 
+    /// Calls `body` with the next `count` bytes in place and moves past them; nil when
+    /// fewer are left.
+    mutating func withBytes<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard count >= 0, count <= bytes.count - position else { return nil }
+        defer { position += count }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[position..<position + count])) }
+    }
+
     /// A hash's 16 bytes.
     mutating func hash() -> ContentHash? {
         guard let high = fixed(), let low = fixed() else { return nil }

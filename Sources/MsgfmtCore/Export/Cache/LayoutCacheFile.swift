@@ -1,29 +1,34 @@
+import CCrypto
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A layout cache file, opened for one run: its index (`LayoutCacheIndex`), entries read
-/// with `pread` and new ones appended with `pwrite`, from any thread (each append takes
-/// its place at the end atomically); the records of new entries are added on the writing
-/// thread for the messages written.
+/// A layout cache file, opened for one run: its index (`LayoutCacheIndex`), the entries it
+/// was opened with read in place from a read-only mapping (with `pread` where the file
+/// cannot be mapped), and new entries appended with `pwrite`, from
+/// any thread (each append takes its place at the end atomically); the records of new
+/// entries are added on the writing thread for the messages written.
 ///
-/// The file is a 16-byte header (`magic`, format version), entries (each a 16-byte
-/// SHA-256 digest of its bytes, then the bytes), and at its end the index
-/// (`LayoutCacheRecord`s sorted by key) and a 32-byte footer (the index's offset, its
-/// record count, the stamp of the run that wrote it, `magic`). A run appends its new
-/// entries and a new index after the old one, so entries never move and an unchanged
-/// cache is not copied; bytes no index points to are dropped once they are half the
-/// entries (`finish` then writes the live ones to a fresh file). A file that does not hold
-/// together this way is started again; an entry whose bytes do not match their digest
-/// reads as missing. The file is locked for the run, so two runs never write it at once,
-/// and cut back to its size when the run does not complete or is interrupted.
+/// The file is a 16-byte header (`magic`, format version), entries (each the CRC-32 of its
+/// bytes in 4 bytes, then the bytes), and at its end the index (`LayoutCacheRecord`s
+/// sorted by key) and a 32-byte footer (the index's offset, its record count, the stamp of
+/// the run that wrote it, `magic`). A run appends its new entries and a new index after the
+/// old one, so entries never move and an unchanged cache is not copied; bytes no index
+/// points to are dropped once they are half the entries (`finish` then writes the live
+/// ones to a fresh file). A file that does not hold together this way is started again; an
+/// entry whose bytes do not match their checksum reads as missing (the checksum finds
+/// damage; the key, a SHA-256, is what tells messages apart). The file is locked for the
+/// run, so two runs never write it at once, and cut back to its size when the run does
+/// not complete or is interrupted; it never shrinks below the mapped bytes while open.
 final class LayoutCacheFile: @unchecked Sendable {
     /// The file's first and last 8 bytes.
     static let magic: [UInt8] = Array("msgfmtLC".utf8)
     /// Bumped whenever the layout of the file or of an entry changes.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
+    /// The bytes before each entry's own: its CRC-32, little-endian.
+    static let checkSize = 4
     static let headerSize = 16
     static let footerSize = 32
     /// Larger indexes are refused (a cache that big was not written within msgfmt's limits).
@@ -35,6 +40,15 @@ final class LayoutCacheFile: @unchecked Sendable {
     let path: String
     /// The file's size when opened: `discard` goes back to it.
     let openedSize: UInt64
+    /// The entries the file was opened with (its bytes up to the opened index), mapped; nil
+    /// for a new file or one that cannot be mapped.
+    private let opened: FileMapping?
+    /// Bytes of entries read through `opened` since its pages were last let go of.
+    private let mappedRead = Atomic<Int>(0)
+    /// Every this many bytes of entries read through the mapping, its pages are let go of,
+    /// so the run's memory stays flat however large the cache (the pages stay in the page
+    /// cache, where a later read finds them).
+    static let mappedReadWindow = 4 << 20
     /// Where the next byte is appended.
     private let tail: Atomic<UInt64>
     private let writeFailed = Atomic<Bool>(false)
@@ -57,6 +71,7 @@ final class LayoutCacheFile: @unchecked Sendable {
         self.index = index
         added = LayoutCacheRuns(cache: path)
         openedSize = size
+        opened = index.count > 0 ? FileMapping(fd: fd, count: Int(index.offset)) : nil
         tail = Atomic(size)
         TemporaryOutputs.registerRestore(fd: fd, size: Int64(size))
     }
@@ -138,22 +153,53 @@ final class LayoutCacheFile: @unchecked Sendable {
         return out.bytes
     }
 
-    /// Where `key` is in the index the file was opened with, and its record.
+    /// Where `key` is in the index the file was opened with, and its record (read with
+    /// `pread`: index records are read at random, and mapped ones would keep a page each
+    /// in memory until released).
     func position(of key: ContentHash) -> (Int, LayoutCacheRecord)? {
-        index.position(of: key, fd)
+        index.position(of: key) { index.record(at: $0, fd) }
     }
 
-    /// The bytes of the entry of `record` with their digest, nil when they cannot be read
-    /// or do not match it (`digester` is the calling thread's).
-    func entry(_ record: LayoutCacheRecord, digester: MessageDigester) -> (bytes: [UInt8], digest: ContentHash)? {
-        guard let stored = PositionalIO.read(fd, at: Int(record.offset), count: Int(record.size)) else { return nil }
-        let bytes = Array(stored[16...])
-        var digest = CacheByteReader(stored)
-        guard let expected = digest.hash(), digester.digest(bytes) == expected else { return nil }
-        return (bytes, expected)
+    /// The bytes of the entry of `record` (one of the opened index's), nil when they cannot
+    /// be read or do not match their checksum.
+    func entry(_ record: LayoutCacheRecord) -> [UInt8]? {
+        guard record.offset <= UInt64(Int.max) - record.size else { return nil }
+        let start = Int(record.offset)
+        let end = start + Int(record.size)
+        if let opened, end <= opened.bytes.count {
+            let bytes = Self.checked(UnsafeRawBufferPointer(rebasing: opened.bytes[start..<end]))
+            let before = mappedRead.wrappingAdd(end - start, ordering: .relaxed).oldValue
+            if before / Self.mappedReadWindow != (before + end - start) / Self.mappedReadWindow { opened.release() }
+            return bytes
+        }
+        guard let stored = PositionalIO.read(fd, at: start, count: end - start) else { return nil }
+        return stored.withUnsafeBytes { Self.checked($0) }
     }
 
-    /// Appends `stored` (an entry's digest and bytes) at the end, from any thread; where it
+    /// The bytes of the stored entry `stored` (checksum, then bytes), nil when they do not
+    /// match the checksum.
+    private static func checked(_ stored: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard stored.count >= checkSize else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: stored[checkSize...])
+        guard UInt32(littleEndian: stored.loadUnaligned(as: UInt32.self)) == checksum(bytes) else { return nil }
+        return Array(bytes)
+    }
+
+    /// The checksum an entry's bytes are stored with.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        msgfmt_crypto_crc32(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+
+    /// Writes the checksum of what follows the first `checkSize` bytes of `stored` (room
+    /// left for it) into them: the entry as `append` takes it.
+    static func fillChecksum(_ stored: inout [UInt8]) {
+        stored.withUnsafeMutableBytes { all in
+            let check = checksum(UnsafeRawBufferPointer(rebasing: all[checkSize...]))
+            all.storeBytes(of: check.littleEndian, toByteOffset: 0, as: UInt32.self)
+        }
+    }
+
+    /// Appends `stored` (an entry's checksum and bytes) at the end, from any thread; where it
     /// went, nil when it could not be written.
     func append(_ stored: [UInt8]) -> UInt64? {
         guard !failed, stored.count < 1 << 26 else { return nil }

@@ -1,5 +1,5 @@
-/// One worker thread's use of the layout cache: it makes keys, looks them up and makes
-/// entries with a digester of its own.
+/// One worker thread's use of the layout cache: it makes keys (with a digester of its
+/// own), looks them up and makes entries.
 struct LayoutCacheProbe {
     let cache: LayoutCache
     let digester: MessageDigester
@@ -30,9 +30,9 @@ struct LayoutCacheProbe {
     func lookup(
         _ key: ContentHash, _ raw: RawExportMessage, _ message: ExportMessage, pieceType: any CachedPiece.Type, options: ExportOptions
     ) -> (LayoutCacheEntry, LayoutCacheOutcome)? {
-        guard let (position, record) = cache.file.position(of: key), let stored = cache.file.entry(record, digester: digester),
+        guard let (position, record) = cache.file.position(of: key), let stored = cache.file.entry(record),
             let entry = LayoutCacheEntry(
-                decoding: stored.bytes, pieceType: pieceType, message: message, index: raw.index, options: options),
+                decoding: stored, pieceType: pieceType, message: message, index: raw.index, options: options),
             entry.emojiPrint == emojiPrint(entry.emojiIDs, raw, message, options: options)
         else { return nil }
         return (entry, LayoutCacheOutcome(key: key, reused: position))
@@ -48,18 +48,15 @@ struct LayoutCacheProbe {
         let entry = LayoutCacheEntry(
             emojiIDs: emojiIDs, emojiPrint: emojiPrint(emojiIDs, raw, message, options: options), diagnostics: diagnostics,
             piece: piece)
-        // The digest goes before the bytes: room is left for it, then it is filled in.
+        // The checksum goes before the bytes: room is left for it, then it is filled in.
         var out = scratch.out
         scratch.out = CacheByteWriter()
         out.bytes.removeAll(keepingCapacity: true)
-        out.bytes.append(contentsOf: repeatElement(0, count: 16))
+        out.bytes.append(contentsOf: repeatElement(0, count: LayoutCacheFile.checkSize))
         entry.encode(index: raw.index, into: &out)
-        out.bytes.withUnsafeBufferPointer { digester.add(UnsafeBufferPointer(rebasing: $0[16...])) }
-        var digest = CacheByteWriter()
-        digest.hash(digester.finish())
-        out.bytes.replaceSubrange(0..<16, with: digest.bytes)
+        LayoutCacheFile.fillChecksum(&out.bytes)
         let offset = cache.file.append(out.bytes)
-        let length = UInt32(out.bytes.count - 16)
+        let length = UInt32(out.bytes.count - LayoutCacheFile.checkSize)
         scratch.out = out
         return LayoutCacheOutcome(
             key: key, appended: offset.map { LayoutCacheRecord(key: key, offset: $0, length: length, stamp: cache.stamp) })

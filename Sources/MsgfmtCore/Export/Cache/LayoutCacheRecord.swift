@@ -3,15 +3,16 @@
 struct LayoutCacheRecord: Sendable {
     /// `LayoutCache.key`.
     var key: ContentHash
-    /// Offset of the entry in the file: its 16-byte digest, then its `length` bytes.
+    /// Offset of the entry in the file: its checksum (`LayoutCacheFile.checkSize` bytes),
+    /// then its `length` bytes.
     var offset: UInt64
     var length: UInt32
     /// The run that made or last used the entry (`LayoutCacheFile.stamp`): least recently
     /// used entries are dropped first when the cache is full.
     var stamp: UInt32
 
-    /// The bytes the entry takes in the file, with its digest.
-    var size: UInt64 { 16 + UInt64(length) }
+    /// The bytes the entry takes in the file, with its checksum.
+    var size: UInt64 { UInt64(LayoutCacheFile.checkSize) + UInt64(length) }
 
     /// Whether the key orders before `other`'s (the index is sorted by key).
     func precedes(_ other: LayoutCacheRecord) -> Bool {

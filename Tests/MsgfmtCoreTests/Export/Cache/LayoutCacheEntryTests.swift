@@ -15,9 +15,9 @@ import Testing
         return o
     }()
 
-    static func message(_ text: String) throws -> ExportMessage {
+    static func message(_ text: String, from: String = "Zoë") throws -> ExportMessage {
         let json =
-            "{\"id\": 42, \"type\": \"message\", \"date_unixtime\": \"1717200000\", \"from\": \"Zoë\", \"from_id\": \"user7\", \"text\": \"\(text)\"}"
+            "{\"id\": 42, \"type\": \"message\", \"date_unixtime\": \"1717200000\", \"from\": \"\(from)\", \"from_id\": \"user7\", \"text\": \"\(text)\"}"
         guard
             case .success(let message) = ExportMessageDecoder.decode(
                 RawExportMessage(bytes: Array(json.utf8), byteOffset: 0, index: 0), clock: options.clock)
@@ -53,6 +53,26 @@ import Testing
         #expect(original.terms.count > 5 && (0..<search.terms.count).allSatisfy { search.terms.hash($0) == original.terms.hash($0) })
         #expect(search.quotedText == original.quotedText && search.sender == original.sender && search.fromID == original.fromID)
         #expect(search.minutes == original.minutes && search.features == original.features && search.id == original.id)
+    }
+
+    /// Search terms are stored a term at a time, one byte a unit when every unit of the
+    /// term is below 256 and two otherwise: short, one-byte, two-byte and mixed terms all
+    /// come back with their hashes (a term's stored header is twice its length, more than
+    /// the bytes left after a short last term when no scalars follow: an ASCII sender).
+    @Test(arguments: ["m6", "x", "été ça", "Ж", "a Ж 漢字 b", "ÿĀ"])
+    func searchTermsOfEveryWidthComeBack(text: String) throws {
+        let message = try Self.message(text, from: "Zoe")
+        var parts = HTMLMessageParts(head: "", sentence: "", tail: "")
+        parts.search = SearchRecord(message, clock: Self.options.clock)
+        let bytes = LayoutCacheEntry(emojiIDs: [], emojiPrint: ContentHash(high: 0, low: 0), diagnostics: [], piece: parts).encoded(
+            index: 0)
+        let back = try #require(
+            LayoutCacheEntry(decoding: bytes, pieceType: HTMLMessageParts.self, message: message, index: 0, options: Self.options))
+        let search = try #require((back.piece as? HTMLMessageParts)?.search)
+        let original = try #require(parts.search)
+        #expect(original.terms.count > 0)
+        #expect(search.terms == original.terms && search.scalars == original.scalars)
+        #expect((0..<search.terms.count).allSatisfy { search.terms.hash($0) == original.terms.hash($0) })
     }
 
     @Test func streamEntriesComeBackAsTheyWere() throws {

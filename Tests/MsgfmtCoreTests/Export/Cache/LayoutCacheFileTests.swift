@@ -26,9 +26,9 @@ import Testing
 
     /// Appends `bytes` to `file` as the entry of `key`, as a worker and the writing thread do.
     static func add(_ file: LayoutCacheFile, key: ContentHash, bytes: [UInt8], stamp: UInt32) {
-        var digest = CacheByteWriter()
-        digest.hash(MessageDigester().digest(bytes))
-        guard let offset = file.append(digest.bytes + bytes) else { return }
+        var stored = [UInt8](repeating: 0, count: LayoutCacheFile.checkSize) + bytes
+        LayoutCacheFile.fillChecksum(&stored)
+        guard let offset = file.append(stored) else { return }
         file.added.add(LayoutCacheRecord(key: key, offset: offset, length: UInt32(bytes.count), stamp: stamp))
     }
 
@@ -53,11 +53,10 @@ import Testing
     /// The keys the file at `path` holds, each checked against `expected`'s bytes.
     static func keys(_ path: String, expected: [ContentHash: [UInt8]]) throws -> Set<ContentHash> {
         let file = try #require(LayoutCacheFile.open(path).file)
-        let digester = MessageDigester()
         var found: Set<ContentHash> = []
         var wrong: [Int] = []
         let complete = file.index.forEach(file.fd) { i, record in
-            if file.entry(record, digester: digester)?.bytes != expected[record.key] || file.position(of: record.key)?.0 != i {
+            if file.entry(record) != expected[record.key] || file.position(of: record.key)?.0 != i {
                 wrong.append(i)
             }
             found.insert(record.key)
@@ -84,6 +83,29 @@ import Testing
         #expect(file.position(of: ContentHash(high: 1, low: 2)) == nil)
     }
 
+    /// Entries read through the mapping past `mappedReadWindow` (whose pages are then let
+    /// go of while reads go on) come back whole, read twice over, in order and at random.
+    @Test func entriesReadPastTheMappingWindowComeBackWhole() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        // Entries of 20 000 bytes, each its own pattern, three windows' worth.
+        let big = Self.entries(3 * LayoutCacheFile.mappedReadWindow / 20_000, size: 1, seed: 21).enumerated().map { i, entry in
+            (key: entry.key, bytes: (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ i) })
+        }
+        #expect(try Self.run(path, adding: big, stamp: 1))
+        let expected = Dictionary(uniqueKeysWithValues: big.map { ($0.key, $0.bytes) })
+        #expect(try Self.keys(path, expected: expected) == Set(expected.keys))
+        let file = try #require(LayoutCacheFile.open(path).file)
+        var rng = SeededGenerator(seed: 22)
+        var wrong = 0
+        for _ in 0..<(2 * big.count) {
+            let (key, bytes) = big[rng.below(big.count)]
+            if let (_, record) = file.position(of: key), file.entry(record) == bytes { continue }
+            wrong += 1
+        }
+        #expect(wrong == 0)
+    }
+
     /// More entries than one sorted run holds (`LayoutCacheRuns.runLength`) are written
     /// out in runs and merged back: every one is found, a key added twice once.
     @Test func manyEntriesAreMergedFromSortedRuns() throws {
@@ -103,15 +125,14 @@ import Testing
         let entries = Self.entries(20, seed: 3)
         #expect(try Self.run(path, adding: entries, stamp: 1))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        // The first entry starts after the 16-byte header and its 16-byte digest.
-        bytes[LayoutCacheFile.headerSize + 16] ^= 0x40
+        // The first entry starts after the 16-byte header and its checksum.
+        bytes[LayoutCacheFile.headerSize + LayoutCacheFile.checkSize] ^= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let file = try #require(LayoutCacheFile.open(path).file)
-        let digester = MessageDigester()
         var misses: [ContentHash] = []
         #expect(
             file.index.forEach(file.fd) { _, record in
-                if file.entry(record, digester: digester) == nil { misses.append(record.key) }
+                if file.entry(record) == nil { misses.append(record.key) }
                 return true
             })
         #expect(misses == [entries[0].key])
@@ -161,11 +182,10 @@ import Testing
             let file = try #require(opened.file, "round \(round)")
             if opened.restarted == nil { kept += 1 }
             let size = UInt64(bytes.count)
-            let digester = MessageDigester()
             var outside = false
             _ = file.index.forEach(file.fd) { _, record in
                 if record.offset + record.size > size { outside = true }
-                _ = file.entry(record, digester: digester)
+                _ = file.entry(record)
                 return true
             }
             #expect(!outside, "round \(round)")
@@ -209,7 +229,9 @@ import Testing
         #expect(try Self.run(path, adding: old, stamp: 1))
         let usedKeys = Set(old.prefix(50).map(\.key))
         let new = Self.entries(50, size: 100, seed: 8)
-        let size = { (e: [(key: ContentHash, bytes: [UInt8])]) in e.reduce(UInt64(0)) { $0 + 16 + UInt64($1.bytes.count) } }
+        let size = { (e: [(key: ContentHash, bytes: [UInt8])]) in
+            e.reduce(UInt64(0)) { $0 + UInt64(LayoutCacheFile.checkSize) + UInt64($1.bytes.count) }
+        }
         // Room for the used and the new entries and nothing more.
         let limit = size(Array(old.prefix(50))) + size(new)
         #expect(try Self.run(path, adding: new, stamp: 2, used: { usedKeys.contains($0) }, limit: limit))
