@@ -7,9 +7,9 @@ import Synchronization
 
 /// A layout cache file, opened for one run: its index (`LayoutCacheIndex`), the entries it
 /// was opened with read in place from a read-only mapping (with `pread` where the file
-/// cannot be mapped), and new entries appended with `pwrite`, from
-/// any thread (each append takes its place at the end atomically); the records of new
-/// entries are added on the writing thread for the messages written.
+/// cannot be mapped), and new entries appended with `pwrite` from any thread (each append
+/// takes its place at the end atomically); the records of new entries are added on the
+/// writing thread for the messages written.
 ///
 /// The file is a 16-byte header (`magic`, format version), entries (each the CRC-32 of its
 /// bytes in 4 bytes, then the bytes), and at its end the index (`LayoutCacheRecord`s
