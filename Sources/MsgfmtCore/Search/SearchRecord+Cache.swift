@@ -3,7 +3,7 @@ extension SearchRecord {
     /// is read from the message again).
     func encode(into out: inout CacheByteWriter) {
         out.count(terms.count)
-        terms.withUnits { out.count($0.count) }
+        out.count(terms.unitCount)
         // Each term: its length and width (1 when every unit is below 256, else 2) as
         // `length << 1 | wide`, then each unit in that many little-endian bytes.
         terms.forEachTerm { units, _ in

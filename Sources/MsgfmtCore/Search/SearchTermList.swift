@@ -43,10 +43,8 @@ public struct SearchTermList: Sendable, Equatable {
         }
     }
 
-    /// Calls `body` with the units of every term, one after another, in place.
-    func withUnits<R>(_ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
-        units.withUnsafeBufferPointer(body)
-    }
+    /// The number of units of all terms together.
+    var unitCount: Int { units.count }
 
     /// Calls `body` with every term's hash, in place, in order.
     func withHashes<R>(_ body: (UnsafeBufferPointer<Int>) -> R) -> R {

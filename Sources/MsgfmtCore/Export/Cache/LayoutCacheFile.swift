@@ -157,7 +157,7 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// `pread`: index records are read at random, and mapped ones would keep a page each
     /// in memory until released).
     func position(of key: ContentHash) -> (Int, LayoutCacheRecord)? {
-        index.position(of: key) { index.record(at: $0, fd) }
+        index.position(of: key, fd)
     }
 
     /// The bytes of the entry of `record` (one of the opened index's), nil when they cannot

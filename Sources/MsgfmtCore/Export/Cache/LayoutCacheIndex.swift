@@ -73,8 +73,8 @@ struct LayoutCacheIndex {
         return bytes.withUnsafeBytes { LayoutCacheRecord($0, at: 0) }
     }
 
-    /// Where `key` is, with its record (`record` reads the record at a position).
-    func position(of key: ContentHash, record: (Int) -> LayoutCacheRecord?) -> (Int, LayoutCacheRecord)? {
+    /// Where `key` is, with its record.
+    func position(of key: ContentHash, _ fd: Int32) -> (Int, LayoutCacheRecord)? {
         var low = 0
         var high = highs.count
         while low < high {
@@ -82,8 +82,8 @@ struct LayoutCacheIndex {
             if highs[mid] < key.high { low = mid + 1 } else { high = mid }
         }
         while low < highs.count, highs[low] == key.high {
-            guard let found = record(low) else { return nil }
-            if found.key == key { return (low, found) }
+            guard let record = record(at: low, fd) else { return nil }
+            if record.key == key { return (low, record) }
             low += 1
         }
         return nil
