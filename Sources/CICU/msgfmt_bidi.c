@@ -295,8 +295,94 @@ static void fill_bmp_classes(void) {
     for (uint32_t c = 0; c < 0x10000; c++) bmp_classes[c] = class_of(c);
 }
 
+// The units at the start of a left-to-right paragraph that are at level 0 whatever follows
+// them: those before its first R, AL or AN code point once an L has come, short of the BN
+// code points before that one (ubidi gives them the level of what follows) and of the first
+// bracket still open there (its pair may be raised with what it encloses). Every rule that
+// looks back across that point finds L there or the paragraph's start, which the embedding
+// direction L stands for, so the rest is resolved alone with the paragraph level given as
+// 0. Stops, at most, at a paragraph separator or an explicit formatting character, which
+// the pass after it judges. `seen` gets the SEEN_ bits of the units before the answer.
+static int32_t ltr_prefix(const uint16_t *text, int32_t length, int32_t base, unsigned *seen_out) {
+    // The classes a BMP code point of the prefix mostly has, passed over in the loop's
+    // first test: all but R, AL, AN, BN, B and the explicit ones (brackets, class ON, have
+    // bit 7 set in bmp_classes and take the slower way).
+    const uint32_t plain = BIT(L) | BIT(EN) | BIT(ES) | BIT(ET) | BIT(CS) | BIT(S) | BIT(WS) | BIT(ON) | BIT(NSM);
+    struct { uint16_t pair; int32_t at; } stack[MAX_BRACKET_DEPTH];
+    int32_t depth = 0;
+    uint32_t classes = 0;  // the classes met, one bit each
+    unsigned surrogates = 0;  // SEEN_NEUTRAL once a supplementary code point is met
+    int32_t end = 0;  // the end of the last code point that is not BN
+    int32_t i = 0;
+    while (i < length) {
+        uint32_t c = text[i];
+        if (c - 0xD800u >= 0x800u) {
+            uint8_t v = bmp_classes[c];
+            if (v < 32 && (plain >> v & 1)) {
+                classes |= 1u << v;
+                end = ++i;
+                continue;
+            }
+        }
+        int32_t next = i + 1;
+        if (U16_IS_LEAD(c) && next < length && U16_IS_TRAIL(text[next])) {
+            c = U16_GET_SUPPLEMENTARY(c, text[next]);
+            next++;
+        }
+        uint8_t v = c < 0x10000 ? bmp_classes[c] : class_of(c);
+        uint8_t d = v & 0x1F;
+        if (d == R || d == AL || d == AN || (seen_of[d] & (SEEN_B | SEEN_EXPLICIT))) break;
+        if (v >> 7) {
+            // A paired bracket (BD16, as pair_brackets pairs them); the angle brackets are
+            // left to the pass after, which sends them to ICU.
+            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) break;
+            const uint16_t *row = bracket_row((uint16_t)c);
+            if (row[2] == 1) {
+                if (depth == MAX_BRACKET_DEPTH) break;
+                stack[depth].pair = row[1];
+                stack[depth].at = end;
+                depth++;
+            } else {
+                for (int32_t s = depth - 1; s >= 0; s--) {
+                    if (stack[s].pair == c) {
+                        depth = s;
+                        break;
+                    }
+                }
+            }
+        }
+        if (next - i == 2) surrogates = SEEN_NEUTRAL;  // its lead unit is BN, as ubidi has it
+        classes |= 1u << d;
+        if (d != BN) end = next;
+        i = next;
+    }
+    if (i == length) end = length;  // nothing but L, numbers and neutrals: all at level 0
+    if (depth > 0) end = stack[0].at;
+    if (base != 0 && !(classes & BIT(L))) return 0;  // the paragraph level is not known yet
+    unsigned seen = surrogates;
+    for (int d = 0; d < 32; d++) {
+        if (classes >> d & 1) seen |= seen_of[d];
+    }
+    *seen_out = seen;
+    return end;
+}
+
+static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen);
+
 int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels) {
     if (length <= 0) return base == 1 ? 1 : 0;
+    pthread_once(&bmp_classes_once, fill_bmp_classes);
+    unsigned seen = 0;
+    int32_t start = base == 1 ? 0 : ltr_prefix(text, length, base, &seen);
+    if (start == 0) return resolve(text, length, base, levels, 0);
+    memset(levels, 0, (size_t)start);
+    if (start == length) return 0;
+    return resolve(text + start, length - start, 0, levels + start, seen) == -2 ? -2 : 0;
+}
+
+// msgfmt_bidi_levels on text whose paragraph, when `seen` is not 0, began before it with
+// units of the SEEN_ bits `seen`, all at level 0 (ltr_prefix).
+static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen) {
     if (!grow(length)) return -2;
     uint8_t *classes = scratch.classes;
     uint8_t *t = scratch.types;
@@ -307,8 +393,6 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
     // class of the entry before it, when that joins, only moves the entry's end. What
     // this pass leaves to ICU: explicit formatting characters, and a paragraph separator
     // before the end (ubidi carries state from one paragraph to the next).
-    pthread_once(&bmp_classes_once, fill_bmp_classes);
-    unsigned seen = 0;
     uint8_t first_strong = 0xFF;  // P2: the first L, R or AL; 0xFF: none
     int32_t n = 0, brackets = 0;
     uint8_t before = 0xFF, last_strong = 0xFF;  // W1's and W2's look-back; 0xFF: the start
