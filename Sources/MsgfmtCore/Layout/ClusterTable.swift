@@ -7,18 +7,7 @@
 /// A class, so the many stages that read it share one instance without copying.
 final class ClusterTable {
     /// How layout treats a cluster.
-    enum Kind: UInt8 {
-        /// Shown text.
-        case text
-        /// A breaking space: hangs at a line end.
-        case space
-        /// A tab: hangs at a line end, else expands to the next tab stop.
-        case tab
-        /// A line or paragraph separator (CR, LF, CR LF, VT, FF, NEL, LS, PS): ends a line.
-        case newline
-        /// An unsafe control character, shown as its `DisplaySafety` placeholder.
-        case unsafe
-    }
+    typealias Kind = ClusterKind
 
     /// The message text.
     let text: UTF16Text
@@ -87,37 +76,13 @@ final class ClusterTable {
         _ text: UTF16Text, blockStarts: [Int], tabWidth: Int, measurer: M
     ) -> Columns? {
         let units = text.units
-        let n = units.count
-        guard n > 0, let model = (measurer as? CellMeasurer)?.model,
-            var fused = FusedSegmenter.segment(units, model: model),
-            startsOnBoundaries(blockStarts, of: fused.ends, count: n)
+        guard !units.isEmpty, let model = (measurer as? CellMeasurer)?.model,
+            let fused = FusedSegmenter.segment(units, model: model, tabWidth: tabWidth),
+            startsOnBoundaries(blockStarts, of: fused.ends, count: units.count)
         else { return nil }
-        let count = fused.ends.count
-        // The widths taken out of `fused`, so that they are changed in place, not copied.
-        var widths: [Int] = []
-        swap(&widths, &fused.widths)
-        var kinds = [Kind].repeated(.text, count: count)
-        var kindsSeen: UInt8 = 1 << Kind.text.rawValue
-        units.withUnsafeBufferPointer { u in
-            fused.ends.withUnsafeBufferPointer { e in
-                widths.withUnsafeMutableBufferPointer { w in
-                    kinds.withUnsafeMutableBufferPointer { k in
-                        var start = 0
-                        for c in 0..<count {
-                            let end = e[c]
-                            if mayNotBeText(u[start]) {
-                                let kind = Self.kind(u, start, end)
-                                k[c] = kind
-                                kindsSeen |= 1 << kind.rawValue
-                                if kind == .newline { w[c] = 0 } else if kind == .tab { w[c] = tabWidth }
-                            }
-                            start = end
-                        }
-                    }
-                }
-            }
-        }
-        return Columns(ends: fused.ends, widths: widths, kinds: kinds, breakAfter: fused.breakAfter, kindsSeen: kindsSeen)
+        return Columns(
+            ends: fused.ends, widths: fused.widths, kinds: fused.kinds, breakAfter: fused.breakAfter,
+            kindsSeen: fused.kindsSeen)
     }
 
     /// The columns from ICU's grapheme and line-break iterators and `measurer`.
@@ -146,7 +111,7 @@ final class ClusterTable {
                                 w[c] = fast.width
                                 kindsSeen |= 1 << fast.kind.rawValue
                             } else {
-                                let kind = Self.kind(u, start, end)
+                                let kind = Kind.of(u, start, end)
                                 k[c] = kind
                                 kindsSeen |= 1 << kind.rawValue
                                 switch kind {
@@ -314,31 +279,6 @@ final class ClusterTable {
             return (.text, u == 0xAD ? 0 : 1)
         case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return (.text, 2)
         default: return nil
-        }
-    }
-
-    /// False when a cluster beginning with `first` is certainly `.text` (`kind` need not
-    /// be asked): printable ASCII, and everything past the C1 controls outside the range
-    /// of spaces and separators U+1680–U+3000.
-    @inline(__always)
-    static func mayNotBeText(_ first: UInt16) -> Bool {
-        // Printable ASCII, most clusters, answered by the first test.
-        if first &- 0x21 < 0x5E { return false }
-        return first < 0x21 || (first >= 0x7F && first < 0xA0) || (first >= 0x1680 && first <= 0x3000)
-    }
-
-    /// How the cluster `start..<end` of `units` is treated.
-    @inline(__always)
-    static func kind(_ units: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Kind {
-        let u = units[start]
-        if end - start == 2, u == 0x0D, units[start + 1] == 0x0A { return .newline }
-        guard end - start == 1 else { return .text }
-        switch u {
-        case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return .space
-        case 0x09: return .tab
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return .newline
-        case 0...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return .unsafe
-        default: return .text
         }
     }
 }

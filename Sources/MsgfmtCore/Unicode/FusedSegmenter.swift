@@ -26,8 +26,13 @@ enum FusedSegmenter {
     struct Result {
         /// End offset (UTF-16) of each cluster.
         var ends: [Int]
-        /// Cell width of each cluster, as `CellMeasurer` measures it.
+        /// Cell width of each cluster, as `CellMeasurer` measures it; with a tab width, as
+        /// layout counts it: 0 for a line end, the tab width for a tab.
         var widths: [Int]
+        /// How layout treats each cluster.
+        var kinds: [ClusterKind]
+        /// The kinds that occur, one bit each (`1 << rawValue`).
+        var kindsSeen: UInt8
         /// True when UAX #14 allows a break inside or at the end of the cluster (where
         /// `ClusterTable` places an opportunity inside a cluster).
         var breakAfter: [Bool]
@@ -40,30 +45,40 @@ enum FusedSegmenter {
     private static let gcbLF: UInt32 = 5, gcbLV: UInt32 = 6, gcbLVT: UInt32 = 7, gcbT: UInt32 = 8, gcbV: UInt32 = 9
     private static let gcbSpacingMark: UInt32 = 10, gcbPrepend: UInt32 = 11, gcbRI: UInt32 = 12, gcbZWJ: UInt32 = 17
     /// ScalarFlags bits as they sit in a word.
-    private static let wideBit: UInt32 = 1 << 12, presentationBit: UInt32 = 1 << 13, pictographicBit: UInt32 = 1 << 14
-    private static let zeroWidthBit: UInt32 = 1 << 15, regionalBit: UInt32 = 1 << 16, emojiBit: UInt32 = 1 << 17
+    static let wideBit: UInt32 = 1 << 12, presentationBit: UInt32 = 1 << 13, pictographicBit: UInt32 = 1 << 14
+    static let zeroWidthBit: UInt32 = 1 << 15, regionalBit: UInt32 = 1 << 16, emojiBit: UInt32 = 1 << 17
     /// A virama: ICU 72 joins Indic conjuncts across it, which this pass leaves to ICU.
     private static let viramaBit: UInt32 = 1 << 23
     private static let plainLetterBit = CodePointTable.plainLetterBit
     private static let plainBits = CodePointTable.plainLetterBit | CodePointTable.plainIdeographBit
 
     /// Segments `units` in one walk, widths under `model`; nil when the text needs ICU.
-    /// O(n).
-    static func segment(_ units: [UInt16], model: WidthModel, recordBreaks: Bool = false) -> Result? {
+    /// With `tabWidth`, line ends are 0 cells wide and tabs `tabWidth`, as layout counts
+    /// them. O(n).
+    static func segment(_ units: [UInt16], model: WidthModel, tabWidth: Int? = nil, recordBreaks: Bool = false) -> Result? {
         let n = units.count
-        if n == 0 { return Result(ends: [], widths: [], breakAfter: [], breaks: []) }
+        if n == 0 { return Result(ends: [], widths: [], kinds: [], kindsSeen: 0, breakAfter: [], breaks: []) }
         // At most one cluster per unit, written through pointers into the result's arrays
         // (appending to arrays the closure captures costs a uniqueness check per element).
         var count = -1
+        var kindsSeen: UInt8 = 0
         var breaks: [LineBreak] = []
         var widths: [Int] = []
         var breakAfter: [Bool] = []
+        var kinds: [ClusterKind] = []
         let ends = [Int].filled(capacity: n) { endsOut in
             widths = [Int].filled(capacity: n) { widthsOut in
                 breakAfter = [Bool].filled(capacity: n) { breakOut in
-                    count = walk(
-                        units, model: model, recordBreaks: recordBreaks, endsOut: endsOut.baseAddress!,
-                        widthsOut: widthsOut.baseAddress!, breakOut: breakOut.baseAddress!, breaks: &breaks)
+                    kinds = [ClusterKind].filled(capacity: n) { kindsOut in
+                        // Most clusters are text: the walk writes only the other kinds.
+                        kindsOut.initialize(repeating: .text)
+                        var out = Output(
+                            ends: endsOut.baseAddress!, widths: widthsOut.baseAddress!, breakAfter: breakOut.baseAddress!,
+                            kinds: kindsOut.baseAddress!, model: model, tabWidth: tabWidth ?? -1)
+                        count = walk(units, recordBreaks: recordBreaks, out: &out, breaks: &breaks) ? out.count : -1
+                        kindsSeen = out.kindsSeen
+                        return count
+                    }
                     return count
                 }
                 return count
@@ -71,21 +86,16 @@ enum FusedSegmenter {
             return count
         }
         guard count >= 0 else { return nil }
-        return Result(ends: ends, widths: widths, breakAfter: breakAfter, breaks: breaks)
+        return Result(ends: ends, widths: widths, kinds: kinds, kindsSeen: kindsSeen, breakAfter: breakAfter, breaks: breaks)
     }
 
-    /// The walk of `segment`: writes each cluster's end, width and break flag, and the
-    /// opportunities to `breaks` when `recordBreaks`; the number of clusters, or -1 when
-    /// the text needs ICU.
+    /// The walk of `segment`: writes each cluster to `out`, and the opportunities to
+    /// `breaks` when `recordBreaks`; false when the text needs ICU.
     @inline(__always)
-    private static func walk(
-        _ units: [UInt16], model: WidthModel, recordBreaks: Bool, endsOut: UnsafeMutablePointer<Int>,
-        widthsOut: UnsafeMutablePointer<Int>, breakOut: UnsafeMutablePointer<Bool>, breaks: inout [LineBreak]
-    ) -> Int {
+    private static func walk(_ units: [UInt16], recordBreaks: Bool, out: inout Output, breaks: inout [LineBreak]) -> Bool {
         let n = units.count
         let stages = CodePointTable.stages
-        var count = 0
-        let decided: Bool = units.withUnsafeBufferPointer { u in
+        return units.withUnsafeBufferPointer { u in
             LineBreakPairs.table.withUnsafeBufferPointer { pairs in
                 LineBreakState.adjacentRows.withUnsafeBufferPointer { adjacent in
                     graphemeJoins.withUnsafeBufferPointer { joins in
@@ -122,10 +132,7 @@ enum FusedSegmenter {
                                 // before the run ends here.
                                 var allowed = fast == 2 || !letterBefore || word & plainLetterBit == 0
                                 if allowed, recordBreaks { breaks.append(LineBreak(offset: i, mandatory: false)) }
-                                endsOut[count] = i
-                                widthsOut[count] = cluster.width(model)
-                                breakOut[count] = breakInside || allowed
-                                count &+= 1
+                                out.close(cluster, end: i, breakAfter: breakInside || allowed)
                                 breakInside = false
                                 var lastIsLetter = word & plainLetterBit != 0
                                 lines.takePlain(LineBreakClass(word: word).resolved, allowed: allowed, wide: !lastIsLetter)
@@ -143,10 +150,7 @@ enum FusedSegmenter {
                                     let isLetter = word & plainLetterBit != 0
                                     allowed = !(lastIsLetter && isLetter)
                                     if allowed, recordBreaks { breaks.append(LineBreak(offset: j, mandatory: false)) }
-                                    endsOut[count] = j
-                                    widthsOut[count] = lastIsLetter ? 1 : 2
-                                    breakOut[count] = allowed
-                                    count &+= 1
+                                    out.closePlain(end: j, wide: !lastIsLetter, breakAfter: allowed)
                                     lastIsLetter = isLetter
                                     lastWord = word
                                     lastValue = value
@@ -166,10 +170,7 @@ enum FusedSegmenter {
                             if fast != 0, value == 0x20 {
                                 // A space after a plain letter, ideograph or spaces: a boundary, no
                                 // break (LB7).
-                                endsOut[count] = i
-                                widthsOut[count] = cluster.width(model)
-                                breakOut[count] = breakInside
-                                count &+= 1
+                                out.close(cluster, end: i, breakAfter: breakInside)
                                 breakInside = false
                                 cluster = ClusterWidth(word: word, value: value)
                                 lines.takeSpace()
@@ -182,10 +183,7 @@ enum FusedSegmenter {
                                 // a cluster boundary (GB999) and no break before it (LB7), which
                                 // `graphemeBoundary` and `decide` would find; the grapheme state
                                 // clears.
-                                endsOut[count] = i
-                                widthsOut[count] = cluster.width(model)
-                                breakOut[count] = breakInside
-                                count &+= 1
+                                out.close(cluster, end: i, breakAfter: breakInside)
                                 breakInside = false
                                 cluster = ClusterWidth(word: word, value: value)
                                 lines.takeSpaceAfterAny()
@@ -214,10 +212,7 @@ enum FusedSegmenter {
                                 ? graphemeBoundary(gcb, next, regionalRun: regionalRun, pictographic: pictographic, word: word)
                                 : joins[Int(gcb)] & (1 << next) == 0
                             if boundary {
-                                endsOut[count] = i
-                                widthsOut[count] = cluster.width(model)
-                                breakOut[count] = breakInside || decision != .prohibited
-                                count &+= 1
+                                out.close(cluster, end: i, breakAfter: breakInside || decision != .prohibited)
                                 breakInside = false
                                 cluster = ClusterWidth(word: word, value: value)
                             } else {
@@ -242,17 +237,13 @@ enum FusedSegmenter {
                             // unless a prepended mark holds it, which the run's entry ends alike.
                             if value == 0x20, lines.spacesBreakBeforePlain { fast = 2 }
                         }
-                        endsOut[count] = n
-                        widthsOut[count] = cluster.width(model)
-                        breakOut[count] = true
-                        count &+= 1
+                        out.close(cluster, end: n, breakAfter: true)
                         if recordBreaks { breaks.append(LineBreak(offset: n, mandatory: lines.endsWithHardBreak)) }
                         return true
                     }
                 }
             }
         }
-        return decided ? count : -1
     }
 
     /// Reads the code point at `i`; false for an unpaired surrogate.
@@ -297,66 +288,5 @@ enum FusedSegmenter {
         if a == gcbZWJ, pictographic == 2, word & pictographicBit != 0 { return false }  // GB11
         if a == gcbRI, b == gcbRI { return regionalRun % 2 == 0 }  // GB12, GB13
         return true
-    }
-
-    /// What the width of a cluster needs, gathered code point by code point (the rules of
-    /// `CellWidth.ofCluster` and `CellMeasurer`).
-    private struct ClusterWidth {
-        var firstWord: UInt32
-        var firstValue: UInt32
-        var sum: Int
-        /// What the code points after the first were, as `joinedBit`, `vs16Bit`, ...: one
-        /// byte, so that starting a cluster costs the walk few stores.
-        var marks: UInt8 = 0
-
-        /// `marks` bits: more than one code point; U+FE0F, U+FE0E, U+200D, U+20E3 among them.
-        static let joinedBit: UInt8 = 1, vs16Bit: UInt8 = 2, vs15Bit: UInt8 = 4, zwjBit: UInt8 = 8, keycapBit: UInt8 = 16
-
-        @inline(__always)
-        init(word: UInt32, value: UInt32) {
-            firstWord = word
-            firstValue = value
-            sum = Self.scalarWidth(word)
-        }
-
-        @inline(__always)
-        static func scalarWidth(_ word: UInt32) -> Int {
-            if word & FusedSegmenter.zeroWidthBit != 0 { return 0 }
-            return word & (FusedSegmenter.wideBit | FusedSegmenter.presentationBit) != 0 ? 2 : 1
-        }
-
-        @inline(__always)
-        mutating func add(word: UInt32, value: UInt32) {
-            sum &+= Self.scalarWidth(word)
-            var bit = Self.joinedBit
-            switch value {
-            case 0xFE0F: bit |= Self.vs16Bit
-            case 0xFE0E: bit |= Self.vs15Bit
-            case 0x200D: bit |= Self.zwjBit
-            case 0x20E3: bit |= Self.keycapBit
-            default: break
-            }
-            marks |= bit
-        }
-
-        @inline(__always)
-        func width(_ model: WidthModel) -> Int {
-            if marks == 0 {
-                // An unsafe control is measured as its one-cell placeholder (DisplaySafety).
-                let v = firstValue
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) {
-                    return 1
-                }
-                return sum
-            }
-            if model == .legacy { return sum }
-            let emoji = firstWord & FusedSegmenter.emojiBit != 0
-            if firstWord & FusedSegmenter.regionalBit != 0 || (marks & Self.keycapBit != 0 && emoji) { return 2 }
-            if marks & Self.vs15Bit != 0, emoji { return 1 }
-            if marks & Self.vs16Bit != 0, emoji { return 2 }
-            if marks & Self.zwjBit != 0, firstWord & FusedSegmenter.pictographicBit != 0 { return 2 }
-            if firstWord & FusedSegmenter.presentationBit != 0 { return 2 }
-            return min(2, sum)
-        }
     }
 }

@@ -5,8 +5,8 @@
 public enum FusedSegmenterCheck {
     /// How the fused pass compares with the ICU path on one text.
     public enum Outcome: Sendable {
-        /// The same clusters, break opportunities, breaks snapped to clusters and widths
-        /// under both width models.
+        /// The same clusters, break opportunities, breaks snapped to clusters, kinds and
+        /// widths under both width models.
         case equal
         /// The pass gave the text to ICU (`segment` answered nil).
         case leftToICU
@@ -38,6 +38,10 @@ public enum FusedSegmenterCheck {
         let text = UTF16Text(units: units)
         var start = 0
         for (c, end) in ends.enumerated() {
+            let kind = units.withUnsafeBufferPointer { ClusterKind.of($0, start, end) }
+            if modern.kinds[c] != kind || legacy.kinds[c] != kind {
+                return .differs("kind of cluster \(start)..<\(end): \(modern.kinds[c]), ICU path \(kind)")
+            }
             for (model, result) in [(WidthModel.modern, modern), (.legacy, legacy)] {
                 let expected = CellMeasurer(model: model).width(of: start..<end, in: text)
                 if result.widths[c] != expected {

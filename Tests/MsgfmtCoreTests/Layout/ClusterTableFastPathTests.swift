@@ -4,14 +4,14 @@ import Testing
 @testable import MsgfmtCore
 
 /// The cluster table answers common single units without calling the measurer; the
-/// answer must be what `ClusterTable.kind` and `CellMeasurer` give.
+/// answer must be what `ClusterKind.of` and `CellMeasurer` give.
 @Suite struct ClusterTableFastPathTests {
     @Test func commonUnitsMatchKindAndCellMeasurer() {
         var checked = 0
         for value in UInt16(0)...0xFFFF {
             guard let fast = ClusterTable.commonUnit(value) else { continue }
             let text = UTF16Text(units: [value])
-            #expect(fast.kind == text.units.withUnsafeBufferPointer { ClusterTable.kind($0, 0, 1) }, "U+\(String(value, radix: 16))")
+            #expect(fast.kind == text.units.withUnsafeBufferPointer { ClusterKind.of($0, 0, 1) }, "U+\(String(value, radix: 16))")
             for model in WidthModel.allCases {
                 let width = CellMeasurer(model: model).width(of: 0..<1, in: text)
                 #expect(fast.width == width, "U+\(String(value, radix: 16)) under \(model)")
@@ -23,10 +23,10 @@ import Testing
 
     @Test func unitsTheFusedPathTakesForTextAreText() {
         var skipped = 0
-        for value in UInt16(0)...0xFFFF where !ClusterTable.mayNotBeText(value) {
+        for value in UInt16(0)...0xFFFF where !ClusterKind.mayNotBeText(UInt32(value)) {
             for length in 1...2 {
                 let units = [value, 0x301]
-                let kind = units.withUnsafeBufferPointer { ClusterTable.kind($0, 0, length) }
+                let kind = units.withUnsafeBufferPointer { ClusterKind.of($0, 0, length) }
                 #expect(kind == .text, "U+\(String(value, radix: 16)), \(length) units")
             }
             skipped += 1
