@@ -367,6 +367,52 @@ static int32_t ltr_prefix(const uint16_t *text, int32_t length, int32_t base, un
     return end;
 }
 
+// The start of the units at the end of a left-to-right paragraph that are at level 0
+// whatever comes before them: from the first L after its last R, AL or AN code point,
+// with no closing bracket among them (one could pair with an opening bracket before and
+// be raised with it); `length` when there are none. The rules before that point see the
+// paragraph's end there, the embedding direction L, as they would see that L; a closing
+// bracket after it pairs with an opening one before only around the L, which makes the
+// pair L. Does not trim across a paragraph separator or an explicit formatting character,
+// which the pass judges. `seen` gets the SEEN_ bits of the units from the answer on.
+static int32_t ltr_suffix(const uint16_t *text, int32_t length, unsigned *seen_out) {
+    uint32_t classes = 0, kept = 0;  // the classes met, and those from `start` on
+    unsigned surrogates = 0, kept_surrogates = 0;
+    int32_t start = length;
+    int32_t i = length;
+    while (i > 0) {
+        int32_t at = i - 1;
+        uint32_t c = text[at];
+        if (U16_IS_TRAIL(c) && at > 0 && U16_IS_LEAD(text[at - 1])) {
+            at--;
+            c = U16_GET_SUPPLEMENTARY(text[at], c);
+            surrogates = SEEN_NEUTRAL;  // its lead unit is BN, as ubidi has it
+        }
+        uint8_t v = c < 0x10000 ? bmp_classes[c] : class_of(c);
+        uint8_t d = v & 0x1F;
+        if (d == R || d == AL || d == AN) break;
+        if (seen_of[d] & (SEEN_B | SEEN_EXPLICIT)) return length;
+        if (v >> 7) {
+            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) return length;
+            if (bracket_row((uint16_t)c)[2] != 1) break;  // a closing bracket
+        }
+        classes |= 1u << d;
+        if (d == L) {
+            start = at;
+            kept = classes;
+            kept_surrogates = surrogates;
+        }
+        i = at;
+    }
+    if (start == length) return length;
+    unsigned seen = kept_surrogates;
+    for (int d = 0; d < 32; d++) {
+        if (kept >> d & 1) seen |= seen_of[d];
+    }
+    *seen_out = seen;
+    return start;
+}
+
 static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen);
 
 int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels) {
@@ -383,6 +429,18 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
 // msgfmt_bidi_levels on text whose paragraph, when `seen` is not 0, began before it with
 // units of the SEEN_ bits `seen`, all at level 0 (ltr_prefix).
 static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen) {
+    // In a paragraph known to be left to right, the units from ltr_suffix on stay at level
+    // 0; the walk and the rules see the text before them.
+    const int32_t whole = length;
+    if (base == 0) {
+        unsigned after = 0;
+        length = ltr_suffix(text, length, &after);
+        seen |= after;
+        if (length == 0) {
+            memset(levels, 0, (size_t)whole);
+            return 0;
+        }
+    }
     if (!grow(length)) return -2;
     uint8_t *classes = scratch.classes;
     uint8_t *t = scratch.types;
@@ -463,7 +521,7 @@ static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8
     }
     // Text of one direction (the paragraph level counted as L or R) is at the paragraph
     // level throughout: ubidi skips the rules then, even where they would raise numbers.
-    memset(levels, level, (size_t)length);
+    memset(levels, level, (size_t)whole);
     seen |= (level & 1) ? SEEN_RTL : SEEN_LTR;
     int rtl = (seen & SEEN_RTL) || ((seen & SEEN_AN) && (seen & SEEN_NEUTRAL));
     if (!rtl || !(seen & SEEN_LTR) || n == 0) return level;

@@ -138,6 +138,25 @@ import Testing
         #expect(difference == nil)
     }
 
+    /// The left-to-right stretches the pass sets to level 0 without the rules (before the
+    /// first R, AL or AN after an L; after the last one from the next L on) next to what
+    /// would change their levels: a bracket open across either end, the BN before the first
+    /// right-to-left letter, numbers, marks and spaces at the edges, separators after.
+    @Test func leftToRightEndsAgreeWithICU() {
+        for text in [
+            "abc \u{5D0} (\u{5D1} def) ghi", "abc (def \u{5D0}) ghi", "ab (c [\u{5D0}] d) e", "a (b) \u{5D0} (c) d",
+            "x \u{200D}\u{5D0} y", "x\u{AD}\u{200D} \u{5D0}\u{200D} y\u{AD}", "a 1 \u{660} 2 b", "a \u{5D0} 1, 2 b",
+            "a $ \u{627}1 % b", "a\u{301} \u{5D0}\u{5B0} b\u{301}", "a \u{5D0}  \t b  ", "a \u{5D0} b\n",
+            "a \u{5D0}) b (c", "a ( \u{5D0} b", "1 2 \u{5D0} 3 4", "\u{5D0} a \u{5D1} b", "a \u{1F600}\u{5D0} \u{1F600}b",
+        ] {
+            for base: Int32 in [-1, 0, 1] {
+                var decided = 0
+                let difference = Self.difference(Array(text.utf16), base: base, decided: &decided)
+                #expect(difference == nil, "\(text.debugDescription) base \(base): \(difference ?? "")")
+            }
+        }
+    }
+
     /// Texts of hundreds of units made of words, runs of one class up to 80 code points
     /// long (past the pass's short fill), from the same pools: levels equal to ICU's, the
     /// runs the pass joins into one entry included.
