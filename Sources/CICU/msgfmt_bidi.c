@@ -295,6 +295,20 @@ static void fill_bmp_classes(void) {
     for (uint32_t c = 0; c < 0x10000; c++) bmp_classes[c] = class_of(c);
 }
 
+// The angle brackets U+2329/U+232A and their canonical equivalents U+3008/U+3009, which
+// pair either way: ubidi lets one opening pair twice when its first closing bracket leaves
+// it unresolved, which this pass does not copy, so text with one goes to ICU.
+static inline int is_angle_bracket(uint32_t c) { return c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009; }
+
+// The SEEN_ bits of the classes in `classes` (one bit each), with `extra` added.
+static unsigned seen_of_classes(uint32_t classes, unsigned extra) {
+    unsigned seen = extra;
+    for (int d = 0; d < 32; d++) {
+        if (classes >> d & 1) seen |= seen_of[d];
+    }
+    return seen;
+}
+
 // The units at the start of a left-to-right paragraph that are at level 0 whatever follows
 // them: those before its first R, AL or AN code point once an L has come, short of the BN
 // code points before that one (ubidi gives them the level of what follows) and of the first
@@ -335,7 +349,7 @@ static int32_t ltr_prefix(const uint16_t *text, int32_t length, int32_t base, un
         if (v >> 7) {
             // A paired bracket (BD16, as pair_brackets pairs them); the angle brackets are
             // left to the pass after, which sends them to ICU.
-            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) break;
+            if (is_angle_bracket(c)) break;
             const uint16_t *row = bracket_row((uint16_t)c);
             if (row[2] == 1) {
                 if (depth == MAX_BRACKET_DEPTH) break;
@@ -359,11 +373,7 @@ static int32_t ltr_prefix(const uint16_t *text, int32_t length, int32_t base, un
     if (i == length) end = length;  // nothing but L, numbers and neutrals: all at level 0
     if (depth > 0) end = stack[0].at;
     if (base != 0 && !(classes & BIT(L))) return 0;  // the paragraph level is not known yet
-    unsigned seen = surrogates;
-    for (int d = 0; d < 32; d++) {
-        if (classes >> d & 1) seen |= seen_of[d];
-    }
-    *seen_out = seen;
+    *seen_out = seen_of_classes(classes, surrogates);
     return end;
 }
 
@@ -393,7 +403,7 @@ static int32_t ltr_suffix(const uint16_t *text, int32_t length, unsigned *seen_o
         if (d == R || d == AL || d == AN) break;
         if (seen_of[d] & (SEEN_B | SEEN_EXPLICIT)) return length;
         if (v >> 7) {
-            if (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009) return length;
+            if (is_angle_bracket(c)) return length;
             if (bracket_row((uint16_t)c)[2] != 1) break;  // a closing bracket
         }
         classes |= 1u << d;
@@ -405,11 +415,7 @@ static int32_t ltr_suffix(const uint16_t *text, int32_t length, unsigned *seen_o
         i = at;
     }
     if (start == length) return length;
-    unsigned seen = kept_surrogates;
-    for (int d = 0; d < 32; d++) {
-        if (kept >> d & 1) seen |= seen_of[d];
-    }
-    *seen_out = seen;
+    *seen_out = seen_of_classes(kept, kept_surrogates);
     return start;
 }
 
@@ -427,7 +433,8 @@ int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, u
 }
 
 // msgfmt_bidi_levels on text whose paragraph, when `seen` is not 0, began before it with
-// units of the SEEN_ bits `seen`, all at level 0 (ltr_prefix).
+// units of the SEEN_ bits `seen`, all at level 0 (ltr_prefix); when `base` is 0, the
+// units from ltr_suffix on are set to level 0 and the rules run on those before them.
 static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen) {
     // In a paragraph known to be left to right, the units from ltr_suffix on stay at level
     // 0; the walk and the rules see the text before them.
@@ -486,10 +493,7 @@ static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8
             if (f & SEEN_EXPLICIT) return -2;  // LRE, LRO, RLE, RLO, PDF, FSI, LRI, RLI, PDI
             if (i < length && !(c == 0x0D && i + 1 == length && text[i] == 0x0A)) return -2;
         }
-        // The angle brackets U+2329/U+232A and their canonical equivalents U+3008/U+3009
-        // pair either way; ubidi lets one opening pair twice when its first closing bracket
-        // leaves it unresolved, which this pass does not copy: such text goes to ICU.
-        if (bracket && (c == 0x2329 || c == 0x232A || c == 0x3008 || c == 0x3009)) return -2;
+        if (bracket && is_angle_bracket(c)) return -2;
         if (d == BN) continue;
         if (first_strong == 0xFF && (BIT(d) & STRONG)) first_strong = d;
         // W1: a mark takes the type before it (at the start, the paragraph's: set below).

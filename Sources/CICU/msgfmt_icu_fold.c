@@ -12,6 +12,10 @@
 #include <unicode/ustring.h>
 #include <unicode/utf16.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 // One step of the fold into a fresh buffer: NFKD when `fold` is 0, default case folding
 // otherwise. Guesses the size and retries once with what ICU asks for. Returns NULL when
 // ICU fails; the caller frees the result.
@@ -104,9 +108,58 @@ static UChar *three_steps(const UChar *text, int32_t length, int32_t *out_length
     return again;
 }
 
-// Writes the units of `units` the fold keeps after `count` units already in `out` (at
-// most `capacity` in all) and returns the new count, which may pass `capacity`.
-static int32_t append_kept(const UChar *units, int32_t length, uint16_t *out, int32_t capacity, int32_t count) {
+// Where a fold is written: at most `capacity` units to `out`, `count` of them asked for so
+// far (it may pass `capacity`, which asks the caller for a larger buffer). With `collapse`
+// set, each run of white space is written as one space and none at the ends: `pending`
+// holds a space until something else follows it.
+typedef struct {
+    uint16_t *out;
+    int32_t capacity;
+    int32_t count;
+    int collapse;
+    int pending;
+} fold_writer;
+
+// White space: Unicode's White_Space, all of it in the Basic Multilingual Plane. The common
+// cases first: ASCII and most letters beyond it take a comparison or two.
+static inline int is_space_unit(uint16_t u) {
+    if (u <= 0x20) {
+        return u == 0x20 || (uint16_t)(u - 0x09) < 5;
+    }
+    if (u < 0x85 || u > 0x3000) {
+        return 0;
+    }
+    if (u < 0x1680) {
+        return u == 0x85 || u == 0xA0;
+    }
+    return u == 0x1680 || (u >= 0x2000 && u <= 0x200A) || u == 0x2028 || u == 0x2029 || u == 0x202F || u == 0x205F ||
+           u == 0x3000;
+}
+
+static inline void put_unit(fold_writer *w, uint16_t u) {
+    if (w->count < w->capacity) {
+        w->out[w->count] = u;
+    }
+    w->count++;
+}
+
+// Writes the unit `u` of the fold, collapsing white space when the writer says so.
+static inline void put(fold_writer *w, uint16_t u) {
+    if (w->collapse) {
+        if (is_space_unit(u)) {
+            w->pending = w->count > 0;
+            return;
+        }
+        if (w->pending) {
+            w->pending = 0;
+            put_unit(w, 0x20);
+        }
+    }
+    put_unit(w, u);
+}
+
+// Writes the units of `units` the fold keeps.
+static void append_kept(const UChar *units, int32_t length, fold_writer *w) {
     for (int32_t i = 0; i < length;) {
         int32_t start = i;
         UChar32 c;
@@ -115,16 +168,12 @@ static int32_t append_kept(const UChar *units, int32_t length, uint16_t *out, in
             continue;
         }
         for (int32_t k = start; k < i; k++) {
-            if (count < capacity) {
-                out[count] = units[k];
-            }
-            count++;
+            put(w, units[k]);
         }
     }
-    return count;
 }
 
-int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
+int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity, int32_t collapse) {
     if (length <= 0) {
         return 0;
     }
@@ -133,9 +182,19 @@ int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *ou
     if (folded == NULL) {
         return -1;
     }
-    int32_t count = append_kept(folded, n, out, capacity, 0);
+    fold_writer w = {out, capacity, 0, collapse, 0};
+    append_kept(folded, n, &w);
     free(folded);
-    return count;
+    return w.count;
+}
+
+int32_t msgfmt_icu_collapse_spaces(uint16_t *units, int32_t length) {
+    // Never longer than what it reads: written in place behind the reading.
+    fold_writer w = {units, length, 0, 1, 0};
+    for (int32_t i = 0; i < length; i++) {
+        put(&w, units[i]);
+    }
+    return w.count;
 }
 
 // Most texts fold scalar by scalar: NFKD and default case folding map each code point on
@@ -174,7 +233,9 @@ static void compute_fold_entry(UChar32 c, fold_entry *entry) {
         return;
     }
     uint16_t units[FOLD_MAX_UNITS];
-    int32_t count = append_kept(folded, n, units, FOLD_MAX_UNITS, 0);
+    fold_writer w = {units, FOLD_MAX_UNITS, 0, 0, 0};
+    append_kept(folded, n, &w);
+    int32_t count = w.count;
     free(folded);
     if (alone && count <= FOLD_MAX_UNITS) {
         memcpy(entry->units, units, sizeof(uint16_t) * (size_t)count);
@@ -199,31 +260,65 @@ static const fold_entry *fold_entry_of(UChar32 c) {
     return &block[c & (FOLD_BLOCK_SIZE - 1)];
 }
 
-int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity) {
-    int32_t count = 0;
+// The number of units from `text` on, at most eight, that are printable ASCII other than
+// space (U+0021-U+007E, which fold to themselves, letters to lower case, and are never white
+// space), 0 when the first is not; all eight units of `text` are written to `out` folded
+// so, and the caller keeps as many as it is told. Eight units must be readable at `text`
+// and writable at `out`.
+static inline int32_t printable_ascii_run(const uint16_t *text, uint16_t *out) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    __m128i v = _mm_loadu_si128((const __m128i *)text);
+    // Unsigned v - 0x21 <= 0x5D, as a saturating subtraction that leaves 0.
+    __m128i printable = _mm_cmpeq_epi16(_mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x21)), _mm_set1_epi16(0x5D)), zero);
+    unsigned mask = (unsigned)_mm_movemask_epi8(printable);
+    if (!(mask & 1)) {
+        return 0;
+    }
+    __m128i upper = _mm_cmpeq_epi16(_mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x41)), _mm_set1_epi16(25)), zero);
+    _mm_storeu_si128((__m128i *)out, _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi16(0x20))));
+    return mask == 0xFFFF ? 8 : __builtin_ctz(~mask) / 2;
+#else
+    int32_t n = 0;
+    while (n < 8 && text[n] >= 0x21 && text[n] <= 0x7E) {
+        out[n] = (text[n] >= 'A' && text[n] <= 'Z') ? (uint16_t)(text[n] | 0x20) : text[n];
+        n++;
+    }
+    return n;
+#endif
+}
+
+int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity, int32_t collapse) {
+    fold_writer w = {out, capacity, 0, collapse, 0};
     for (int32_t i = 0; i < length;) {
+        // Runs of printable ASCII (most of most texts), eight units at a time while there
+        // is room for them and the space pending before them.
+        if ((uint16_t)(text[i] - 0x21) < 0x5E && length - i >= 8 && w.capacity - w.count >= 9) {
+            if (w.pending) {
+                w.pending = 0;
+                w.out[w.count++] = 0x20;
+            }
+            int32_t run = printable_ascii_run(text + i, w.out + w.count);
+            i += run;
+            w.count += run;
+            continue;
+        }
         // ASCII folds to itself, letters to lower case (what its cache entries hold; the
         // tests compare every scalar with the three steps).
         if (text[i] < 0x80) {
             uint16_t u = text[i++];
-            if (count < capacity) {
-                out[count] = (u >= 'A' && u <= 'Z') ? (uint16_t)(u | 0x20) : u;
-            }
-            count++;
+            put(&w, (u >= 'A' && u <= 'Z') ? (uint16_t)(u | 0x20) : u);
             continue;
         }
         UChar32 c;
         U16_NEXT(text, i, length, c);
         const fold_entry *entry = (c >= 0 && c <= 0x10FFFF) ? fold_entry_of(c) : NULL;
         if (entry == NULL || entry->length < 0) {
-            return msgfmt_icu_fold_whole(text, length, out, capacity);
+            return msgfmt_icu_fold_whole(text, length, out, capacity, collapse);
         }
         for (int32_t k = 0; k < entry->length; k++) {
-            if (count < capacity) {
-                out[count] = entry->units[k];
-            }
-            count++;
+            put(&w, entry->units[k]);
         }
     }
-    return count;
+    return w.count;
 }

@@ -146,6 +146,13 @@ static inline intptr_t msgfmt_byte_scan_may_need_escape(const uint8_t *p, intptr
         msgfmt_byte_scan_may_need_escape_byte);
 }
 
+/* The first byte beyond ASCII (0x80 or above): the high bit of each lane is what the
+ * vector's byte mask reads, so the loaded bytes are their own mask. */
+static inline int msgfmt_byte_scan_beyond_ascii_byte(uint8_t b) { return b >= 0x80; }
+static inline intptr_t msgfmt_byte_scan_beyond_ascii(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end, v, msgfmt_byte_scan_beyond_ascii_byte);
+}
+
 /* The first byte that may start a scalar the terminal and HTML output replace with a
  * placeholder (DisplaySafety): an ASCII control, DEL, or 0xC2 or 0xE2 (the lead bytes of
  * C1 controls and of the bidi embeddings, overrides and isolates). With bit 0x20 set,

@@ -135,14 +135,20 @@ int32_t msgfmt_icu_reorder_visual(const uint8_t *levels, int32_t count,
 
 /// Folds `text` for search (msgfmt_icu_fold.c): compatibility decomposition (NFKD), Unicode
 /// default case folding, NFKD again, then drops default-ignorable code points and accents
-/// (nonspacing marks of Script=Inherited and Hebrew points; kana voicing marks stay).
-/// Writes at most `capacity` UTF-16 units to `out` and returns how many the result has
-/// (more than `capacity` asks for a larger buffer), or -1 when ICU fails.
-int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+/// (nonspacing marks of Script=Inherited and Hebrew points; kana voicing marks stay). With
+/// `collapse` not 0, each run of white space in the result is written as one space and
+/// none at the ends (as msgfmt_icu_collapse_spaces). Writes at most `capacity` UTF-16
+/// units to `out` and returns how many the result has (more than `capacity` asks for a
+/// larger buffer), or -1 when ICU fails. ASCII text never reaches ICU.
+int32_t msgfmt_icu_fold(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity, int32_t collapse);
 
 /// msgfmt_icu_fold through the three steps over the whole text, never scalar by scalar
 /// (msgfmt_icu_fold's reference, for tests).
-int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity);
+int32_t msgfmt_icu_fold_whole(const uint16_t *text, int32_t length, uint16_t *out, int32_t capacity, int32_t collapse);
+
+/// Makes each run of white space (Unicode's White_Space) in `units` one space and drops
+/// those at the ends, in place; returns how many units are kept, at the front.
+int32_t msgfmt_icu_collapse_spaces(uint16_t *units, int32_t length);
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@ extension FoldedText {
     static func scalar(in units: UnsafeBufferPointer<UInt16>, at i: Int) -> Unicode.Scalar {
         let u = units[i]
         if UTF16.isLeadSurrogate(u), i + 1 < units.count, UTF16.isTrailSurrogate(units[i + 1]) {
-            return UTF16.decode(UTF16.EncodedScalar([u, units[i + 1]]))
+            return pair(u, units[i + 1])
         }
         return Unicode.Scalar(u) ?? "\u{FFFD}"
     }
@@ -71,9 +71,15 @@ extension FoldedText {
     static func scalar(in units: [UInt16], before i: Int) -> Unicode.Scalar {
         let u = units[i - 1]
         if UTF16.isTrailSurrogate(u), i >= 2, UTF16.isLeadSurrogate(units[i - 2]) {
-            return UTF16.decode(UTF16.EncodedScalar([units[i - 2], u]))
+            return pair(units[i - 2], u)
         }
         return Unicode.Scalar(u) ?? "\u{FFFD}"
+    }
+
+    /// The scalar of the surrogate pair `lead`, `trail`.
+    @inline(__always)
+    private static func pair(_ lead: UInt16, _ trail: UInt16) -> Unicode.Scalar {
+        Unicode.Scalar(0x10000 &+ ((UInt32(lead) &- 0xD800) << 10) &+ (UInt32(trail) &- 0xDC00)) ?? "\u{FFFD}"
     }
 
     /// Letters, digits and the marks that continue them: ASCII letters and digits, and

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// The folding of every character beyond ASCII that the site's search index holds (and of
 /// its other cases), shipped as `search/fold.js` so the script folds a query (and marks
 /// hits) exactly as ICU folded the texts when the index was built: each character maps to
@@ -28,13 +30,13 @@ struct SearchFoldTable {
             let mask = capacity - 1
             for var text in texts {
                 text.withUTF8 { bytes in
-                    // ASCII bytes are passed over, only the rest is decoded.
+                    // Runs of ASCII are passed over sixteen bytes at a time; only the rest
+                    // is decoded.
+                    guard let base = bytes.baseAddress else { return }
                     var i = 0
-                    while i < bytes.count {
-                        if bytes[i] < 0x80 {
-                            i += 1
-                            continue
-                        }
+                    while true {
+                        i = msgfmt_byte_scan_beyond_ascii(base, i, bytes.count)
+                        if i >= bytes.count { break }
                         let (value, length) = UTF16Text.scalarValue(ofValidUTF8: bytes, at: i)
                         i += length
                         guard let s = Unicode.Scalar(value) else { continue }

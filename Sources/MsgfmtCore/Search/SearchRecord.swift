@@ -22,12 +22,13 @@ public struct SearchRecord: Sendable {
     /// the index ships (`SearchFoldTable`).
     var scalars: [Unicode.Scalar]
 
-    /// The record of `message`, dated in `clock`'s zone.
-    init(_ message: ExportMessage, clock: ExportClock) {
+    /// The record of `message`, dated in `clock`'s zone; `units`, when given, are the
+    /// UTF-16 units of its text (`message.body.text`), which the caller has already made.
+    init(_ message: ExportMessage, clock: ExportClock, units: [UInt16]? = nil) {
         let text = message.body.text
-        self.init(
-            message, clock: clock, terms: text.isEmpty ? SearchTermList() : SearchTerms.terms(in: FoldedText(text)),
-            scalars: SearchFoldTable.scalars(of: text, message.senderName))
+        var terms = SearchTermList()
+        if !text.isEmpty { terms = SearchTerms.terms(in: units.map { FoldedText(units: $0) } ?? FoldedText(text)) }
+        self.init(message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: text, message.senderName))
     }
 
     /// The record of `message` with its `terms` and `scalars` found before (the layout

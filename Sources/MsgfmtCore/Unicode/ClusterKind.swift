@@ -29,9 +29,17 @@ enum ClusterKind: UInt8 {
         case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: self = .space
         case 0x09: self = .tab
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: self = .newline
-        case 0...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: self = .unsafe
-        default: self = .text
+        default: self = Self.isControl(value) ? .unsafe : .text
         }
+    }
+
+    /// True for a C0 or C1 control or a bidi embedding, override or isolate control: what
+    /// terminal output shows as a placeholder (`DisplaySafety`), unless it is a tab or a
+    /// line end, which have kinds of their own.
+    @inline(__always)
+    static func isControl(_ value: UInt32) -> Bool {
+        value < 0x20 || (value >= 0x7F && value < 0xA0) || (value >= 0x202A && value <= 0x202E)
+            || (value >= 0x2066 && value <= 0x2069)
     }
 
     /// False when a cluster beginning with `first` is certainly `.text` (`of` need not be

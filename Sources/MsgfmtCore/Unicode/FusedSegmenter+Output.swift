@@ -33,8 +33,9 @@ extension FusedSegmenter {
             count &+= 1
         }
 
-        /// Writes the kind of `cluster`, the one at `count`, which may not be text: a line
-        /// end or tab takes the width layout counts when `tabWidth` says so.
+        /// Writes the kind of `cluster`, the one at `count`, whose first code point may not
+        /// be text (`ClusterKind.mayNotBeText`): a line end or tab takes the width layout
+        /// counts when `tabWidth` says so.
         @inline(never)
         mutating func noteKind(of cluster: ClusterWidth) {
             let kind = cluster.kind
@@ -99,11 +100,7 @@ extension FusedSegmenter {
         func width(_ model: WidthModel) -> Int {
             if marks == 0 {
                 // An unsafe control is measured as its one-cell placeholder (DisplaySafety).
-                let v = firstValue
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) {
-                    return 1
-                }
-                return sum
+                return ClusterKind.isControl(firstValue) ? 1 : sum
             }
             if model == .legacy { return sum }
             let emoji = firstWord & FusedSegmenter.emojiBit != 0
@@ -115,11 +112,11 @@ extension FusedSegmenter {
             return min(2, sum)
         }
 
-        /// How layout treats the cluster.
+        /// How layout treats the cluster, when `ClusterKind.mayNotBeText` holds for its
+        /// first code point (the caller asks; for any other cluster it is text).
         @inline(__always)
         var kind: ClusterKind {
             let v = firstValue
-            if !ClusterKind.mayNotBeText(v) { return .text }
             // CR joins only LF (GB3); every other cluster of more than one code point is text.
             if marks != 0 { return v == 0x0D ? .newline : .text }
             return ClusterKind(scalar: v)

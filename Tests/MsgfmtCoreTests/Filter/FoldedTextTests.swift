@@ -167,16 +167,17 @@ import Testing
 /// `msgfmt_icu_fold` folds scalar by scalar from a cache where that gives what the three
 /// steps over the whole text give (`msgfmt_icu_fold_whole`); these compare the two.
 @Suite struct FoldCacheTests {
-    static func fold(_ units: [UInt16], whole: Bool) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: units.count * 4 + 16)
+    static func fold(_ units: [UInt16], whole: Bool, collapse: Bool = false, capacity: Int? = nil) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: capacity ?? units.count * 4 + 16)
         let n = units.withUnsafeBufferPointer { text in
             out.withUnsafeMutableBufferPointer { buffer in
                 whole
-                    ? msgfmt_icu_fold_whole(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count))
-                    : msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count))
+                    ? msgfmt_icu_fold_whole(
+                        text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count), collapse ? 1 : 0)
+                    : msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(buffer.count), collapse ? 1 : 0)
             }
         }
-        return n < 0 ? [] : Array(out.prefix(Int(n)))
+        return n < 0 || Int(n) > out.count ? [] : Array(out.prefix(Int(n)))
     }
 
     /// Marks of every combining class the fold meets, kept and dropped, and what folds to
@@ -209,6 +210,41 @@ import Testing
             let whole = Self.fold(units, whole: true)
             #expect(cached == whole, "text \(n): \(units.map { String($0, radix: 16) })")
             if cached != whole { return }
+        }
+    }
+
+    /// Folding with white space collapsed as it is written gives the fold collapsed after,
+    /// by both paths, and asks for exactly the room the collapsed fold takes. Half the
+    /// texts are mostly ASCII, with the printable range's edges, so that runs of it take
+    /// the eight-unit path.
+    @Test func collapsingWhileFoldingIsFoldingThenCollapsing() {
+        var random = SeededGenerator(seed: 20_261_203)
+        let spaces: [UInt32] = [0x20, 0x20, 0x09, 0x0A, 0x0D, 0x85, 0xA0, 0x3000, 0x2003, 0x200B, 0x1F, 0x7F]
+        let ascii: [UInt32] = [0x21, 0x40, 0x41, 0x4D, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0x7E, 0x30]
+        let pools = [Self.marks + Self.bases + spaces + ascii, ascii + ascii + ascii + spaces + [0xE9, 0x1F600, 0x0301]]
+        for n in 0..<50_000 {
+            let pool = pools[n % 2]
+            var units: [UInt16] = []
+            for _ in 0..<random.below(n % 2 == 0 ? 12 : 40) {
+                let value = pool[random.below(pool.count)]
+                if value >= 0x10000 {
+                    let v = value - 0x10000
+                    units += [UInt16(0xD800 + (v >> 10)), UInt16(0xDC00 + (v & 0x3FF))]
+                } else {
+                    units.append(UInt16(value))
+                }
+            }
+            let expected = FoldedText.collapsingSpaces(Self.fold(units, whole: true))
+            for whole in [false, true] {
+                let collapsed = Self.fold(units, whole: whole, collapse: true)
+                #expect(collapsed == expected, "text \(n), whole \(whole): \(units.map { String($0, radix: 16) })")
+                // A buffer of exactly the collapsed length is enough; one less is not.
+                #expect(Self.fold(units, whole: whole, collapse: true, capacity: expected.count) == expected)
+                if !expected.isEmpty {
+                    #expect(Self.fold(units, whole: whole, collapse: true, capacity: expected.count - 1).isEmpty)
+                }
+                if collapsed != expected { return }
+            }
         }
     }
 

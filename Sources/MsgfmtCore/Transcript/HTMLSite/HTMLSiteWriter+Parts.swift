@@ -3,7 +3,12 @@ extension HTMLSiteWriter {
     /// `writeMessage` adds the rest in order.
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> HTMLMessageParts {
         var parts = markup(message, options: options)
-        if options.search { parts.search = SearchRecord(message.message, clock: options.clock) }
+        if options.search {
+            // The body was styled from the message's text: its UTF-16 units are those.
+            let text = message.rendered.styled.text
+            assert(text.string == message.message.body.text)
+            parts.search = SearchRecord(message.message, clock: options.clock, units: text.units)
+        }
         return parts
     }
 
