@@ -53,7 +53,7 @@ struct SearchBlock {
     mutating func add(_ record: SearchRecord, page: Int) {
         let n = count
         terms.prefetch(record.terms)
-        record.terms.forEachTerm { terms.add($0, hash: $1, message: n) }
+        terms.add(record.terms, message: n)
         SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
         lastMinutes = record.minutes
         let key = record.sender + "\u{0}" + record.fromID

@@ -63,6 +63,36 @@ struct SearchTermTable {
         occurrenceCount += 1
     }
 
+    /// Records that message `message` has every term of `list` (`add(_:hash:message:)`
+    /// for each, with the message's start noted once and the term numbers appended to the
+    /// occurrences together).
+    mutating func add(_ list: SearchTermList, message: Int) {
+        let n = list.count
+        guard n > 0 else { return }
+        if messageStarts.last?.message != Int32(message) {
+            messageStarts.append((Int32(message), Int32(occurrenceCount)))
+        }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { ids in
+            var k = 0
+            list.forEachTerm { term, hash in
+                ids[k] = Int32(number(of: term, hash: hash))
+                k += 1
+            }
+            var from = 0
+            while from < n {
+                if currentChunk.count == chunkSize {
+                    occurrenceChunks.append(currentChunk)
+                    currentChunk = []
+                }
+                if currentChunk.isEmpty { currentChunk.reserveCapacity(chunkSize) }
+                let take = min(n - from, chunkSize - currentChunk.count)
+                currentChunk.append(contentsOf: UnsafeBufferPointer(rebasing: ids[from..<(from + take)]))
+                from += take
+            }
+        }
+        occurrenceCount += n
+    }
+
     /// Starts loading what adding `list`'s terms will read, so that their cache misses
     /// overlap instead of coming one after another: each term's first slot, then for a
     /// slot whose tag matches the term's, where the slot's term starts, then its units. A

@@ -41,7 +41,8 @@ import Testing
     }
 
     /// A table of random terms over a small alphabet (spaces and surrogate pairs among
-    /// them) in 3 000 messages, some without terms, and the same as a dictionary.
+    /// them) in 3 000 messages, some without terms, added one term at a time or a
+    /// message's list at once, and the same as a dictionary.
     private static func randomTable(chunkSize: Int, taggedTerms: Int = 1 << 24) -> (SearchTermTable, [[UInt16]: [Int]]) {
         var rng = SeededGenerator(seed: 7)
         let alphabet: [UInt16] = [0x61, 0x62, 0x63, 0x20, 0x4F60, 0xD83D, 0xDE00, 0x7A]
@@ -53,10 +54,18 @@ import Testing
             for _ in 0..<Int.random(in: 1...12, using: &rng) {
                 terms.insert((0..<Int.random(in: 1...4, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
             }
-            for term in terms.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                table.add(term, message: message)
-                reference[term, default: []].append(message)
+            let sorted = terms.sorted(by: { $0.lexicographicallyPrecedes($1) })
+            if message % 2 == 0 {
+                for term in sorted { table.add(term, message: message) }
+            } else {
+                // A message's terms at once, as a site's records add them (across chunks
+                // when they are small).
+                var ends: [Int32] = []
+                for term in sorted { ends.append((ends.last ?? 0) + Int32(term.count)) }
+                let hashes = sorted.map { SearchTermTable.tableIndex($0[...]) }
+                table.add(SearchTermList(units: sorted.flatMap { $0 }, ends: ends, hashes: hashes), message: message)
             }
+            for term in sorted { reference[term, default: []].append(message) }
         }
         return (table, reference)
     }
