@@ -419,23 +419,36 @@ static int32_t ltr_suffix(const uint16_t *text, int32_t length, unsigned *seen_o
     return start;
 }
 
-static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen);
+static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen, int32_t *kept);
 
-int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels) {
+int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, int32_t *span) {
+    int32_t ignored[2];
+    if (span == NULL) span = ignored;
+    span[0] = 0;
+    span[1] = length > 0 ? length : 0;
     if (length <= 0) return base == 1 ? 1 : 0;
     pthread_once(&bmp_classes_once, fill_bmp_classes);
     unsigned seen = 0;
+    int32_t kept = length;
     int32_t start = base == 1 ? 0 : ltr_prefix(text, length, base, &seen);
-    if (start == 0) return resolve(text, length, base, levels, 0);
+    if (start == 0) {
+        int32_t level = resolve(text, length, base, levels, 0, &kept);
+        if (level == 0) span[1] = kept;
+        return level;
+    }
     memset(levels, 0, (size_t)start);
+    span[0] = start;
     if (start == length) return 0;
-    return resolve(text + start, length - start, 0, levels + start, seen) == -2 ? -2 : 0;
+    if (resolve(text + start, length - start, 0, levels + start, seen, &kept) == -2) return -2;
+    span[1] = start + kept;
+    return 0;
 }
 
 // msgfmt_bidi_levels on text whose paragraph, when `seen` is not 0, began before it with
 // units of the SEEN_ bits `seen`, all at level 0 (ltr_prefix); when `base` is 0, the
 // units from ltr_suffix on are set to level 0 and the rules run on those before them.
-static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen) {
+// `kept` gets the number of units before that suffix (`length` when none was set aside).
+static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, unsigned seen, int32_t *kept) {
     // In a paragraph known to be left to right, the units from ltr_suffix on stay at level
     // 0; the walk and the rules see the text before them.
     const int32_t whole = length;
@@ -445,9 +458,11 @@ static int32_t resolve(const uint16_t *text, int32_t length, int32_t base, uint8
         seen |= after;
         if (length == 0) {
             memset(levels, 0, (size_t)whole);
+            *kept = 0;
             return 0;
         }
     }
+    *kept = length;
     if (!grow(length)) return -2;
     uint8_t *classes = scratch.classes;
     uint8_t *t = scratch.types;

@@ -124,8 +124,10 @@ int32_t msgfmt_icu_bidi_levels(const uint16_t *text, int32_t length, int32_t bas
 /// The bidi levels ICU's ubidi gives `text` (as msgfmt_icu_bidi_levels: `base` 0 LTR, 1
 /// RTL, else each paragraph's first strong character, LTR when there is none), computed
 /// without ubidi for text that holds no explicit embedding, override or isolate:
-/// returns the first paragraph's level, or -2 when it leaves the text to ICU.
-int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels);
+/// returns the first paragraph's level, or -2 when it leaves the text to ICU. `span`, when
+/// not NULL, gets two offsets: every unit before the first or from the second on is at
+/// level 0 (the left-to-right ends the pass set aside; 0 and `length` when it set none).
+int32_t msgfmt_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels, int32_t *span);
 
 /// Computes the visual order of `count` items with the given embedding levels (UBA rule
 /// L2): `visual_to_logical[v]` receives the logical index shown at visual position `v`.

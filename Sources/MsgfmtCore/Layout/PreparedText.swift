@@ -49,17 +49,28 @@ public struct PreparedText {
         let lower = table.start(content.lowerBound)
         let slice = table.text.units[lower..<table.start(content.upperBound)]
         guard BidiParagraph.needsICU(slice) else { return nil }
-        let paragraph = BidiParagraph(resolving: slice, direction: .auto)
-        // Each cluster at the level of its first unit.
+        let paragraph = BidiParagraph.resolved(slice, direction: .auto)
+        // Each cluster at the level of its first unit: only those that start where the
+        // levels may be raised are looked up, the rest are at level 0.
         let levels = paragraph.levels.withUnsafeBufferPointer { unitLevels in
             table.ends.withUnsafeBufferPointer { ends in
                 [UInt8](unsafeUninitializedCapacity: content.count) { out, count in
-                    var k = 0
-                    for i in content {
-                        out[k] = unitLevels[(i == 0 ? 0 : ends[i &- 1]) &- lower]
-                        k &+= 1
+                    out.initialize(repeating: 0)
+                    /// The first cluster of `content` that starts at or after `unit`.
+                    func firstCluster(startingAtOrAfter unit: Int) -> Int {
+                        var (low, high) = (content.lowerBound, content.upperBound)
+                        while low < high {
+                            let mid = (low &+ high) >> 1
+                            if (mid == 0 ? 0 : ends[mid &- 1]) < unit { low = mid &+ 1 } else { high = mid }
+                        }
+                        return low
                     }
-                    count = k
+                    let first = firstCluster(startingAtOrAfter: lower &+ paragraph.raised.lowerBound)
+                    let last = firstCluster(startingAtOrAfter: lower &+ paragraph.raised.upperBound)
+                    for i in first..<last {
+                        out[i &- content.lowerBound] = unitLevels[(i == 0 ? 0 : ends[i &- 1]) &- lower]
+                    }
+                    count = content.count
                 }
             }
         }

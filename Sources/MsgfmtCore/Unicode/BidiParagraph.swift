@@ -33,22 +33,39 @@ public struct BidiParagraph: Sendable, Hashable {
     /// brackets nested deeper than 63, else through ICU's ubidi.
     /// Both give the same levels where both apply (`BidiFastPathTests`).
     init(resolving units: ArraySlice<UInt16>, direction: BidiDirection) {
+        let resolved = Self.resolved(units, direction: direction)
+        self.init(paragraphLevel: resolved.paragraphLevel, levels: resolved.levels)
+    }
+
+    /// What `init(resolving:direction:)` finds, and `raised`: the units outside it are all
+    /// at level 0 (the left-to-right ends msgfmt's own pass set aside, which a caller
+    /// mapping levels onto clusters need not visit; all of the text when ICU resolved it).
+    static func resolved(_ units: ArraySlice<UInt16>, direction: BidiDirection) -> (
+        levels: [UInt8], paragraphLevel: Int, raised: Range<Int>
+    ) {
         var levels = [UInt8].repeated(0, count: units.count)
         let base: Int32 = direction == .ltr ? 0 : (direction == .rtl ? 1 : -1)
+        var span: (Int32, Int32) = (0, 0)
+        var raised = 0..<units.count  // where ICU's levels may be raised: anywhere
         let para = units.withUnsafeBufferPointer { text in
             levels.withUnsafeMutableBufferPointer { out in
-                let own = msgfmt_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress)
-                return own != -2 ? own : msgfmt_icu_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress)
+                let own = withUnsafeMutablePointer(to: &span) { pair in
+                    pair.withMemoryRebound(to: Int32.self, capacity: 2) {
+                        msgfmt_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress, $0)
+                    }
+                }
+                guard own == -2 else {
+                    raised = Int(span.0)..<Int(span.1)
+                    return own
+                }
+                return msgfmt_icu_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress)
             }
         }
         if para < 0 {
             // ICU refused (it cannot here short of memory exhaustion): treat as plain LTR.
-            self.paragraphLevel = 0
-            self.levels = [UInt8](repeating: 0, count: units.count)
-        } else {
-            self.paragraphLevel = Int(para)
-            self.levels = levels
+            return ([UInt8](repeating: 0, count: units.count), 0, 0..<0)
         }
+        return (levels, Int(para), raised)
     }
 
     /// The level runs of the paragraph, offsets relative to its start.
@@ -138,7 +155,8 @@ public struct BidiParagraph: Sendable, Hashable {
 
 extension BidiParagraph {
     /// Whether msgfmt's own bidi pass gives `units` the levels and paragraph level ICU's
-    /// ubidi gives, in all three base directions (where the pass decides at all). For
+    /// ubidi gives, in all three base directions (where the pass decides at all), and only
+    /// units at level 0 outside the span it reports (`resolved(_:direction:)`). For
     /// fuzz targets (`@_spi(Testing) import MsgfmtCore`).
     @_spi(Testing)
     public static func ownPassAgreesWithICU(_ units: [UInt16]) -> Bool {
@@ -146,14 +164,23 @@ extension BidiParagraph {
         for base: Int32 in [-1, 0, 1] {
             var own = [UInt8](repeating: 0, count: units.count)
             var icu = own
+            var span: [Int32] = [-1, -1]
             let ownLevel = units.withUnsafeBufferPointer { u in
-                own.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+                own.withUnsafeMutableBufferPointer { levels in
+                    span.withUnsafeMutableBufferPointer {
+                        msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, levels.baseAddress, $0.baseAddress)
+                    }
+                }
             }
             if ownLevel == -2 { continue }
             let icuLevel = units.withUnsafeBufferPointer { u in
                 icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
             }
             if ownLevel != icuLevel || own != icu { return false }
+            // Only units at level 0 lie outside the span the pass reports.
+            let (lo, hi) = (Int(span[0]), Int(span[1]))
+            guard 0 <= lo, lo <= hi, hi <= units.count else { return false }
+            if icu[..<lo].contains(where: { $0 != 0 }) || icu[hi...].contains(where: { $0 != 0 }) { return false }
         }
         return true
     }

@@ -48,20 +48,28 @@ import Testing
     }
 
     /// Nil when both agree (or the pass leaves the text to ICU), else what differs;
-    /// `decided` counts the texts the pass answered.
+    /// `decided` counts the texts the pass answered. The span the pass reports must lie
+    /// within the text and leave only units ICU puts at level 0 outside it.
     static func difference(_ units: [UInt16], base: Int32, decided: inout Int) -> String? {
         var fast = [UInt8](repeating: 0xFF, count: units.count)
         var icu = [UInt8](repeating: 0xFF, count: units.count)
+        var span: [Int32] = [-1, -1]
         let fastLevel = units.withUnsafeBufferPointer { u in
-            fast.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
+            fast.withUnsafeMutableBufferPointer { levels in
+                span.withUnsafeMutableBufferPointer {
+                    msgfmt_bidi_levels(u.baseAddress, Int32(u.count), base, levels.baseAddress, $0.baseAddress)
+                }
+            }
         }
         if fastLevel == -2 { return nil }
         decided += 1
         let icuLevel = units.withUnsafeBufferPointer { u in
             icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
         }
-        if fastLevel == icuLevel, fast == icu { return nil }
-        return "base \(base): paragraph \(fastLevel), ICU \(icuLevel); levels \(fast), ICU \(icu)"
+        let (lo, hi) = (Int(span[0]), Int(span[1]))
+        let spanHolds = 0 <= lo && lo <= hi && hi <= units.count && !icu[..<lo].contains { $0 != 0 } && !icu[hi...].contains { $0 != 0 }
+        if fastLevel == icuLevel, fast == icu, spanHolds { return nil }
+        return "base \(base): paragraph \(fastLevel), ICU \(icuLevel); levels \(fast), ICU \(icu); span \(lo)..<\(hi)"
     }
 
     @Test func fastPassEqualsICUOnRandomText() {
@@ -191,7 +199,7 @@ import Testing
             let units: [UInt16] = [0x61, value, 0x5D0]
             var levels = [UInt8](repeating: 0, count: 3)
             let level = units.withUnsafeBufferPointer { u in
-                levels.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, 3, -1, $0.baseAddress) }
+                levels.withUnsafeMutableBufferPointer { msgfmt_bidi_levels(u.baseAddress, 3, -1, $0.baseAddress, nil) }
             }
             #expect(level == -2, "U+\(String(value, radix: 16))")
         }
