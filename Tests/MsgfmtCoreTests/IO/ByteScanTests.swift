@@ -28,6 +28,7 @@ import Testing
             { $0 < 0x20 || [0x7F, 0x22, 0x5C, 0x3C, 0xC2, 0xE2].contains($0) }
         ),
         ("may be unsafe", { msgfmt_byte_scan_may_be_unsafe($0, $1, $2) }, { $0 < 0x20 || [0x7F, 0xC2, 0xE2].contains($0) }),
+        ("beyond ASCII", { msgfmt_byte_scan_beyond_ascii($0, $1, $2) }, { $0 >= 0x80 }),
         // Reads the bytes before the start too (the random test scans from every start).
         (
             "may be unsafe after", { msgfmt_byte_scan_may_be_unsafe_after($0, $1, $2) },
