@@ -127,8 +127,7 @@ extension HTMLEscaping {
             return true
         }
         if copied { return }
-        var ascii = true
-        let units = UTF16Text.units(of: string, ascii: &ascii)
+        let units = UTF16Text.units(of: string)
         units.withUnsafeBufferPointer { append(units: $0, range: 0..<$0.count, newlines: newlines, into: &out) }
     }
 }

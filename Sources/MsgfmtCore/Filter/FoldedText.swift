@@ -12,8 +12,7 @@ struct FoldedText: Sendable, Hashable {
     /// Folds `text` (ASCII never reaches ICU): its units are folded into one buffer, their
     /// white space collapsed as they are written (it runs for every message of a site).
     init(_ text: String) {
-        var ascii = true
-        self.init(units: UTF16Text.units(of: text, ascii: &ascii))
+        self.init(units: UTF16Text.units(of: text))
     }
 
     /// Folds the text whose UTF-16 units are `source` (when the caller has them already).

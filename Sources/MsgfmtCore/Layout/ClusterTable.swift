@@ -211,6 +211,17 @@ final class ClusterTable {
     @inline(__always)
     func start(_ i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
 
+    /// The first cluster of `range` that starts at or after UTF-16 offset `unit`
+    /// (`range.upperBound` when none does). O(log n).
+    func firstCluster(in range: Range<Int>, startingAtOrAfter unit: Int) -> Int {
+        var (low, high) = (range.lowerBound, range.upperBound)
+        while low < high {
+            let mid = (low &+ high) >> 1
+            if start(mid) < unit { low = mid &+ 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The style of cluster `i`.
     @inline(__always)
     func style(_ i: Int) -> Style {

@@ -56,17 +56,8 @@ public struct PreparedText {
             table.ends.withUnsafeBufferPointer { ends in
                 [UInt8](unsafeUninitializedCapacity: content.count) { out, count in
                     out.initialize(repeating: 0)
-                    /// The first cluster of `content` that starts at or after `unit`.
-                    func firstCluster(startingAtOrAfter unit: Int) -> Int {
-                        var (low, high) = (content.lowerBound, content.upperBound)
-                        while low < high {
-                            let mid = (low &+ high) >> 1
-                            if (mid == 0 ? 0 : ends[mid &- 1]) < unit { low = mid &+ 1 } else { high = mid }
-                        }
-                        return low
-                    }
-                    let first = firstCluster(startingAtOrAfter: lower &+ paragraph.raised.lowerBound)
-                    let last = firstCluster(startingAtOrAfter: lower &+ paragraph.raised.upperBound)
+                    let first = table.firstCluster(in: content, startingAtOrAfter: lower &+ paragraph.raised.lowerBound)
+                    let last = table.firstCluster(in: content, startingAtOrAfter: lower &+ paragraph.raised.upperBound)
                     for i in first..<last {
                         out[i &- content.lowerBound] = unitLevels[(i == 0 ? 0 : ends[i &- 1]) &- lower]
                     }

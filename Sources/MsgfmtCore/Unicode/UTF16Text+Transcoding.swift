@@ -14,6 +14,12 @@ extension UTF16Text {
         }
     }
 
+    /// The UTF-16 code units of `string`, for callers that do not ask whether it is ASCII.
+    static func units(of string: String) -> [UInt16] {
+        var ascii = true
+        return units(of: string, ascii: &ascii)
+    }
+
     /// Transcodes valid UTF-8 (a `String`'s storage) to UTF-16 into `out`, which must hold
     /// `utf8.count` units. Returns the number of units written; clears `ascii` when a byte
     /// is 0x80 or above.
