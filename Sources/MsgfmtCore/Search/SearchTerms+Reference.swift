@@ -57,10 +57,10 @@ extension SearchTerms {
     }
 
     /// Whether the search index keeps what the plain reference keeps of `texts`: each
-    /// text's terms (`terms(in:)` against `referenceTerms(in:)`), and a block of them as
-    /// messages (`SearchTermTable`, every other message's list added at once, against a
-    /// dictionary of terms to message numbers). For
-    /// tests and fuzz targets (`@_spi(Testing) import MsgfmtCore`).
+    /// text's terms (`terms(in:)` against `referenceTerms(in:)`) and their hashes, and a
+    /// block of them as messages (`SearchTermTable`, every other message's list added at
+    /// once, against a dictionary of terms to message numbers). For tests and fuzz targets
+    /// (`@_spi(Testing) import MsgfmtCore`).
     @_spi(Testing)
     public static func agreesWithReference(_ texts: [String]) -> Bool {
         var table = SearchTermTable()
@@ -70,6 +70,8 @@ extension SearchTerms {
             let list = terms(in: folded)
             let terms = list.arrays
             guard terms == referenceTerms(in: folded) else { return false }
+            // Each term filed by the hash the table and the layout cache compute of it.
+            for (k, term) in terms.enumerated() where list.hash(k) != SearchTermTable.tableIndex(term[...]) { return false }
             // As the index does before adding a message's terms (its reads stay in bounds).
             table.prefetch(list)
             if n % 2 == 0 {
