@@ -46,6 +46,14 @@ import Testing
         }
     }
 
+    /// The walk's loop over ASCII letters (`closeASCIILetters`) takes each for a plain
+    /// letter without looking it up.
+    @Test func asciiLettersArePlainLetters() {
+        for value in Array(0x41...0x5A) + Array(0x61...0x7A) {
+            #expect(CodePointTable.word(UInt32(value)) & CodePointTable.plainLetterBit != 0, "U+\(String(value, radix: 16))")
+        }
+    }
+
     /// Every code point the fast path takes (`plainLetterBit`, `plainIdeographBit`) next
     /// to itself, to letters, ideographs and spaces, against ICU.
     @Test func plainCharactersAgreeWithICU() {
