@@ -4,14 +4,54 @@
 /// `ANSIEmitter` keeps one of these for what it last wrote and asks `transition(to:into:)`
 /// for the shortest sequence that reaches the next fragment's state.
 public struct ANSIAttributes: Sendable, Hashable {
-    public var bold = false
-    public var dim = false
-    public var italic = false
-    public var underline = false
-    public var reverse = false
-    public var strikethrough = false
+    /// The attributes as bits (`boldBit` … `strikethroughBit`, `foregroundBit` when a
+    /// foreground is set) and the foreground code in the high byte: one register to pass
+    /// and one comparison to tell two states apart (the emitter does both per fragment).
+    private var bits: UInt16 = 0
+
+    private static let boldBit: UInt16 = 1, dimBit: UInt16 = 2, italicBit: UInt16 = 4, underlineBit: UInt16 = 8
+    private static let reverseBit: UInt16 = 16, strikethroughBit: UInt16 = 32, foregroundBit: UInt16 = 64
+
+    @inline(__always)
+    private func has(_ bit: UInt16) -> Bool { bits & bit != 0 }
+
+    @inline(__always)
+    private mutating func set(_ bit: UInt16, _ on: Bool) {
+        bits = on ? bits | bit : bits & ~bit
+    }
+
+    public var bold: Bool {
+        get { has(Self.boldBit) }
+        set { set(Self.boldBit, newValue) }
+    }
+    public var dim: Bool {
+        get { has(Self.dimBit) }
+        set { set(Self.dimBit, newValue) }
+    }
+    public var italic: Bool {
+        get { has(Self.italicBit) }
+        set { set(Self.italicBit, newValue) }
+    }
+    public var underline: Bool {
+        get { has(Self.underlineBit) }
+        set { set(Self.underlineBit, newValue) }
+    }
+    public var reverse: Bool {
+        get { has(Self.reverseBit) }
+        set { set(Self.reverseBit, newValue) }
+    }
+    public var strikethrough: Bool {
+        get { has(Self.strikethroughBit) }
+        set { set(Self.strikethroughBit, newValue) }
+    }
     /// A 16-color foreground SGR code (30–37 or 90–97), or nil for the default color.
-    public var foreground: UInt8?
+    public var foreground: UInt8? {
+        get { has(Self.foregroundBit) ? UInt8(truncatingIfNeeded: bits >> 8) : nil }
+        set {
+            bits = bits & 0x00FF & ~Self.foregroundBit
+            if let newValue { bits |= Self.foregroundBit | UInt16(newValue) << 8 }
+        }
+    }
 
     /// Creates a state with everything off.
     public init() {}

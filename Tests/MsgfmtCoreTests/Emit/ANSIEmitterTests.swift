@@ -59,6 +59,25 @@ import Testing
         return s
     }
 
+    /// The attributes are stored packed; each reads back what was last set, alone and
+    /// beside the others.
+    @Test func attributesReadBackWhatWasSet() {
+        for bits in 0..<64 {
+            for color: UInt8? in [nil, 30, 37, 90, 97, 255] {
+                var a = ANSIAttributes()
+                a.foreground = 31
+                (a.bold, a.dim, a.italic) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0)
+                (a.underline, a.reverse, a.strikethrough) = (bits & 8 != 0, bits & 16 != 0, bits & 32 != 0)
+                a.foreground = color
+                #expect([a.bold, a.dim, a.italic, a.underline, a.reverse, a.strikethrough] == (0..<6).map { bits >> $0 & 1 != 0 })
+                #expect(a.foreground == color)
+                #expect(a.isPlain == (bits == 0 && color == nil))
+                a.bold.toggle()
+                #expect(a.bold == (bits & 1 == 0) && a.foreground == color)
+            }
+        }
+    }
+
     @Test func everyTransitionReachesItsTargetWithinTheLongestSequence() {
         // Every combination of the six attributes with no, a dark and a bright color.
         let states: [ANSIAttributes] = (0..<64).flatMap { bits in
