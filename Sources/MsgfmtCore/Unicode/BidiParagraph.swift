@@ -161,15 +161,17 @@ extension BidiParagraph {
     @_spi(Testing)
     public static func ownPassAgreesWithICU(_ units: [UInt16]) -> Bool {
         guard !units.isEmpty, units.count <= Int(Int32.max) else { return true }
-        return [-1, 0, 1].allSatisfy { ownPassDifference(units, base: $0)?.isEmpty ?? true }
+        return [Int32(-1), 0, 1].allSatisfy { base in
+            if case .differs = ownPassComparison(units, base: base) { false } else { true }
+        }
     }
 
-    /// How msgfmt's own bidi pass and ICU's ubidi differ on `units` in base direction
-    /// `base` (-1 auto, 0 left to right, 1 right to left): nil when the pass leaves the text
-    /// to ICU, "" when both give the same levels and paragraph level and the span the pass
-    /// reports lies within the text with only units ICU puts at level 0 outside it, else a
-    /// description of the difference.
-    static func ownPassDifference(_ units: [UInt16], base: Int32) -> String? {
+    /// How msgfmt's own bidi pass compares with ICU's ubidi on `units` in base direction
+    /// `base` (-1 auto, 0 left to right, 1 right to left), in the terms the fused
+    /// segmenter's check uses: equal when both give the same levels and paragraph level and
+    /// the span the pass reports lies within the text with only units ICU puts at level 0
+    /// outside it.
+    static func ownPassComparison(_ units: [UInt16], base: Int32) -> FusedSegmenterCheck.Outcome {
         var own = [UInt8](repeating: 0xFF, count: units.count)
         var icu = own
         var span: [Int32] = [-1, -1]
@@ -180,13 +182,13 @@ extension BidiParagraph {
                 }
             }
         }
-        if ownLevel == -2 { return nil }
+        if ownLevel == -2 { return .leftToICU }
         let icuLevel = units.withUnsafeBufferPointer { u in
             icu.withUnsafeMutableBufferPointer { msgfmt_icu_bidi_levels(u.baseAddress, Int32(u.count), base, $0.baseAddress) }
         }
         let (lo, hi) = (Int(span[0]), Int(span[1]))
         let spanHolds = 0 <= lo && lo <= hi && hi <= units.count && !icu[..<lo].contains { $0 != 0 } && !icu[hi...].contains { $0 != 0 }
-        if ownLevel == icuLevel, own == icu, spanHolds { return "" }
-        return "base \(base): paragraph \(ownLevel), ICU \(icuLevel); levels \(own), ICU \(icu); span \(lo)..<\(hi)"
+        if ownLevel == icuLevel, own == icu, spanHolds { return .equal }
+        return .differs("base \(base): paragraph \(ownLevel), ICU \(icuLevel); levels \(own), ICU \(icu); span \(lo)..<\(hi)")
     }
 }

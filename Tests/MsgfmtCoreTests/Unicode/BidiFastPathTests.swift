@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// msgfmt's bidi pass for text without explicit formatting characters against ICU's
 /// ubidi: equal levels for every unit and equal paragraph levels, in all three base
@@ -48,11 +48,17 @@ import Testing
     }
 
     /// Nil when both agree (or the pass leaves the text to ICU), else what differs
-    /// (`BidiParagraph.ownPassDifference`); `decided` counts the texts the pass answered.
+    /// (`BidiParagraph.ownPassComparison`); `decided` counts the texts the pass answered.
     static func difference(_ units: [UInt16], base: Int32, decided: inout Int) -> String? {
-        guard let what = BidiParagraph.ownPassDifference(units, base: base) else { return nil }
-        decided += 1
-        return what.isEmpty ? nil : what
+        switch BidiParagraph.ownPassComparison(units, base: base) {
+        case .leftToICU: return nil
+        case .equal:
+            decided += 1
+            return nil
+        case .differs(let what):
+            decided += 1
+            return what
+        }
     }
 
     @Test func fastPassEqualsICUOnRandomText() {
