@@ -54,6 +54,17 @@ extension FusedSegmenter {
             breakAfter[count] = allowed
             count &+= 1
         }
+
+        /// Writes a cluster of one U+0020 SPACE (one cell) that ends at `end`.
+        @inline(__always)
+        mutating func closeSpace(end: Int, breakAfter allowed: Bool) {
+            ends[count] = end
+            widths[count] = 1
+            breakAfter[count] = allowed
+            kinds[count] = .space
+            kindsSeen |= 1 << ClusterKind.space.rawValue
+            count &+= 1
+        }
     }
 
     /// What the width of a cluster needs, gathered code point by code point (the rules of

@@ -15,9 +15,10 @@
 /// anything but opening punctuation, so runs of them take a short loop that writes their
 /// clusters (one cell a letter, two an ideograph) and moves the line-break state as
 /// `decide` would (`LineBreakState.takePlain`, `takeSpace`); within such a run, ASCII
-/// letters after a letter take a tighter loop still (`closeASCIILetters`). A space after
-/// anything else but a hard break or a prepended mark ends its cluster without the rules
-/// too (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
+/// letters after a letter take a tighter loop still, which goes on across spaces to the
+/// ASCII letters after them (`closeASCIIWords`). A space after anything else but a hard
+/// break or a prepended mark ends its cluster without the rules too
+/// (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
 /// pair (`graphemeJoins`), asking `graphemeBoundary` only after ZWJ and regional
 /// indicators, whose rules need the walk's state, and line breaks from a table by class
 /// pair when no space or mark comes between (`LineBreakState.decideAdjacent`), asking
@@ -146,10 +147,14 @@ enum FusedSegmenter {
                                 var j = i &+ length
                                 while j < n {
                                     if lastIsLetter, isASCIILetter(u[j]) {
-                                        // ASCII letters after a letter, most of most texts: each
-                                        // its own cluster of one cell, no break before it (LB28).
-                                        let k = closeASCIILetters(u, from: j, out: &out)
-                                        allowed = false
+                                        // ASCII letters after a letter, and the words of them
+                                        // after spaces, most of most texts: each its own
+                                        // cluster of one cell, no break before a letter after a
+                                        // letter (LB28) nor before a space (LB7), one after the
+                                        // spaces (LB18).
+                                        let (k, afterSpace) = closeASCIIWords(
+                                            u, from: j, out: &out, recordBreaks: recordBreaks, breaks: &breaks)
+                                        allowed = afterSpace
                                         lastValue = UInt32(u[k &- 1])
                                         lastWord = CodePointTable.word(lastValue, stages)
                                         moved = true
@@ -260,18 +265,44 @@ enum FusedSegmenter {
 
     /// In a run of letters, at the ASCII letter `u[start]`: closes the cluster that ends
     /// there and that of each ASCII letter after it but the last (one cell each, no break
-    /// after any, LB28), and returns where the ASCII letters end; the last one's cluster
-    /// stays open for the caller. Not inlined: inlined, it cost the walk's loop its
-    /// registers (the walk took 1 M instructions more on 5 000 messages instead of 16 M
-    /// fewer).
+    /// after any, LB28), going on across spaces followed by an ASCII letter (each space a
+    /// cluster of one cell, no break before it, LB7, one after the last, LB18: the letter
+    /// before them is no opening punctuation); returns where the ASCII letters end and
+    /// whether the last one follows a space. The last letter's cluster stays open for the
+    /// caller. Not inlined: inlined, it cost the walk's loop its registers (the walk took
+    /// 1 M instructions more on 5 000 messages instead of 16 M fewer).
     @inline(never)
-    private static func closeASCIILetters(_ u: UnsafeBufferPointer<UInt16>, from start: Int, out: inout Output) -> Int {
+    private static func closeASCIIWords(
+        _ u: UnsafeBufferPointer<UInt16>, from start: Int, out: inout Output, recordBreaks: Bool, breaks: inout [LineBreak]
+    ) -> (end: Int, afterSpace: Bool) {
+        let n = u.count
         var k = start
-        repeat {
+        var afterSpace = false
+        while true {
+            // The letter before `u[k]` is open; ASCII letters close it in turn.
+            while k < n && isASCIILetter(u[k]) {
+                out.closePlain(end: k, wide: false, breakAfter: false)
+                afterSpace = false
+                k &+= 1
+            }
+            // Spaces go too when an ASCII letter follows them; anything else after them is
+            // the walk's to decide.
+            var s = k
+            while s < n && u[s] == 0x20 { s &+= 1 }
+            guard s > k, s < n, isASCIILetter(u[s]) else { return (k, afterSpace) }
+            // The last letter, each space but the last, then the last space (the
+            // opportunity) end their clusters; the letter after them is open.
             out.closePlain(end: k, wide: false, breakAfter: false)
             k &+= 1
-        } while k < u.count && isASCIILetter(u[k])
-        return k
+            while k < s {
+                out.closeSpace(end: k, breakAfter: false)
+                k &+= 1
+            }
+            out.closeSpace(end: s, breakAfter: true)
+            if recordBreaks { breaks.append(LineBreak(offset: s, mandatory: false)) }
+            afterSpace = true
+            k = s &+ 1
+        }
     }
 
     /// True for an ASCII letter (a plain letter: `CodePointTable.plainLetterBit`).

@@ -46,8 +46,8 @@ import Testing
         }
     }
 
-    /// The walk's loop over ASCII letters (`closeASCIILetters`) takes each for a plain
-    /// letter without looking it up.
+    /// The walk's loop over ASCII letters and spaces (`closeASCIIWords`) takes each letter
+    /// for a plain letter without looking it up.
     @Test func asciiLettersArePlainLetters() {
         for value in Array(0x41...0x5A) + Array(0x61...0x7A) {
             #expect(CodePointTable.word(UInt32(value)) & CodePointTable.plainLetterBit != 0, "U+\(String(value, radix: 16))")
@@ -104,6 +104,33 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Every string of ASCII letters and spaces up to nine long (`closeASCIIWords` takes
+    /// the words and the spaces between them), after a letter, a digit or opening
+    /// punctuation and before what may end or join its last word or spaces, against ICU.
+    @Test func asciiWordsAndSpacesAgreeWithICU() {
+        let before: [[UInt16]] = [[0x61], [0x5A, 0x79], [0xE9], [0x31], [0x28], [0x65E5]]
+        let after: [[UInt16]] = [
+            [], [0x61], [0x20], [0x2E], [0x2D], [0x29], [0x28], [0x31], [0x0301], [0x0A], [0x09], [0xE9], [0x65E5],
+            [0x5D0], [0x200D], [0xA0], [0x0E01], [0xD83D, 0xDE00], [0x0301, 0x62],
+        ]
+        var checked = 0
+        for length in 1...9 {
+            for bits in 0..<(1 << length) {
+                let middle = (0..<length).map { bits & (1 << $0) != 0 ? UInt16(0x20) : UInt16(0x62) }
+                for b in before {
+                    for a in after {
+                        let units = b + middle + a
+                        checked += 1
+                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 1022 * 6 * 19)
     }
 
     /// The walk reads cluster boundaries from `graphemeJoins` unless the code point before
