@@ -58,7 +58,16 @@ public final class ExportConverter {
     /// Converts every event `events` yields: the messages of several exports merged into
     /// one, for example (see `run(_:)`).
     public func run<Events: ExportEventSource>(events scanner: inout Events) throws(ExportReadError) -> ExportStats {
-        let failure = convert(&scanner, into: writer)
+        // The common writers by their own types, so the compiler makes the whole path for
+        // each (no generic metadata looked up per message); the rest by the opened type.
+        let failure: ExportReadError?
+        switch writer {
+        case let site as HTMLSiteWriter: failure = convert(&scanner, into: site)
+        case let terminal as TerminalTranscriptWriter: failure = convert(&scanner, into: terminal)
+        case let lines as JSONLinesTranscriptWriter: failure = convert(&scanner, into: lines)
+        case let markdown as MarkdownTranscriptWriter: failure = convert(&scanner, into: markdown)
+        default: failure = convert(&scanner, into: writer)
+        }
         writer.finish()
         if let failure { throw failure }
         progress?(stats, scanner.bytesRead)
@@ -66,7 +75,8 @@ public final class ExportConverter {
     }
 
     /// Converts with the writer's own type, so the path every message takes is generic
-    /// over it rather than going through an existential.
+    /// over it (specialized for the writers `run(events:)` names) rather than going
+    /// through an existential.
     private func convert<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
         -> ExportReadError?
     {
