@@ -17,6 +17,9 @@ final class ClusterTable {
     let ends: [Int]
     /// Width of each cluster; tabs count the full tab width (an upper bound).
     let widths: [Int]
+    /// The width of clusters `0..<i` at `i`, for every `i` up to `count`: the width of any
+    /// range of clusters in two reads (`width(_:)`).
+    let cumulativeWidths: [Int]
     /// Kind of each cluster.
     let kinds: [Kind]
     /// True when some cluster is a tab (lines without one are as wide as their clusters).
@@ -63,6 +66,7 @@ final class ClusterTable {
             ?? Self.icuColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
         ends = columns.ends
         widths = columns.widths
+        cumulativeWidths = Self.cumulative(columns.widths)
         kinds = columns.kinds
         hasTabs = columns.kindsSeen & (1 << Kind.tab.rawValue) != 0
         hasTabsOrUnsafe = columns.kindsSeen & (1 << Kind.tab.rawValue | 1 << Kind.unsafe.rawValue) != 0
@@ -197,6 +201,22 @@ final class ClusterTable {
         var widths = table.widths
         for i in widths.indices where kinds[i] == .tab { widths[i] = tabWidth }
         self.widths = widths
+        cumulativeWidths = Self.cumulative(widths)
+    }
+
+    /// The running sums of `widths`, from 0: one more than there are widths.
+    private static func cumulative(_ widths: [Int]) -> [Int] {
+        [Int].filled(capacity: widths.count &+ 1) { out in
+            widths.withUnsafeBufferPointer { w in
+                var sum = 0
+                out[0] = 0
+                for i in 0..<w.count {
+                    sum &+= w[i]
+                    out[i &+ 1] = sum
+                }
+            }
+            return widths.count &+ 1
+        }
     }
 
     /// This table with tabs counted `tabWidth` wide (itself when they already are). O(n).
@@ -229,11 +249,10 @@ final class ClusterTable {
         return r >= 0 ? runs[r].style : .plain
     }
 
-    /// Total width of clusters `range`.
+    /// Total width of clusters `range`. O(1).
+    @inline(__always)
     func width(_ range: Range<Int>) -> Int {
-        var sum = 0
-        for i in range { sum &+= widths[i] }
-        return sum
+        cumulativeWidths[range.upperBound] &- cumulativeWidths[range.lowerBound]
     }
 
     /// True for a cluster that hangs at a line end.

@@ -117,24 +117,26 @@ struct LineBuilder {
         // The table's arrays read through pointers (no bounds check per cluster).
         table.kinds.withUnsafeBufferPointer { kinds in
             table.widths.withUnsafeBufferPointer { widths in
-                for span in plan.spans {
-                    guard case .clusters(let range) = span else {
-                        column += ellipsis.width
-                        continue
-                    }
-                    let clusters = range.clamped(to: 0..<kinds.count)
-                    guard hasTabs else {
-                        // No tab: the clusters' widths summed in a loop the compiler vectorizes.
-                        for i in clusters { column &+= widths[i] }
-                        continue
-                    }
-                    for i in clusters {
-                        if kinds[i] == .tab {
-                            let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
-                            tabs.append(w)
-                            column &+= w
-                        } else {
-                            column &+= widths[i]
+                table.cumulativeWidths.withUnsafeBufferPointer { cumulative in
+                    for span in plan.spans {
+                        guard case .clusters(let range) = span else {
+                            column += ellipsis.width
+                            continue
+                        }
+                        let clusters = range.clamped(to: 0..<kinds.count)
+                        guard hasTabs else {
+                            // No tab: the clusters' width from the running sums.
+                            column &+= cumulative[clusters.upperBound] &- cumulative[clusters.lowerBound]
+                            continue
+                        }
+                        for i in clusters {
+                            if kinds[i] == .tab {
+                                let w = Self.tabExpansion(column: column, tabWidth: constraints.tabWidth, available: available)
+                                tabs.append(w)
+                                column &+= w
+                            } else {
+                                column &+= widths[i]
+                            }
                         }
                     }
                 }
@@ -160,86 +162,84 @@ struct LineBuilder {
         table.kinds.withUnsafeBufferPointer { kinds in
             table.styles.withUnsafeBufferPointer { styles in
                 table.widths.withUnsafeBufferPointer { widths in
-                    segmentLevels.withUnsafeBufferPointer { segmentLevels in
-                        for (k, span) in plan.spans.enumerated() {
-                            guard case .clusters(let range) = span else {
-                                if case .ellipsis(let at) = span {
-                                    let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
-                                    fragments.append(
-                                        LayoutFragment(
-                                            x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display,
-                                            style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
-                                    if !flat { levels.append(lv) }
-                                }
-                                continue
-                            }
-                            let upper = min(range.upperBound, kinds.count)
-                            var i = range.lowerBound
-                            // The span's levels read in place when the segment's cover it (no
-                            // tail paragraph), else cluster by cluster (`level`).
-                            let direct =
-                                i >= levelBase && upper &- levelBase <= segmentLevels.count && upper <= tailBase && self.levels != nil
-                            while i < upper {
-                                let lv = flat ? 0 : direct ? segmentLevels[i &- levelBase] : level(i)
-                                if kinds[i] == .tab {
-                                    let w = tabs[tabIndex] + (extras[i] ?? 0)
-                                    tabIndex += 1
-                                    fragments.append(
-                                        LayoutFragment(
-                                            x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
-                                            display: String(repeating: " ", count: w / constraints.displaySpaceWidth),
-                                            style: table.style(i), role: .tab, rtl: lv % 2 == 1))
-                                    if !flat { levels.append(lv) }
-                                    i += 1
+                    table.cumulativeWidths.withUnsafeBufferPointer { cumulative in
+                        segmentLevels.withUnsafeBufferPointer { segmentLevels in
+                            for (k, span) in plan.spans.enumerated() {
+                                guard case .clusters(let range) = span else {
+                                    if case .ellipsis(let at) = span {
+                                        let lv = flat ? 0 : ellipsisLevel(plan.spans, k)
+                                        fragments.append(
+                                            LayoutFragment(
+                                                x: 0, width: ellipsis.width, start: at, end: at, text: "", display: ellipsis.display,
+                                                style: .plain, role: .ellipsis, rtl: lv % 2 == 1))
+                                        if !flat { levels.append(lv) }
+                                    }
                                     continue
                                 }
-                                let style = styles[i]
-                                var j = i
-                                var w = 0
-                                var plain = lv % 2 == 0
-                                if extras.isEmpty, !table.hasTabsOrUnsafe, flat || direct {
-                                    // Nothing stretched, no tab and no unsafe control: only
-                                    // style and level end a run.
-                                    if flat {
-                                        while j < upper, styles[j] == style {
+                                let upper = min(range.upperBound, kinds.count)
+                                var i = range.lowerBound
+                                // The span's levels read in place when the segment's cover it (no
+                                // tail paragraph), else cluster by cluster (`level`).
+                                let direct =
+                                    i >= levelBase && upper &- levelBase <= segmentLevels.count && upper <= tailBase && self.levels != nil
+                                while i < upper {
+                                    let lv = flat ? 0 : direct ? segmentLevels[i &- levelBase] : level(i)
+                                    if kinds[i] == .tab {
+                                        let w = tabs[tabIndex] + (extras[i] ?? 0)
+                                        tabIndex += 1
+                                        fragments.append(
+                                            LayoutFragment(
+                                                x: 0, width: w, start: table.start(i), end: table.ends[i], text: "\t",
+                                                display: String(repeating: " ", count: w / constraints.displaySpaceWidth),
+                                                style: table.style(i), role: .tab, rtl: lv % 2 == 1))
+                                        if !flat { levels.append(lv) }
+                                        i += 1
+                                        continue
+                                    }
+                                    let style = styles[i]
+                                    var j = i
+                                    var w = 0
+                                    var plain = lv % 2 == 0
+                                    if extras.isEmpty, !table.hasTabsOrUnsafe, flat || direct {
+                                        // Nothing stretched, no tab and no unsafe control: only
+                                        // style and level end a run, whose width the running
+                                        // sums give.
+                                        if flat {
+                                            while j < upper, styles[j] == style { j &+= 1 }
+                                        } else {
+                                            while j < upper, styles[j] == style, segmentLevels[j &- levelBase] == lv { j &+= 1 }
+                                        }
+                                        w = cumulative[j] &- cumulative[i]
+                                    } else if flat, extras.isEmpty {
+                                        // Everything at level 0 and nothing stretched: only kind and style end a run.
+                                        while j < upper, kinds[j] != .tab, styles[j] == style {
                                             w &+= widths[j]
+                                            if kinds[j] == .unsafe { plain = false }
                                             j &+= 1
                                         }
                                     } else {
-                                        while j < upper, styles[j] == style, segmentLevels[j &- levelBase] == lv {
+                                        while j < upper, kinds[j] != .tab, styles[j] == style,
+                                            (direct ? segmentLevels[j &- levelBase] : level(j)) == lv
+                                        {
                                             w &+= widths[j]
+                                            if kinds[j] == .unsafe { plain = false }
+                                            if !extras.isEmpty, let extra = extras[j] {
+                                                w &+= extra
+                                                plain = false
+                                            }
                                             j &+= 1
                                         }
                                     }
-                                } else if flat, extras.isEmpty {
-                                    // Everything at level 0 and nothing stretched: only kind and style end a run.
-                                    while j < upper, kinds[j] != .tab, styles[j] == style {
-                                        w &+= widths[j]
-                                        if kinds[j] == .unsafe { plain = false }
-                                        j &+= 1
-                                    }
-                                } else {
-                                    while j < upper, kinds[j] != .tab, styles[j] == style,
-                                        (direct ? segmentLevels[j &- levelBase] : level(j)) == lv
-                                    {
-                                        w &+= widths[j]
-                                        if kinds[j] == .unsafe { plain = false }
-                                        if !extras.isEmpty, let extra = extras[j] {
-                                            w &+= extra
-                                            plain = false
-                                        }
-                                        j &+= 1
-                                    }
+                                    // A plain run draws its units as they are: no string is made
+                                    // of them unless someone asks (`LayoutFragment.text`).
+                                    fragments.append(
+                                        LayoutFragment(
+                                            x: 0, width: w, start: table.start(i), end: table.ends[j - 1], units: table.text.units,
+                                            display: plain ? nil : self.display(i..<j, rtl: lv % 2 == 1, extras: extras),
+                                            style: table.style(i), role: .text, rtl: lv % 2 == 1))
+                                    if !flat { levels.append(lv) }
+                                    i = j
                                 }
-                                // A plain run draws its units as they are: no string is made
-                                // of them unless someone asks (`LayoutFragment.text`).
-                                fragments.append(
-                                    LayoutFragment(
-                                        x: 0, width: w, start: table.start(i), end: table.ends[j - 1], units: table.text.units,
-                                        display: plain ? nil : self.display(i..<j, rtl: lv % 2 == 1, extras: extras),
-                                        style: table.style(i), role: .text, rtl: lv % 2 == 1))
-                                if !flat { levels.append(lv) }
-                                i = j
                             }
                         }
                     }

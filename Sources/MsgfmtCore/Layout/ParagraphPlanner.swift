@@ -47,7 +47,7 @@ enum ParagraphPlanner {
         // cluster).
         let fitted: Bool = table.breakAfter.withUnsafeBufferPointer { breakAfter in
             table.kinds.withUnsafeBufferPointer { kinds in
-                table.widths.withUnsafeBufferPointer { widths in
+                table.cumulativeWidths.withUnsafeBufferPointer { cumulative in
                     // The current line: its first cluster, whether it holds a word yet,
                     // the width of its words and the whitespace after the last, which
                     // ends at `lineEnd` and shows up to `shownEnd`.
@@ -59,7 +59,7 @@ enum ParagraphPlanner {
                     var shownEnd = lineStart
                     var k = content.lowerBound
                     while k < limit {
-                        let (j, c, width, total) = word(at: k, limit: limit, widths, kinds, breakAfter)
+                        let (j, c, width, total) = word(at: k, limit: limit, cumulative, kinds, breakAfter)
                         if width > available, overflow != .visible { return false }
                         if !started {
                             started = true
@@ -150,10 +150,10 @@ enum ParagraphPlanner {
         // (no class access or bounds check per cluster).
         table.breakAfter.withUnsafeBufferPointer { breakAfter in
             table.kinds.withUnsafeBufferPointer { kinds in
-                table.widths.withUnsafeBufferPointer { widths in
+                table.cumulativeWidths.withUnsafeBufferPointer { cumulative in
                     var k = content.lowerBound
                     while k < limit {
-                        let (j, c, width, total) = word(at: k, limit: limit, widths, kinds, breakAfter)
+                        let (j, c, width, total) = word(at: k, limit: limit, cumulative, kinds, breakAfter)
                         let whitespace = total &- width
                         if width <= available || overflow == .visible {
                             words.append(Word(start: k, shownEnd: c, contentEnd: c, end: j))
@@ -172,28 +172,37 @@ enum ParagraphPlanner {
         return (words, items)
     }
 
-    /// The word that starts at cluster `k`, in one walk over it: its end at the next
-    /// opportunity before `limit` (`end`), where its trailing spaces and tabs begin
-    /// (`contentEnd`), the width before them and the width with them.
+    /// The word that starts at cluster `k`: its end at the next opportunity before `limit`
+    /// (`end`, found eight flags at a time), where its trailing spaces and tabs begin
+    /// (`contentEnd`), the width before them and the width with them (from the running
+    /// sums `cumulative`, `ClusterTable.cumulativeWidths`).
     @inline(__always)
     private static func word(
-        at k: Int, limit: Int, _ widths: UnsafeBufferPointer<Int>, _ kinds: UnsafeBufferPointer<ClusterTable.Kind>,
+        at k: Int, limit: Int, _ cumulative: UnsafeBufferPointer<Int>, _ kinds: UnsafeBufferPointer<ClusterTable.Kind>,
         _ breakAfter: UnsafeBufferPointer<Bool>
     ) -> (end: Int, contentEnd: Int, width: Int, total: Int) {
-        var j = k
-        var c = k
-        var width = 0
-        var total = 0
-        repeat {
-            total &+= widths[j]
-            let kind = kinds[j]
-            j &+= 1
-            if kind != .space, kind != .tab {
-                c = j
-                width = total
+        // The first cluster from `k` on after which a line may break (a Bool is a byte, 0
+        // or 1), else the last before `limit`.
+        var e = k
+        let flags = UnsafeRawPointer(breakAfter.baseAddress!)
+        var found = false
+        while e &+ 8 <= limit {
+            let eight = UInt64(littleEndian: flags.loadUnaligned(fromByteOffset: e, as: UInt64.self))
+            if eight != 0 {
+                e &+= eight.trailingZeroBitCount &>> 3
+                found = true
+                break
             }
-        } while j < limit && !breakAfter[j &- 1]
-        return (j, c, width, total)
+            e &+= 8
+        }
+        if !found {
+            while e < limit &- 1 && !breakAfter[e] { e &+= 1 }
+        }
+        let j = min(e &+ 1, limit)
+        var c = j
+        while c > k, kinds[c &- 1] == .space || kinds[c &- 1] == .tab { c &-= 1 }
+        let start = cumulative[k]
+        return (j, c, cumulative[c] &- start, cumulative[j] &- start)
     }
 
     /// A word wider than the line (`k..<c`, whitespace to `j`), as `overflow` says.

@@ -60,6 +60,65 @@ import Testing
         #expect(answered > 2_000 && declined > 200 && multiline > 500, "\(answered) answered, \(declined) declined, \(multiline) multiline")
     }
 
+    /// The words `words` finds (from the break flags eight at a time and the running
+    /// widths) against a walk over the table's clusters one by one: each word ends after
+    /// the first cluster with a break after it, its content before its trailing spaces
+    /// and tabs, and its widths are the sums of its clusters'.
+    @Test func wordsEqualAClusterByClusterWalk() {
+        var rng = SeededGenerator(seed: 0x574F_5244_53)
+        var words = 0
+        var long = 0
+        for round in 0..<3_000 {
+            var styled = RandomStyledText.make(&rng)
+            // Some texts with words longer than eight clusters and runs of spaces and tabs.
+            if round % 3 == 0 {
+                let pieces = ["abcdefghijklmnop", " ", "\t", "  ", "日本語の文章", "a-b", "x", "😀👍🏽", "\u{301}"]
+                styled = StyledText(
+                    plain: (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
+            }
+            let table = PreparedText(styled).table
+            let limit = table.count
+            let (found, items) = ParagraphPlanner.words(0..<limit, table: table, available: .max, ellipsisWidth: 0, overflow: .visible)
+            var k = 0
+            var index = 0
+            while k < limit {
+                var j = k
+                var c = k
+                var width = 0
+                var total = 0
+                repeat {
+                    total += table.widths[j]
+                    if !table.isWhitespace(j) {
+                        c = j + 1
+                        width = total
+                    }
+                    j += 1
+                } while j < limit && !table.breakAfter[j - 1]
+                guard index < found.count else {
+                    Issue.record("round \(round): word \(index) at cluster \(k) missing")
+                    break
+                }
+                let word = found[index]
+                #expect([word.start, word.contentEnd, word.end] == [k, c, j], "round \(round), word \(index)")
+                #expect(items[index].width == width && items[index].whitespaceWidth == total - width, "round \(round), word \(index)")
+                if j - k > 8 { long += 1 }
+                index += 1
+                words += 1
+                k = j
+            }
+            #expect(index == found.count, "round \(round)")
+            // The running sums give every range's width.
+            for _ in 0..<8 where limit > 0 {
+                let a = Int.random(in: 0...limit, using: &rng)
+                let b = Int.random(in: a...limit, using: &rng)
+                #expect(table.width(a..<b) == table.widths[a..<b].reduce(0, +))
+                let wide = table.withTabWidth(table.tabWidth + 3)
+                #expect(wide.width(a..<b) == wide.widths[a..<b].reduce(0, +))
+            }
+        }
+        #expect(words > 10_000 && long > 500, "\(words) words, \(long) longer than eight clusters")
+    }
+
     /// A paragraph's plan goes through the fast path under greedy wrapping and through
     /// the words under balanced wrapping; both tile the same text.
     @Test func planPicksThePathByWrapMode() {
