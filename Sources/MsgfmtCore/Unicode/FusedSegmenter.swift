@@ -265,12 +265,14 @@ enum FusedSegmenter {
 
     /// In a run of letters, at the ASCII letter `u[start]`: closes the cluster that ends
     /// there and that of each ASCII letter after it but the last (one cell each, no break
-    /// after any, LB28), going on across spaces followed by an ASCII letter (each space a
-    /// cluster of one cell, no break before it, LB7, one after the last, LB18: the letter
-    /// before them is no opening punctuation); returns where the ASCII letters end and
-    /// whether the last one follows a space. The last letter's cluster stays open for the
-    /// caller. Not inlined: inlined, it cost the walk's loop its registers (the walk took
-    /// 1 M instructions more on 5 000 messages instead of 16 M fewer).
+    /// after any, LB28), going on across spaces followed by an ASCII letter, and across a
+    /// full stop, comma, colon, semicolon, exclamation or question mark before such spaces
+    /// (each a cluster of one cell; no break before the mark, LB13, nor before a space,
+    /// LB7; one after the last space, LB18: what comes before the spaces is no opening
+    /// punctuation); returns where the ASCII letters end and whether the last one follows
+    /// a space. The last letter's cluster stays open for the caller. Not inlined: inlined,
+    /// it cost the walk's loop its registers (the walk took 1 M instructions more on 5 000
+    /// messages instead of 16 M fewer).
     @inline(never)
     private static func closeASCIIWords(
         _ u: UnsafeBufferPointer<UInt16>, from start: Int, out: inout Output, recordBreaks: Bool, breaks: inout [LineBreak]
@@ -285,24 +287,43 @@ enum FusedSegmenter {
                 afterSpace = false
                 k &+= 1
             }
-            // Spaces go too when an ASCII letter follows them; anything else after them is
-            // the walk's to decide.
+            // A mark that ends a clause and spaces go too when an ASCII letter follows
+            // them; anything else is the walk's to decide.
+            guard k < n else { return (k, afterSpace) }
             var s = k
-            while s < n && u[s] == 0x20 { s &+= 1 }
-            guard s > k, s < n, isASCIILetter(u[s]) else { return (k, afterSpace) }
-            // The last letter, each space but the last, then the last space (the
+            if u[s] != 0x20 {
+                guard isClauseMark(u[s]) else { return (k, afterSpace) }
+                s &+= 1
+            }
+            var t = s
+            while t < n && u[t] == 0x20 { t &+= 1 }
+            guard t > s, t < n, isASCIILetter(u[t]) else { return (k, afterSpace) }
+            // The last letter, the mark, each space but the last, then the last space (the
             // opportunity) end their clusters; the letter after them is open.
             out.closePlain(end: k, wide: false, breakAfter: false)
-            k &+= 1
-            while k < s {
+            if s > k { out.closePlain(end: s, wide: false, breakAfter: false) }
+            k = s &+ 1
+            while k < t {
                 out.closeSpace(end: k, breakAfter: false)
                 k &+= 1
             }
-            out.closeSpace(end: s, breakAfter: true)
-            if recordBreaks { breaks.append(LineBreak(offset: s, mandatory: false)) }
+            out.closeSpace(end: t, breakAfter: true)
+            if recordBreaks { breaks.append(LineBreak(offset: t, mandatory: false)) }
             afterSpace = true
-            k = s &+ 1
+            k = t &+ 1
         }
+    }
+
+    /// True for `!`, `,`, `.`, `:`, `;` and `?` (line-break classes EX and IS): no break
+    /// before one (LB13), and spaces after one break before a letter (LB18).
+    @inline(__always)
+    private static func isClauseMark(_ unit: UInt16) -> Bool {
+        // One bit per mark, from U+0021 on.
+        let marks: UInt64 =
+            1 << (0x21 - 0x21) | 1 << (0x2C - 0x21) | 1 << (0x2E - 0x21) | 1 << (0x3A - 0x21) | 1 << (0x3B - 0x21)
+            | 1 << (0x3F - 0x21)
+        let offset = unit &- 0x21
+        return offset < 64 && marks >> UInt64(offset) & 1 != 0
     }
 
     /// True for an ASCII letter (a plain letter: `CodePointTable.plainLetterBit`).

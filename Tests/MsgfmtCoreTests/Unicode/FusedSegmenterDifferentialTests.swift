@@ -107,7 +107,8 @@ import Testing
     }
 
     /// Every string of ASCII letters and spaces up to nine long (`closeASCIIWords` takes
-    /// the words and the spaces between them), after a letter, a digit or opening
+    /// the words and the spaces between them), then every string of letters, spaces,
+    /// full stops and exclamation marks up to six long, after a letter, a digit or opening
     /// punctuation and before what may end or join its last word or spaces, against ICU.
     @Test func asciiWordsAndSpacesAgreeWithICU() {
         let before: [[UInt16]] = [[0x61], [0x5A, 0x79], [0xE9], [0x31], [0x28], [0x65E5]]
@@ -131,6 +132,35 @@ import Testing
             }
         }
         #expect(checked == 1022 * 6 * 19)
+        // With the marks that may end a clause before spaces (`closeASCIIWords` takes them
+        // too), six long: every string of four symbols.
+        let symbols: [UInt16] = [0x62, 0x20, 0x2E, 0x21]
+        var marked = 0
+        for length in 1...6 {
+            var digits = [Int](repeating: 0, count: length)
+            repeat {
+                let middle = digits.map { symbols[$0] }
+                for b in [before[0], before[3]] {
+                    for a in after where a.count <= 1 {
+                        let units = b + middle + a
+                        marked += 1
+                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+                        }
+                    }
+                }
+                // The next string: counting in base four.
+                var p = 0
+                while p < length {
+                    digits[p] += 1
+                    if digits[p] < symbols.count { break }
+                    digits[p] = 0
+                    p += 1
+                }
+                if p == length { break }
+            } while true
+        }
+        #expect(marked == 5460 * 2 * 17)
     }
 
     /// The walk reads cluster boundaries from `graphemeJoins` unless the code point before
