@@ -182,22 +182,20 @@ enum ParagraphPlanner {
         _ breakAfter: UnsafeBufferPointer<Bool>
     ) -> (end: Int, contentEnd: Int, width: Int, total: Int) {
         // The first cluster from `k` on after which a line may break (a Bool is a byte, 0
-        // or 1), else the last before `limit`.
+        // or 1), else the last before `limit`: eight flags at a time, then one by one (a
+        // found flag stops that loop where it stands; eight flagless ones may take `e` to
+        // `limit`, hence the clamp).
         var e = k
         let flags = UnsafeRawPointer(breakAfter.baseAddress!)
-        var found = false
         while e &+ 8 <= limit {
             let eight = UInt64(littleEndian: flags.loadUnaligned(fromByteOffset: e, as: UInt64.self))
             if eight != 0 {
                 e &+= eight.trailingZeroBitCount &>> 3
-                found = true
                 break
             }
             e &+= 8
         }
-        if !found {
-            while e < limit &- 1 && !breakAfter[e] { e &+= 1 }
-        }
+        while e < limit &- 1 && !breakAfter[e] { e &+= 1 }
         let j = min(e &+ 1, limit)
         var c = j
         while c > k, kinds[c &- 1] == .space || kinds[c &- 1] == .tab { c &-= 1 }
