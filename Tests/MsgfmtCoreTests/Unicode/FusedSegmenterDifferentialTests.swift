@@ -116,50 +116,41 @@ import Testing
             [], [0x61], [0x20], [0x2E], [0x2D], [0x29], [0x28], [0x31], [0x0301], [0x0A], [0x09], [0xE9], [0x65E5],
             [0x5D0], [0x200D], [0xA0], [0x0E01], [0xD83D, 0xDE00], [0x0301, 0x62],
         ]
-        var checked = 0
-        for length in 1...9 {
-            for bits in 0..<(1 << length) {
-                let middle = (0..<length).map { bits & (1 << $0) != 0 ? UInt16(0x20) : UInt16(0x62) }
-                for b in before {
-                    for a in after {
-                        let units = b + middle + a
-                        checked += 1
-                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
-                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+        /// Compares every string of `symbols` up to `longest` long, between each of
+        /// `before` and each of `after`, with ICU; returns how many were compared.
+        func compareEvery(_ symbols: [UInt16], upTo longest: Int, before: [[UInt16]], after: [[UInt16]]) -> Int {
+            var compared = 0
+            for length in 1...longest {
+                // The strings of `length` symbols, counting in base `symbols.count`.
+                var digits = [Int](repeating: 0, count: length)
+                while true {
+                    let middle = digits.map { symbols[$0] }
+                    for b in before {
+                        for a in after {
+                            let units = b + middle + a
+                            compared += 1
+                            if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                                Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+                            }
                         }
                     }
+                    var p = 0
+                    while p < length {
+                        digits[p] += 1
+                        if digits[p] < symbols.count { break }
+                        digits[p] = 0
+                        p += 1
+                    }
+                    if p == length { break }
                 }
             }
+            return compared
         }
-        #expect(checked == 1022 * 6 * 19)
+        #expect(compareEvery([0x62, 0x20], upTo: 9, before: before, after: after) == 1022 * 6 * 19)
         // With the marks that may end a clause before spaces (`closeASCIIWords` takes them
         // too), six long: every string of four symbols.
-        let symbols: [UInt16] = [0x62, 0x20, 0x2E, 0x21]
-        var marked = 0
-        for length in 1...6 {
-            var digits = [Int](repeating: 0, count: length)
-            repeat {
-                let middle = digits.map { symbols[$0] }
-                for b in [before[0], before[3]] {
-                    for a in after where a.count <= 1 {
-                        let units = b + middle + a
-                        marked += 1
-                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
-                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
-                        }
-                    }
-                }
-                // The next string: counting in base four.
-                var p = 0
-                while p < length {
-                    digits[p] += 1
-                    if digits[p] < symbols.count { break }
-                    digits[p] = 0
-                    p += 1
-                }
-                if p == length { break }
-            } while true
-        }
+        let marked = compareEvery(
+            [0x62, 0x20, 0x2E, 0x21], upTo: 6, before: [before[0], before[3]], after: after.filter { $0.count <= 1 })
         #expect(marked == 5460 * 2 * 17)
     }
 
