@@ -173,10 +173,11 @@ import Testing
     }
 
     /// More results than a page shows: the newest page of them, the count, and the button
-    /// that shows more.
+    /// that shows more. 300 messages make three search chunks; the page shown crosses from
+    /// the second into the third.
     @Test(.enabled(if: chromium != nil, "chromium is not installed"))
     func manyResultsArePaged() throws {
-        let messages = (1...60).map {
+        let messages = (1...300).map {
             #"{"id": \#($0), "type": "message", "date_unixtime": "\#(1_704_189_600 + $0 * 60)", "from": "Ann", "from_id": "user1", "text": "note \#($0)"}"#
         }
         let export =
@@ -186,8 +187,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try Self.query("note", in: dir)
         #expect(result.links.count == 25)
-        #expect(result.links.first == "chat_001/messages20.html#message60" && result.links.last == "chat_001/messages12.html#message36")
-        #expect(result.dom.contains("data-total=\"60\"") && result.dom.contains("60 messages, the newest 25 shown."))
+        #expect(result.links.first == "chat_001/messages100.html#message300" && result.links.last == "chat_001/messages92.html#message276")
+        #expect(result.dom.contains("data-total=\"300\"") && result.dom.contains("300 messages, the newest 25 shown."))
         #expect(result.dom.contains("id=\"search-more\""))
         // A phrase is checked in the candidates' texts: "note 5" starts "note 5" and "note 50" … "note 59".
         let phrase = try Self.query("\"note 5\"", in: dir)

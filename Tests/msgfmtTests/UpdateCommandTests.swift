@@ -312,7 +312,7 @@ import Testing
         case "outside": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"../secret.txt\"")
         case "absolute": text = text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"/etc/passwd\"")
         case "truncated": text = String(text.prefix(text.count / 2))
-        case "schema": text = text.replacingOccurrences(of: "\"schema\":4", with: "\"schema\":7")
+        case "schema": text = text.replacingOccurrences(of: "\"schema\":[0-9]+", with: "\"schema\":7", options: .regularExpression)
         case "folder": text = text.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"../secret.txt\"")
         case "record": text = text.replacingOccurrences(of: "\"pages\":[", with: "\"pages\":[7,")
         case "version": text = text.replacingOccurrences(of: "\"msgfmt\":\"", with: "\"msgfmt\":\"0.0.1\",\"x\":\"")

@@ -8,7 +8,9 @@
 /// when `ArchiveOutputFiles.isSafe` accepts them (relative, inside the output).
 public struct ArchiveManifest: Sendable, Equatable {
     /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
-    public static let schema = 4
+    /// Bumped also when a site's files change shape (5: search chunks of 128 messages, not
+    /// 32), so an update never keeps files of the old shape beside new ones.
+    public static let schema = 5
     /// The manifest's name inside an HTML site; a file output's manifest is the file's
     /// name with `suffix` added.
     public static let fileName = "msgfmt-manifest.json"

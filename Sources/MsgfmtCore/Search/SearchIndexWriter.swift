@@ -12,8 +12,11 @@
 struct SearchIndexWriter {
     /// Messages per block: fewer, larger files load faster in a browser.
     static let blockSize = 32768
-    /// Messages per chunk: a query loads the chunks of the messages it shows.
-    static let chunkSize = 32
+    /// Messages per chunk: a query loads the chunks of the messages it shows. A file from
+    /// disk costs a browser about as much to load whether it holds 32 messages or 128, and
+    /// every file costs an export (and an update, which links the kept ones) a few system
+    /// calls: 128 makes a quarter of the files of 32 for the same bytes.
+    static let chunkSize = 128
     /// Term files per block, in `bucketRows` rows by a term's first unit.
     static let buckets = 64
     static let bucketRows = 8
