@@ -62,8 +62,9 @@ import Testing
 
     /// The words `words` finds (from the break flags eight at a time and the running
     /// widths) against a walk over the table's clusters one by one: each word ends after
-    /// the first cluster with a break after it, its content before its trailing spaces
-    /// and tabs, and its widths are the sums of its clusters'.
+    /// the first cluster with a break after it (or at the end of the range planned), its
+    /// content before its trailing spaces and tabs, and its widths are the sums of its
+    /// clusters'; for whole texts and for parts of them that may end inside a word.
     @Test func wordsEqualAClusterByClusterWalk() {
         var rng = SeededGenerator(seed: 0x574F_5244_53)
         var words = 0
@@ -78,35 +79,14 @@ import Testing
             }
             let table = PreparedText(styled).table
             let limit = table.count
-            let (found, items) = ParagraphPlanner.words(0..<limit, table: table, available: .max, ellipsisWidth: 0, overflow: .visible)
-            var k = 0
-            var index = 0
-            while k < limit {
-                var j = k
-                var c = k
-                var width = 0
-                var total = 0
-                repeat {
-                    total += table.widths[j]
-                    if !table.isWhitespace(j) {
-                        c = j + 1
-                        width = total
-                    }
-                    j += 1
-                } while j < limit && !table.breakAfter[j - 1]
-                guard index < found.count else {
-                    Issue.record("round \(round): word \(index) at cluster \(k) missing")
-                    break
-                }
-                let word = found[index]
-                #expect([word.start, word.contentEnd, word.end] == [k, c, j], "round \(round), word \(index)")
-                #expect(items[index].width == width && items[index].whitespaceWidth == total - width, "round \(round), word \(index)")
-                if j - k > 8 { long += 1 }
-                index += 1
-                words += 1
-                k = j
+            // The whole text, whose last cluster always has a break after it, and a part of
+            // it, which may end inside a word (as a paragraph of a longer text can).
+            let lower = Int.random(in: 0...limit, using: &rng)
+            for range in [0..<limit, lower..<Int.random(in: lower...limit, using: &rng)] {
+                let checked = compareWords(in: range, of: table, round: round)
+                words += checked.words
+                long += checked.long
             }
-            #expect(index == found.count, "round \(round)")
             // The running sums give every range's width.
             for _ in 0..<8 where limit > 0 {
                 let a = Int.random(in: 0...limit, using: &rng)
@@ -117,6 +97,44 @@ import Testing
             }
         }
         #expect(words > 10_000 && long > 500, "\(words) words, \(long) longer than eight clusters")
+    }
+
+    /// Holds the words `ParagraphPlanner.words` finds in `range` of `table` to a walk over
+    /// its clusters one by one (a word ends after a cluster with a break after it, or at
+    /// the range's end); returns how many words there were and how many were longer than
+    /// eight clusters.
+    private func compareWords(in range: Range<Int>, of table: ClusterTable, round: Int) -> (words: Int, long: Int) {
+        let (found, items) = ParagraphPlanner.words(range, table: table, available: .max, ellipsisWidth: 0, overflow: .visible)
+        var k = range.lowerBound
+        var index = 0
+        var long = 0
+        while k < range.upperBound {
+            var j = k
+            var c = k
+            var width = 0
+            var total = 0
+            repeat {
+                total += table.widths[j]
+                if !table.isWhitespace(j) {
+                    c = j + 1
+                    width = total
+                }
+                j += 1
+            } while j < range.upperBound && !table.breakAfter[j - 1]
+            guard index < found.count else {
+                Issue.record("round \(round), \(range): word \(index) at cluster \(k) missing")
+                return (index, long)
+            }
+            let word = found[index]
+            #expect([word.start, word.contentEnd, word.end] == [k, c, j], "round \(round), \(range), word \(index)")
+            #expect(
+                items[index].width == width && items[index].whitespaceWidth == total - width, "round \(round), \(range), word \(index)")
+            if j - k > 8 { long += 1 }
+            index += 1
+            k = j
+        }
+        #expect(index == found.count, "round \(round), \(range)")
+        return (index, long)
     }
 
     /// A paragraph's plan goes through the fast path under greedy wrapping and through
