@@ -8,8 +8,13 @@
 /// (`insert(…, at:)` puts them at their own ordinals), so a lookup sees exactly what
 /// writing every message in order would have left.
 public struct ReplyPreviewCache: Sendable {
-    private var slots: [(id: Int64, ordinal: Int, sender: String, text: String)?]
+    /// The ring of remembered messages, message `ordinal` in slot `ordinal % capacity`;
+    /// it grows to `capacity` slots as they are first used, so a cache that sees a few
+    /// messages (a diff renders each message with a transcript of its own) costs a few.
+    private var slots: [(id: Int64, ordinal: Int, sender: String, text: String)?] = []
     private var positions: [Int64: Int] = [:]
+    /// How many messages the cache holds.
+    private let capacity: Int
     /// The ordinal of the next message.
     public private(set) var count = 0
 
@@ -18,7 +23,7 @@ public struct ReplyPreviewCache: Sendable {
 
     /// Creates a cache holding `capacity` messages.
     public init(capacity: Int = defaultCapacity) {
-        slots = Array(repeating: nil, count: max(1, capacity))
+        self.capacity = max(1, capacity)
     }
 
     /// Records the next message's sender and preview.
@@ -36,8 +41,9 @@ public struct ReplyPreviewCache: Sendable {
     /// (`skip`) or the next: one older than the cache holds is not recorded, and neither is
     /// one older than what its slot or its id's entry already holds.
     public mutating func insert(id: Int64, sender: String, text: String, at ordinal: Int) {
-        guard ordinal >= 0, ordinal >= count - slots.count, ordinal <= count else { return }
-        let i = ordinal % slots.count
+        guard ordinal >= 0, ordinal >= count - capacity, ordinal <= count else { return }
+        let i = ordinal % capacity
+        if i >= slots.count { slots.append(contentsOf: repeatElement(nil, count: i + 1 - slots.count)) }
         if let old = slots[i] {
             guard old.ordinal < ordinal else { return }
             if positions[old.id] == old.ordinal { positions[old.id] = nil }
@@ -55,14 +61,15 @@ public struct ReplyPreviewCache: Sendable {
     /// The sender and preview of message `id` as the message at `ordinal` (this one or a
     /// later one, none inserted in between) finds them.
     public func lookup(_ id: Int64, at ordinal: Int) -> (sender: String, text: String)? {
-        guard let k = positions[id], k >= ordinal - slots.count, k < ordinal, let slot = slots[k % slots.count], slot.ordinal == k
+        guard let k = positions[id], k >= ordinal - capacity, k < ordinal, k % capacity < slots.count,
+            let slot = slots[k % capacity], slot.ordinal == k
         else { return nil }
         return (slot.sender, slot.text)
     }
 
     /// Forgets everything (a new chat begins).
     public mutating func removeAll() {
-        slots = Array(repeating: nil, count: slots.count)
+        slots.removeAll(keepingCapacity: true)
         positions.removeAll(keepingCapacity: true)
         count = 0
     }
