@@ -173,11 +173,12 @@ import Testing
     }
 
     /// More results than a page shows: the newest page of them, the count, and the button
-    /// that shows more. 300 messages make three search chunks; the page shown crosses from
-    /// the second into the third.
+    /// that shows more. 652 messages are a block of more than `smallBlock` (its terms
+    /// spread over the bucket files) in six search chunks; the page shown crosses from the
+    /// fifth into the sixth.
     @Test(.enabled(if: chromium != nil, "chromium is not installed"))
     func manyResultsArePaged() throws {
-        let messages = (1...300).map {
+        let messages = (1...652).map {
             #"{"id": \#($0), "type": "message", "date_unixtime": "\#(1_704_189_600 + $0 * 60)", "from": "Ann", "from_id": "user1", "text": "note \#($0)"}"#
         }
         let export =
@@ -187,12 +188,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try Self.query("note", in: dir)
         #expect(result.links.count == 25)
-        #expect(result.links.first == "chat_001/messages100.html#message300" && result.links.last == "chat_001/messages92.html#message276")
-        #expect(result.dom.contains("data-total=\"300\"") && result.dom.contains("300 messages, the newest 25 shown."))
+        #expect(result.links.first == "chat_001/messages218.html#message652" && result.links.last == "chat_001/messages210.html#message628")
+        #expect(result.dom.contains("data-total=\"652\"") && result.dom.contains("652 messages, the newest 25 shown."))
         #expect(result.dom.contains("id=\"search-more\""))
-        // A phrase is checked in the candidates' texts: "note 5" starts "note 5" and "note 50" … "note 59".
-        let phrase = try Self.query("\"note 5\"", in: dir)
-        #expect(phrase.links.count == 11 && phrase.links.last == "chat_001/messages2.html#message5")
+        // A phrase is checked in the candidates' texts: "note 7" starts "note 7" and "note 70" … "note 79".
+        let phrase = try Self.query("\"note 7\"", in: dir)
+        #expect(phrase.links.count == 11 && phrase.links.last == "chat_001/messages3.html#message7")
         #expect(phrase.dom.contains("data-total=\"11\"") && !phrase.dom.contains("id=\"search-more\""))
     }
 

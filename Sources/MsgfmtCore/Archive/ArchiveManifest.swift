@@ -9,8 +9,9 @@
 public struct ArchiveManifest: Sendable, Equatable {
     /// The schema this msgfmt writes and reads; a manifest of another schema is rebuilt.
     /// Bumped also when a site's files change shape (5: search chunks of 128 messages, not
-    /// 32), so an update never keeps files of the old shape beside new ones.
-    public static let schema = 5
+    /// 32; 6: one term file of each kind for a block of few messages), so an update never
+    /// keeps files of the old shape beside new ones.
+    public static let schema = 6
     /// The manifest's name inside an HTML site; a file output's manifest is the file's
     /// name with `suffix` added.
     public static let fileName = "msgfmt-manifest.json"

@@ -109,7 +109,7 @@ struct SearchBlock {
         // Term files one at a time: the terms come bucket by bucket (pairs of words,
         // `first second`, in files of their own, `pB_K`, so a query of words does not load
         // them), each file written once its bucket's terms are done.
-        let buckets = SearchIndexWriter.buckets
+        let buckets = SearchIndexWriter.buckets(forBlockOf: count)
         var bucket = -1
         var data: [UInt8] = []
         func emitBucket() {
@@ -121,7 +121,9 @@ struct SearchBlock {
         }
         var terms = self.terms
         self.terms = SearchTermTable()
-        let fileOf = { (term: UnsafeBufferPointer<UInt16>) in Self.bucket(of: term) + (term.contains(0x20) ? buckets : 0) }
+        let fileOf = { (term: UnsafeBufferPointer<UInt16>) in
+            (buckets == 1 ? 0 : Self.bucket(of: term)) + (term.contains(0x20) ? buckets : 0)
+        }
         terms.drainSorted(groupedBy: fileOf) { k, term, messages in
             if k != bucket {
                 emitBucket()

@@ -20,6 +20,16 @@ struct SearchIndexWriter {
     /// Term files per block, in `bucketRows` rows by a term's first unit.
     static let buckets = 64
     static let bucketRows = 8
+    /// A block of at most this many messages keeps its words in one term file and its
+    /// pairs of words in another (`iB_0.js`, `pB_0.js`): a few messages' terms make small
+    /// files, and a chat of a few messages would otherwise get a few dozen of them (an
+    /// export of thousands of small chats, thousands of folders of them).
+    static let smallBlock = 512
+
+    /// The term files of each kind (words, pairs) a block of `count` messages has.
+    static func buckets(forBlockOf count: Int) -> Int {
+        count <= smallBlock ? 1 : buckets
+    }
 
     /// What the index says about one chat.
     private struct Chat {
@@ -110,6 +120,8 @@ struct SearchIndexWriter {
         w.number(Self.buckets)
         w.raw(",\"bucketRows\":")
         w.number(Self.bucketRows)
+        w.raw(",\"smallBlock\":")
+        w.number(Self.smallBlock)
         w.raw(",\"chats\":[")
         for (i, chat) in chats.enumerated() {
             if i > 0 { w.comma() }

@@ -143,13 +143,14 @@ enum SearchScript {
         function union(lists){if(lists.length===1)return lists[0];var n=0;lists.forEach(function(l){n+=l.length});var all=new Int32Array(n),at=0;
         lists.forEach(function(l){all.set(l,at);at+=l.length});all.sort();var out=[];for(var j=0;j<n;j++)if(!j||all[j]!==all[j-1])out.push(all[j]);return out}
         // The block's messages (ascending) that have a term starting with t.
-        async function lookup(chat,b,t){var pair=t.indexOf(" ")>=0,files=await Promise.all(bucketsOf(t).map(function(k){return bucket(chat,b,k,pair)})),lists=[];
+        // A block of up to index.smallBlock messages has one file of each kind (one: true).
+        async function lookup(chat,b,t,one){var pair=t.indexOf(" ")>=0,files=await Promise.all((one?[0]:bucketsOf(t)).map(function(k){return bucket(chat,b,k,pair)})),lists=[];
         files.forEach(function(d){if(!d)return;var lo=0,hi=d.terms.length;while(lo<hi){var mid=(lo+hi)>>1;if(d.terms[mid]<t)lo=mid+1;else hi=mid}
         for(var j=lo;j<d.terms.length&&d.terms[j].startsWith(t);j++){var p=d.posts[j],list=decode(p.slice(d.terms[j].length+1)),prev=-1;
         for(var q=0;q<list.length;q++){prev+=list[q]+1;list[q]=prev}lists.push(list)}});
         return union(lists)}
         // The block's messages that have every term of a word item (null: it has no terms).
-        async function found(chat,b,item){if(!item.terms.length)return null;var lists=await Promise.all(item.terms.map(function(t){return lookup(chat,b,t)}));return lists.reduce(intersect)}
+        async function found(chat,b,item,one){if(!item.terms.length)return null;var lists=await Promise.all(item.terms.map(function(t){return lookup(chat,b,t,one)}));return lists.reduce(intersect)}
         function timesOf(chat,b){return file(chat,"d"+b,function(d){return sums(decode(d),true)})}
         function sendersOf(chat,b){return file(chat,"w"+b,function(d){return{who:decode(d.who),senders:d.senders}})}
         function chunkOf(chat,c){return file(chat,"c"+c,function(d){return{ids:d.ids.split(" "),pages:sums(decode(d.pages),false),times:sums(decode(d.times),true),who:decode(d.who),senders:d.senders,texts:d.texts,notes:d.notes}})}
@@ -161,7 +162,7 @@ enum SearchScript {
         var count=Math.min(index.blockSize,chat.count-b*index.blockSize),words=plan.words;
         // The columns load beside the term files, not after them.
         var columns=Promise.all([plan.has?file(chat.folder,"f"+b,decode):null,plan.dates?timesOf(chat.folder,b):null,plan.from?sendersOf(chat.folder,b):null]);
-        var lists=await Promise.all(words.map(function(x){return found(chat.folder,b,x)}));
+        var one=count<=index.smallBlock,lists=await Promise.all(words.map(function(x){return found(chat.folder,b,x,one)}));
         var pick=null;words.forEach(function(x,j){if(!x.neg&&lists[j])pick=pick?intersect(pick,lists[j]):lists[j]});
         if(pick&&!pick.length)return null;
         var cols=await columns;

@@ -105,6 +105,40 @@ import Testing
         return nil
     }
 
+    /// A block of more than `smallBlock` messages spreads its terms over the bucket files
+    /// by their first two units (a term's prefixes of two units share its file); one of at
+    /// most `smallBlock` keeps them in one file of each kind. Both list every term's
+    /// messages.
+    @Test func termFilesFollowTheBlockSize() throws {
+        #expect(SearchBlock.bucket(of: Array("release".utf16)) == SearchBlock.bucket(of: Array("re".utf16)))
+        for count in [SearchIndexWriter.smallBlock, SearchIndexWriter.smallBlock + 1] {
+            var files: [String: [UInt8]] = [:]
+            var writer = SearchIndexWriter(emit: { files[$0] = $1 })
+            writer.beginChat(folder: "chat_001", name: "Crew")
+            let words = ["release", "notes", "zebra", "apple", "mango", "quartz", "yak", "honey"]
+            for i in 0..<count {
+                writer.add(Self.record(Int64(i + 1), "\(words[i % words.count]) \(words[(i / words.count) % words.count])"), page: 0)
+            }
+            writer.endChat(name: "Crew")
+            writer.finish()
+            let termFiles = files.keys.filter { $0.hasPrefix("search/chat_001/i") }
+            let pairFiles = files.keys.filter { $0.hasPrefix("search/chat_001/p") }
+            if count <= SearchIndexWriter.smallBlock {
+                #expect(termFiles == ["search/chat_001/i0_0.js"] && pairFiles == ["search/chat_001/p0_0.js"])
+            } else {
+                #expect(termFiles.count > 4 && pairFiles.count > 4, "\(termFiles.count) term files, \(pairFiles.count) pair files")
+            }
+            for word in words {
+                let k = count <= SearchIndexWriter.smallBlock ? 0 : SearchBlock.bucket(of: Array(word.utf16))
+                let terms = try #require(Self.payload(files, "search/chat_001/i0_\(k).js") as? String)
+                let expected = (0..<count).filter {
+                    words[$0 % words.count] == word || words[($0 / words.count) % words.count] == word
+                }
+                #expect(Self.postings(terms, word) == expected, "\(count) messages: \(word)")
+            }
+        }
+    }
+
     @Test func blockFilesHoldTermsColumnsAndChunks() throws {
         var files: [String: [UInt8]] = [:]
         var writer = SearchIndexWriter(emit: { files[$0] = $1 })
@@ -114,13 +148,15 @@ import Testing
         writer.add(Self.record(15, "release <b>party</b>"), page: 1)
         writer.endChat(name: "Crew")
         writer.finish()
-        let bucket = SearchBlock.bucket(of: Array("release".utf16))
-        #expect(bucket == SearchBlock.bucket(of: Array("re".utf16)), "a term's prefixes of two units share its file")
-        let terms = try #require(Self.payload(files, "search/chat_001/i0_\(bucket).js") as? String)
+        // A block of few messages has one term file of each kind.
+        #expect(files.keys.filter { $0.hasPrefix("search/chat_001/i") || $0.hasPrefix("search/chat_001/p") }.sorted() == [
+            "search/chat_001/i0_0.js", "search/chat_001/p0_0.js",
+        ])
+        let terms = try #require(Self.payload(files, "search/chat_001/i0_0.js") as? String)
         #expect(Self.postings(terms, "release") == [0, 2])
         // Pairs of words are in files of their own, which word queries do not load.
         #expect(Self.postings(terms, "release notes") == nil)
-        let pairs = try #require(Self.payload(files, "search/chat_001/p0_\(bucket).js") as? String)
+        let pairs = try #require(Self.payload(files, "search/chat_001/p0_0.js") as? String)
         #expect(Self.postings(pairs, "release notes") == [0])
         #expect(Self.postings(pairs, "release") == nil)
         let senders = try #require(Self.payload(files, "search/chat_001/w0.js") as? [String: Any])
