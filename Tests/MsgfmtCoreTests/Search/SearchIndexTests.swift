@@ -149,9 +149,10 @@ import Testing
         writer.endChat(name: "Crew")
         writer.finish()
         // A block of few messages has one term file of each kind.
-        #expect(files.keys.filter { $0.hasPrefix("search/chat_001/i") || $0.hasPrefix("search/chat_001/p") }.sorted() == [
-            "search/chat_001/i0_0.js", "search/chat_001/p0_0.js",
-        ])
+        #expect(
+            files.keys.filter { $0.hasPrefix("search/chat_001/i") || $0.hasPrefix("search/chat_001/p") }.sorted() == [
+                "search/chat_001/i0_0.js", "search/chat_001/p0_0.js",
+            ])
         let terms = try #require(Self.payload(files, "search/chat_001/i0_0.js") as? String)
         #expect(Self.postings(terms, "release") == [0, 2])
         // Pairs of words are in files of their own, which word queries do not load.
