@@ -57,6 +57,12 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print on stderr how many messages were added, deleted, edited, unchanged, out of range and failed.")
     var stats = false
 
+    @Option(
+        help:
+            "Threads laying out the changed messages (default: the cores msgfmt may run on, as nproc counts them); they are written in order whatever the count."
+    )
+    var jobs: Int?
+
     @OptionGroup(title: "Layout")
     var layout: LayoutOptionGroup
 
@@ -70,6 +76,7 @@ struct DiffCommand: ParsableCommand {
         if layout.widthArgument?.pixels == true {
             throw ValidationError("--width in px is for pictures; msgfmt diff writes text and counts cells.")
         }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {
@@ -119,6 +126,7 @@ struct DiffCommand: ParsableCommand {
     /// The diff options from the flags and the environment.
     private func makeOptions() throws -> DiffOptions {
         var options = DiffOptions()
+        options.jobs = jobs ?? ProcessorCount.available
         var styleOptions = TerminalEnvironment.styleOptions(style.options, escapes: style.escapes)
         if outputPath != nil, style.color == .auto {
             styleOptions.color = false

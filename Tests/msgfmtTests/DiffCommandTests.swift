@@ -207,6 +207,35 @@ import Testing
         #expect(result.stderr.contains("added 0, deleted 2, edited 1,"))
     }
 
+    /// Changes are laid out a batch at a time on `--jobs` threads and written in order: a
+    /// diff of more changes than a batch holds is the same bytes on one thread and on
+    /// three, in every format; `--jobs 0` is a usage error.
+    @Test func jobsDoNotChangeTheOutput() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func export(_ ids: [Int], edited: Set<Int>) -> String {
+            let messages = ids.map { id in
+                let text = edited.contains(id) ? "message \(id), edited with **more** words" : "message \(id) says hello"
+                return #"{"id": \#(id), "type": "message", "date_unixtime": "\#(1_704_067_200 + id * 60)", "from": "Ann", "#
+                    + #""from_id": "user1", "text": "\#(text)", "reply_to_message_id": \#(max(1, id - 3))}"#
+            }
+            return #"{"name": "Jobs", "type": "personal_chat", "id": 7, "messages": ["# + messages.joined(separator: ",") + "]}"
+        }
+        let old = Array(1...700)
+        let new = old.filter { $0 % 7 != 0 } + Array(701...1000)
+        try Data(export(old, edited: []).utf8).write(to: dir.appendingPathComponent("old.json"))
+        try Data(export(new, edited: Set(old.filter { $0 % 3 == 0 })).utf8).write(to: dir.appendingPathComponent("new.json"))
+        for format in ["text", "ansi", "json", "html"] {
+            let one = try Self.run(["diff", "old.json", "new.json", "--to", format, "--stats", "--jobs", "1"], in: dir)
+            let three = try Self.run(["diff", "old.json", "new.json", "--to", format, "--stats", "--jobs", "3"], in: dir)
+            #expect(one.status == 1 && three.status == 1, "\(format): \(one.stderr) \(three.stderr)")
+            #expect(one.stderr.contains("added 300, deleted 100, edited 200,"), "\(format): \(one.stderr)")
+            #expect(one.stdout == three.stdout && one.stderr == three.stderr, "\(format)")
+        }
+        let zero = try Self.run(["diff", "old.json", "new.json", "--jobs", "0"], in: dir)
+        #expect(zero.status == 2 && zero.stderr.contains("--jobs must be at least 1, not 0."), "\(zero.stderr)")
+    }
+
     /// Extreme widths end quickly in every format (the transcript width is clamped).
     @Test(arguments: ["1", "1000000000"])
     func extremeWidths(width: String) throws {

@@ -4,8 +4,9 @@ import Dispatch
 ///
 /// Both files are streamed once, on two threads, into `ArchiveIndex`es (identities, dates,
 /// content hashes and file offsets, no messages); `ArchiveDiffer` merges the indexes; then
-/// only the messages that changed are read again by offset, decoded, laid out and written
-/// in the chosen format. Memory holds the two indexes and the list of changes.
+/// only the messages that changed are read again by offset, decoded and laid out, a batch
+/// at a time on `DiffOptions.jobs` threads, and written in order in the chosen format.
+/// Memory holds the two indexes, the list of changes and one batch.
 public final class ArchiveComparison {
     private let options: DiffOptions
     private let report: (Diagnostic, String) -> Void
@@ -62,24 +63,70 @@ public final class ArchiveComparison {
         let owner = options.me ?? newIndex.owner ?? oldIndex.owner
         let transcript = options.transcriptOptions(owner: owner)
         let writer = makeWriter(transcript: transcript, sink: sink, owner: owner)
-        let renderer = Renderer(options: transcript.render)
+        let lanes = max(1, options.jobs)
+        let options = self.options
+        let render = transcript.render
         writer.begin(old: old, new: new, stats: stats)
         for chat in diff.chats {
             writer.beginChat(chat.info)
-            for change in chat.changes {
-                guard !sink.failed else { break }
-                let before = change.old.flatMap { read($0, from: oldFile) }
-                let after = change.new.flatMap { read($0, from: newFile) }
-                if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
-                    stats.failed += 1
-                    continue
+            var start = 0
+            while start < chat.changes.count, !sink.failed {
+                // A batch of changes read and laid out on every lane, then written in order.
+                let batch = chat.changes[start..<min(start + Self.batchSize, chat.changes.count)]
+                let shown = [Shown](unsafeUninitializedCapacity: batch.count) { out, count in
+                    let results = UncheckedResults(out.baseAddress!)
+                    DispatchQueue.concurrentPerform(iterations: min(lanes, batch.count)) { lane in
+                        let renderer = Renderer(options: render)
+                        for i in stride(from: lane, to: batch.count, by: lanes) {
+                            (results.base + i).initialize(
+                                to: Self.show(batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer))
+                        }
+                    }
+                    count = batch.count
                 }
-                let shown = prepare(change, before, after, renderer: renderer)
-                writer.write(change, chat: chat.info, before: shown.before, after: shown.after)
+                for (change, item) in zip(batch, shown) {
+                    for (diagnostic, file) in item.diagnostics { report(diagnostic, file) }
+                    guard let versions = item.versions else {
+                        stats.failed += 1
+                        continue
+                    }
+                    guard !sink.failed else { break }
+                    writer.write(change, chat: chat.info, before: versions.before, after: versions.after)
+                }
+                start += batch.count
             }
         }
         writer.finish()
         return stats
+    }
+
+    /// Changes read and laid out together before they are written.
+    private static let batchSize = 256
+
+    /// A change made ready on a lane: its versions (nil when a file no longer held the
+    /// message indexed) and the diagnostics to report, in order, with the file they are about.
+    private struct Shown {
+        var versions: (before: DiffVersion?, after: DiffVersion?)?
+        var diagnostics: [(Diagnostic, String)]
+    }
+
+    /// Where the lanes put their results, each at its own indices only.
+    private struct UncheckedResults: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Shown>
+        init(_ base: UnsafeMutablePointer<Shown>) { self.base = base }
+    }
+
+    /// Reads the versions of `change` and lays them out with `renderer`.
+    private static func show(
+        _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile, options: DiffOptions, renderer: Renderer
+    ) -> Shown {
+        var diagnostics: [(Diagnostic, String)] = []
+        let before = change.old.flatMap { read($0, from: oldFile, options: options, diagnostics: &diagnostics) }
+        let after = change.new.flatMap { read($0, from: newFile, options: options, diagnostics: &diagnostics) }
+        if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
+            return Shown(versions: nil, diagnostics: diagnostics)
+        }
+        return Shown(versions: prepare(change, before, after, options: options, renderer: renderer), diagnostics: diagnostics)
     }
 
     /// Indexes both files at once, one on another thread; reports the old file's
@@ -102,9 +149,11 @@ public final class ArchiveComparison {
         }
     }
 
-    /// The message an entry points at, decoded; nil (reported) when it no longer decodes
-    /// to the same message: the file changed since it was indexed.
-    private func read(_ entry: ArchiveEntry, from file: ExportMessageFile) -> ExportMessage? {
+    /// The message an entry points at, decoded; nil (with a diagnostic added) when it no
+    /// longer decodes to the same message: the file changed since it was indexed.
+    private static func read(
+        _ entry: ArchiveEntry, from file: ExportMessageFile, options: DiffOptions, diagnostics: inout [(Diagnostic, String)]
+    ) -> ExportMessage? {
         if let raw = file.message(at: entry), case .success(let message) = ExportMessageDecoder.decode(raw, clock: options.clock),
             message.id == entry.id, ContentHash.of(message, scope: options.scope) == entry.hash
         {
@@ -112,15 +161,15 @@ public final class ArchiveComparison {
         }
         var location = Diagnostic.Location(messageID: entry.id)
         location.byteOffset = entry.offset
-        report(Diagnostic(.error, location, "the message changed while msgfmt diff was reading the file"), file.name)
+        diagnostics.append((Diagnostic(.error, location, "the message changed while msgfmt diff was reading the file"), file.name))
         return nil
     }
 
     /// The versions to show, carried through the render pipeline; an edited message's
     /// bodies with their changed words marked when the format marks them.
-    private func prepare(_ change: ArchiveChange, _ before: ExportMessage?, _ after: ExportMessage?, renderer: Renderer)
-        -> (before: DiffVersion?, after: DiffVersion?)
-    {
+    private static func prepare(
+        _ change: ArchiveChange, _ before: ExportMessage?, _ after: ExportMessage?, options: DiffOptions, renderer: Renderer
+    ) -> (before: DiffVersion?, after: DiffVersion?) {
         func prepared(_ m: ExportMessage) -> TranscriptMessage {
             TranscriptMessage(message: m, rendered: renderer.process(m.body, index: 0, diagnostics: []), index: 0)
         }

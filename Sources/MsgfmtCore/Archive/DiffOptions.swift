@@ -18,6 +18,9 @@ public struct DiffOptions: Sendable {
     public var chats: [String] = []
     /// What message hashes cover.
     public var scope: ContentHash.Scope = .content
+    /// Threads reading and laying out the changed messages (written in order by the
+    /// thread that runs the comparison, which lays out its share too).
+    public var jobs = 1
 
     /// Creates the defaults.
     public init() {}
