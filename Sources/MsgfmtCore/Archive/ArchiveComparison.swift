@@ -66,6 +66,7 @@ public final class ArchiveComparison {
         let lanes = max(1, options.jobs)
         let options = self.options
         let render = transcript.render
+        let piece = Self.pieceMaker(options.format, transcript)
         writer.begin(old: old, new: new, stats: stats)
         for chat in diff.chats {
             writer.beginChat(chat.info)
@@ -79,7 +80,8 @@ public final class ArchiveComparison {
                         let renderer = Renderer(options: render)
                         for i in stride(from: lane, to: batch.count, by: lanes) {
                             (results.base + i).initialize(
-                                to: Self.show(batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer))
+                                to: Self.show(
+                                    batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer, piece: piece))
                         }
                     }
                     count = batch.count
@@ -116,9 +118,11 @@ public final class ArchiveComparison {
         init(_ base: UnsafeMutablePointer<Shown>) { self.base = base }
     }
 
-    /// Reads the versions of `change` and lays them out with `renderer`.
+    /// Reads the versions of `change`, lays them out with `renderer` and makes the writer's
+    /// pieces of them with `piece`.
     private static func show(
-        _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile, options: DiffOptions, renderer: Renderer
+        _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile, options: DiffOptions, renderer: Renderer,
+        piece: (TranscriptMessage) -> any Sendable
     ) -> Shown {
         var diagnostics: [(Diagnostic, String)] = []
         let before = change.old.flatMap { read($0, from: oldFile, options: options, diagnostics: &diagnostics) }
@@ -126,7 +130,24 @@ public final class ArchiveComparison {
         if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
             return Shown(versions: nil, diagnostics: diagnostics)
         }
-        return Shown(versions: prepare(change, before, after, options: options, renderer: renderer), diagnostics: diagnostics)
+        func withPieces(_ version: DiffVersion?) -> DiffVersion? {
+            guard var version else { return nil }
+            version.piece = piece(version.shown)
+            version.unmarkedPiece = version.unmarked.map(piece)
+            return version
+        }
+        let versions = prepare(change, before, after, options: options, renderer: renderer)
+        return Shown(versions: (withPieces(versions.before), withPieces(versions.after)), diagnostics: diagnostics)
+    }
+
+    /// What the writer of `format` prepares of a message before writing it (its
+    /// transcript writer's piece), which any thread may make.
+    private static func pieceMaker(_ format: DiffFormat, _ transcript: ExportOptions) -> @Sendable (TranscriptMessage) -> any Sendable {
+        switch format {
+        case .text, .ansi: { TerminalTranscriptWriter.prepare($0, options: transcript) }
+        case .json: { JSONLinesTranscriptWriter.prepare($0, options: transcript) }
+        case .html: { HTMLSiteWriter.prepare($0, options: transcript) }
+        }
     }
 
     /// Indexes both files at once, one on another thread; reports the old file's

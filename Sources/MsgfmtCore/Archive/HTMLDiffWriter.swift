@@ -46,8 +46,8 @@ final class HTMLDiffWriter: DiffWriter {
         var out = "<section class=\"change change-\(kind)\" id=\"chat-\(chatNumber)-message-\(change.id)\">"
         out += "<div class=\"change-label\">\(kind) · message \(change.id)</div>\n"
         let labelled = before != nil && after != nil
-        if let before { out += side(before.shown, "before", label: labelled ? "Before" : nil) }
-        if let after { out += side(after.shown, "after", label: labelled ? "After" : nil) }
+        if let before { out += side(before, "before", label: labelled ? "Before" : nil) }
+        if let after { out += side(after, "after", label: labelled ? "After" : nil) }
         if let a = before?.shown.message.body.text, let b = after?.shown.message.body.text, a != b {
             out += words(WordDiff.between(a, b))
         }
@@ -76,13 +76,14 @@ final class HTMLDiffWriter: DiffWriter {
 
     /// One version of a message: its day, its sender group and the message as the site
     /// writes it (reply previews name the message replied to: it may not be in the diff).
-    private func side(_ prepared: TranscriptMessage, _ name: String, label: String?) -> String {
+    private func side(_ version: DiffVersion, _ name: String, label: String?) -> String {
+        let prepared = version.shown
         let m = prepared.message
         var out = "<div class=\"side \(name)\">"
         if let label { out += "<div class=\"side-label\">\(label)</div>" }
         let day = transcript.clock.day(of: m.date)
         out += "<div class=\"day\"><span>\(HTMLEscaping.escape(ExportClock.dayTitle(day)))</span></div>\n"
-        let parts = HTMLSiteWriter.prepare(prepared, options: transcript)
+        let parts = version.piece as? HTMLMessageParts ?? HTMLSiteWriter.prepare(prepared, options: transcript)
         // The site's anchor would repeat on the page (both versions, several chats).
         let head = parts.head.replacing(" id=\"message\(m.id)\"", with: "", maxReplacements: 1)
         if m.isService {

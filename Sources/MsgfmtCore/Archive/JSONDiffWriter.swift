@@ -28,9 +28,9 @@ final class JSONDiffWriter: DiffWriter {
         w.comma(); w.key("id"); w.number(change.id)
         w.comma(); w.key("before")
         sink.write(w.bytes)
-        sink.write(object(before?.shown, chat: chat))
+        sink.write(object(before, chat: chat))
         sink.write(",\"after\":")
-        sink.write(object(after?.shown, chat: chat))
+        sink.write(object(after, chat: chat))
         sink.write("}\n")
     }
 
@@ -40,12 +40,13 @@ final class JSONDiffWriter: DiffWriter {
 
     /// The message's line as the export's JSON Lines writer writes it, without its
     /// newline; `null` for no message.
-    private func object(_ prepared: TranscriptMessage?, chat: ExportChatInfo) -> [UInt8] {
-        guard let prepared else { return Array("null".utf8) }
+    private func object(_ version: DiffVersion?, chat: ExportChatInfo) -> [UInt8] {
+        guard let version else { return Array("null".utf8) }
+        let prepared = version.shown
         let writer = JSONLinesTranscriptWriter(options: transcript, sink: scratch)
         if let owner { writer.setOwner(owner) }
         writer.beginChat(chat)
-        writer.write(prepared, piece: JSONLinesTranscriptWriter.prepare(prepared, options: transcript))
+        writer.write(prepared, piece: version.piece as? [UInt8] ?? JSONLinesTranscriptWriter.prepare(prepared, options: transcript))
         var bytes = scratch.takeBytes()
         if bytes.last == 0x0A { bytes.removeLast() }
         return bytes

@@ -55,10 +55,16 @@ final class TerminalDiffWriter: DiffWriter {
         if let owner { plainWriter?.setOwner(owner) }
         for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
             guard let version else { continue }
-            writer.write(version.shown, piece: TerminalTranscriptWriter.prepare(version.shown, options: transcript))
+            let piece = version.piece as? TerminalPieces ?? TerminalTranscriptWriter.prepare(version.shown, options: transcript)
+            writer.write(version.shown, piece: piece)
             if let plainWriter {
-                let plain = version.unmarked ?? version.shown
-                plainWriter.write(plain, piece: TerminalTranscriptWriter.prepare(plain, options: transcript))
+                if let unmarked = version.unmarked {
+                    plainWriter.write(
+                        unmarked,
+                        piece: version.unmarkedPiece as? TerminalPieces ?? TerminalTranscriptWriter.prepare(unmarked, options: transcript))
+                } else {
+                    plainWriter.write(version.shown, piece: piece)
+                }
             }
             let plain = plainWriter.map { _ in plainScratch.takeBytes() }
             draw(scratch.takeBytes(), plain: version.unmarked == nil ? nil : plain, side)
