@@ -117,6 +117,20 @@ static inline intptr_t msgfmt_byte_scan_line_or_bracket(const uint8_t *p, intptr
         msgfmt_byte_scan_line_or_bracket_byte);
 }
 
+/* The first quote or bracket (`{`, `}`, `[`, `]`): where skipping a JSON object or array
+ * outside its strings has to look. */
+static inline int msgfmt_byte_scan_quote_or_bracket_byte(uint8_t b) {
+    return b == 0x22 || (b | 0x20) == 0x7B || (b | 0x20) == 0x7D;
+}
+static inline intptr_t msgfmt_byte_scan_quote_or_bracket(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7B),
+                                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7D)),
+            MSGFMT_BYTE_SCAN_EQ(v, 0x22)),
+        msgfmt_byte_scan_quote_or_bracket_byte);
+}
+
 /* The first byte that is not a space, tab or carriage return: the end of a line's
  * indentation. */
 static inline int msgfmt_byte_scan_not_indent(uint8_t b) { return !(b == 0x20 || b == 0x09 || b == 0x0D); }

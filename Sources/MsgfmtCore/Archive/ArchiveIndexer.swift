@@ -6,9 +6,10 @@ public struct ArchiveIndexer: Sendable {
     /// What the hashes cover.
     public var scope: ContentHash.Scope
     /// Reads only each message's id and times from its bytes when it can (see
-    /// `QuickMessageFields`), without decoding it: the hash is then of the message's bytes,
-    /// not its content. Enough for a merge, which tells versions apart by export, not by
-    /// hash; a message whose fields cannot be read so is decoded as usual.
+    /// `QuickMessageFields`), without decoding it: the hash is then of the message's bytes
+    /// (`MessageBytesHash`), not its content. Enough for a merge, which tells versions
+    /// apart by export, not by hash; a message whose fields cannot be read so is decoded
+    /// as usual.
     public var bytesOnly = false
 
     /// Creates an indexer.
@@ -66,10 +67,9 @@ public struct ArchiveIndexer: Sendable {
     /// decode, and its latest time (date or last edit; 0 when it failed).
     func entry(for raw: RawExportMessage, report: (Diagnostic) -> Void) -> (ArchiveEntry?, failed: Bool, latest: Int64) {
         if bytesOnly, let quick = QuickMessageFields.read(raw.bytes) {
-            var hash = FNV1aHasher()
-            hash.add(bytes: raw.bytes)
             let entry = ArchiveEntry(
-                id: quick.id, date: quick.date, hash: ContentHash(high: 0, low: hash.value), offset: raw.byteOffset,
+                id: quick.id, date: quick.date, hash: ContentHash(high: 0, low: MessageBytesHash.of(raw.bytes)),
+                offset: raw.byteOffset,
                 length: raw.bytes.count)
             return (entry, false, max(quick.date, quick.edited ?? 0))
         }

@@ -15,21 +15,23 @@ enum PositionalIO {
     /// its end), nil when it cannot be read.
     static func read(_ fd: Int32, at offset: Int, upTo count: Int) -> [UInt8]? {
         guard count >= 0, offset >= 0 else { return nil }
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        let ok = out.withUnsafeMutableBytes { buffer -> Bool in
+        // Read straight into the array's storage: no bytes zeroed first.
+        var ok = true
+        let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
             while done < count {
                 let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if n < 0, errno == EINTR { continue }
-                if n < 0 { return false }
+                if n < 0 {
+                    ok = false
+                    break
+                }
                 if n == 0 { break }
                 done += n
             }
-            return true
+            initialized = done
         }
-        guard ok else { return nil }
-        out.removeLast(count - done)
-        return out
+        return ok ? out : nil
     }
 
     /// Writes all of `bytes` at `offset` of `fd`; false when it could not.

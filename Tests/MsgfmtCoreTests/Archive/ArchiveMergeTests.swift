@@ -90,5 +90,34 @@ import Testing
         let nested = QuickMessageFields.read(
             Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
         #expect(nested?.id == 2 && nested?.date == 7 && nested?.edited == 8)
+        // Escaped backslashes before a closing quote, brackets and quotes inside strings of
+        // nested arrays (past the sixteen bytes the scans test at once), and ends cut
+        // inside a string or an escape.
+        let long = String(repeating: "x", count: 40)
+        let escapes = QuickMessageFields.read(
+            Array(
+                #"{"t": "\#(long)\\", "e": [{"s": "]\"}[\#(long)"}, ["{\\\"", []]], "id": 3, "date_unixtime": 5, "z": "\#(long)\\\\"}"#
+                    .utf8))
+        #expect(escapes?.id == 3 && escapes?.date == 5 && escapes?.edited == nil)
+        for cut in [#"{"id": 1, "date_unixtime": 2, "t": "\#(long)\"#, #"{"id": 1, "date_unixtime": 2, "e": ["\#(long)]"#] {
+            #expect(QuickMessageFields.read(Array(cut.utf8)) == nil, "\(cut)")
+        }
+    }
+
+    /// The hash a merge keeps of a message's bytes is the same for the same bytes and
+    /// changes with any one byte, in the words read eight at a time and in the last few.
+    @Test func messageBytesHashSeesEveryByte() {
+        var rng = SeededGenerator(seed: P.seed &+ 2100)
+        for length in 0..<48 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let hash = MessageBytesHash.of(bytes)
+            #expect(MessageBytesHash.of(bytes) == hash)
+            #expect(MessageBytesHash.of(bytes + [0]) != hash, "a zero byte appended to \(length) bytes")
+            for i in 0..<length {
+                var changed = bytes
+                changed[i] ^= 1 << UInt8(i % 8)
+                #expect(MessageBytesHash.of(changed) != hash, "byte \(i) of \(length)")
+            }
+        }
     }
 }
