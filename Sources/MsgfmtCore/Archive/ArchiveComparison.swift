@@ -74,17 +74,9 @@ public final class ArchiveComparison {
             while start < chat.changes.count, !sink.failed {
                 // A batch of changes read and laid out on every lane, then written in order.
                 let batch = chat.changes[start..<min(start + Self.batchSize, chat.changes.count)]
-                let shown = [Shown](unsafeUninitializedCapacity: batch.count) { out, count in
-                    let results = UncheckedResults(out.baseAddress!)
-                    DispatchQueue.concurrentPerform(iterations: min(lanes, batch.count)) { lane in
-                        let renderer = Renderer(options: render)
-                        for i in stride(from: lane, to: batch.count, by: lanes) {
-                            (results.base + i).initialize(
-                                to: Self.show(
-                                    batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer, piece: piece))
-                        }
-                    }
-                    count = batch.count
+                let shown = [Shown].madeOnLanes(count: batch.count, lanes: lanes, start: Renderer(options: render)) {
+                    renderer, i in
+                    Self.show(batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer, piece: piece)
                 }
                 for (change, item) in zip(batch, shown) {
                     for (diagnostic, file) in item.diagnostics { report(diagnostic, file) }
@@ -110,12 +102,6 @@ public final class ArchiveComparison {
     private struct Shown {
         var versions: (before: DiffVersion?, after: DiffVersion?)?
         var diagnostics: [(Diagnostic, String)]
-    }
-
-    /// Where the lanes put their results, each at its own indices only.
-    private struct UncheckedResults: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Shown>
-        init(_ base: UnsafeMutablePointer<Shown>) { self.base = base }
     }
 
     /// Reads the versions of `change`, lays them out with `renderer` and makes the writer's

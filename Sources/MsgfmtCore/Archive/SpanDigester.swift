@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Digests the spans of a site's pages straight from the export file (`--update` of an
 /// HTML site): many byte ranges at once, spread over `threads` threads, each with its own
 /// digester and buffer, so checking a long chat's pages costs the hashing of its bytes on
@@ -19,24 +17,8 @@ public enum SpanDigester {
     /// The digest of each of `ranges` of `file`, in order; nil for a range whose bytes are
     /// not all in the file.
     static func digests(of ranges: [Range<Int>], in file: ExportMessageFile, threads: Int) -> [ContentHash?] {
-        var out = [ContentHash?](repeating: nil, count: ranges.count)
-        let lanes = max(1, min(threads, ranges.count))
-        out.withUnsafeMutableBufferPointer { results in
-            let results = UncheckedBuffer(results)
-            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                let digester = MessageDigester()
-                var buffer: [UInt8] = []
-                for i in stride(from: lane, to: ranges.count, by: lanes) {
-                    results.buffer[i] = file.digest(of: ranges[i], with: digester, buffer: &buffer)
-                }
-            }
+        [ContentHash?].madeOnLanes(count: ranges.count, lanes: threads, start: (MessageDigester(), [UInt8]())) { lane, i in
+            file.digest(of: ranges[i], with: lane.0, buffer: &lane.1)
         }
-        return out
-    }
-
-    /// The results buffer, written by each lane at its own indices only.
-    private struct UncheckedBuffer: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<ContentHash?>
-        init(_ buffer: UnsafeMutableBufferPointer<ContentHash?>) { self.buffer = buffer }
     }
 }

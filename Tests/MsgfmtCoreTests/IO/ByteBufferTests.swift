@@ -71,4 +71,25 @@ import Testing
         #expect([Int32].repeated(-1, count: count) == [Int32](repeating: -1, count: count))
         #expect([Bool].repeated(true, count: count) == [Bool](repeating: true, count: count))
     }
+
+    /// `Array.madeOnLanes` puts every element at its own index whatever the number of
+    /// lanes, and each lane's state is made once and carried from element to element.
+    @Test(arguments: [0, 1, 7, 1000])
+    func madeOnLanesMatchesAMap(count: Int) {
+        for lanes in [0, 1, 2, 3, 16] {
+            let made = [String].madeOnLanes(count: count, lanes: lanes, start: 0) { state, i in
+                state += 1
+                return "\(i * i)"
+            }
+            #expect(made == (0..<count).map { "\($0 * $0)" }, "\(lanes) lanes")
+            // Each lane counts its own elements: the counts add up to all of them.
+            let seen = [Int].madeOnLanes(count: count, lanes: lanes, start: 0) { state, _ in
+                state += 1
+                return state
+            }
+            let used = max(1, min(lanes, count))
+            #expect(seen.filter { $0 == 1 }.count == min(used, count), "\(lanes) lanes")
+            #expect(seen.max() ?? 0 == (count + used - 1) / used, "\(lanes) lanes")
+        }
+    }
 }
