@@ -63,25 +63,36 @@ public final class ArchiveComparison {
         let owner = options.me ?? newIndex.owner ?? oldIndex.owner
         let transcript = options.transcriptOptions(owner: owner)
         let writer = makeWriter(transcript: transcript, sink: sink, owner: owner)
+        writer.begin(old: old, new: new, stats: diff.stats)
+        stats.failed += write(diff, to: writer, from: (oldFile, newFile), render: transcript.render, sink: sink)
+        writer.finish()
+        return stats
+    }
+
+    /// Writes the changes of `diff` with `writer`, a batch at a time: read, laid out and
+    /// made into the writer's pieces on every lane, then written in order. Returns how many
+    /// changes could not be shown (a file changed while it was read).
+    private func write<Writer: DiffWriter>(
+        _ diff: ArchiveDiff, to writer: Writer, from files: (old: ExportMessageFile, new: ExportMessageFile), render: RenderOptions,
+        sink: OutputSink
+    ) -> Int {
         let lanes = max(1, options.jobs)
         let options = self.options
-        let render = transcript.render
-        let piece = Self.pieceMaker(options.format, transcript)
-        writer.begin(old: old, new: new, stats: stats)
+        let piece = writer.pieceMaker
+        var failed = 0
         for chat in diff.chats {
             writer.beginChat(chat.info)
             var start = 0
             while start < chat.changes.count, !sink.failed {
-                // A batch of changes read and laid out on every lane, then written in order.
                 let batch = chat.changes[start..<min(start + Self.batchSize, chat.changes.count)]
-                let shown = [Shown].madeOnLanes(count: batch.count, lanes: lanes, start: Renderer(options: render)) {
+                let shown = [Shown<Writer.Piece>].madeOnLanes(count: batch.count, lanes: lanes, start: Renderer(options: render)) {
                     renderer, i in
-                    Self.show(batch[batch.startIndex + i], oldFile, newFile, options: options, renderer: renderer, piece: piece)
+                    Self.show(batch[batch.startIndex + i], files.old, files.new, options: options, renderer: renderer, piece: piece)
                 }
                 for (change, item) in zip(batch, shown) {
                     for (diagnostic, file) in item.diagnostics { report(diagnostic, file) }
                     guard let versions = item.versions else {
-                        stats.failed += 1
+                        failed += 1
                         continue
                     }
                     guard !sink.failed else { break }
@@ -90,8 +101,7 @@ public final class ArchiveComparison {
                 start += batch.count
             }
         }
-        writer.finish()
-        return stats
+        return failed
     }
 
     /// Changes read and laid out together before they are written.
@@ -99,41 +109,37 @@ public final class ArchiveComparison {
 
     /// A change made ready on a lane: its versions (nil when a file no longer held the
     /// message indexed) and the diagnostics to report, in order, with the file they are about.
-    private struct Shown {
-        var versions: (before: DiffVersion?, after: DiffVersion?)?
+    private struct Shown<Piece> {
+        var versions: (before: DiffVersion<Piece>?, after: DiffVersion<Piece>?)?
         var diagnostics: [(Diagnostic, String)]
     }
 
     /// Reads the versions of `change`, lays them out with `renderer` and makes the writer's
     /// pieces of them with `piece`.
-    private static func show(
+    private static func show<Piece>(
         _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile, options: DiffOptions, renderer: Renderer,
-        piece: (TranscriptMessage) -> any Sendable
-    ) -> Shown {
+        piece: (TranscriptMessage) -> Piece
+    ) -> Shown<Piece> {
         var diagnostics: [(Diagnostic, String)] = []
         let before = change.old.flatMap { read($0, from: oldFile, options: options, diagnostics: &diagnostics) }
         let after = change.new.flatMap { read($0, from: newFile, options: options, diagnostics: &diagnostics) }
         if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
             return Shown(versions: nil, diagnostics: diagnostics)
         }
-        func withPieces(_ version: DiffVersion?) -> DiffVersion? {
-            guard var version else { return nil }
-            version.piece = piece(version.shown)
-            version.unmarkedPiece = version.unmarked.map(piece)
-            return version
+        func withPieces(_ laidOut: LaidOut?) -> DiffVersion<Piece>? {
+            laidOut.map {
+                DiffVersion(shown: $0.shown, piece: piece($0.shown), unmarked: $0.unmarked.map { ($0, piece($0)) })
+            }
         }
         let versions = prepare(change, before, after, options: options, renderer: renderer)
         return Shown(versions: (withPieces(versions.before), withPieces(versions.after)), diagnostics: diagnostics)
     }
 
-    /// What the writer of `format` prepares of a message before writing it (its
-    /// transcript writer's piece), which any thread may make.
-    private static func pieceMaker(_ format: DiffFormat, _ transcript: ExportOptions) -> @Sendable (TranscriptMessage) -> any Sendable {
-        switch format {
-        case .text, .ansi: { TerminalTranscriptWriter.prepare($0, options: transcript) }
-        case .json: { JSONLinesTranscriptWriter.prepare($0, options: transcript) }
-        case .html: { HTMLSiteWriter.prepare($0, options: transcript) }
-        }
+    /// A version laid out, before the writer's pieces are made of it: the message as shown
+    /// and, when its marks are coloured, the same version without them (`DiffVersion`).
+    private struct LaidOut {
+        var shown: TranscriptMessage
+        var unmarked: TranscriptMessage?
     }
 
     /// Indexes both files at once, one on another thread; reports the old file's
@@ -176,19 +182,19 @@ public final class ArchiveComparison {
     /// bodies with their changed words marked when the format marks them.
     private static func prepare(
         _ change: ArchiveChange, _ before: ExportMessage?, _ after: ExportMessage?, options: DiffOptions, renderer: Renderer
-    ) -> (before: DiffVersion?, after: DiffVersion?) {
+    ) -> (before: LaidOut?, after: LaidOut?) {
         func prepared(_ m: ExportMessage) -> TranscriptMessage {
             TranscriptMessage(message: m, rendered: renderer.process(m.body, index: 0, diagnostics: []), index: 0)
         }
         guard change.kind == .edited, let style = options.marks, let a = before, let b = after else {
-            return (before.map { DiffVersion(shown: prepared($0)) }, after.map { DiffVersion(shown: prepared($0)) })
+            return (before.map { LaidOut(shown: prepared($0)) }, after.map { LaidOut(shown: prepared($0)) })
         }
         let words = WordDiff.between(a.body.text, b.body.text)
-        func version(_ m: ExportMessage, _ ranges: [Range<Int>], _ side: DiffMarks.Side) -> DiffVersion {
+        func version(_ m: ExportMessage, _ ranges: [Range<Int>], _ side: DiffMarks.Side) -> LaidOut {
             var marked = m
             marked.body = DiffMarks.mark(m.body, ranges: ranges, side: side, style: style)
             let coloured = style == .entities && options.style.color && !ranges.isEmpty
-            return DiffVersion(shown: prepared(marked), unmarked: coloured ? prepared(m) : nil)
+            return LaidOut(shown: prepared(marked), unmarked: coloured ? prepared(m) : nil)
         }
         return (version(a, words.removed, .removed), version(b, words.inserted, .inserted))
     }

@@ -19,6 +19,11 @@ final class HTMLDiffWriter: DiffWriter {
         self.owner = owner
     }
 
+    /// The transcript writer's piece of a message: `HTMLSiteWriter.prepare`.
+    var pieceMaker: @Sendable (TranscriptMessage) -> HTMLMessageParts {
+        { [transcript] in HTMLSiteWriter.prepare($0, options: transcript) }
+    }
+
     func begin(old: String, new: String, stats: DiffStats) {
         let header =
             "<header class=\"site-header\"><div><nav>msgfmt diff</nav><h1>"
@@ -41,7 +46,9 @@ final class HTMLDiffWriter: DiffWriter {
         sink.write(heading + "</h2>\n")
     }
 
-    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+    func write(
+        _ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion<HTMLMessageParts>?, after: DiffVersion<HTMLMessageParts>?
+    ) {
         let kind = change.kind.rawValue
         var out = "<section class=\"change change-\(kind)\" id=\"chat-\(chatNumber)-message-\(change.id)\">"
         out += "<div class=\"change-label\">\(kind) · message \(change.id)</div>\n"
@@ -76,14 +83,14 @@ final class HTMLDiffWriter: DiffWriter {
 
     /// One version of a message: its day, its sender group and the message as the site
     /// writes it (reply previews name the message replied to: it may not be in the diff).
-    private func side(_ version: DiffVersion, _ name: String, label: String?) -> String {
+    private func side(_ version: DiffVersion<HTMLMessageParts>, _ name: String, label: String?) -> String {
         let prepared = version.shown
         let m = prepared.message
         var out = "<div class=\"side \(name)\">"
         if let label { out += "<div class=\"side-label\">\(label)</div>" }
         let day = transcript.clock.day(of: m.date)
         out += "<div class=\"day\"><span>\(HTMLEscaping.escape(ExportClock.dayTitle(day)))</span></div>\n"
-        let parts = version.piece as? HTMLMessageParts ?? HTMLSiteWriter.prepare(prepared, options: transcript)
+        let parts = version.piece
         // The site's anchor would repeat on the page (both versions, several chats).
         let head = parts.head.replacing(" id=\"message\(m.id)\"", with: "", maxReplacements: 1)
         if m.isService {

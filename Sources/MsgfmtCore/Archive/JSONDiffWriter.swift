@@ -15,11 +15,16 @@ final class JSONDiffWriter: DiffWriter {
         self.owner = owner
     }
 
+    /// The transcript writer's piece of a message: `JSONLinesTranscriptWriter.prepare`.
+    var pieceMaker: @Sendable (TranscriptMessage) -> [UInt8] {
+        { [transcript] in JSONLinesTranscriptWriter.prepare($0, options: transcript) }
+    }
+
     func begin(old: String, new: String, stats: DiffStats) {}
 
     func beginChat(_ chat: ExportChatInfo) {}
 
-    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion<[UInt8]>?, after: DiffVersion<[UInt8]>?) {
         var w = JSONWriter()
         w.raw("{")
         w.key("change"); w.string(change.kind.rawValue)
@@ -40,13 +45,13 @@ final class JSONDiffWriter: DiffWriter {
 
     /// The message's line as the export's JSON Lines writer writes it, without its
     /// newline; `null` for no message.
-    private func object(_ version: DiffVersion?, chat: ExportChatInfo) -> [UInt8] {
+    private func object(_ version: DiffVersion<[UInt8]>?, chat: ExportChatInfo) -> [UInt8] {
         guard let version else { return Array("null".utf8) }
         let prepared = version.shown
         let writer = JSONLinesTranscriptWriter(options: transcript, sink: scratch)
         if let owner { writer.setOwner(owner) }
         writer.beginChat(chat)
-        writer.write(prepared, piece: version.piece as? [UInt8] ?? JSONLinesTranscriptWriter.prepare(prepared, options: transcript))
+        writer.write(prepared, piece: version.piece)
         var bytes = scratch.takeBytes()
         if bytes.last == 0x0A { bytes.removeLast() }
         return bytes

@@ -23,6 +23,11 @@ final class TerminalDiffWriter: DiffWriter {
         self.owner = owner
     }
 
+    /// The transcript writer's piece of a message: `TerminalTranscriptWriter.prepare`.
+    var pieceMaker: @Sendable (TranscriptMessage) -> TerminalPieces {
+        { [transcript] in TerminalTranscriptWriter.prepare($0, options: transcript) }
+    }
+
     /// Writes the header naming both files, unless there is no difference: then, as with
     /// diff(1), nothing at all is written.
     func begin(old: String, new: String, stats: DiffStats) {
@@ -41,7 +46,9 @@ final class TerminalDiffWriter: DiffWriter {
         sink.write(scratch.takeBytes())
     }
 
-    func write(_ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion?, after: DiffVersion?) {
+    func write(
+        _ change: ArchiveChange, chat: ExportChatInfo, before: DiffVersion<TerminalPieces>?, after: DiffVersion<TerminalPieces>?
+    ) {
         sink.write("\n")
         var label = ANSIAttributes()
         if options.style.color { label.foreground = 36 } else { label.bold = true }
@@ -55,16 +62,10 @@ final class TerminalDiffWriter: DiffWriter {
         if let owner { plainWriter?.setOwner(owner) }
         for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
             guard let version else { continue }
-            let piece = version.piece as? TerminalPieces ?? TerminalTranscriptWriter.prepare(version.shown, options: transcript)
-            writer.write(version.shown, piece: piece)
+            writer.write(version.shown, piece: version.piece)
             if let plainWriter {
-                if let unmarked = version.unmarked {
-                    plainWriter.write(
-                        unmarked,
-                        piece: version.unmarkedPiece as? TerminalPieces ?? TerminalTranscriptWriter.prepare(unmarked, options: transcript))
-                } else {
-                    plainWriter.write(version.shown, piece: piece)
-                }
+                let plain = version.unmarked ?? (version.shown, version.piece)
+                plainWriter.write(plain.message, piece: plain.piece)
             }
             let plain = plainWriter.map { _ in plainScratch.takeBytes() }
             draw(scratch.takeBytes(), plain: version.unmarked == nil ? nil : plain, side)
