@@ -3,7 +3,8 @@
 extension FuzzTarget {
     /// Streams the input through the Telegram Desktop export scanner (and checks its fast
     /// paths: the message loop, and jumps to a message's end, against scanning every byte;
-    /// each message read without a JSON tree, against the tree path), then
+    /// each message read without a JSON tree, against the tree path, and the merge's quick
+    /// read of its id and times against the decoder), then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
     /// message, and checks the search index's terms of their texts against the plain
     /// reference; with `layOut`, also lays out the first 20 and checks the layout invariants.
@@ -18,6 +19,9 @@ extension FuzzTarget {
                 if !(0...bytes.count).contains(raw.byteOffset) { problems.append("message offset \(raw.byteOffset) outside the input") }
                 if !ExportMessageDecoder.directReadingAgrees(raw.bytes, clock: clock) {
                     problems.append("a message read without a JSON tree differs from the tree path")
+                }
+                if !ArchiveIndexer.quickFieldsAgree(raw.bytes, clock: clock) {
+                    problems.append("the merge's quick read of id and times differs from the decoder")
                 }
                 if !JSONParser.skipScanAgrees(raw.bytes[...]) {
                     problems.append("the JSON skip scan disagrees with the checked skip on a message")

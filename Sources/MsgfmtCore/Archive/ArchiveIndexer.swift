@@ -89,3 +89,17 @@ public struct ArchiveIndexer: Sendable {
         }
     }
 }
+
+extension ArchiveIndexer {
+    /// True when the merge's quick read of a message's `bytes` (`QuickMessageFields`)
+    /// declines them or gives the id and times the decoder gives; bytes the decoder refuses
+    /// are not compared (the merge then fails the message when it reads it back). For tests
+    /// and fuzz targets (`@_spi(Testing) import MsgfmtCore`).
+    @_spi(Testing)
+    public static func quickFieldsAgree(_ bytes: [UInt8], clock: ExportClock) -> Bool {
+        guard let quick = QuickMessageFields.read(bytes),
+            case .success(let message) = ExportMessageDecoder.decode(RawExportMessage(bytes: bytes, byteOffset: 0, index: 0), clock: clock)
+        else { return true }
+        return quick.id == message.id && quick.date == message.date && quick.edited == message.edited
+    }
+}
