@@ -20,6 +20,7 @@ struct QuickMessageFields {
         var id: Int64?
         var date: Int64?
         var edited: Int64?
+        var seen: UInt8 = 0
         r.skipSpace()
         guard r.take(UInt8(ascii: "{")) else { return nil }
         r.skipSpace()
@@ -30,11 +31,15 @@ struct QuickMessageFields {
             r.skipSpace()
             guard r.take(UInt8(ascii: ":")) else { return nil }
             r.skipSpace()
-            switch key {
-            case .id: id = r.integer()
-            case .date: date = r.integer()
-            case .edited: edited = r.integer()
-            case .other: break
+            // A member named twice counts the first time, as the decoder counts it.
+            if seen & key.rawValue == 0 {
+                switch key {
+                case .id: id = r.integer()
+                case .date: date = r.integer()
+                case .edited: edited = r.integer()
+                case .other: break
+                }
+                seen |= key.rawValue
             }
             guard r.skipValue() else { return nil }
             r.skipSpace()
@@ -62,8 +67,13 @@ struct QuickMessageFields {
         }
     }
 
-    /// The members read.
-    private enum Key { case id, date, edited, other }
+    /// The members read, one bit each (none for the others).
+    private enum Key: UInt8 {
+        case id = 1
+        case date = 2
+        case edited = 4
+        case other = 0
+    }
 
     /// A cursor over the bytes.
     private struct Reader {

@@ -90,6 +90,10 @@ import Testing
         let nested = QuickMessageFields.read(
             Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
         #expect(nested?.id == 2 && nested?.date == 7 && nested?.edited == 8)
+        // A member named twice counts the first time, as the decoder counts it.
+        let twice = QuickMessageFields.read(
+            Array(#"{"id": 4, "id": 9, "date_unixtime": 5, "date_unixtime": "x", "edited_unixtime": 6, "edited_unixtime": 8}"#.utf8))
+        #expect(twice?.id == 4 && twice?.date == 5 && twice?.edited == 6)
         // Escaped backslashes before a closing quote, brackets and quotes inside strings of
         // nested arrays (past the sixteen bytes the scans test at once), and ends cut
         // inside a string or an escape.
