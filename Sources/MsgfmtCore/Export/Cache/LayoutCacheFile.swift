@@ -12,7 +12,8 @@ import Synchronization
 /// writing thread for the messages written.
 ///
 /// The file is a 16-byte header (`magic`, format version), entries (each the CRC-32 of its
-/// bytes in 4 bytes, then the bytes), and at its end the index (`LayoutCacheRecord`s
+/// bytes in 4 bytes, then the bytes: its key's low half in 8, then `LayoutCacheEntry`'s
+/// encoding), and at its end the index (`LayoutCacheRecord`s
 /// sorted by key) and a 32-byte footer (the index's offset, its record count, the stamp of
 /// the run that wrote it, `magic`). A run appends its new entries and a new index after the
 /// old one, so entries never move and an unchanged cache is not copied; bytes no index
@@ -26,7 +27,7 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// The file's first and last 8 bytes.
     static let magic: [UInt8] = Array("msgfmtLC".utf8)
     /// Bumped whenever the layout of the file or of an entry changes.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     /// The bytes before each entry's own: its CRC-32, little-endian.
     static let checkSize = 4
     static let headerSize = 16
@@ -153,19 +154,27 @@ final class LayoutCacheFile: @unchecked Sendable {
         return out.bytes
     }
 
-    /// Where `key` is in the index the file was opened with, and its record (read with
-    /// `pread`: index records are read at random, and mapped ones would keep a page each
-    /// in memory until released).
-    func position(of key: ContentHash) -> (Int, LayoutCacheRecord)? {
-        index.position(of: key, fd)
+    /// The position of `key` in the index the file was opened with and the bytes of its
+    /// entry after the key's low half; nil when the index has no such key, or its entry
+    /// cannot be read or does not match its checksum.
+    func entry(for key: ContentHash) -> (position: Int, bytes: [UInt8])? {
+        for position in index.positions(ofHigh: key.high) {
+            guard let place = index.place(at: position, fd), let bytes = entry(offset: place.offset, length: place.length) else {
+                continue
+            }
+            let low = bytes.withUnsafeBytes { $0.count >= 8 ? UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) : nil }
+            if low == key.low { return (position, Array(bytes[8...])) }
+        }
+        return nil
     }
 
-    /// The bytes of the entry of `record` (one of the opened index's), nil when they cannot
-    /// be read or do not match their checksum.
-    func entry(_ record: LayoutCacheRecord) -> [UInt8]? {
-        guard record.offset <= UInt64(Int.max) - record.size else { return nil }
-        let start = Int(record.offset)
-        let end = start + Int(record.size)
+    /// The bytes of the entry at `offset` (its checksum, then `length` bytes), nil when
+    /// they cannot be read or do not match their checksum.
+    private func entry(offset: UInt64, length: UInt32) -> [UInt8]? {
+        let size = UInt64(Self.checkSize) + UInt64(length)
+        guard offset <= UInt64(Int.max) - size else { return nil }
+        let start = Int(offset)
+        let end = start + Int(size)
         if let opened, end <= opened.bytes.count {
             let bytes = Self.checked(UnsafeRawBufferPointer(rebasing: opened.bytes[start..<end]))
             let before = mappedRead.wrappingAdd(end - start, ordering: .relaxed).oldValue

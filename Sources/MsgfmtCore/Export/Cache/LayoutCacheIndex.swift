@@ -2,9 +2,11 @@
     import Glibc
 #endif
 
-/// The index of a layout cache file as a run opened it: where it lies, and the high half of
-/// each record's key in memory (8 bytes a record); the records themselves are read from
-/// the file when a key's half matches, and streamed in order when the next index is made.
+/// The index of a layout cache file as a run opened it: where it lies, and in memory the
+/// high half of each record's key and where its entry lies (16 bytes a record); an entry
+/// begins with its key's low half, which the lookup checks (`LayoutCacheFile.entry(for:)`),
+/// so a lookup reads nothing but the entry. The records themselves are streamed in order
+/// when the next index is made.
 struct LayoutCacheIndex {
     /// Where the index starts in the file, and its record count.
     let offset: UInt64
@@ -13,9 +15,25 @@ struct LayoutCacheIndex {
     let stamp: UInt32
     /// Each record's `key.high`, in index order.
     let highs: [UInt64]
+    /// Each record's entry offset and length packed into one word (`place(of:)`), in index
+    /// order; `unplaced` for one too far into the file to pack, read from the file instead.
+    let places: [UInt64]
 
     /// The index of a new file.
-    static let empty = LayoutCacheIndex(offset: UInt64(LayoutCacheFile.headerSize), count: 0, stamp: 0, highs: [])
+    static let empty = LayoutCacheIndex(
+        offset: UInt64(LayoutCacheFile.headerSize), count: 0, stamp: 0, highs: [], places: [])
+
+    /// Bits of a packed place that hold the entry's length (`LayoutCacheFile.append` takes
+    /// less than 1 << 26 bytes); the offset takes the rest.
+    private static let lengthBits: UInt64 = 26
+    /// The place of a record whose offset does not fit beside its length.
+    private static let unplaced = UInt64.max
+
+    /// `record`'s offset and length in one word, or `unplaced`.
+    static func place(of record: LayoutCacheRecord) -> UInt64 {
+        guard UInt64(record.length) < 1 << lengthBits, record.offset < 1 << (64 - lengthBits) - 1 else { return unplaced }
+        return record.offset << lengthBits | UInt64(record.length)
+    }
 
     /// Reads and checks the index of the file `fd` of `size` bytes (its header, footer and
     /// every record: in key order, pointing inside the entries).
@@ -35,9 +53,12 @@ struct LayoutCacheIndex {
             count <= UInt64(LayoutCacheFile.maximumRecords), offset >= UInt64(headerSize),
             offset + count * 32 + UInt64(footerSize) == UInt64(size)
         else { return .failure(.indexDoesNotFit) }
-        let index = LayoutCacheIndex(offset: offset, count: Int(count), stamp: UInt32(truncatingIfNeeded: stamp), highs: [])
+        let index = LayoutCacheIndex(
+            offset: offset, count: Int(count), stamp: UInt32(truncatingIfNeeded: stamp), highs: [], places: [])
         var highs: [UInt64] = []
+        var places: [UInt64] = []
         highs.reserveCapacity(Int(count))
+        places.reserveCapacity(Int(count))
         var last: ContentHash?
         var outOfOrder = false
         let complete = index.forEach(fd) { _, record in
@@ -48,10 +69,11 @@ struct LayoutCacheIndex {
             }
             last = record.key
             highs.append(record.key.high)
+            places.append(place(of: record))
             return true
         }
         guard complete else { return .failure(outOfOrder ? .indexOutOfOrder : .indexUnreadable) }
-        return .success(LayoutCacheIndex(offset: offset, count: Int(count), stamp: index.stamp, highs: highs))
+        return .success(LayoutCacheIndex(offset: offset, count: Int(count), stamp: index.stamp, highs: highs, places: places))
     }
 
     /// Calls `body` with each record in order, read a chunk at a time
@@ -73,19 +95,28 @@ struct LayoutCacheIndex {
         return bytes.withUnsafeBytes { LayoutCacheRecord($0, at: 0) }
     }
 
-    /// Where `key` is, with its record.
-    func position(of key: ContentHash, _ fd: Int32) -> (Int, LayoutCacheRecord)? {
+    /// The positions of the records whose key's high half is `high`: one, or none, but for
+    /// a collision of high halves.
+    func positions(ofHigh high: UInt64) -> Range<Int> {
         var low = 0
-        var high = highs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if highs[mid] < key.high { low = mid + 1 } else { high = mid }
+        var top = highs.count
+        while low < top {
+            let mid = (low + top) / 2
+            if highs[mid] < high { low = mid + 1 } else { top = mid }
         }
-        while low < highs.count, highs[low] == key.high {
-            guard let record = record(at: low, fd) else { return nil }
-            if record.key == key { return (low, record) }
-            low += 1
+        var end = low
+        while end < highs.count, highs[end] == high { end += 1 }
+        return low..<end
+    }
+
+    /// Where the entry of the record at `position` lies (its offset and length, as in
+    /// `LayoutCacheRecord`): from memory, or read from the file for an unplaced one.
+    func place(at position: Int, _ fd: Int32) -> (offset: UInt64, length: UInt32)? {
+        let place = places[position]
+        if place != Self.unplaced {
+            return (place >> Self.lengthBits, UInt32(truncatingIfNeeded: place & (1 << Self.lengthBits - 1)))
         }
-        return nil
+        guard let record = record(at: position, fd) else { return nil }
+        return (record.offset, record.length)
     }
 }

@@ -30,7 +30,7 @@ struct LayoutCacheProbe {
     func lookup(
         _ key: ContentHash, _ raw: RawExportMessage, _ message: ExportMessage, pieceType: any CachedPiece.Type, options: ExportOptions
     ) -> (LayoutCacheEntry, LayoutCacheOutcome)? {
-        guard let (position, record) = cache.file.position(of: key), let stored = cache.file.entry(record),
+        guard let (position, stored) = cache.file.entry(for: key),
             let entry = LayoutCacheEntry(
                 decoding: stored, pieceType: pieceType, message: message, index: raw.index, options: options),
             entry.emojiPrint == emojiPrint(entry.emojiIDs, raw, message, options: options)
@@ -53,6 +53,8 @@ struct LayoutCacheProbe {
         scratch.out = CacheByteWriter()
         out.bytes.removeAll(keepingCapacity: true)
         out.bytes.append(contentsOf: repeatElement(0, count: LayoutCacheFile.checkSize))
+        // The key's low half, which a lookup checks (its high half is in the index).
+        out.fixed(key.low)
         entry.encode(index: raw.index, into: &out)
         LayoutCacheFile.fillChecksum(&out.bytes)
         let offset = cache.file.append(out.bytes)

@@ -24,12 +24,19 @@ import Testing
         }
     }
 
-    /// Appends `bytes` to `file` as the entry of `key`, as a worker and the writing thread do.
+    /// Appends `bytes` to `file` as the entry of `key` (after the key's low half, which
+    /// lookups check), as a worker and the writing thread do.
     static func add(_ file: LayoutCacheFile, key: ContentHash, bytes: [UInt8], stamp: UInt32) {
-        var stored = [UInt8](repeating: 0, count: LayoutCacheFile.checkSize) + bytes
+        var stored = [UInt8](repeating: 0, count: LayoutCacheFile.checkSize) + Self.lowHalf(key) + bytes
         LayoutCacheFile.fillChecksum(&stored)
         guard let offset = file.append(stored) else { return }
-        file.added.add(LayoutCacheRecord(key: key, offset: offset, length: UInt32(bytes.count), stamp: stamp))
+        file.added.add(
+            LayoutCacheRecord(key: key, offset: offset, length: UInt32(stored.count - LayoutCacheFile.checkSize), stamp: stamp))
+    }
+
+    /// The 8 bytes of `key.low` that begin its entry.
+    static func lowHalf(_ key: ContentHash) -> [UInt8] {
+        withUnsafeBytes(of: key.low.littleEndian) { Array($0) }
     }
 
     /// Opens `path`, adds `entries` as run `stamp`, marks `used` and finishes under `limit`.
@@ -56,7 +63,8 @@ import Testing
         var found: Set<ContentHash> = []
         var wrong: [Int] = []
         let complete = file.index.forEach(file.fd) { i, record in
-            if file.entry(record) != expected[record.key] || file.position(of: record.key)?.0 != i {
+            let read = file.entry(for: record.key)
+            if read?.bytes != expected[record.key] || read?.position != i {
                 wrong.append(i)
             }
             found.insert(record.key)
@@ -72,7 +80,7 @@ import Testing
         defer { unlink(path) }
         let first = Self.entries(200, seed: 1)
         #expect(try Self.run(path, adding: first, stamp: 1))
-        // Keys that share their high half are told apart by the record read from the file.
+        // Keys that share their high half are told apart by the low half their entries begin with.
         let second =
             Self.entries(50, seed: 2) + (1...5).map { (ContentHash(high: 7, low: UInt64($0)), [UInt8](repeating: UInt8($0), count: $0)) }
         #expect(try Self.run(path, adding: second, stamp: 2, used: { _ in true }))
@@ -80,7 +88,7 @@ import Testing
         #expect(try Self.keys(path, expected: all) == Set(all.keys))
         let file = try #require(LayoutCacheFile.open(path).file)
         #expect(file.stamp == 2)
-        #expect(file.position(of: ContentHash(high: 1, low: 2)) == nil)
+        #expect(file.entry(for: ContentHash(high: 1, low: 2)) == nil)
     }
 
     /// Entries read through the mapping past `mappedReadWindow` (whose pages are then let
@@ -100,7 +108,7 @@ import Testing
         var wrong = 0
         for _ in 0..<(2 * big.count) {
             let (key, bytes) = big[rng.below(big.count)]
-            if let (_, record) = file.position(of: key), file.entry(record) == bytes { continue }
+            if file.entry(for: key)?.bytes == bytes { continue }
             wrong += 1
         }
         #expect(wrong == 0)
@@ -132,7 +140,7 @@ import Testing
         var misses: [ContentHash] = []
         #expect(
             file.index.forEach(file.fd) { _, record in
-                if file.entry(record) == nil { misses.append(record.key) }
+                if file.entry(for: record.key) == nil { misses.append(record.key) }
                 return true
             })
         #expect(misses == [entries[0].key])
@@ -185,7 +193,7 @@ import Testing
             var outside = false
             _ = file.index.forEach(file.fd) { _, record in
                 if record.offset + record.size > size { outside = true }
-                _ = file.entry(record)
+                _ = file.entry(for: record.key)
                 return true
             }
             #expect(!outside, "round \(round)")
@@ -230,7 +238,7 @@ import Testing
         let usedKeys = Set(old.prefix(50).map(\.key))
         let new = Self.entries(50, size: 100, seed: 8)
         let size = { (e: [(key: ContentHash, bytes: [UInt8])]) in
-            e.reduce(UInt64(0)) { $0 + UInt64(LayoutCacheFile.checkSize) + UInt64($1.bytes.count) }
+            e.reduce(UInt64(0)) { $0 + UInt64(LayoutCacheFile.checkSize + 8) + UInt64($1.bytes.count) }
         }
         // Room for the used and the new entries and nothing more.
         let limit = size(Array(old.prefix(50))) + size(new)
@@ -254,5 +262,26 @@ import Testing
         #expect(size < 3 << 20, "\(size) bytes")
         let kept = try Self.keys(path, expected: Dictionary(uniqueKeysWithValues: big.map { ($0.key, $0.bytes) }))
         #expect(!kept.isEmpty && kept.isSubset(of: Set(big.suffix(4).map(\.key))))
+    }
+}
+
+/// Where an opened index says each entry lies: packed into one word in memory, or read
+/// from the file when the offset is too far in to pack.
+@Suite struct LayoutCacheIndexPlaceTests {
+    @Test func placesComeBackAsTheRecordsGaveThem() {
+        let records = [
+            LayoutCacheRecord(key: ContentHash(high: 1, low: 2), offset: 16, length: 0, stamp: 1),
+            LayoutCacheRecord(key: ContentHash(high: 3, low: 4), offset: (1 << 38) - 2, length: (1 << 26) - 1, stamp: 1),
+            LayoutCacheRecord(key: ContentHash(high: 5, low: 6), offset: 1 << 38, length: 9, stamp: 1),
+        ]
+        let index = LayoutCacheIndex(
+            offset: 16, count: records.count, stamp: 1, highs: records.map(\.key.high), places: records.map(LayoutCacheIndex.place(of:)))
+        for (i, record) in records.enumerated().prefix(2) {
+            let place = index.place(at: i, -1)
+            #expect(place?.offset == record.offset && place?.length == record.length, "record \(i)")
+        }
+        // Too far in to pack: read from the file, which here cannot be read.
+        #expect(index.place(at: 2, -1) == nil)
+        #expect(index.positions(ofHigh: 3) == 1..<2 && index.positions(ofHigh: 4).isEmpty)
     }
 }
