@@ -103,32 +103,26 @@ static inline intptr_t msgfmt_byte_scan_string_stop(const uint8_t *p, intptr_t i
     return line_breaks ? msgfmt_byte_scan_quote_or_line_end(p, i, end) : msgfmt_byte_scan_quote_end(p, i, end);
 }
 
-/* The first line feed or bracket (`{`, `}`, `[`, `]`). With bit 0x20 set, `[` reads as `{`
- * and `]` as `}`, and no other byte as either. */
-static inline int msgfmt_byte_scan_line_or_bracket_byte(uint8_t b) {
-    return b == 0x0A || (b | 0x20) == 0x7B || (b | 0x20) == 0x7D;
-}
+/* Brackets (`{`, `}`, `[`, `]`), one byte and the lanes of a vector `v`: with bit 0x20 set,
+ * `[` reads as `{` and `]` as `}`, and no other byte as either. */
+static inline int msgfmt_byte_scan_is_bracket(uint8_t b) { return (b | 0x20) == 0x7B || (b | 0x20) == 0x7D; }
+#define MSGFMT_BYTE_SCAN_BRACKETS(v)                                                  \
+    MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128((v), _mm_set1_epi8(0x20)), 0x7B), \
+                        MSGFMT_BYTE_SCAN_EQ(_mm_or_si128((v), _mm_set1_epi8(0x20)), 0x7D))
+
+/* The first line feed or bracket. */
+static inline int msgfmt_byte_scan_line_or_bracket_byte(uint8_t b) { return b == 0x0A || msgfmt_byte_scan_is_bracket(b); }
 static inline intptr_t msgfmt_byte_scan_line_or_bracket(const uint8_t *p, intptr_t i, intptr_t end) {
-    MSGFMT_BYTE_SCAN(p, i, end,
-        MSGFMT_BYTE_SCAN_OR(
-            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7B),
-                                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7D)),
-            MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
-        msgfmt_byte_scan_line_or_bracket_byte);
+    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_BRACKETS(v), MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
+                     msgfmt_byte_scan_line_or_bracket_byte);
 }
 
-/* The first quote or bracket (`{`, `}`, `[`, `]`): where skipping a JSON object or array
- * outside its strings has to look. */
-static inline int msgfmt_byte_scan_quote_or_bracket_byte(uint8_t b) {
-    return b == 0x22 || (b | 0x20) == 0x7B || (b | 0x20) == 0x7D;
-}
+/* The first quote or bracket: where skipping a JSON object or array outside its strings
+ * has to look. */
+static inline int msgfmt_byte_scan_quote_or_bracket_byte(uint8_t b) { return b == 0x22 || msgfmt_byte_scan_is_bracket(b); }
 static inline intptr_t msgfmt_byte_scan_quote_or_bracket(const uint8_t *p, intptr_t i, intptr_t end) {
-    MSGFMT_BYTE_SCAN(p, i, end,
-        MSGFMT_BYTE_SCAN_OR(
-            MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7B),
-                                MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x20)), 0x7D)),
-            MSGFMT_BYTE_SCAN_EQ(v, 0x22)),
-        msgfmt_byte_scan_quote_or_bracket_byte);
+    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_BRACKETS(v), MSGFMT_BYTE_SCAN_EQ(v, 0x22)),
+                     msgfmt_byte_scan_quote_or_bracket_byte);
 }
 
 /* The first byte that is not a space, tab or carriage return: the end of a line's

@@ -22,6 +22,7 @@ import Testing
         ("string stop", { msgfmt_byte_scan_string_stop($0, $1, $2, 0) }, { $0 == 0x22 || $0 == 0x5C }),
         ("string stop at line breaks", { msgfmt_byte_scan_string_stop($0, $1, $2, 1) }, { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A }),
         ("line or bracket", { msgfmt_byte_scan_line_or_bracket($0, $1, $2) }, { [0x0A, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
+        ("quote or bracket", { msgfmt_byte_scan_quote_or_bracket($0, $1, $2) }, { [0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
         ("indent end", { msgfmt_byte_scan_indent_end($0, $1, $2) }, { !(0x20 == $0 || 0x09 == $0 || 0x0D == $0) }),
         (
             "may need escape", { msgfmt_byte_scan_may_need_escape($0, $1, $2) },
