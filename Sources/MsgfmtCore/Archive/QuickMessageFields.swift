@@ -96,11 +96,14 @@ struct QuickMessageFields {
             while let b = peek, JSONParser.isWhitespace(b) { at += 1 }
         }
 
-        /// A member name; names with escapes count as other members.
+        /// A member name; nil for one with an escape, which may spell one of the names
+        /// read (the decoder then decides).
         mutating func key() -> Key? {
             let start = at + 1
             guard skipString() else { return nil }
-            return Self.key(UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]))
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)])
+            if name.contains(UInt8(ascii: "\\")) { return nil }
+            return Self.key(name)
         }
 
         /// The member `name` names, compared byte by byte.
