@@ -159,39 +159,40 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// cannot be read or does not match its checksum.
     func entry(for key: ContentHash) -> (position: Int, bytes: [UInt8])? {
         for position in index.positions(ofHigh: key.high) {
-            guard let place = index.place(at: position, fd), let bytes = entry(offset: place.offset, length: place.length) else {
-                continue
+            if let place = index.place(at: position, fd), let bytes = entry(offset: place.offset, length: place.length, low: key.low) {
+                return (position, bytes)
             }
-            let low = bytes.withUnsafeBytes { $0.count >= 8 ? UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) : nil }
-            if low == key.low { return (position, Array(bytes[8...])) }
         }
         return nil
     }
 
-    /// The bytes of the entry at `offset` (its checksum, then `length` bytes), nil when
-    /// they cannot be read or do not match their checksum.
-    private func entry(offset: UInt64, length: UInt32) -> [UInt8]? {
+    /// The bytes of the entry at `offset` (its checksum, then `length` bytes) after its
+    /// key's low half, nil when they cannot be read, do not match their checksum or do not
+    /// begin with `low`.
+    private func entry(offset: UInt64, length: UInt32, low: UInt64) -> [UInt8]? {
         let size = UInt64(Self.checkSize) + UInt64(length)
         guard offset <= UInt64(Int.max) - size else { return nil }
         let start = Int(offset)
         let end = start + Int(size)
         if let opened, end <= opened.bytes.count {
-            let bytes = Self.checked(UnsafeRawBufferPointer(rebasing: opened.bytes[start..<end]))
+            let bytes = Self.checked(UnsafeRawBufferPointer(rebasing: opened.bytes[start..<end]), low: low)
             let before = mappedRead.wrappingAdd(end - start, ordering: .relaxed).oldValue
             if before / Self.mappedReadWindow != (before + end - start) / Self.mappedReadWindow { opened.release() }
             return bytes
         }
         guard let stored = PositionalIO.read(fd, at: start, count: end - start) else { return nil }
-        return stored.withUnsafeBytes { Self.checked($0) }
+        return stored.withUnsafeBytes { Self.checked($0, low: low) }
     }
 
-    /// The bytes of the stored entry `stored` (checksum, then bytes), nil when they do not
-    /// match the checksum.
-    private static func checked(_ stored: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard stored.count >= checkSize else { return nil }
+    /// The bytes of the stored entry `stored` (checksum, then bytes) after its key's low
+    /// half, copied once; nil when they do not match the checksum or do not begin with `low`.
+    private static func checked(_ stored: UnsafeRawBufferPointer, low: UInt64) -> [UInt8]? {
+        guard stored.count >= checkSize + 8 else { return nil }
         let bytes = UnsafeRawBufferPointer(rebasing: stored[checkSize...])
-        guard UInt32(littleEndian: stored.loadUnaligned(as: UInt32.self)) == checksum(bytes) else { return nil }
-        return Array(bytes)
+        guard UInt32(littleEndian: stored.loadUnaligned(as: UInt32.self)) == checksum(bytes),
+            UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) == low
+        else { return nil }
+        return Array(bytes[8...])
     }
 
     /// The checksum an entry's bytes are stored with.
