@@ -14,7 +14,9 @@
 /// is not normalized, styled, laid out or composed again: its piece, and the warnings
 /// laying it out gave, come from the cache.
 ///
-/// Memory holds 9 bytes per entry of the cache's index (`LayoutCacheIndex` and `used`)
+/// Memory holds 16 bytes per entry of the cache's index up to `LayoutCacheIndex.residentLimit`
+/// entries, 8 bytes per 64 entries of a larger one (`LayoutCacheIndex`), a bit per entry for
+/// `used`,
 /// and at most 65 536 records of the entries this run adds (`LayoutCacheRuns` writes the
 /// rest to disk); entries stay on disk (`LayoutCacheFile`), at most `limit` bytes of them,
 /// those least recently used left out first.
@@ -35,7 +37,7 @@ public final class LayoutCache: @unchecked Sendable {
     /// This run's stamp (`LayoutCacheRecord.stamp`).
     let stamp: UInt32
     /// Which entries of the opened index this run used (set on the writing thread).
-    private var used: [Bool]
+    private var used: PackedFlags
     /// Messages taken from the cache, and messages laid out.
     public private(set) var reused = 0
     public private(set) var laidOut = 0
@@ -48,7 +50,7 @@ public final class LayoutCache: @unchecked Sendable {
         self.limit = limit
         self.restarted = restarted
         stamp = file.stamp &+ 1
-        used = Array(repeating: false, count: file.index.count)
+        used = PackedFlags(count: file.index.count)
     }
 
     /// Opens the cache of an output for this run: `path` is where it is written; a site's

@@ -10,7 +10,7 @@ extension LayoutCacheFile {
     /// memory holds neither. Then drops the bytes no index points to once they are half
     /// the entries (and 16 MiB): the file stays within 1.5 times `limit` and 16 MiB.
     /// False when the file could not be written.
-    func finish(used: [Bool], stamp: UInt32, limit: UInt64) -> Bool {
+    func finish(used: PackedFlags, stamp: UInt32, limit: UInt64) -> Bool {
         guard !added.failed, !failed else { return false }
         var total: UInt64 = 0
         var byStamp: [UInt32: UInt64] = [:]
@@ -57,7 +57,7 @@ extension LayoutCacheFile {
     /// Calls `body` with every record of the next index in key order: the opened index's
     /// (streamed from the file, stamped `stamp` when `used`) merged with this run's sorted
     /// runs, one record a key, this run's first. False when a record could not be read.
-    func merged(used: [Bool], stamp: UInt32, _ body: (LayoutCacheRecord) -> Void) -> Bool {
+    func merged(used: PackedFlags, stamp: UInt32, _ body: (LayoutCacheRecord) -> Void) -> Bool {
         let old = LayoutCacheRecordReader(fd: fd, offset: index.offset, count: index.count)
         // The opened index is source 0; a key this run has too (its opened entry was
         // damaged) is taken from this run's.
@@ -82,7 +82,7 @@ extension LayoutCacheFile {
     /// Writes the next index (the records `keep` keeps, at the offsets `moved` gives them
     /// when the entries moved) and the footer at `offset` of `target`, and cuts it there.
     private func writeIndex(
-        to target: Int32, at offset: UInt64, used: [Bool], stamp: UInt32,
+        to target: Int32, at offset: UInt64, used: PackedFlags, stamp: UInt32,
         keep: (LayoutCacheRecord) -> Bool, moved: ((LayoutCacheRecord) -> UInt64)?
     ) -> Bool {
         var out = CacheByteWriter()
@@ -121,7 +121,7 @@ extension LayoutCacheFile {
 
     /// Writes the kept entries and their index to a new file that replaces this one;
     /// false when that could not be done (the file is then as it was).
-    private func compact(used: [Bool], stamp: UInt32, keep: (LayoutCacheRecord) -> Bool) -> Bool {
+    private func compact(used: PackedFlags, stamp: UInt32, keep: (LayoutCacheRecord) -> Bool) -> Bool {
         let next = path + ".compact"
         TemporaryOutputs.register(next)
         defer { TemporaryOutputs.unregister(next) }

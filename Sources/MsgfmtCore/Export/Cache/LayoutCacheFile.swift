@@ -32,6 +32,8 @@ final class LayoutCacheFile: @unchecked Sendable {
     static let checkSize = 4
     static let headerSize = 16
     static let footerSize = 32
+    /// Entries (with their checksum) are shorter than this: a longer one is not appended.
+    static let entryLimit = 1 << 26
     /// Larger indexes are refused (a cache that big was not written within msgfmt's limits).
     static let maximumRecords = 8_000_000
 
@@ -88,8 +90,11 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// Opens or creates the cache at `path` for reading and appending; nil with the reason
     /// when it cannot be (a symbolic link, locked by another run, not writable). A file
     /// that is not a layout cache of this format is emptied and started again, with the
-    /// reason in `restarted`.
-    static func open(_ path: String) -> (file: LayoutCacheFile?, restarted: String?, failure: String?) {
+    /// reason in `restarted`. The index is kept whole in memory up to `residentLimit`
+    /// records (`LayoutCacheIndex.read`).
+    static func open(_ path: String, residentLimit: Int = LayoutCacheIndex.residentLimit)
+        -> (file: LayoutCacheFile?, restarted: String?, failure: String?)
+    {
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { return (nil, nil, errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))) }
         var info = stat()
@@ -104,7 +109,7 @@ final class LayoutCacheFile: @unchecked Sendable {
         let size = Int(info.st_size)
         var restarted: String?
         if size > 0 {
-            switch LayoutCacheIndex.read(fd, size: size) {
+            switch LayoutCacheIndex.read(fd, size: size, residentLimit: residentLimit) {
             case .success(let index): return (LayoutCacheFile(fd: fd, path: path, index: index, size: UInt64(size)), nil, nil)
             case .failure(let damage): restarted = damage.reason
             }
@@ -158,10 +163,36 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// entry after the key's low half; nil when the index has no such key, or its entry
     /// cannot be read or does not match its checksum.
     func entry(for key: ContentHash) -> (position: Int, bytes: [UInt8])? {
+        guard index.resident else { return fencedEntry(for: key) }
         for position in index.positions(ofHigh: key.high) {
             if let place = index.place(at: position, fd), let bytes = entry(offset: place.offset, length: place.length, low: key.low) {
                 return (position, bytes)
             }
+        }
+        return nil
+    }
+
+    /// `entry(for:)` in an index not `resident`: the records between the fences around the
+    /// key read in one go (`LayoutCacheIndex.block(ofHigh:)`) and bisected, and any further
+    /// records sharing its high half read one by one. The index stays out of memory: a
+    /// mapping's pages would count as the run's memory.
+    private func fencedEntry(for key: ContentHash) -> (position: Int, bytes: [UInt8])? {
+        let block = index.block(ofHigh: key.high)
+        guard let records = index.records(at: block, fd) else { return nil }
+        var low = 0
+        var top = records.count
+        while low < top {
+            let mid = (low + top) / 2
+            if records[mid].key.high < key.high { low = mid + 1 } else { top = mid }
+        }
+        var position = block.lowerBound + low
+        while position < index.count {
+            let inBlock = position < block.upperBound
+            guard let record = inBlock ? records[position - block.lowerBound] : index.record(at: position, fd),
+                record.key.high == key.high
+            else { return nil }
+            if let bytes = entry(offset: record.offset, length: record.length, low: key.low) { return (position, bytes) }
+            position += 1
         }
         return nil
     }
@@ -212,7 +243,7 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// Appends `stored` (an entry's checksum and bytes) at the end, from any thread; where it
     /// went, nil when it could not be written.
     func append(_ stored: [UInt8]) -> UInt64? {
-        guard !failed, stored.count < 1 << 26 else { return nil }
+        guard !failed, stored.count < Self.entryLimit else { return nil }
         let offset = tail.wrappingAdd(UInt64(stored.count), ordering: .acquiringAndReleasing).oldValue
         guard write(stored, at: offset) else {
             fail()

@@ -1,6 +1,9 @@
 /// One entry of a layout cache file's index: the message's key, where its entry lies and
 /// the run that last used it. Stored as 32 little-endian bytes.
 struct LayoutCacheRecord: Sendable {
+    /// The bytes a record takes in the file.
+    static let size = 32
+
     /// `LayoutCache.key`.
     var key: ContentHash
     /// Offset of the entry in the file: its checksum (`LayoutCacheFile.checkSize` bytes),

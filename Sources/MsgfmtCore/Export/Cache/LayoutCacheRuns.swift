@@ -61,10 +61,10 @@ final class LayoutCacheRuns {
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         }
         var out = CacheByteWriter()
-        out.bytes.reserveCapacity(pending.count * 32)
+        out.bytes.reserveCapacity(pending.count * LayoutCacheRecord.size)
         for record in pending { record.encode(into: &out) }
         let start = written.last.map { $0.start + $0.count } ?? 0
-        if !PositionalIO.write(fd, out.bytes, at: UInt64(start * 32)) { failed = true }
+        if !PositionalIO.write(fd, out.bytes, at: UInt64(start * LayoutCacheRecord.size)) { failed = true }
         written.append((start, pending.count))
         pending.removeAll(keepingCapacity: true)
     }
@@ -72,7 +72,7 @@ final class LayoutCacheRuns {
     /// A reader of each run, in key order.
     func readers() -> [LayoutCacheRecordReader] {
         sortPending()
-        return written.map { LayoutCacheRecordReader(fd: fd, offset: UInt64($0.start * 32), count: $0.count) }
+        return written.map { LayoutCacheRecordReader(fd: fd, offset: UInt64($0.start * LayoutCacheRecord.size), count: $0.count) }
             + [LayoutCacheRecordReader(records: pending)]
     }
 }
@@ -116,11 +116,12 @@ final class LayoutCacheRecordReader {
         if at == chunk.count {
             guard read < count, !failed else { return nil }
             let n = min(Self.chunkLength, count - read)
-            guard let bytes = PositionalIO.read(fd, at: Int(offset) + read * 32, count: n * 32) else {
+            guard let bytes = PositionalIO.read(fd, at: Int(offset) + read * LayoutCacheRecord.size, count: n * LayoutCacheRecord.size)
+            else {
                 failed = true
                 return nil
             }
-            chunk = bytes.withUnsafeBytes { raw in (0..<n).map { LayoutCacheRecord(raw, at: $0 * 32) } }
+            chunk = bytes.withUnsafeBytes { raw in (0..<n).map { LayoutCacheRecord(raw, at: $0 * LayoutCacheRecord.size) } }
             read += n
             at = 0
         }

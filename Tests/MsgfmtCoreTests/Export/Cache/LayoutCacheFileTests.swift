@@ -52,14 +52,17 @@ import Testing
                 marks.append(used(record.key))
                 return true
             })
-        let ok = file.finish(used: marks, stamp: stamp, limit: limit)
+        let ok = file.finish(used: PackedFlags(marks), stamp: stamp, limit: limit)
         file.keep()
         return ok
     }
 
-    /// The keys the file at `path` holds, each checked against `expected`'s bytes.
-    static func keys(_ path: String, expected: [ContentHash: [UInt8]]) throws -> Set<ContentHash> {
-        let file = try #require(LayoutCacheFile.open(path).file)
+    /// The keys the file at `path` holds, each checked against `expected`'s bytes, its index
+    /// opened whole in memory up to `residentLimit` records (else by its fences).
+    static func keys(
+        _ path: String, expected: [ContentHash: [UInt8]], residentLimit: Int = LayoutCacheIndex.residentLimit
+    ) throws -> Set<ContentHash> {
+        let file = try #require(LayoutCacheFile.open(path, residentLimit: residentLimit).file)
         var found: Set<ContentHash> = []
         var wrong: [Int] = []
         let complete = file.index.forEach(file.fd) { i, record in
@@ -91,9 +94,40 @@ import Testing
         #expect(file.entry(for: ContentHash(high: 1, low: 2)) == nil)
     }
 
+    /// An index opened by its fences (more records than it keeps whole in memory) finds
+    /// every key at the position the whole index has it, among keys sharing their high
+    /// half across several fences and at both ends of the key space, and misses the rest.
+    @Test func anIndexOpenedByItsFencesFindsWhatTheWholeIndexFinds() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let spacing = LayoutCacheIndex.fenceSpacing
+        let shared = (1...(2 * spacing + 5)).map {
+            (key: ContentHash(high: 7, low: UInt64($0) * 3), bytes: [UInt8](repeating: UInt8($0 & 0xFF), count: 3))
+        }
+        let ends = [
+            (key: ContentHash(high: 0, low: 0), bytes: [UInt8]([1])),
+            (key: ContentHash(high: .max, low: .max), bytes: [UInt8]([2])),
+        ]
+        let all = Self.entries(10 * spacing + 3, size: 40, seed: 31) + shared + ends
+        #expect(try Self.run(path, adding: all, stamp: 1))
+        let expected = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0.bytes) })
+        #expect(try Self.keys(path, expected: expected) == Set(expected.keys))
+        #expect(try Self.keys(path, expected: expected, residentLimit: 0) == Set(expected.keys))
+        let fenced = try #require(LayoutCacheFile.open(path, residentLimit: 0).file)
+        #expect(!fenced.index.resident && fenced.index.highs.count == (expected.count + spacing - 1) / spacing)
+        let misses = [
+            ContentHash(high: 7, low: 1), ContentHash(high: 7, low: .max), ContentHash(high: 0, low: 1), ContentHash(high: .max, low: 0),
+        ]
+        for key in misses + Self.entries(50, seed: 32).map(\.key) {
+            #expect(fenced.entry(for: key) == nil, "\(key)")
+        }
+    }
+
     /// Entries read through the mapping past `mappedReadWindow` (whose pages are then let
-    /// go of while reads go on) come back whole, read twice over, in order and at random.
-    @Test func entriesReadPastTheMappingWindowComeBackWhole() throws {
+    /// go of while reads go on) come back whole, read twice over, in order and at random,
+    /// with the index kept whole in memory and read from the file by its fences.
+    @Test(arguments: [LayoutCacheIndex.residentLimit, 0])
+    func entriesReadPastTheMappingWindowComeBackWhole(residentLimit: Int) throws {
         let path = Self.temporaryPath()
         defer { unlink(path) }
         // Entries of 20 000 bytes, each its own pattern, three windows' worth.
@@ -102,8 +136,8 @@ import Testing
         }
         #expect(try Self.run(path, adding: big, stamp: 1))
         let expected = Dictionary(uniqueKeysWithValues: big.map { ($0.key, $0.bytes) })
-        #expect(try Self.keys(path, expected: expected) == Set(expected.keys))
-        let file = try #require(LayoutCacheFile.open(path).file)
+        #expect(try Self.keys(path, expected: expected, residentLimit: residentLimit) == Set(expected.keys))
+        let file = try #require(LayoutCacheFile.open(path, residentLimit: residentLimit).file)
         var rng = SeededGenerator(seed: 22)
         var wrong = 0
         for _ in 0..<(2 * big.count) {
