@@ -104,7 +104,18 @@ public struct ArchiveManifest: Sendable, Equatable {
     }
 
     /// Reads a manifest; `version` is this msgfmt's (a manifest of another is refused).
+    ///
+    /// A manifest as msgfmt writes it is read straight from its bytes, a file entry or a
+    /// page at a time (`directlyParsed`), so a long chat's manifest is never a tree in
+    /// memory; anything that reader is not sure of is read through the JSON tree, whose
+    /// answers and reasons stay the only ones.
     public static func parse(_ bytes: [UInt8], version: String) throws(Problem) -> ArchiveManifest {
+        if let manifest = directlyParsed(bytes, version: version) { return manifest }
+        return try treeParsed(bytes, version: version)
+    }
+
+    /// `parse` through the JSON tree of the whole manifest.
+    static func treeParsed(_ bytes: [UInt8], version: String) throws(Problem) -> ArchiveManifest {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)

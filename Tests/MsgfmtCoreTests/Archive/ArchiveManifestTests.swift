@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
 
 /// The `--update` manifest: written and read back unchanged; anything else (not JSON,
-/// other schema or version, missing fields, unsafe paths) refused with its reason.
+/// other schema or version, missing fields, unsafe paths) refused with its reason; read
+/// straight from its bytes as the tree reads it, or left to the tree.
 @Suite struct ArchiveManifestTests {
     static let sample: ArchiveManifest = {
         var manifest = ArchiveManifest(
@@ -89,5 +91,56 @@ import Testing
         #expect(ArchiveOutputFiles.isSafe("пример/ü.html"))
         #expect(!ArchiveOutputFiles.isSafe(".."))
         #expect(!ArchiveOutputFiles.isSafe("a/.."))
+    }
+
+    /// What msgfmt writes is read without the tree (a long chat's too), and reads the same.
+    @Test func whatMsgfmtWritesIsReadDirectly() throws {
+        #expect(ArchiveManifest.directlyParsed(Self.sample.json(), version: "1.2.3") == Self.sample)
+        var long = Self.sample
+        let page = long.chats[0].pages[0]
+        long.chats[0].pages = (0..<500).map { i in
+            var copy = page
+            copy.end = 1_000 * (i + 1)
+            return copy
+        }
+        let bytes = long.json()
+        #expect(ArchiveManifest.directlyParsed(bytes, version: "1.2.3") == long)
+        #expect(try ArchiveManifest.treeParsed(bytes, version: "1.2.3") == long)
+    }
+
+    /// On damaged manifests (bytes changed, dropped or cut) the direct reader gives up or
+    /// reads what the tree reads; it never accepts what the tree refuses.
+    @Test func theDirectReaderNeverDisagreesWithTheTree() {
+        let good = Self.sample.json()
+        let replacements = Array("{}[],:\"0129-.etnuf \\x".utf8)
+        var rng = SeededGenerator(seed: 41)
+        var disagreements: [String] = []
+        var direct = 0
+        let text = String(decoding: good, as: UTF8.self)
+        let chosen = [
+            text + "]", text + "{}", "{\"msgfmt\":\"9.9.9\"," + text.dropFirst(),
+            text.replacingOccurrences(of: "\"files\"", with: "\"fil\\u0065s\""),
+            text.replacingOccurrences(of: "\"chat_001/messages.html\"", with: "\"../x.html\""),
+            text.replacingOccurrences(of: "\"folder\":\"chat_001\"", with: "\"folder\":\"a/b\""),
+        ].map { Array($0.utf8) }
+        for round in 0..<(4_000 + chosen.count) {
+            var bytes = round < chosen.count ? chosen[round] : good
+            for _ in 0..<(round < chosen.count ? 0 : 1 + rng.below(3)) {
+                let at = rng.below(bytes.count)
+                switch rng.below(3) {
+                case 0: bytes[at] = replacements[rng.below(replacements.count)]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(replacements[rng.below(replacements.count)], at: at)
+                }
+            }
+            if round >= chosen.count, round % 50 == 0 { bytes = Array(bytes.prefix(rng.below(bytes.count))) }
+            let tree = try? ArchiveManifest.treeParsed(bytes, version: "1.2.3")
+            guard let read = ArchiveManifest.directlyParsed(bytes, version: "1.2.3") else { continue }
+            direct += 1
+            if read != tree { disagreements.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
+        // Most damage the tree accepts (a changed digit, a blank) the direct reader reads too.
+        #expect(direct > 100)
     }
 }

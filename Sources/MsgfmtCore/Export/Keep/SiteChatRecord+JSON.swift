@@ -50,13 +50,20 @@ extension SiteChatRecord {
         w.raw("]}")
     }
 
-    /// Reads a record as `write(to:)` writes it; nil when it is anything else.
-    init?(json: JSONValue) {
+    /// Reads a record as `write(to:)` writes it; nil when it is anything else. With
+    /// `readPages`, its pages are those (read one by one as `page(_:)` reads them, by a
+    /// reader that leaves them out of `json`) and `json` needs no `pages`.
+    init?(json: JSONValue, readPages: [SitePageRecord]? = nil) {
         guard let key = json["key"]?.stringValue.flatMap(ContentHash.init), let folderValue = json["folder"],
             case .array(let tail)? = json["tail"], tail.count == 2, let tailInputs = tail[0].int64Value, tailInputs >= 0,
             let tailDigest = tail[1].stringValue.flatMap(ContentHash.init),
-            case .array(let blocks)? = json["blocks"], case .array(let pages)? = json["pages"]
+            case .array(let blocks)? = json["blocks"]
         else { return nil }
+        var pages: [JSONValue] = []
+        if readPages == nil {
+            guard case .array(let items)? = json["pages"] else { return nil }
+            pages = items
+        }
         var folder: String?
         switch folderValue {
         case .null: folder = nil
@@ -70,15 +77,20 @@ extension SiteChatRecord {
             guard let scalars = block.stringValue else { return nil }
             self.blocks.append(scalars)
         }
-        for item in pages {
-            guard let page = Self.page(item) else { return nil }
-            self.pages.append(page)
+        if let readPages {
+            self.pages = readPages
+        } else {
+            for item in pages {
+                guard let page = Self.page(item) else { return nil }
+                self.pages.append(page)
+            }
         }
         // Each span starts where the one before ended.
         guard zip(self.pages, self.pages.dropFirst()).allSatisfy({ $0.end < $1.end }) else { return nil }
     }
 
-    private static func page(_ json: JSONValue) -> SitePageRecord? {
+    /// Reads one page of a record as `write(to:)` writes it; nil when it is anything else.
+    static func page(_ json: JSONValue) -> SitePageRecord? {
         guard case .array(let f) = json, f.count == 13, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
             let digest = f[1].stringValue.flatMap(ContentHash.init), case .bool(let reusable) = f[2],
             case .array(let runs) = f[3], case .array(let days) = f[4], let first = f[6].int64Value, let last = f[7].int64Value,
