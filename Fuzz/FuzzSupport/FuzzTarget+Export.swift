@@ -4,7 +4,8 @@ extension FuzzTarget {
     /// Streams the input through the Telegram Desktop export scanner (and checks its fast
     /// paths: the message loop, and jumps to a message's end, against scanning every byte;
     /// each message read without a JSON tree, against the tree path, and the merge's quick
-    /// read of its id and times against the decoder), then
+    /// read of its id and times against the decoder), and the `--update` manifest's direct
+    /// reader against its tree path on the whole input (seeded with a manifest), then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
     /// message, and checks the search index's terms of their texts against the plain
     /// reference; with `layOut`, also lays out the first 20 and checks the layout invariants.
@@ -30,6 +31,7 @@ extension FuzzTarget {
         }
         if events >= 100_000 { problems.append("the scanner did not finish") }
         if !JSONParser.skipScanAgrees(bytes[...]) { problems.append("the JSON skip scan disagrees with the checked skip on the input") }
+        if !ArchiveManifest.directReadingAgrees(bytes) { problems.append("the manifest read from its bytes differs from the tree path") }
         if !ExportScannerReference.agrees(bytes) { problems.append("the scanner's message loop and its byte-by-byte steps differ") }
         if ExportScannerReference.agreeingJumps(bytes, limit: 4) == nil {
             problems.append("a scan that jumps to a message's end differs from one that read every byte to it")

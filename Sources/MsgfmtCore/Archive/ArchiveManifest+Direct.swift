@@ -12,6 +12,16 @@ extension ArchiveManifest {
         }
     }
 
+    /// True when the direct reader gives up on `bytes` or reads what the tree reads, for the
+    /// version the manifest names itself. For tests and fuzz targets (`@_spi(Testing)
+    /// import MsgfmtCore`).
+    @_spi(Testing)
+    public static func directReadingAgrees(_ bytes: [UInt8]) -> Bool {
+        let version = (try? JSONParser.parse(bytes))?["msgfmt"]?.stringValue ?? ""
+        guard let direct = directlyParsed(bytes, version: version) else { return true }
+        return (try? treeParsed(bytes, version: version)) == direct
+    }
+
     /// The top-level object at `p`, then nothing but white space.
     private static func read(_ p: inout JSONParser, version: String) throws -> ArchiveManifest {
         var schema: Int64?

@@ -1,7 +1,8 @@
+import Foundation
 import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// The `--update` manifest: written and read back unchanged; anything else (not JSON,
 /// other schema or version, missing fields, unsafe paths) refused with its reason; read
@@ -142,5 +143,16 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(3))")
         // Most damage the tree accepts (a changed digit, a blank) the direct reader reads too.
         #expect(direct > 100)
+    }
+
+    /// A manifest msgfmt wrote beside a site (`fixtures/manifest`) is read the same both
+    /// ways, and straight from its bytes.
+    @Test func aWrittenSiteManifestIsReadTheSameBothWays() throws {
+        let bytes = Array(try Data(contentsOf: PackagePaths.fixture("manifest/site-12-pages.json")))
+        let version = try #require(try JSONParser.parse(bytes)["msgfmt"]?.stringValue)
+        let direct = try #require(ArchiveManifest.directlyParsed(bytes, version: version))
+        #expect(try ArchiveManifest.treeParsed(bytes, version: version) == direct)
+        #expect(direct.chats.first?.pages.count == 12)
+        #expect(ArchiveManifest.directReadingAgrees(bytes))
     }
 }
