@@ -22,7 +22,9 @@ extension ArchiveManifest {
         return (try? treeParsed(bytes, version: version)) == direct
     }
 
-    /// The top-level object at `p`, then nothing but white space.
+    /// The top-level object at `p`, then nothing but white space. Any error thrown (a
+    /// `Problem` of the shared checks, `JSONDirect.Unsure`, a parse error) leaves the
+    /// manifest to the tree path.
     private static func read(_ p: inout JSONParser, version: String) throws -> ArchiveManifest {
         var schema: Int64?
         var writer: String?
@@ -60,18 +62,10 @@ extension ArchiveManifest {
         else { throw JSONDirect.Unsure() }
         var manifest = ArchiveManifest(version: writer, options: options, inputs: inputs, files: files)
         for chat in chats ?? [] {
-            if let folder = chat.folder, !ArchiveOutputFiles.isSafe(folder) || folder.contains("/") { throw JSONDirect.Unsure() }
+            try checkFolder(of: chat)
             manifest.chats.append(chat)
         }
         return manifest
-    }
-
-    /// One entry of `files`, checked as the tree path checks it.
-    private static func file(_ item: JSONValue) throws -> File {
-        guard let path = item["path"]?.stringValue, let hash = item["hash"]?.stringValue.flatMap(ContentHash.init),
-            ArchiveOutputFiles.isSafe(path)
-        else { throw JSONDirect.Unsure() }
-        return File(path: path, hash: hash, signature: item["stat"]?.stringValue)
     }
 
     /// One chat record at `p`: its pages read one at a time, its other members as trees.

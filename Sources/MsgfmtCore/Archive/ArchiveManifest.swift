@@ -134,21 +134,29 @@ public struct ArchiveManifest: Sendable, Equatable {
             case .array(let items)? = value["files"]
         else { throw .damaged("options, inputs or files missing") }
         var files: [File] = []
-        for item in items {
-            guard let path = item["path"]?.stringValue, let hash = item["hash"]?.stringValue.flatMap(ContentHash.init) else {
-                throw .damaged("a file without path or hash")
-            }
-            guard ArchiveOutputFiles.isSafe(path) else { throw .unsafePath(path) }
-            files.append(File(path: path, hash: hash, signature: item["stat"]?.stringValue))
-        }
+        for item in items { files.append(try file(item)) }
         var manifest = ArchiveManifest(version: writer, options: options, inputs: inputs, files: files)
         if case .array(let items)? = value["chats"] {
             for item in items {
                 guard let chat = SiteChatRecord(json: item) else { throw .damaged("a chat record is not as written") }
-                if let folder = chat.folder, !ArchiveOutputFiles.isSafe(folder) || folder.contains("/") { throw .unsafePath(folder) }
+                try checkFolder(of: chat)
                 manifest.chats.append(chat)
             }
         }
         return manifest
+    }
+
+    /// One entry of `files`: a path inside the output and a hash, and maybe a signature.
+    static func file(_ item: JSONValue) throws(Problem) -> File {
+        guard let path = item["path"]?.stringValue, let hash = item["hash"]?.stringValue.flatMap(ContentHash.init) else {
+            throw .damaged("a file without path or hash")
+        }
+        guard ArchiveOutputFiles.isSafe(path) else { throw .unsafePath(path) }
+        return File(path: path, hash: hash, signature: item["stat"]?.stringValue)
+    }
+
+    /// Refuses a chat record whose folder is not one plain name inside the output.
+    static func checkFolder(of chat: SiteChatRecord) throws(Problem) {
+        if let folder = chat.folder, !ArchiveOutputFiles.isSafe(folder) || folder.contains("/") { throw .unsafePath(folder) }
     }
 }

@@ -179,13 +179,8 @@ final class LayoutCacheFile: @unchecked Sendable {
     private func fencedEntry(for key: ContentHash) -> (position: Int, bytes: [UInt8])? {
         let block = index.block(ofHigh: key.high)
         guard let records = index.records(at: block, fd) else { return nil }
-        var low = 0
-        var top = records.count
-        while low < top {
-            let mid = (low + top) / 2
-            if records[mid].key.high < key.high { low = mid + 1 } else { top = mid }
-        }
-        var position = block.lowerBound + low
+        var position =
+            block.lowerBound + LayoutCacheIndex.firstNotBelow(key.high, count: records.count) { records[$0].key.high }
         while position < index.count {
             let inBlock = position < block.upperBound
             guard let record = inBlock ? records[position - block.lowerBound] : index.record(at: position, fd),

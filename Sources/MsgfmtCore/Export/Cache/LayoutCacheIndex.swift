@@ -112,10 +112,7 @@ struct LayoutCacheIndex {
 
     /// The record at `position`, read from the file.
     func record(at position: Int, _ fd: Int32) -> LayoutCacheRecord? {
-        guard let bytes = PositionalIO.read(fd, at: Int(offset) + position * LayoutCacheRecord.size, count: LayoutCacheRecord.size) else {
-            return nil
-        }
-        return bytes.withUnsafeBytes { LayoutCacheRecord($0, at: 0) }
+        records(at: position..<position + 1, fd)?.first
     }
 
     /// The positions of the records whose key's high half is `high`, in a `resident` index:
@@ -139,23 +136,24 @@ struct LayoutCacheIndex {
 
     /// The index into `highs` of the first not below `high` (`highs.count` when none is).
     private func firstHigh(notBelow high: UInt64) -> Int {
+        Self.firstNotBelow(high, count: highs.count) { highs[$0] }
+    }
+
+    /// The first of `count` ascending high halves (`highAt`) not below `high`, by
+    /// bisection; `count` when none is.
+    static func firstNotBelow(_ high: UInt64, count: Int, highAt: (Int) -> UInt64) -> Int {
         var low = 0
-        var top = highs.count
+        var top = count
         while low < top {
             let mid = (low + top) / 2
-            if highs[mid] < high { low = mid + 1 } else { top = mid }
+            if highAt(mid) < high { low = mid + 1 } else { top = mid }
         }
         return low
     }
 
     /// The records at `positions`, read from the file in one go.
     func records(at positions: Range<Int>, _ fd: Int32) -> [LayoutCacheRecord]? {
-        let size = LayoutCacheRecord.size
-        guard !positions.isEmpty else { return [] }
-        guard let bytes = PositionalIO.read(fd, at: Int(offset) + positions.lowerBound * size, count: positions.count * size) else {
-            return nil
-        }
-        return bytes.withUnsafeBytes { raw in (0..<positions.count).map { LayoutCacheRecord(raw, at: $0 * size) } }
+        LayoutCacheRecord.read(fd, at: Int(offset) + positions.lowerBound * LayoutCacheRecord.size, count: positions.count)
     }
 
     /// Where the entry of the record at `position` lies (its offset and length, as in

@@ -40,6 +40,14 @@ struct LayoutCacheRecord: Sendable {
         stamp = UInt32(truncatingIfNeeded: last >> 32)
     }
 
+    /// The `count` records stored from `offset` of `fd`, read in one go; nil when they
+    /// cannot be read.
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> [LayoutCacheRecord]? {
+        guard count > 0 else { return [] }
+        guard let bytes = PositionalIO.read(fd, at: offset, count: count * size) else { return nil }
+        return bytes.withUnsafeBytes { raw in (0..<count).map { LayoutCacheRecord(raw, at: $0 * size) } }
+    }
+
     init(key: ContentHash, offset: UInt64, length: UInt32, stamp: UInt32) {
         self.key = key
         self.offset = offset

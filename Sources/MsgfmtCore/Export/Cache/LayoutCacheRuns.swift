@@ -116,12 +116,11 @@ final class LayoutCacheRecordReader {
         if at == chunk.count {
             guard read < count, !failed else { return nil }
             let n = min(Self.chunkLength, count - read)
-            guard let bytes = PositionalIO.read(fd, at: Int(offset) + read * LayoutCacheRecord.size, count: n * LayoutCacheRecord.size)
-            else {
+            guard let records = LayoutCacheRecord.read(fd, at: Int(offset) + read * LayoutCacheRecord.size, count: n) else {
                 failed = true
                 return nil
             }
-            chunk = bytes.withUnsafeBytes { raw in (0..<n).map { LayoutCacheRecord(raw, at: $0 * LayoutCacheRecord.size) } }
+            chunk = records
             read += n
             at = 0
         }

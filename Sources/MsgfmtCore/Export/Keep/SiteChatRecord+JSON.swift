@@ -59,11 +59,6 @@ extension SiteChatRecord {
             let tailDigest = tail[1].stringValue.flatMap(ContentHash.init),
             case .array(let blocks)? = json["blocks"]
         else { return nil }
-        var pages: [JSONValue] = []
-        if readPages == nil {
-            guard case .array(let items)? = json["pages"] else { return nil }
-            pages = items
-        }
         var folder: String?
         switch folderValue {
         case .null: folder = nil
@@ -80,7 +75,8 @@ extension SiteChatRecord {
         if let readPages {
             self.pages = readPages
         } else {
-            for item in pages {
+            guard case .array(let items)? = json["pages"] else { return nil }
+            for item in items {
                 guard let page = Self.page(item) else { return nil }
                 self.pages.append(page)
             }
