@@ -64,12 +64,15 @@ import Testing
     }
 
     /// Pictures drawn on several threads, batch after batch, are the files one thread
-    /// writes, byte for byte; a message sent twice in a second gets `-2`.
+    /// writes, byte for byte, also where scripts share fallback fonts' characters (the
+    /// danda of Bengali and Devanagari); a message sent twice in a second gets `-2`.
     @Test func threadsWriteTheFilesOneThreadWrites() throws {
         var messages: [String] = []
+        let scripts = ["好 🙂", "নমস্কার।", "नमस्ते।", "สวัสดี ሰላም"]
         for i in 1...90 {
             let (from, id) = i % 3 == 0 ? (#""Bob""#, "user2") : (#""Alice""#, "user1")
-            messages.append(Self.message(i, from: from, fromID: id, unix: 1_704_103_200 + 30 * i, text: #""message \#(i) 好 🙂""#))
+            let text = "\"message \(i) \(scripts[(i * 7) % scripts.count])\""
+            messages.append(Self.message(i, from: from, fromID: id, unix: 1_704_103_200 + 30 * i, text: text))
         }
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -32,6 +32,20 @@ const char *msgfmt_fc_load(void);
 int32_t msgfmt_fc_match(const char *family, uint32_t style, uint32_t scalar,
                         char *path, int32_t capacity, int32_t *index);
 
+/// The position of the first font in fontconfig's order of preference for `family` in
+/// `style` that covers `scalar`, or -1 when none does: the font a fallback for that
+/// character comes from. The order is FcFontSort's, made once per family and style and
+/// kept for the process (fonts that cover nothing the fonts before them miss are left
+/// out, which never changes the answer), so the answer depends on nothing but the
+/// arguments and the installed fonts: threads asking in any order get the same font.
+int32_t msgfmt_fc_fallback(const char *family, uint32_t style, uint32_t scalar);
+
+/// Writes the file and face index of the font at `position` in the order
+/// msgfmt_fc_fallback walks, as msgfmt_fc_match does. Returns 1 on success; 0 when there
+/// is no such position or the path does not fit `capacity`.
+int32_t msgfmt_fc_fallback_file(const char *family, uint32_t style, int32_t position,
+                                char *path, int32_t capacity, int32_t *index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,9 @@ extension FontLibrary {
     /// it, as in ✌🏻), shapes each run of one face with HarfBuzz and lays the runs out in
     /// visual order. A combining mark the face of its base lacks (Hebrew cantillation in
     /// DejaVu Sans) moves its whole cluster to a face that has them all, when one is found,
-    /// rather than drawing a missing-glyph box.
+    /// rather than drawing a missing-glyph box. A character that needs a fallback font and
+    /// that the fallback font of the character before it also has (punctuation scripts
+    /// share) stays in that font.
     func shapeUncached(_ units: [UInt16], style: FaceStyle, direction: Int32) -> ShapedText {
         var advances = [Int32](repeating: 0, count: units.count)
         let faceRuns = faceRuns(units, style: style)
@@ -67,6 +69,13 @@ extension FontLibrary {
                     flags.contains(.emojiPresentation) || flags.contains(.regionalIndicator)
                     || (flags.contains(.emoji) && emojiNext)
                 face = self.face(for: scalar, style: style, emoji: wantsEmoji)
+                // A character two fallback fonts share (a danda after Bengali or after
+                // Devanagari) stays in the font of the script before it.
+                if let previous, previous != face, isFallback(face, style: style), isFallback(previous, style: style),
+                    self.face(previous).has(scalar)
+                {
+                    face = previous
+                }
                 clusterStart = scalars.count
             }
             afterJoiner = scalar == 0x200D

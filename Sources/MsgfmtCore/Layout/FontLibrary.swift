@@ -29,6 +29,10 @@ public final class FontLibrary: Sendable {
 
     /// Face numbers of the chosen families, first choice first, per `FaceStyle`.
     let primary: [[Int]]
+    /// The families whose fontconfig order fallbacks come from: the first chosen family
+    /// (the default when it is a file), and the monospace family.
+    private let fallbackFamily: String
+    private let fallbackMonospaceFamily: String
     /// The color emoji face, when one is installed.
     private let emoji: Int?
     private let state: Mutex<State>
@@ -38,8 +42,9 @@ public final class FontLibrary: Sendable {
         var byFile: [String: Int] = [:]
         /// (style, emoji, scalar) → face number.
         var fallbacks: [UInt64: Int] = [:]
-        /// Faces fontconfig supplied as fallbacks, per style, in the order found.
-        var fallbackFaces: [[Int]] = Array(repeating: [], count: FaceStyle.allCases.count)
+        /// (style, position in fontconfig's order of fallbacks) → face number, nil when the
+        /// font could not be opened.
+        var fallbackFaces: [Int64: Int?] = [:]
         var shaped: [ShapeKey: ShapedText] = [:]
         /// Word advances for measuring (see `addAdvances`), by `WordAdvances.key`.
         var words: [UInt64: WordAdvances] = [:]
@@ -97,6 +102,9 @@ public final class FontLibrary: Sendable {
         primary[Int(FaceStyle.monospace.rawValue)] = [mono ?? primary[0][0]]
         emoji = Self.match("emoji", style: UInt32(MSGFMT_FC_COLOR), scalar: 0x1F600).flatMap { open($0.path, $0.index, color: true) }
         self.primary = primary
+        let firstFamily = options.families.first ?? FontOptions.defaultFamily
+        fallbackFamily = Self.isFile(firstFamily) ? FontOptions.defaultFamily : firstFamily
+        fallbackMonospaceFamily = Self.isFile(options.monospaceFamily) ? FontOptions.defaultFamily : options.monospaceFamily
         let first = state.faces[primary[0][0]]
         ascent = first.ascent
         descent = first.descent
@@ -119,9 +127,17 @@ public final class FontLibrary: Sendable {
 
     /// Fontconfig's file for `family` in `style`, covering `scalar` when it is not 0.
     private static func match(_ family: String, style: UInt32, scalar: UInt32 = 0) -> (path: String, index: Int32)? {
+        fontFile { msgfmt_fc_match(family, style, scalar, $0, $1, $2) }
+    }
+
+    /// The file and face index a fontconfig lookup writes (path buffer, its capacity, index).
+    private static func fontFile(
+        _ lookup: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> (path: String, index: Int32)? {
         var buffer = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
-        guard msgfmt_fc_match(family, style, scalar, &buffer, Int32(buffer.count), &index) == 1 else { return nil }
+        let found = buffer.withUnsafeMutableBufferPointer { lookup($0.baseAddress!, Int32($0.count), &index) }
+        guard found == 1 else { return nil }
         let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return (path, index)
     }
@@ -132,49 +148,60 @@ public final class FontLibrary: Sendable {
     }
 
     /// The face number that draws `scalar` in `style`: the emoji font for emoji (when it
-    /// has the character), else the first chosen family that has it, else a fallback
-    /// already found for this style that has it, else a fallback fontconfig finds, else
-    /// the first family (which draws its missing-glyph box). Asking fontconfig is the
-    /// costly step (a match over every installed font), so it happens once per font a
-    /// script needs rather than once per character.
+    /// has the character), else the first chosen family that has it, else the emoji font
+    /// when it has it, else the first font in fontconfig's order of preference for the
+    /// family and style that covers it (`msgfmt_fc_fallback`), else the first family (which
+    /// draws its missing-glyph box). The answer depends on the character alone, never on
+    /// which characters were asked for before, so pictures drawn on several threads are the
+    /// pictures one thread draws. It is cached per character and style; a fallback font is
+    /// opened once however many characters it draws.
     func face(for scalar: UInt32, style: FaceStyle, emoji wantsEmoji: Bool) -> Int {
         let key = UInt64(style.rawValue) << 40 | (wantsEmoji ? 1 << 32 : 0) | UInt64(scalar)
         if let known = state.withLock({ $0.fallbacks[key] }) { return known }
+        // The chosen families and the emoji font are opened before any fallback and never
+        // closed, so their numbers index any later copy of `faces`.
         let faces = state.withLock { $0.faces }
         var found: Int? = nil
         if wantsEmoji, let emoji, faces[emoji].has(scalar) { found = emoji }
         if found == nil { found = primary[Int(style.rawValue)].first { faces[$0].has(scalar) } }
         if found == nil, let emoji, faces[emoji].has(scalar) { found = emoji }
-        if found == nil {
-            let known = state.withLock { $0.fallbackFaces[Int(style.rawValue)] }
-            found = known.first { faces[$0].has(scalar) }
-        }
-        if found == nil {
-            let family = style == .monospace ? options.monospaceFamily : (options.families.first ?? FontOptions.defaultFamily)
-            let fallbackFamily = Self.isFile(family) ? FontOptions.defaultFamily : family
-            if let file = Self.match(fallbackFamily, style: Self.bits(style), scalar: scalar) {
-                found = state.withLock { state -> Int? in
-                    let number: Int
-                    if let known = state.byFile["\(file.index):\(file.path)"] {
-                        number = known
-                    } else {
-                        guard let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) else {
-                            return nil
-                        }
-                        state.faces.append(face)
-                        number = state.faces.count - 1
-                        state.byFile["\(file.index):\(file.path)"] = number
-                    }
-                    if !state.fallbackFaces[Int(style.rawValue)].contains(number) {
-                        state.fallbackFaces[Int(style.rawValue)].append(number)
-                    }
-                    return number
-                }
-            }
-        }
+        if found == nil { found = fallbackFace(for: scalar, style: style) }
         let result = found ?? primary[Int(style.rawValue)][0]
         state.withLock { $0.fallbacks[key] = result }
         return result
+    }
+
+    /// The face of the first font in fontconfig's order of fallbacks for `style` that
+    /// covers `scalar`, opened on first use; nil when no font covers it or it cannot be
+    /// opened.
+    private func fallbackFace(for scalar: UInt32, style: FaceStyle) -> Int? {
+        let family = style == .monospace ? fallbackMonospaceFamily : fallbackFamily
+        let bits = Self.bits(style)
+        let position = msgfmt_fc_fallback(family, bits, scalar)
+        guard position >= 0 else { return nil }
+        let key = Int64(style.rawValue) << 32 | Int64(position)
+        if let known = state.withLock({ $0.fallbackFaces[key] }) { return known }
+        let file = Self.fontFile { msgfmt_fc_fallback_file(family, bits, position, $0, $1, $2) }
+        return state.withLock { state -> Int? in
+            if let known = state.fallbackFaces[key] { return known }
+            var number: Int? = nil
+            if let file {
+                if let opened = state.byFile["\(file.index):\(file.path)"] {
+                    number = opened
+                } else if let face = FontFace(path: file.path, index: file.index, size: options.size, isColor: false) {
+                    state.faces.append(face)
+                    number = state.faces.count - 1
+                    state.byFile["\(file.index):\(file.path)"] = number
+                }
+            }
+            state.fallbackFaces[key] = number
+            return number
+        }
+    }
+
+    /// True when face `id` is a fallback: neither a chosen family of `style` nor the emoji font.
+    func isFallback(_ id: Int, style: FaceStyle) -> Bool {
+        id != emoji && !primary[Int(style.rawValue)].contains(id)
     }
 
     /// About how many bytes the shaping cache and the measuring cache of words hold now.

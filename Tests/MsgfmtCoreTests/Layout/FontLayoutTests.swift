@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -152,6 +153,53 @@ import Testing
         let face = fonts.face(id)
         if face.has(ethiopic) { #expect(!face.path.contains("DejaVu")) }
         #expect(try #require(fonts.primaryFace(.regular)).path.contains("DejaVuSans"))
+    }
+
+    /// A fallback depends on the character alone: a danda (U+0964, in many Indic fonts)
+    /// asked for after a Bengali letter comes from the same font as when asked for first.
+    /// (Taking the first fallback found so far that had it made the answer depend on the
+    /// order, and so on the threads.)
+    @Test func fallbacksDoNotDependOnTheOrderAskedIn() throws {
+        var o = FontOptions()
+        o.families = ["DejaVu Sans"]
+        let bengali: UInt32 = 0x0995
+        let danda: UInt32 = 0x0964
+        let first = try FontLibrary(o)
+        _ = first.face(for: bengali, style: .regular, emoji: false)
+        let afterBengali = first.face(first.face(for: danda, style: .regular, emoji: false)).path
+        let second = try FontLibrary(o)
+        let alone = second.face(second.face(for: danda, style: .regular, emoji: false)).path
+        #expect(afterBengali == alone)
+        #expect(!alone.contains("DejaVu"), "\(alone)")
+    }
+
+    /// Threads asking for fallbacks of many scripts at once get the fonts one thread gets.
+    @Test func threadsGetTheFallbacksOneThreadGets() throws {
+        var o = FontOptions()
+        o.families = ["DejaVu Sans"]
+        let scalars: [UInt32] = [0x0995, 0x0964, 0x0915, 0x0965, 0x1200, 0x0E01, 0x4E00, 0x3001, 0x30A2, 0xAC00, 0x0F40, 0x1000, 0x0D15]
+        let serial = try FontLibrary(o)
+        let expected = scalars.map { serial.face(serial.face(for: $0, style: .regular, emoji: false)).path }
+        for round in 0..<8 {
+            let shared = try FontLibrary(o)
+            let answers = Mutex<[Int: String]>([:])
+            DispatchQueue.concurrentPerform(iterations: scalars.count * 4) { k in
+                let i = (k * 7 + round) % scalars.count
+                let path = shared.face(shared.face(for: scalars[i], style: .regular, emoji: false)).path
+                answers.withLock { $0[i] = path }
+            }
+            let got = answers.withLock { $0 }
+            #expect(scalars.indices.map { got[$0] } == expected.map(Optional.some), "round \(round)")
+        }
+    }
+
+    /// Punctuation two fallback fonts share stays in the font of the script before it: a
+    /// danda after Bengali in the Bengali font, after Devanagari in the Devanagari font.
+    @Test(arguments: ["নমস্কার।", "नमस्ते।"])
+    func sharedPunctuationStaysWithItsScript(_ text: String) throws {
+        let fonts = try #require(Self.fonts)
+        let shaped = fonts.shape(Array(text.utf16), style: .regular, direction: 0)
+        #expect(Set(shaped.runs.map(\.face)).count == 1, "\(shaped.runs.map { fonts.face($0.face).path })")
     }
 
     /// A combining mark the base's face lacks (Hebrew cantillation, Quranic marks in DejaVu
