@@ -306,66 +306,6 @@ struct LineBuilder {
         return extras
     }
 
-    /// What clusters `range` draw as: placeholders for unsafe controls, extra spaces for
-    /// justification, clusters reversed for right-to-left text, its Arabic letters in their
-    /// joined shapes (`ArabicShaping`) and its mirrored characters (brackets and the like)
-    /// drawn as their mirrors (`BidiMirroring`).
-    private func display(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> String {
-        var buffer: [UInt16] = []
-        let first = table.start(range.lowerBound)
-        buffer.reserveCapacity(table.ends[range.upperBound - 1] - first + 4)
-        let units = table.text.units
-        let shapes = rtl ? ArabicShaping.shaped(table.text, range: first..<table.ends[range.upperBound - 1]) : nil
-        var joins: [Int] = []
-        joins.reserveCapacity(range.count)
-        for k in range.indices {
-            let i = rtl ? range.upperBound - 1 - (k - range.lowerBound) : k
-            let s = table.start(i)
-            if k > range.lowerBound { joins.append(buffer.count) }
-            if table.kinds[i] == .unsafe, let p = DisplaySafety.placeholder(for: table.text.scalar(at: s).scalar) {
-                buffer.append(contentsOf: String(p).utf16)
-            } else if let shapes {
-                for u in s..<table.ends[i] { buffer.append(BidiMirroring.glyph(shapes[u - first])) }
-            } else if rtl {
-                for unit in units[s..<table.ends[i]] { buffer.append(BidiMirroring.glyph(unit)) }
-            } else {
-                buffer.append(contentsOf: units[s..<table.ends[i]])
-            }
-            if let extra = extras[i] {
-                buffer.append(contentsOf: repeatElement(0x20, count: extra / constraints.displaySpaceWidth))
-            }
-        }
-        if joins.contains(where: { !GraphemeSegmenter.standsAlone(buffer[$0 - 1]) || !GraphemeSegmenter.standsAlone(buffer[$0]) }) {
-            buffer = Self.keepingClustersApart(buffer, joins: joins)
-        }
-        var ascii = true
-        return buffer.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
-    }
-
-    /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break
-    /// Control): put between reversed clusters that would otherwise fuse into one.
-    static let clusterSeparator: UInt16 = 0x200B
-
-    /// `buffer` with `clusterSeparator` inserted at each join where the clusters on either
-    /// side would read as one: reversing right-to-left clusters can make a pictograph
-    /// followed by a cluster ending in ZWJ, a lone combining mark, a pair of regional
-    /// indicators or conjoining jamo fuse, and so can a placeholder put in for a control
-    /// that used to keep a combining mark or modifier apart. A fused cluster is drawn
-    /// narrower than the clusters laid out.
-    static func keepingClustersApart(_ buffer: [UInt16], joins: [Int]) -> [UInt16] {
-        let boundaries = Set(GraphemeSegmenter.boundaries(in: UTF16Text(units: buffer)))
-        var out: [UInt16] = []
-        out.reserveCapacity(buffer.count + 4)
-        var from = 0
-        for join in joins where !boundaries.contains(join) {
-            out.append(contentsOf: buffer[from..<join])
-            out.append(clusterSeparator)
-            from = join
-        }
-        out.append(contentsOf: buffer[from...])
-        return out
-    }
-
     /// Aligns the fragments, adds the quote bar and assigns columns.
     private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
         let rtl = paragraphLevel % 2 == 1

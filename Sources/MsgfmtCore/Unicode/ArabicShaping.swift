@@ -39,7 +39,75 @@ enum ArabicShaping {
 
     /// The units of `text` in `range` with each letter that has presentation forms replaced
     /// by the one its neighbours in `text` call for; nil when no unit is in `letters`.
+    /// `range` starts and ends between scalars (as cluster boundaries do).
+    ///
+    /// One walk over the range: the sides of the last character that is not transparent
+    /// decide whether the next letter joins before it, and a letter waits for the next such
+    /// character to know whether it joins after it (the marks between are passed over). Only
+    /// the first letter's neighbour before the range and the last one's after it are looked
+    /// for outside. `referenceShaped` gives the same answer a letter at a time.
     static func shaped(_ text: UTF16Text, range: Range<Int>) -> [UInt16]? {
+        text.units.withUnsafeBufferPointer { all in
+            let units = UnsafeBufferPointer(rebasing: all[range])
+            guard units.contains(where: { $0 &- letters.lowerBound <= letters.upperBound &- letters.lowerBound }) else {
+                return nil
+            }
+            return Sides.near.withUnsafeBufferPointer { near in
+                formTable.withUnsafeBufferPointer { forms in
+                    var out = Array(units)
+                    out.withUnsafeMutableBufferPointer { out in
+                        var afterBefore = neighbour(in: text, before: range.lowerBound).after
+                        // The letter waiting for its neighbour after it: its place in `out`
+                        // (-1: none), forms, sides and whether it joins before.
+                        var waiting = -1
+                        var waitingForms = Forms(isolated: 0, final: 0, initial: 0, medial: 0)
+                        var waitingAfter = false
+                        var waitingJoinsBefore = false
+                        var k = 0
+                        while k < units.count {
+                            let unit = units[k]
+                            var length = 1
+                            let sides: Sides
+                            if unit < 0x0700 {
+                                sides = near[Int(unit)]
+                            } else {
+                                let (scalar, n) = text.scalar(at: range.lowerBound &+ k)
+                                length = n
+                                sides = Sides.of(scalar.value)
+                            }
+                            if sides.transparent {
+                                k &+= length
+                                continue
+                            }
+                            if waiting >= 0 {
+                                out[waiting] = form(
+                                    waitingForms, joinsBefore: waitingJoinsBefore, joinsAfter: waitingAfter && sides.before)
+                                waiting = -1
+                            }
+                            let letter = Int(unit) &- Int(letters.lowerBound)
+                            if letter >= 0, letter < forms.count, forms[letter].isolated != 0 {
+                                waiting = k
+                                waitingForms = forms[letter]
+                                waitingAfter = sides.after
+                                waitingJoinsBefore = sides.before && afterBefore
+                            }
+                            afterBefore = sides.after
+                            k &+= length
+                        }
+                        if waiting >= 0 {
+                            let joinsAfter = waitingAfter && neighbour(in: text, after: range.upperBound &- 1).before
+                            out[waiting] = form(waitingForms, joinsBefore: waitingJoinsBefore, joinsAfter: joinsAfter)
+                        }
+                    }
+                    return out
+                }
+            }
+        }
+    }
+
+    /// `shaped(_:range:)` a letter at a time: each letter looks for its neighbours on
+    /// either side. The tests hold `shaped` to this.
+    static func referenceShaped(_ text: UTF16Text, range: Range<Int>) -> [UInt16]? {
         let units = text.units
         guard units[range].contains(where: letters.contains) else { return nil }
         var out = Array(units[range])
@@ -53,7 +121,13 @@ enum ArabicShaping {
         return out
     }
 
+    /// The forms of each of `letters` in order (all 0 for one without them).
+    private static let formTable: [Forms] = letters.map {
+        forms(of: $0) ?? Forms(isolated: 0, final: 0, initial: 0, medial: 0)
+    }
+
     /// The form for a letter joined on either side, falling back to one it has.
+    @inline(__always)
     private static func form(_ forms: Forms, joinsBefore: Bool, joinsAfter: Bool) -> UInt16 {
         var chosen: UInt16 = 0
         switch (joinsBefore, joinsAfter) {
@@ -81,7 +155,7 @@ enum ArabicShaping {
             scalar < 0x0700 ? near[Int(scalar)] : Sides(computing: scalar)
         }
 
-        private static let near: [Sides] = (0..<0x0700).map { Sides(computing: UInt32($0)) }
+        static let near: [Sides] = (0..<0x0700).map { Sides(computing: UInt32($0)) }
 
         /// The sides of `scalar`: a letter's by its joining type and the forms it has (a
         /// letter without presentation forms is drawn unjoined), tatweel's and the joiner's

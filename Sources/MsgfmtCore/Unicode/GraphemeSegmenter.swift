@@ -33,17 +33,30 @@ public enum GraphemeSegmenter {
     /// and no rule looks back across it.
     @inline(__always)
     static func standsAlone(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0..<0x80: return unit != 0x0D
-        case 0x80...0x2FF: return unit != 0xA9 && unit != 0xAE  // Latin; © and ® are pictographs
-        case 0x370...0x482, 0x48A...0x52F: return true  // Greek and Cyrillic letters
-        case 0x5D0...0x5EA, 0x620...0x64A: return true  // Hebrew and Arabic letters
-        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return true  // kana, CJK ideographs
-        // Precomposed Hangul syllables join only conjoining jamo, which never stand alone.
-        case 0xAC00...0xD7A3: return true
-        case 0xD800...0xDFFF: return false
-        default: return ScalarFlags.of(Unicode.Scalar(UInt32(unit))!).contains(.graphemeAlone)
+        // ASCII but CR, and Latin but © and ® (pictographs).
+        if unit < 0x300 { return unit != 0x0D && unit != 0xA9 && unit != 0xAE }
+        if unit < 0x3041 {
+            // Greek and Cyrillic letters, Hebrew and Arabic letters.
+            if unit &- 0x370 <= 0x482 - 0x370 || unit &- 0x48A <= 0x52F - 0x48A || unit &- 0x5D0 <= 0x5EA - 0x5D0
+                || unit &- 0x620 <= 0x64A - 0x620
+            {
+                return true
+            }
+        } else {
+            // CJK ideographs; precomposed Hangul syllables, which join only conjoining jamo
+            // (never alone); Arabic letters' presentation forms (`ArabicShaping`); kana.
+            if unit &- 0x4E00 <= 0x9FFF - 0x4E00 || unit &- 0xAC00 <= 0xD7A3 - 0xAC00 || unit &- 0xFE80 <= 0xFEFC - 0xFE80
+                || unit &- 0xFB50 <= 0xFBB1 - 0xFB50 || unit &- 0x3041 <= 0x3096 - 0x3041 || unit &- 0x30A1 <= 0x30FA - 0x30A1
+            {
+                return true
+            }
+            if unit & 0xF800 == 0xD800 { return false }
         }
+        // ScalarFlags.graphemeAlone, from the code point table: Grapheme_Cluster_Break
+        // Other, Control or LF, and not Extended_Pictographic.
+        let word = CodePointTable.word(UInt32(unit))
+        let gcb = (word >> 6) & 0x1F
+        return (gcb == 0 || gcb == 1 || gcb == 5) && word & FusedSegmenter.pictographicBit == 0
     }
 
     /// Boundaries found unit by unit where certain, through ICU for the stretches between.

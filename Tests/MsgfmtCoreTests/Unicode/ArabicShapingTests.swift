@@ -37,6 +37,51 @@ import Testing
         #expect(ArabicShaping.forms(of: 0x0628) == .init(isolated: 0xFE8F, final: 0xFE90, initial: 0xFE91, medial: 0xFE92))
         #expect(ArabicShaping.forms(of: 0x0627) == .init(isolated: 0xFE8D, final: 0xFE8E, initial: 0, medial: 0))
         #expect(ArabicShaping.forms(of: 0x0041) == nil)
+        // `shaped` takes a letter with forms by its isolated one.
+        for letter in ArabicShaping.letters { #expect(ArabicShaping.forms(of: letter).map { $0.isolated != 0 } ?? true) }
+    }
+
+    /// The one-walk `shaped` gives what `referenceShaped` (each letter looking for its
+    /// neighbours) gives, on random text of letters, marks, tatweel, joiners, spaces, Latin,
+    /// Adlam (dual-joining letters and transparent marks above U+FFFF) and lone
+    /// surrogates, over random ranges that start and end between scalars, so the
+    /// neighbours outside the range count too.
+    @Test func oneWalkShapesAsTheReference() throws {
+        let pieces: [[UInt16]] = [
+            [0x0628], [0x062A], [0x0644], [0x0627], [0x0645], [0x0646], [0x0647], [0x064A], [0x0621], [0x06A9], [0x06CC],
+            [0x0649], [0x0640], [0x200D], [0x200C], [0x064E], [0x0651], [0x0670], [0x20], [0x61], [0x0661], [0x28],
+            [0xD83A, 0xDD00], [0xD83A, 0xDD22], [0xD83A, 0xDD44], [0xD800], [0xDC00],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<20_000 {
+            var units: [UInt16] = []
+            var starts: [Int] = []
+            for _ in 0..<Int.random(in: 1...14, using: &generator) {
+                var piece = pieces.randomElement(using: &generator)!
+                // A lone lead surrogate must not pair with a trail after it.
+                if piece == [0xD800], let next = pieces.randomElement(using: &generator), next != [0xDC00] {
+                    piece += next
+                    starts.append(units.count)
+                    starts.append(units.count + 1)
+                    units += piece
+                    continue
+                }
+                if piece == [0xDC00], units.last.map(UTF16.isLeadSurrogate) == true { continue }
+                starts.append(units.count)
+                units += piece
+            }
+            starts.append(units.count)
+            let lower = starts.randomElement(using: &generator)!
+            let upper = try #require(starts.filter { $0 > lower }.randomElement(using: &generator) ?? units.count)
+            guard lower < upper else { continue }
+            let text = UTF16Text(units: units)
+            let fast = ArabicShaping.shaped(text, range: lower..<upper)
+            let reference = ArabicShaping.referenceShaped(text, range: lower..<upper)
+            #expect(fast == reference, "\(units.map { String($0, radix: 16) }) \(lower)..<\(upper)")
+            if reference != nil { compared += 1 }
+        }
+        #expect(compared > 10_000, "compared \(compared)")
     }
 
     /// On random text of Arabic and Persian letters, harakat, tatweel, joiners, spaces,

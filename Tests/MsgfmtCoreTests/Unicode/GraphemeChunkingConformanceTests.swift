@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    /// `standsAlone` answers as ICU's flags do (`ScalarFlags.graphemeAlone`) for every BMP
+    /// scalar but CR and the precomposed Hangul syllables, which it lets stand alone on
+    /// purpose (they join only conjoining jamo, which never do).
+    @Test func standingAloneIsICUsGraphemeAlone() {
+        var differ: [String] = []
+        for value in UInt16(0)...UInt16(0xFFFF)
+        where !UTF16.isLeadSurrogate(value) && !UTF16.isTrailSurrogate(value) && value != 0x0D && !(0xAC00...0xD7A3).contains(value) {
+            let icu = ScalarFlags.of(Unicode.Scalar(UInt32(value))!).contains(.graphemeAlone)
+            if GraphemeSegmenter.standsAlone(value) != icu { differ.append(String(value, radix: 16)) }
+        }
+        let count = differ.count
+        #expect(count == 0, "differ: \(differ.prefix(20).joined(separator: " "))")
+    }
+
     /// Every BMP unit the fast path treats as standing alone breaks from neighbours that
     /// stand alone too, under every rule that could join it to them.
     @Test func everyStandAloneUnitBreaksFromItsNeighbours() {
