@@ -16,7 +16,8 @@
 /// clusters (one cell a letter, two an ideograph) and moves the line-break state as
 /// `decide` would (`LineBreakState.takePlain`, `takeSpace`); within such a run, ASCII
 /// letters after a letter take a tighter loop still, which goes on across spaces to the
-/// ASCII letters after them (`closeASCIIWords`). A space after anything else but a hard
+/// ASCII letters after them (`closeASCIIWords`), and the run goes on across spaces to a
+/// letter of any script after them (`crossSpaces`). A space after anything else but a hard
 /// break or a prepended mark ends its cluster without the rules too
 /// (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
 /// pair (`graphemeJoins`), asking `graphemeBoundary` only after ZWJ and regional
@@ -159,6 +160,34 @@ enum FusedSegmenter {
                                         lastWord = CodePointTable.word(lastValue, stages)
                                         moved = true
                                         j = k
+                                        continue
+                                    }
+                                    if lastIsLetter, u[j] >= 0x80, u[j] & 0xF800 != 0xD800 {
+                                        // Letters of other scripts after a letter: each its own
+                                        // cluster of one cell, no break between them (LB28).
+                                        let run = closeLetters(u, from: j, stages: stages, out: &out)
+                                        if run.end > j {
+                                            allowed = false
+                                            lastWord = run.word
+                                            lastValue = run.value
+                                            moved = true
+                                            j = run.end
+                                            continue
+                                        }
+                                    }
+                                    if u[j] == 0x20 || isClauseMark(u[j]),
+                                        let next = crossSpaces(
+                                            u, at: j, after: lastIsLetter, stages: stages, out: &out, recordBreaks: recordBreaks,
+                                            breaks: &breaks)
+                                    {
+                                        // Spaces, or a clause mark and spaces, then a letter of
+                                        // any script or an ideograph: the walk goes on after it.
+                                        allowed = true
+                                        lastIsLetter = next.word & plainLetterBit != 0
+                                        lastWord = next.word
+                                        lastValue = next.value
+                                        moved = true
+                                        j = next.end
                                         continue
                                     }
                                     if !decode(u, j, &value, &length) { return false }
@@ -312,6 +341,69 @@ enum FusedSegmenter {
             afterSpace = true
             k = t &+ 1
         }
+    }
+
+    /// In a run of letters, at `start`: closes the cluster that ends there and that of each
+    /// plain letter of the BMP outside ASCII from there on but the last (one cell each, no
+    /// break between letters, LB28); answers where those letters end (`start` when
+    /// `u[start]` is none) and the last one's word and value, its cluster open for the
+    /// caller. Not inlined, for the walk's registers (see `closeASCIIWords`).
+    @inline(never)
+    private static func closeLetters(
+        _ u: UnsafeBufferPointer<UInt16>, from start: Int, stages: CodePointTable.Stages, out: inout Output
+    ) -> (end: Int, word: UInt32, value: UInt32) {
+        let n = u.count
+        var k = start
+        var word: UInt32 = 0
+        var value: UInt32 = 0
+        while k < n {
+            let unit = u[k]
+            // ASCII letters are `closeASCIIWords`'s, surrogates the walk's.
+            if unit < 0x80 || unit & 0xF800 == 0xD800 { break }
+            let w = CodePointTable.word(UInt32(unit), stages)
+            if w & plainLetterBit == 0 { break }
+            out.closePlain(end: k, wide: false, breakAfter: false)
+            word = w
+            value = UInt32(unit)
+            k &+= 1
+        }
+        return (k, word, value)
+    }
+
+    /// In a run of letters and ideographs, after the one that ends at `start` (a `letter`,
+    /// else an ideograph): when spaces, or a full stop, comma, colon, semicolon,
+    /// exclamation or question mark and spaces, come next and a plain letter of any script
+    /// or an ideograph (`CodePointTable.plainLetterBit`, `plainIdeographBit`) follows
+    /// them, closes the clusters of the one before, the mark and the spaces as
+    /// `closeASCIIWords` does (no break before the mark, LB13, nor before a space, LB7; one
+    /// after the last space, LB18) and answers where the character after them ends, its
+    /// word and its value (its cluster stays open for the caller); else nil, having written
+    /// nothing. Not inlined, for the walk's registers (see `closeASCIIWords`).
+    @inline(never)
+    private static func crossSpaces(
+        _ u: UnsafeBufferPointer<UInt16>, at start: Int, after letter: Bool, stages: CodePointTable.Stages, out: inout Output,
+        recordBreaks: Bool, breaks: inout [LineBreak]
+    ) -> (end: Int, word: UInt32, value: UInt32)? {
+        let n = u.count
+        let s = u[start] == 0x20 ? start : start &+ 1
+        var t = s
+        while t < n && u[t] == 0x20 { t &+= 1 }
+        guard t > s, t < n else { return nil }
+        var value: UInt32 = 0
+        var length = 1
+        guard decode(u, t, &value, &length) else { return nil }
+        let word = CodePointTable.word(value, stages)
+        guard word & plainBits != 0 else { return nil }
+        out.closePlain(end: start, wide: !letter, breakAfter: false)
+        if s > start { out.closePlain(end: s, wide: false, breakAfter: false) }
+        var k = s &+ 1
+        while k < t {
+            out.closeSpace(end: k, breakAfter: false)
+            k &+= 1
+        }
+        out.closeSpace(end: t, breakAfter: true)
+        if recordBreaks { breaks.append(LineBreak(offset: t, mandatory: false)) }
+        return (t &+ length, word, value)
     }
 
     /// True for `!`, `,`, `.`, `:`, `;` and `?` (line-break classes EX and IS): no break

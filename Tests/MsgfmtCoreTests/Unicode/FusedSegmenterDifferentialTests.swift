@@ -116,42 +116,32 @@ import Testing
             [], [0x61], [0x20], [0x2E], [0x2D], [0x29], [0x28], [0x31], [0x0301], [0x0A], [0x09], [0xE9], [0x65E5],
             [0x5D0], [0x200D], [0xA0], [0x0E01], [0xD83D, 0xDE00], [0x0301, 0x62],
         ]
-        /// Compares every string of `symbols` up to `longest` long, between each of
-        /// `before` and each of `after`, with ICU; returns how many were compared.
-        func compareEvery(_ symbols: [UInt16], upTo longest: Int, before: [[UInt16]], after: [[UInt16]]) -> Int {
-            var compared = 0
-            for length in 1...longest {
-                // The strings of `length` symbols, counting in base `symbols.count`.
-                var digits = [Int](repeating: 0, count: length)
-                while true {
-                    let middle = digits.map { symbols[$0] }
-                    for b in before {
-                        for a in after {
-                            let units = b + middle + a
-                            compared += 1
-                            if case .differs(let what) = FusedSegmenterOracle.compare(units) {
-                                Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
-                            }
-                        }
-                    }
-                    var p = 0
-                    while p < length {
-                        digits[p] += 1
-                        if digits[p] < symbols.count { break }
-                        digits[p] = 0
-                        p += 1
-                    }
-                    if p == length { break }
-                }
-            }
-            return compared
-        }
-        #expect(compareEvery([0x62, 0x20], upTo: 9, before: before, after: after) == 1022 * 6 * 19)
+        #expect(FusedSegmenterOracle.compareEvery([0x62, 0x20], upTo: 9, before: before, after: after) == 1022 * 6 * 19)
         // With the marks that may end a clause before spaces (`closeASCIIWords` takes them
         // too), six long: every string of four symbols.
-        let marked = compareEvery(
+        let marked = FusedSegmenterOracle.compareEvery(
             [0x62, 0x20, 0x2E, 0x21], upTo: 6, before: [before[0], before[3]], after: after.filter { $0.count <= 1 })
         #expect(marked == 5460 * 2 * 17)
+    }
+
+    /// Letters of other scripts and ideographs with spaces and clause marks between them
+    /// (`crossSpaces` goes on across them to a letter of any script or an ideograph): every
+    /// string of a Cyrillic letter, a space and a comma up to six long, of Hebrew, Arabic,
+    /// Greek and ASCII letters and a space up to four, and of an ideograph, a Cyrillic
+    /// letter, a space and a full stop up to five, after a letter, a digit, opening
+    /// punctuation or an ideograph and before what may end or join the last word or spaces,
+    /// against ICU.
+    @Test func wordsOfEveryScriptAcrossSpacesAgreeWithICU() {
+        let before: [[UInt16]] = [[0x0431], [0x61], [0x31], [0x28], [0x65E5], [0x05D0, 0x05B8]]
+        let after: [[UInt16]] = [
+            [], [0x0432], [0x20], [0x2E], [0x2D], [0x29], [0x28], [0x31], [0x0301], [0x0A], [0x09], [0x65E5], [0x05D1],
+            [0x200D], [0xA0], [0x0E01], [0xD83D, 0xDE00], [0x0301, 0x62], [0x0915, 0x094D],
+        ]
+        #expect(FusedSegmenterOracle.compareEvery([0x0431, 0x20, 0x2C], upTo: 6, before: before, after: after) == 1092 * 6 * 19)
+        let mixed = FusedSegmenterOracle.compareEvery([0x05D0, 0x0628, 0x03B1, 0x62, 0x20], upTo: 4, before: before, after: after)
+        #expect(mixed == 780 * 6 * 19)
+        let ideographs = FusedSegmenterOracle.compareEvery([0x65E5, 0x0431, 0x20, 0x2E], upTo: 5, before: before, after: after)
+        #expect(ideographs == 1364 * 6 * 19)
     }
 
     /// The walk reads cluster boundaries from `graphemeJoins` unless the code point before
@@ -215,5 +205,36 @@ enum FusedSegmenterOracle {
 
     static func hex(_ units: [UInt16]) -> String {
         String(decoding: units, as: UTF16.self).unicodeScalars.map { String(format: "%04X", $0.value) }.joined(separator: " ")
+    }
+
+    /// Compares every string of `symbols` up to `longest` long, between each of
+    /// `before` and each of `after`, with ICU; returns how many were compared.
+    static func compareEvery(_ symbols: [UInt16], upTo longest: Int, before: [[UInt16]], after: [[UInt16]]) -> Int {
+        var compared = 0
+        for length in 1...longest {
+            // The strings of `length` symbols, counting in base `symbols.count`.
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let middle = digits.map { symbols[$0] }
+                for b in before {
+                    for a in after {
+                        let units = b + middle + a
+                        compared += 1
+                        if case .differs(let what) = FusedSegmenterOracle.compare(units) {
+                            Issue.record("\(FusedSegmenterOracle.hex(units)): \(what)")
+                        }
+                    }
+                }
+                var p = 0
+                while p < length {
+                    digits[p] += 1
+                    if digits[p] < symbols.count { break }
+                    digits[p] = 0
+                    p += 1
+                }
+                if p == length { break }
+            }
+        }
+        return compared
     }
 }

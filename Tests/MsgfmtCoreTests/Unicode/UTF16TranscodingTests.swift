@@ -41,6 +41,25 @@ import Testing
         }
     }
 
+    /// Text mostly of runs of two-byte characters (U+0080–U+07FF) of every length, which
+    /// both transcoders take in a loop of their own, between other characters.
+    @Test func twoByteRunsBothWays() {
+        var rng = SeededGenerator(seed: 0x7574_6634)
+        for _ in 0..<3000 {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                    s.append(Unicode.Scalar(UInt16.random(in: 0x80...0x7FF, using: &rng))!)
+                }
+                s.append(Self.scalars.randomElement(using: &rng)!)
+            }
+            let string = String(s)
+            let text = UTF16Text(string)
+            #expect(text.units == Array(string.utf16), "seed \(rng.seed) \(string.debugDescription)")
+            #expect(UTF16Text(units: text.units).string == string, "seed \(rng.seed) \(string.debugDescription)")
+        }
+    }
+
     /// Text mostly of ASCII runs of every length, which the word-at-a-time paths take.
     @Test func asciiRunsBothWays() {
         var rng = SeededGenerator(seed: 0x7574_6633)
