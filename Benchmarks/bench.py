@@ -378,8 +378,9 @@ class Bench:
     def paired_ratios(self, peers):
         """The targets whose two sides are both quick to run, measured again in alternating
         rounds (see paired.py): `--to text` on one core against the ICU loop, `--jobs 2`
-        against `--jobs 1` (render, the HTML site and the ANSI bubbles), and the site with
-        `--jobs 2` against chatpack (with `peers`)."""
+        against `--jobs 1` (render, the HTML site and the ANSI bubbles), and with `peers`
+        `--to ansi` at the default `--jobs` against rich (about a minute a round) and the
+        site with `--jobs 2` against chatpack."""
         say("paired ratios (alternating runs)")
         env = self.env
         pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
@@ -410,6 +411,15 @@ class Bench:
             remove_output(out)
         if not peers:
             return
+        # The rich row and msgfmt's default-jobs ANSI row are minutes apart, and rich's
+        # loop time drifts with the machine as much as msgfmt's does (42 to 60 s over a
+        # day): the target is measured in rounds too, on the whole corpus.
+        ansi = [self.a.msgfmt, "--from", "bot-api"] + dict(RENDERS)["ansi"] + [self.botapi]
+        self.pairs.append(paired.measure(
+            "`--to ansi` msg/s vs rich, msgfmt's default `--jobs`", 50,
+            lambda: paired.process_seconds(ansi, env),
+            lambda: paired.loop_seconds([self.a.python, self.peers_py, self.botapi, "rich", "80"], env),
+            lambda msgfmt, rich: rich / msgfmt))
         site = f"{self.out}/paired-site"
         self.pairs.append(paired.measure(
             "export html site `--jobs 2` vs chatpack.parse_telegram", 1.5,
