@@ -17,7 +17,8 @@
 /// `decide` would (`LineBreakState.takePlain`, `takeSpace`); within such a run, ASCII
 /// letters after a letter take a tighter loop still, which goes on across spaces to the
 /// ASCII letters after them (`closeASCIIWords`), and the run goes on across spaces to a
-/// letter of any script after them (`crossSpaces`). A space after anything else but a hard
+/// letter of any script or an ideograph after them (`crossSpaces`). A space after anything
+/// else but a hard
 /// break or a prepended mark ends its cluster without the rules too
 /// (`takeSpaceAfterAny`), and the rest read cluster boundaries from a table by property
 /// pair (`graphemeJoins`), asking `graphemeBoundary` only after ZWJ and regional
