@@ -2,7 +2,7 @@ import CByteScan
 import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// The export's byte-level fast path for previews gives exactly what the general string code gives.
 @Suite struct PreviewFastPathTests {
@@ -51,7 +51,7 @@ import Testing
     @Test func firstLineSummaryMatchesAByteByByteWalkOnAnyBytes() {
         // Every byte value, at every offset of a run of letters or of blanks.
         var rng = SeededGenerator(seed: 0xB7E5)
-        for round in 0..<20_000 {
+        for round in 0..<4_000 {
             // Half the rounds without ASCII ink in the filler, so one stray byte decides it.
             let filler: [UInt8] = round % 2 == 0 ? [0x61, 0x20, 0x09, 0xD0, 0xB6] : [0x20, 0x09, 0xD0, 0xB6]
             var bytes = (0..<rng.below(70)).map { _ in filler[rng.below(filler.count)] }
@@ -116,6 +116,99 @@ import Testing
         for text in texts {
             let message = ExportMessage(id: 1, date: 0, body: Message(text: text))
             #expect(TranscriptMessage.preview(of: message) == wholeReference(text), "\(text.debugDescription)")
+        }
+    }
+}
+
+/// `PreviewScan.prefix` cuts where Swift's characters do, through every kind of scalar
+/// `CharacterCut` tells apart and the ones it hands over on.
+@Suite struct PreviewCharacterCutTests {
+    /// Scalars of each of the walk's kinds and of what stops it: plain letters, symbols
+    /// and emoji; marks, variation selectors, modifiers and the joiner; and regional
+    /// indicators, jamo, Prepend, SpacingMark, controls, CR and LF, a ZWNJ.
+    private static let pieces: [String] = [
+        "a", "Z", " ", "7", "~", "é", "\u{AD}", "©", "ж", "Ω", "日", "ア", "한", "Ａ", "‼", "☀", "♀", "🔥", "😀", "🚀", "🤖",
+        "\u{301}", "\u{36F}", "\u{FE0F}", "\u{FE0E}", "\u{1F3FB}", "\u{1F3FF}", "\u{200D}",
+        "\u{1F1FA}", "\u{1F1F8}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{600}", "\u{903}", "\u{915}", "\u{94D}", "\t", "\r",
+        "\n", "\u{200C}", "\u{85}", "\u{E0020}", "👨‍👩‍👧", "#\u{20E3}",
+    ]
+
+    @Test func cutsWhereSwiftsCharactersDo() {
+        var rng = SeededGenerator(seed: 0xC07C)
+        for round in 0..<4_000 {
+            // Mostly plain scalars, so long fast walks end at a handed-over pair.
+            let count = rng.below(60)
+            let text = (0..<count).map { _ in
+                rng.below(3) == 0 ? Self.pieces[rng.below(Self.pieces.count)] : Self.pieces[rng.below(21)]
+            }.joined()
+            // A substring starting at a scalar the base text may join to what is before it.
+            let scalars = text.unicodeScalars
+            let skip = round % 4 == 0 ? rng.below(max(1, min(3, scalars.count))) : 0
+            let slice = text[scalars.index(scalars.startIndex, offsetBy: skip)...]
+            let characters = slice.count
+            for n in [0, 1, 2, rng.below(characters + 2), characters - 1, characters, characters + 1] where n >= 0 {
+                let fast = PreviewScan.prefix(slice, n)
+                let expected = String(slice.prefix(n))
+                if fast != expected {
+                    Issue.record(
+                        "\(String(slice).debugDescription) cut to \(n): \(fast.debugDescription), expected \(expected.debugDescription)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func everyScalarOfTheWalksRangesBehavesAsItsKindSays() {
+        // Swift's own grapheme data, scalar by scalar: a plain scalar stands alone between
+        // plain ones and takes marks and joiners; an extending one joins what is before it.
+        var plain = 0
+        var extending = 0
+        for value in UInt32(0x20)...0x1F9FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let s = String(scalar)
+            let name = "U+" + String(value, radix: 16)
+            let bytes = Array(("a" + s + "a").utf8)
+            switch bytes.withUnsafeBufferPointer({ CharacterCut.find(in: $0, characters: 1) }) {
+            case .end(1):
+                plain += 1
+                #expect(("a" + s + "a").count == 3, "\(name) between letters")
+                #expect((s + "\u{301}").count == 1 && (s + "\u{200D}").count == 1, "\(name) before a mark")
+                #expect(("\u{1F3FB}" + s).count == 2 && ("\u{301}" + s).count == 2, "\(name) after a mark")
+            case .end(bytes.count - 1):
+                extending += 1
+                #expect(("a" + s).count == 1 && (s + "a").count == 2 && ("a" + s + "a").count == 2, "\(name)")
+                #expect(("日" + s + "\u{301}🔥").count == 2, "\(name) after an ideograph")
+            default:
+                continue
+            }
+        }
+        #expect(plain > 30_000 && extending > 100)
+    }
+
+    @Test func walksPlainTextToTheEndAndHandsOverAtJoiners() {
+        let text = String(repeating: "ж日🔥a", count: 60)
+        var bytes = Array(text.utf8)
+        let found = bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, characters: 200) }
+        #expect(found == .end(Array(String(text.prefix(200)).utf8).count))
+        #expect(bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, characters: 240) } == .whole)
+        // An emoji joined to another: handed over at the boundary before the first, stopped
+        // at the second (after 2 + 4 + 3 bytes).
+        bytes = Array("ab👨‍👩‍👧".utf8)
+        #expect(bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, characters: 3) } == .handOver(boundary: 2, before: 2, stop: 9))
+        // A flag: regional indicators always go to Swift.
+        bytes = Array("x🇺🇸yz".utf8)
+        #expect(bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, characters: 2) } == .handOver(boundary: 0, before: 0, stop: 1))
+        // From a later boundary (after the flag, at byte 9): y and z.
+        #expect(bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, from: 9, characters: 2) } == .whole)
+        #expect(bytes.withUnsafeBufferPointer { CharacterCut.find(in: $0, from: 9, characters: 1) } == .end(10))
+    }
+}
+
+/// The fuzz target's check of the preview cut passes texts of every kind the walk meets.
+@Suite struct PreviewCutCheckTests {
+    @Test func passesTextsOfEveryKind() {
+        for text in ["", "a", "héllo wörld", "日本語のテキスト", "👨‍👩‍👧 family 🇺🇦 flag", "e\u{301}\u{302}x", "\u{AD}\u{301}", "a\r\nb"] {
+            #expect(PreviewCutCheck.agrees(text), "\(text.debugDescription)")
         }
     }
 }
