@@ -27,8 +27,7 @@ struct ANSIHyperlink {
         var last: (range: Range<Int>, link: String)?
         for block in styled.blocks {
             for run in block.runs {
-                // Most runs carry no payload: that is one comparison, the link a copy.
-                guard !run.style.hasNoPayload, let link = run.style.link, !run.range.isEmpty else { continue }
+                guard let link = run.style.link, !run.range.isEmpty else { continue }
                 if let current = last, current.link == link, current.range.upperBound == run.range.lowerBound {
                     last = (current.range.lowerBound..<run.range.upperBound, link)
                     continue
