@@ -8,7 +8,7 @@ extension FuzzTarget {
     /// reader against its tree path on the whole input (seeded with a manifest), then
     /// reads it again as `render --from tdesktop` does and normalizes and styles every
     /// message, and checks the search index's terms of their texts against the plain
-    /// reference and their previews' cuts against Swift's characters; with `layOut`, also lays out the first 20 and checks the layout invariants.
+    /// reference and their previews against the character rule; with `layOut`, also lays out the first 20 and checks the layout invariants.
     static func checkExport(_ bytes: [UInt8], layOut: Bool = false) -> [String] {
         var problems: [String] = []
         let clock = ExportClock(timeZone: "UTC")!
@@ -41,7 +41,7 @@ extension FuzzTarget {
         for case .message(let message, _) in items {
             problems += FuzzCheck.normalizeAndStyle(message)
             texts.append(message.text)
-            if !PreviewCutCheck.agrees(message.text) { problems.append("a preview cut on the bytes differs from Swift's characters") }
+            if !PreviewCheck.agrees(message.text) { problems.append("a preview found on the bytes differs from the character rule") }
         }
         // The search index's terms of the texts, one block of them, against the plain reference.
         if !SearchTerms.agreesWithReference(texts) { problems.append("search terms differ from the reference") }

@@ -107,22 +107,10 @@ public struct TranscriptMessage: Sendable {
     static func preview(of message: ExportMessage) -> String {
         let text = message.body.text
         if let quick = PreviewScan.firstLine(of: text) { return quick }
-        if let newline = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
-            let first = text[..<newline]
-            if first.contains(where: { !$0.isWhitespace }) { return String(first.prefix(200)) }
-        } else if !text.isEmpty {
-            return String(text.prefix(200))
-        }
+        // The text is empty or its first line blank: the media, the service sentence or
+        // the first line that is not blank.
         if let media = message.media { return media.title }
         if message.isService { return ServiceSentence.sentence(for: message) }
-        // The first line that is not blank, found line by line (not by splitting them all).
-        var rest = text[...]
-        while let start = rest.firstIndex(where: { $0 != "\n" && $0 != "\r" }) {
-            let end = rest[start...].firstIndex(where: { $0 == "\n" || $0 == "\r" }) ?? rest.endIndex
-            let line = rest[start..<end]
-            if line.contains(where: { !$0.isWhitespace }) { return String(line.prefix(200)) }
-            rest = rest[end...]
-        }
-        return ""
+        return PreviewScan.firstLineWithInk(of: text)
     }
 }

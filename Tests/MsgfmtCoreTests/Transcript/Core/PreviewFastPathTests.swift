@@ -204,11 +204,30 @@ import Testing
     }
 }
 
-/// The fuzz target's check of the preview cut passes texts of every kind the walk meets.
-@Suite struct PreviewCutCheckTests {
+/// The fuzz target's check of previews passes texts of every kind the scans meet.
+@Suite struct PreviewCheckTests {
     @Test func passesTextsOfEveryKind() {
         for text in ["", "a", "héllo wörld", "日本語のテキスト", "👨‍👩‍👧 family 🇺🇦 flag", "e\u{301}\u{302}x", "\u{AD}\u{301}", "a\r\nb"] {
-            #expect(PreviewCutCheck.agrees(text), "\(text.debugDescription)")
+            #expect(PreviewCheck.agrees(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func blankFirstLinesOfRandomTextsGiveTheFirstLineWithInk() {
+        // Line breaks of every kind, blanks of ASCII and beyond, marks that may follow a
+        // break, and long lines of letters and emoji for the cut.
+        let pieces = [
+            "\n", "\r", "\r\n", " ", "\t", "\u{0B}", "\u{A0}", "\u{3000}", "\u{85}", "\u{2028}", "\u{301}", "a", "ж", "🔥",
+            "👨‍👩‍👧", "\u{1F1FA}\u{1F1F8}", "日本",
+        ]
+        var rng = SeededGenerator(seed: 0x1A7E)
+        for _ in 0..<5_000 {
+            // Blank lines first, then anything; some lines long enough to be cut.
+            var text = (0..<rng.below(6)).map { _ in pieces[rng.below(10)] }.joined()
+            for _ in 0..<rng.below(4) {
+                let piece = pieces[rng.below(pieces.count)]
+                text += rng.below(5) == 0 ? String(repeating: piece, count: 60 + rng.below(200)) : piece
+            }
+            #expect(PreviewCheck.agrees(text), "\(text.debugDescription)")
         }
     }
 }
