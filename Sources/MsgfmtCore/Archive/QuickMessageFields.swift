@@ -36,8 +36,11 @@ struct QuickMessageFields {
                 switch key {
                 case .id: id = r.integer()
                 case .date: date = r.integer()
-                case .edited: edited = r.integer()
-                case .other: break
+                case .edited:
+                    // One the decoder reads another way (`"+5"`) or refuses: it decides.
+                    guard let value = r.integer() else { return nil }
+                    edited = value
+                case .editedLocal, .other: break
                 }
                 seen |= key.rawValue
             }
@@ -47,7 +50,9 @@ struct QuickMessageFields {
             guard r.take(UInt8(ascii: "}")) else { return nil }
             break
         }
-        guard let id, let date else { return nil }
+        // An edit dated only in local time (exports before `edited_unixtime`): the decoder
+        // reads it in the export's zone.
+        guard let id, let date, seen & Key.editedLocal.rawValue == 0 || seen & Key.edited.rawValue != 0 else { return nil }
         return QuickMessageFields(id: id, date: date, edited: edited)
     }
 
@@ -72,6 +77,8 @@ struct QuickMessageFields {
         case id = 1
         case date = 2
         case edited = 4
+        /// `edited`, the local date the decoder reads when `edited_unixtime` is missing.
+        case editedLocal = 8
         case other = 0
     }
 
@@ -110,6 +117,7 @@ struct QuickMessageFields {
         private static func key(_ name: UnsafeBufferPointer<UInt8>) -> Key {
             switch name.count {
             case 2: return name[0] == UInt8(ascii: "i") && name[1] == UInt8(ascii: "d") ? .id : .other
+            case 6: return name.elementsEqual(editedLocalName) ? .editedLocal : .other
             case 13: return name.elementsEqual(dateName) ? .date : .other
             case 15: return name.elementsEqual(editedName) ? .edited : .other
             default: return .other
@@ -118,6 +126,7 @@ struct QuickMessageFields {
 
         private static let dateName: [UInt8] = Array("date_unixtime".utf8)
         private static let editedName: [UInt8] = Array("edited_unixtime".utf8)
+        private static let editedLocalName: [UInt8] = Array("edited".utf8)
 
         /// The integer at the cursor, bare or quoted, without moving it; nil for anything else.
         func integer() -> Int64? {

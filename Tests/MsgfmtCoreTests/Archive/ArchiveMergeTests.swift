@@ -95,6 +95,17 @@ import Testing
             Array(#"{"x": {"id": 9, "s": "}\"{"}, "id": 2, "date_unixtime": 7, "edited_unixtime": "8"}"#.utf8))
         #expect(nested?.id == 2 && nested?.date == 7 && nested?.edited == 8)
         // A member named twice counts the first time, as the decoder counts it.
+        // An edit dated only in local time, or an edit time the decoder reads its own way:
+        // the decoder decides (found by FuzzExport).
+        for local in [
+            #"{"id": 22, "date_unixtime": "1709633160", "edited": "2024-03-05T10:10:00"}"#,
+            #"{"id": 22, "date_unixtime": "1709633160", "edited_unixtime": "+1709633400"}"#,
+        ] {
+            #expect(QuickMessageFields.read(Array(local.utf8)) == nil, "\(local)")
+        }
+        let both = QuickMessageFields.read(
+            Array(#"{"id": 22, "date_unixtime": 1, "edited": "2024-03-05T10:10:00", "edited_unixtime": "2"}"#.utf8))
+        #expect(both?.edited == 2)
         let twice = QuickMessageFields.read(
             Array(#"{"id": 4, "id": 9, "date_unixtime": 5, "date_unixtime": "x", "edited_unixtime": 6, "edited_unixtime": 8}"#.utf8))
         #expect(twice?.id == 4 && twice?.date == 5 && twice?.edited == 6)
