@@ -5,11 +5,12 @@
 /// Three kinds of scalar are told apart, all from ranges whose grapheme properties are
 /// the same in every Unicode version Swift and ICU ship:
 /// - *plain*: letters, digits, punctuation and symbols of ASCII, Latin, Greek, Cyrillic,
-///   general punctuation, CJK, kana, Hangul syllables, full-width forms, and the common
-///   emoji blocks: all Grapheme_Cluster_Break Other (the soft hyphen, a Control after
-///   which even a mark stands alone, is left out).
-/// - *extending*: combining diacritical marks, variation selectors and emoji modifiers
-///   (Extend), and the zero width joiner (ZWJ). Nothing breaks before one (GB9).
+///   Hebrew and Arabic letters, general punctuation, CJK, kana, Hangul syllables, full-width
+///   forms, and the common emoji blocks: all Grapheme_Cluster_Break Other (the soft hyphen,
+///   a Control after which even a mark stands alone, is left out).
+/// - *extending*: combining diacritical marks, Arabic vowel signs, variation selectors and
+///   emoji modifiers (Extend), and the zero width joiner (ZWJ). Nothing breaks before one
+///   (GB9).
 /// - anything else.
 ///
 /// Between a plain or extending scalar and a plain one there is a boundary (GB999: no rule
@@ -81,10 +82,11 @@ enum CharacterCut {
     @inline(__always)
     private static func kind(of v: UInt32) -> Kind {
         switch v {
-        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x2600...0x27BF,
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x5D0...0x5EA, 0x620...0x64A, 0x660...0x66F,
+            0x671...0x6D3, 0x2010...0x2027, 0x2030...0x205E, 0x2600...0x27BF,
             0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
             return .plain
-        case 0x300...0x36F, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF:
+        case 0x300...0x36F, 0x64B...0x65F, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF:
             return .extending
         case 0x1F300...0x1F5FF, 0x1F600...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
             return .plain
