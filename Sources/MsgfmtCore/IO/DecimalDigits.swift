@@ -40,6 +40,14 @@ enum DecimalDigits {
         return o &+ digits
     }
 
+    /// Writes `n`, which is in 0...99, as exactly two digits at `out` (the fields of dates
+    /// and times of day).
+    @inline(__always)
+    static func writeTwo(_ n: Int, to out: UnsafeMutablePointer<UInt8>) {
+        out[0] = UInt8(truncatingIfNeeded: 0x30 &+ n / 10)
+        out[1] = UInt8(truncatingIfNeeded: 0x30 &+ n % 10)
+    }
+
     /// How many digits `magnitude` has.
     @inline(__always)
     private static func count(_ magnitude: UInt64) -> Int {

@@ -43,10 +43,22 @@ struct CivilDate: Equatable {
 
     /// Appends `iso`.
     func write(to bytes: inout [UInt8]) {
-        bytes.appendDecimal(year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(Int64(month), width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(Int64(day), width: 2)
+        bytes.appendBytes(upTo: Self.room) { write(at: $0) }
+    }
+
+    /// The most bytes `write(at:)` writes: the year (a sign and up to 19
+    /// digits) and `-MM-DD`.
+    static let room = DecimalDigits.room(width: 4) &+ 6
+
+    /// Writes `iso` at `out`, which holds `room` bytes; returns the bytes written. The
+    /// month and day are those of a real date (`init(days:)` makes them), two digits each.
+    @inline(__always)
+    func write(at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let o = DecimalDigits.write(year, width: 4, to: out)
+        out[o] = UInt8(ascii: "-")
+        DecimalDigits.writeTwo(month, to: out + (o &+ 1))
+        out[o &+ 3] = UInt8(ascii: "-")
+        DecimalDigits.writeTwo(day, to: out + (o &+ 4))
+        return o &+ 6
     }
 }

@@ -11,37 +11,36 @@ struct TimeOfDay: Equatable {
     }
 
     /// Appends the date and time of day of `seconds` since the epoch: `YYYY-MM-DD`, the
-    /// `separator`, then `HH:MM` (`HH:MM:SS` when `withSeconds`).
-    /// All of it is written into the room one append makes (the site writes two for each
-    /// message): the year as `CivilDate.write` writes it, every other field two digits.
+    /// `separator`, then `HH:MM` (`HH:MM:SS` when `withSeconds`), in the room of one append
+    /// (the site writes two for each message).
     static func writeDateAndTime(of seconds: Int64, separator: UInt8, withSeconds: Bool, to bytes: inout [UInt8]) {
         let (day, time) = split(seconds)
         let date = CivilDate(days: day)
-        bytes.appendBytes(upTo: DecimalDigits.room(width: 4) &+ 15) { out in
-            var o = DecimalDigits.write(date.year, width: 4, to: out)
-            @inline(__always) func put(_ byte: UInt8, _ twoDigits: Int) {
-                out[o] = byte
-                out[o &+ 1] = UInt8(truncatingIfNeeded: 0x30 &+ twoDigits / 10)
-                out[o &+ 2] = UInt8(truncatingIfNeeded: 0x30 &+ twoDigits % 10)
-                o &+= 3
-            }
-            put(UInt8(ascii: "-"), date.month)
-            put(UInt8(ascii: "-"), date.day)
-            put(separator, time.seconds / 3600)
-            put(UInt8(ascii: ":"), time.seconds / 60 % 60)
-            if withSeconds { put(UInt8(ascii: ":"), time.seconds % 60) }
-            return o
+        bytes.appendBytes(upTo: CivilDate.room &+ 1 &+ room) { out in
+            let o = date.write(at: out)
+            out[o] = separator
+            return o &+ 1 &+ time.write(at: out + (o &+ 1), withSeconds: withSeconds)
         }
     }
 
     /// Appends `HH:MM`, or `HH:MM:SS` when `withSeconds`.
     func write(to bytes: inout [UInt8], withSeconds: Bool) {
-        bytes.appendDecimal(Int64(seconds / 3600), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(Int64(seconds / 60 % 60), width: 2)
-        if withSeconds {
-            bytes.append(UInt8(ascii: ":"))
-            bytes.appendDecimal(Int64(seconds % 60), width: 2)
-        }
+        bytes.appendBytes(upTo: Self.room) { write(at: $0, withSeconds: withSeconds) }
+    }
+
+    /// The most bytes `write(at:withSeconds:)` writes: `HH:MM:SS`.
+    static let room = 8
+
+    /// Writes `HH:MM` (`HH:MM:SS` when `withSeconds`) at `out`, which holds `room` bytes;
+    /// returns the bytes written.
+    @inline(__always)
+    func write(at out: UnsafeMutablePointer<UInt8>, withSeconds: Bool) -> Int {
+        DecimalDigits.writeTwo(seconds / 3600, to: out)
+        out[2] = UInt8(ascii: ":")
+        DecimalDigits.writeTwo(seconds / 60 % 60, to: out + 3)
+        guard withSeconds else { return 5 }
+        out[5] = UInt8(ascii: ":")
+        DecimalDigits.writeTwo(seconds % 60, to: out + 6)
+        return 8
     }
 }

@@ -3,20 +3,26 @@ import Testing
 
 @testable import MsgfmtCore
 
-/// `TimeOfDay.writeDateAndTime` writes in one append what the date's and the time's own
-/// writers write one field at a time.
+/// The date and time writers write the fields of `CivilDate` and `TimeOfDay` as the
+/// standard's extended format spells them, whatever the instant.
 @Suite struct TimeOfDayTests {
-    /// The fields one after another: `CivilDate.write`, the separator, `TimeOfDay.write`.
-    private func reference(_ seconds: Int64, _ separator: UInt8, _ withSeconds: Bool) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let (day, time) = TimeOfDay.split(seconds)
-        CivilDate(days: day).write(to: &bytes)
-        bytes.append(separator)
-        time.write(to: &bytes, withSeconds: withSeconds)
-        return bytes
+    /// `n` in decimal with at least `width` digits, after a minus sign when negative.
+    private func padded(_ n: Int64, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    @Test func writesWhatTheFieldsWriteForAnyInstant() {
+    /// The date, the separator and the time spelled from the fields with Swift's strings.
+    private func reference(_ seconds: Int64, _ separator: UInt8, _ withSeconds: Bool) -> (date: String, time: String, whole: String) {
+        let (day, time) = TimeOfDay.split(seconds)
+        let civil = CivilDate(days: day)
+        let s = Int64(time.seconds)
+        let date = "\(padded(civil.year, 4))-\(padded(Int64(civil.month), 2))-\(padded(Int64(civil.day), 2))"
+        let clock = "\(padded(s / 3600, 2)):\(padded(s / 60 % 60, 2))" + (withSeconds ? ":\(padded(s % 60, 2))" : "")
+        return (date, clock, date + String(UnicodeScalar(separator)) + clock)
+    }
+
+    @Test func writesTheFieldsOfAnyInstant() {
         var rng = SeededGenerator(seed: 0x71DE)
         // Around the epoch, the years 1 and 9999, and far beyond both (negative years,
         // years of five digits and more).
@@ -29,8 +35,16 @@ import Testing
             for (separator, withSeconds) in [(UInt8(ascii: "T"), true), (UInt8(ascii: " "), false), (UInt8(ascii: "_"), true)] {
                 var bytes: [UInt8] = Array("<".utf8)
                 TimeOfDay.writeDateAndTime(of: seconds, separator: separator, withSeconds: withSeconds, to: &bytes)
-                if bytes != Array("<".utf8) + reference(seconds, separator, withSeconds) {
-                    Issue.record("\(seconds): \(String(decoding: bytes, as: UTF8.self))")
+                let expected = reference(seconds, separator, withSeconds)
+                var date: [UInt8] = []
+                var clock: [UInt8] = []
+                let (day, time) = TimeOfDay.split(seconds)
+                CivilDate(days: day).write(to: &date)
+                time.write(to: &clock, withSeconds: withSeconds)
+                if bytes != Array(("<" + expected.whole).utf8) || date != Array(expected.date.utf8)
+                    || clock != Array(expected.time.utf8)
+                {
+                    Issue.record("\(seconds): \(String(decoding: bytes, as: UTF8.self)), expected \(expected.whole)")
                     return
                 }
             }

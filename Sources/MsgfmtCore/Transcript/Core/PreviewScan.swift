@@ -9,7 +9,7 @@ enum PreviewScan {
     /// The first line of `text` (up to the first `\n` or `\r` character; `\r\n` is one
     /// character and neither), cut to `limit` characters, when it holds a non-blank
     /// character; nil when the first line is blank or the text is empty (the caller then
-    /// falls back to the character-by-character rules).
+    /// looks at the media, the service sentence and `firstLineWithInk`).
     static func firstLine(of text: String) -> String? {
         guard !text.isEmpty else { return nil }
         var text = text
@@ -33,14 +33,15 @@ enum PreviewScan {
         while start < count {
             // The line breaks before the line: `\n`, and `\r` where no `\n` follows (`\r\n`
             // is a character of its own, and the line's).
-            start = text.withUTF8 { bytes in
-                var i = start
-                while i < bytes.count, bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
-                    i += 1
+            let next: Line? = text.withUTF8 { bytes in
+                while start < bytes.count,
+                    bytes[start] == 0x0A || (bytes[start] == 0x0D && (start + 1 == bytes.count || bytes[start + 1] != 0x0A))
+                {
+                    start += 1
                 }
-                return i
+                return line(in: bytes, from: start)
             }
-            guard start < count, let line = text.withUTF8({ line(in: $0, from: start) }) else { return "" }
+            guard let line = next else { return "" }
             let lower = utf8.index(utf8.startIndex, offsetBy: start)
             let upper = utf8.index(utf8.startIndex, offsetBy: line.end)
             if let shown = cut(text[lower..<upper], line) { return shown }

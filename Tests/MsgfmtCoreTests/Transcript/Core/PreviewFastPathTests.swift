@@ -99,15 +99,6 @@ import Testing
         }
     }
 
-    /// The whole preview rule as first written: the first line when it is not blank,
-    /// else (for a message without media that is not a service message) the first line
-    /// of the rest that is not, found by splitting every line.
-    private func wholeReference(_ text: String) -> String {
-        if let first = reference(text) { return first }
-        let rest = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first { $0.contains { !$0.isWhitespace } }
-        return rest.map { String($0.prefix(200)) } ?? ""
-    }
-
     @Test func previewOfABlankFirstLineIsTheFirstLineWithInk() {
         let texts = [
             "", "\n", "\n\nsecond", " \n \t\nthird line\nfourth", "\r\n\r\nafter crlf", "\u{A0}\n\u{3000}\r\nwide",
@@ -115,7 +106,7 @@ import Testing
         ]
         for text in texts {
             let message = ExportMessage(id: 1, date: 0, body: Message(text: text))
-            #expect(TranscriptMessage.preview(of: message) == wholeReference(text), "\(text.debugDescription)")
+            #expect(TranscriptMessage.preview(of: message) == PreviewCheck.reference(text), "\(text.debugDescription)")
         }
     }
 }
