@@ -23,31 +23,16 @@ public enum HTMLEscaping {
 
     /// Appends `scalars` escaped to `out`.
     public static func append(_ scalars: String.UnicodeScalarView, newlines: Newlines, into out: inout String) {
-        // Most text needs nothing: append it whole, found so on its UTF-8.
+        // Most text needs nothing: append it whole, found so on its UTF-8. The rest is
+        // escaped as bytes (`append(_:newlines:into:)` on `[UInt8]`), then made one string.
         var whole = String(scalars)
         if whole.withUTF8(isClean) {
             out += whole
             return
         }
-        for scalar in scalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n":
-                switch newlines {
-                case .lineBreak: out += "<br>"
-                case .keep: out += "\n"
-                case .space: out += " "
-                }
-            case "\t":
-                out += newlines == .space ? " " : "\t"
-            default:
-                out.unicodeScalars.append(DisplaySafety.placeholder(for: scalar) ?? scalar)
-            }
-        }
+        var bytes: [UInt8] = []
+        append(whole, newlines: newlines, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the UTF-16 `units` in `range` escaped to `out`, straight from the units:
@@ -65,10 +50,33 @@ public enum HTMLEscaping {
                     let scalar = Unicode.Scalar(unit), needsWork(scalar)
                 else { continue }
                 if clean < i { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<i]), as: UTF16.self) }
-                append(String(scalar).unicodeScalars, newlines: newlines, into: &out)
+                append(escaped: scalar, newlines: newlines, into: &out)
                 clean = i + 1
             }
             if clean < upper { out += String(decoding: UnsafeBufferPointer(rebasing: buffer[clean..<upper]), as: UTF16.self) }
+        }
+    }
+
+    /// Appends what `scalar`, one that `needsWork`, becomes: its character reference, the
+    /// newline or tab as `newlines` says, or its `DisplaySafety` placeholder. The byte
+    /// path (`HTMLEscaping+Bytes`) follows the same rule unit by unit; tests compare them.
+    private static func append(escaped scalar: Unicode.Scalar, newlines: Newlines, into out: inout String) {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        case "\n":
+            switch newlines {
+            case .lineBreak: out += "<br>"
+            case .keep: out += "\n"
+            case .space: out += " "
+            }
+        case "\t":
+            out += newlines == .space ? " " : "\t"
+        default:
+            out.unicodeScalars.append(DisplaySafety.placeholder(for: scalar) ?? scalar)
         }
     }
 

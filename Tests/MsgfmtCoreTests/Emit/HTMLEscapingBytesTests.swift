@@ -25,7 +25,7 @@ import Testing
 
     /// Random runs of plain ASCII, characters that are escaped or replaced, Cyrillic, CJK,
     /// surrogate pairs and lone surrogates, escaped over random ranges: the bytes equal
-    /// the string path's UTF-8.
+    /// the units path's string (the rule scalar by scalar), and so does a string's escape.
     @Test func randomTextEscapesAsTheStringPathDoes() {
         var rng = SeededGenerator(seed: 0x4854_4D4C)
         let pools: [[UInt16]] = [
@@ -52,6 +52,13 @@ import Testing
                     HTMLEscaping.append(units: $0, range: lower..<upper, newlines: newlines, into: &bytes)
                 }
                 #expect(String(decoding: bytes, as: UTF8.self) == expected, "seed \(rng.seed)")
+                // A string (no lone surrogates) escapes alike through `append(_:newlines:into:)`.
+                let slice = Array(units[lower..<upper])
+                if let string = String(validating: slice, as: UTF16.self) {
+                    var viaString = ""
+                    HTMLEscaping.append(string.unicodeScalars, newlines: newlines, into: &viaString)
+                    #expect(viaString == expected, "seed \(rng.seed)")
+                }
             }
         }
     }
