@@ -56,7 +56,9 @@ enum ArabicShaping {
                 formTable.withUnsafeBufferPointer { forms in
                     var out = Array(units)
                     out.withUnsafeMutableBufferPointer { out in
-                        var afterBefore = neighbour(in: text, before: range.lowerBound).after
+                        // Whether the last character that is not transparent joins the one
+                        // after it (at the start, the neighbour before the range).
+                        var previousJoinsAfter = neighbour(in: text, before: range.lowerBound).after
                         // The letter waiting for its neighbour after it: its place in `out`
                         // (-1: none), forms, sides and whether it joins before.
                         var waiting = -1
@@ -89,9 +91,9 @@ enum ArabicShaping {
                                 waiting = k
                                 waitingForms = forms[letter]
                                 waitingAfter = sides.after
-                                waitingJoinsBefore = sides.before && afterBefore
+                                waitingJoinsBefore = sides.before && previousJoinsAfter
                             }
-                            afterBefore = sides.after
+                            previousJoinsAfter = sides.after
                             k &+= length
                         }
                         if waiting >= 0 {

@@ -328,17 +328,9 @@ enum FusedSegmenter {
             var t = s
             while t < n && u[t] == 0x20 { t &+= 1 }
             guard t > s, t < n, isASCIILetter(u[t]) else { return (k, afterSpace) }
-            // The last letter, the mark, each space but the last, then the last space (the
-            // opportunity) end their clusters; the letter after them is open.
-            out.closePlain(end: k, wide: false, breakAfter: false)
-            if s > k { out.closePlain(end: s, wide: false, breakAfter: false) }
-            k = s &+ 1
-            while k < t {
-                out.closeSpace(end: k, breakAfter: false)
-                k &+= 1
-            }
-            out.closeSpace(end: t, breakAfter: true)
-            if recordBreaks { breaks.append(LineBreak(offset: t, mandatory: false)) }
+            // The letter, the mark and the spaces end their clusters; the letter after them
+            // is open.
+            closeAcrossSpaces(end: k, wide: false, spaces: s, next: t, out: &out, recordBreaks: recordBreaks, breaks: &breaks)
             afterSpace = true
             k = t &+ 1
         }
@@ -395,16 +387,29 @@ enum FusedSegmenter {
         guard decode(u, t, &value, &length) else { return nil }
         let word = CodePointTable.word(value, stages)
         guard word & plainBits != 0 else { return nil }
-        out.closePlain(end: start, wide: !letter, breakAfter: false)
-        if s > start { out.closePlain(end: s, wide: false, breakAfter: false) }
-        var k = s &+ 1
-        while k < t {
+        closeAcrossSpaces(end: start, wide: !letter, spaces: s, next: t, out: &out, recordBreaks: recordBreaks, breaks: &breaks)
+        return (t &+ length, word, value)
+    }
+
+    /// The closing `closeASCIIWords` and `crossSpaces` share, where spaces, after a clause
+    /// mark or not, lie between two characters of a run. Closes the cluster of the
+    /// character that ends at `end` (`wide` for an ideograph); then the mark's, which ends
+    /// at `spaces`, when there is one (`spaces > end`); then each space's but the last, with
+    /// no break after it (LB7, LB13); then the last space's, which ends at `next`, with the
+    /// break opportunity after it (LB18).
+    @inline(__always)
+    private static func closeAcrossSpaces(
+        end: Int, wide: Bool, spaces: Int, next: Int, out: inout Output, recordBreaks: Bool, breaks: inout [LineBreak]
+    ) {
+        out.closePlain(end: end, wide: wide, breakAfter: false)
+        if spaces > end { out.closePlain(end: spaces, wide: false, breakAfter: false) }
+        var k = spaces &+ 1
+        while k < next {
             out.closeSpace(end: k, breakAfter: false)
             k &+= 1
         }
-        out.closeSpace(end: t, breakAfter: true)
-        if recordBreaks { breaks.append(LineBreak(offset: t, mandatory: false)) }
-        return (t &+ length, word, value)
+        out.closeSpace(end: next, breakAfter: true)
+        if recordBreaks { breaks.append(LineBreak(offset: next, mandatory: false)) }
     }
 
     /// True for `!`, `,`, `.`, `:`, `;` and `?` (line-break classes EX and IS): no break
