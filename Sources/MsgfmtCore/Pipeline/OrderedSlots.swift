@@ -19,13 +19,17 @@ final class OrderedSlots<Input, Output>: @unchecked Sendable {
     /// How many outputs were moved out, in slot order (`take()` moves all of them).
     private var taken = 0
 
-    /// Creates a slot for each of `inputs`, in order.
+    /// Creates a slot for each of `inputs`, in order. The inputs are moved in, last first
+    /// (`popLast` hands each over without a copy, where copying retained every reference
+    /// an input holds and the array's end released them again).
     init(_ inputs: consuming [Input]) {
         count = inputs.count
         self.inputs = .allocate(capacity: count)
         outputs = .allocate(capacity: count)
-        inputs.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { self.inputs.initialize(from: base, count: count) }
+        var k = count
+        while let input = inputs.popLast() {
+            k &-= 1
+            (self.inputs + k).initialize(to: input)
         }
     }
 

@@ -52,6 +52,13 @@ final class RenderBatches {
         var slots: OrderedSlots<Work, Done>?
         var group: DispatchGroup?
         var buffers: PreparedBuffers?
+
+        /// An empty batch with room for `messages` messages: grown from empty, the works
+        /// were copied at each doubling.
+        init(messages: Int) {
+            entries.reserveCapacity(messages)
+            works.reserveCapacity(messages)
+        }
     }
 
     /// The messages of a batch when the emitter does not ask for fewer: enough that
@@ -83,7 +90,7 @@ final class RenderBatches {
     /// Items added so far, and the skipped updates among them: a message's index.
     private var added = 0
     private var skipped = 0
-    private var pending = Batch()
+    private var pending: Batch
     private var running: Batch?
 
     /// Creates the batches of one input; `jobs` threads in all, the calling one included,
@@ -103,6 +110,7 @@ final class RenderBatches {
         if copy == nil { parallel = nil }
         batchSize = max(1, parallel?.messagesPerBatch ?? Self.defaultBatchSize)
         template = parallel.map(Template.init)
+        pending = Batch(messages: batchSize)
         ownCopy = copy
         self.sink = sink
         self.report = report
@@ -141,7 +149,7 @@ final class RenderBatches {
         if !pending.entries.isEmpty {
             start(pending)
             running = pending
-            pending = Batch()
+            pending = Batch(messages: batchSize)
         }
         if let done { emit(done) }
     }
@@ -150,7 +158,7 @@ final class RenderBatches {
     private func start(_ batch: Batch) {
         var works: [Work] = []
         swap(&works, &batch.works)
-        let slots = OrderedSlots<Work, Done>(works)
+        let slots = OrderedSlots<Work, Done>(consume works)
         batch.slots = slots
         if template != nil { batch.buffers = spareBuffers.popLast() ?? PreparedBuffers(count: jobs) }
         guard slots.count > 1 else { return }

@@ -94,7 +94,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
     private func takeMessages() -> OrderedSlots<RawExportMessage, Outcome> {
         var messages: [RawExportMessage] = []
         swap(&messages, &raws)
-        return OrderedSlots(messages)
+        return OrderedSlots(consume messages)
     }
 
     /// Empties the batch once it was written.

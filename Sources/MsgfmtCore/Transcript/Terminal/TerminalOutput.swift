@@ -28,7 +28,7 @@ enum TerminalOutput: Sendable {
     /// that are busy), and returns each one's bytes, in order.
     static func drawAll(_ pieces: consuming [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
         let threads = max(1, min(options.jobs, pieces.count))
-        let drawn = OrderedSlots<TerminalOutput, [UInt8]>(pieces)
+        let drawn = OrderedSlots<TerminalOutput, [UInt8]>(consume pieces)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let emitter = TerminalLineEmitter(options: options.render)
             var scratch: [UInt8] = []
