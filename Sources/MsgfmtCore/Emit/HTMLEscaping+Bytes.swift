@@ -127,6 +127,12 @@ extension HTMLEscaping {
             return true
         }
         if copied { return }
+        append(needingWork: string, newlines: newlines, into: &out)
+    }
+
+    /// Appends `string`, which `isClean` refused, escaped to `out` as UTF-8, through its
+    /// UTF-16 units (the string path calls this too, having made that check itself).
+    static func append(needingWork string: String, newlines: Newlines, into out: inout [UInt8]) {
         let units = UTF16Text.units(of: string)
         units.withUnsafeBufferPointer { append(units: $0, range: 0..<$0.count, newlines: newlines, into: &out) }
     }

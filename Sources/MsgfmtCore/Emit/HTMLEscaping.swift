@@ -24,14 +24,14 @@ public enum HTMLEscaping {
     /// Appends `scalars` escaped to `out`.
     public static func append(_ scalars: String.UnicodeScalarView, newlines: Newlines, into out: inout String) {
         // Most text needs nothing: append it whole, found so on its UTF-8. The rest is
-        // escaped as bytes (`append(_:newlines:into:)` on `[UInt8]`), then made one string.
+        // escaped as bytes (`append(needingWork:newlines:into:)`), then made one string.
         var whole = String(scalars)
         if whole.withUTF8(isClean) {
             out += whole
             return
         }
         var bytes: [UInt8] = []
-        append(whole, newlines: newlines, into: &bytes)
+        append(needingWork: whole, newlines: newlines, into: &bytes)
         out += String(decoding: bytes, as: UTF8.self)
     }
 
