@@ -18,6 +18,8 @@ extension CodePointTable {
         let stage1: UnsafePointer<UInt16>
         let stage2: UnsafePointer<UInt8>
         let words: UnsafePointer<UInt32>
+        /// The words of U+0000–U+00FF, read with one load instead of three.
+        let latin1: UnsafePointer<UInt32>
 
         init() {
             stage1 = msgfmt_code_point_stage1()
@@ -29,6 +31,19 @@ extension CodePointTable {
                 words[k] = word | CodePointTable.derivedBits(word)
             }
             self.words = UnsafePointer(words)
+            let latin1 = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+            latin1.initialize(repeating: 0, count: 256)
+            self.latin1 = UnsafePointer(latin1)
+            for v in 0..<256 { latin1[v] = stagedWord(UInt32(v)) }
+        }
+
+        /// The word of `value` read through the three stages.
+        @inline(__always)
+        func stagedWord(_ value: UInt32) -> UInt32 {
+            let v = Int(min(value, 0x10FFFF))
+            let shift = CodePointTable.blockShift
+            let block = Int(stage1[v &>> shift])
+            return words[Int(stage2[block &<< shift | (v & (1 << shift - 1))])]
         }
     }
 
@@ -63,10 +78,7 @@ extension CodePointTable {
     /// The property word of `value` (values above U+10FFFF read as U+10FFFF, a noncharacter).
     @inline(__always)
     static func word(_ value: UInt32, _ stages: Stages) -> UInt32 {
-        let v = Int(min(value, 0x10FFFF))
-        let block = Int(stages.stage1[v &>> blockShift])
-        let index = Int(stages.stage2[block &<< blockShift | (v & (1 << blockShift - 1))])
-        return stages.words[index]
+        value < 0x100 ? stages.latin1[Int(value)] : stages.stagedWord(value)
     }
 
     /// The property word of `value`.
