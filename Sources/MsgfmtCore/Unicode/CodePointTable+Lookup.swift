@@ -32,14 +32,20 @@ extension CodePointTable {
             }
             self.words = UnsafePointer(words)
             let latin1 = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-            latin1.initialize(repeating: 0, count: 256)
+            for v in 0..<256 { (latin1 + v).initialize(to: Self.staged(UInt32(v), stage1, stage2, self.words)) }
             self.latin1 = UnsafePointer(latin1)
-            for v in 0..<256 { latin1[v] = stagedWord(UInt32(v)) }
         }
 
         /// The word of `value` read through the three stages.
         @inline(__always)
-        func stagedWord(_ value: UInt32) -> UInt32 {
+        func stagedWord(_ value: UInt32) -> UInt32 { Self.staged(value, stage1, stage2, words) }
+
+        /// The word of `value` in the stages given (what `stagedWord` reads, usable while
+        /// the stages are being set up).
+        @inline(__always)
+        private static func staged(
+            _ value: UInt32, _ stage1: UnsafePointer<UInt16>, _ stage2: UnsafePointer<UInt8>, _ words: UnsafePointer<UInt32>
+        ) -> UInt32 {
             let v = Int(min(value, 0x10FFFF))
             let shift = CodePointTable.blockShift
             let block = Int(stage1[v &>> shift])
