@@ -304,6 +304,115 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* True for a UTF-16 unit that is an ASCII letter or digit, a space, or U+00A0 and above
+ * (beyond the C1 controls): what most of a message's text is made of, and what escapers
+ * of markup formats pass through unchanged. */
+static inline int msgfmt_byte_scan_is_wordlike_unit(uint16_t u) {
+    return (uint16_t)((u | 0x20) - 0x61) <= 25 || (uint16_t)(u - 0x30) <= 9 || u == 0x20 || u >= 0xA0;
+}
+
+/* The first offset from `i` before `end` whose UTF-16 unit is not word-like
+ * (msgfmt_byte_scan_is_wordlike_unit), or `end`: eight units at a time. */
+static inline intptr_t msgfmt_byte_scan_wordlike_end(const uint16_t *u, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 8 <= end) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+        /* Each test leaves a lane zero exactly when the unit is in its range. */
+        __m128i letter = _mm_subs_epu16(_mm_sub_epi16(_mm_or_si128(v, _mm_set1_epi16(0x20)), _mm_set1_epi16(0x61)), _mm_set1_epi16(25));
+        __m128i digit = _mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x30)), _mm_set1_epi16(9));
+        __m128i below = _mm_subs_epu16(v, _mm_set1_epi16(0x9F));
+        __m128i yes = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(letter, zero), _mm_cmpeq_epi16(digit, zero)),
+                                   _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(0x20)), _mm_xor_si128(_mm_cmpeq_epi16(below, zero), _mm_set1_epi16(-1))));
+        unsigned mask = (unsigned)_mm_movemask_epi8(yes);
+        if (mask != 0xFFFF) return i + __builtin_ctz(~mask & 0xFFFF) / 2;
+        i += 8;
+    }
+#endif
+    while (i < end && msgfmt_byte_scan_is_wordlike_unit(u[i])) i++;
+    return i;
+}
+
+/* Writes the UTF-8 of the units from `i` before `end` up to the first that is not
+ * word-like (msgfmt_byte_scan_is_wordlike_unit) to `out` and returns that unit's offset, or
+ * `end`; `*written` gets the number of bytes. ASCII letters, digits and spaces go eight
+ * units at a time; a surrogate pair is written as its scalar and a lone surrogate as
+ * U+FFFD, as UTF16Text.encodeUTF8 writes them. `out` must have room for three bytes a
+ * unit: an eight-unit store may write past what it keeps, never past that room. */
+static inline intptr_t msgfmt_byte_scan_copy_wordlike(const uint16_t *u, intptr_t i, intptr_t end, uint8_t *out,
+                                                      intptr_t *written) {
+    uint8_t *o = out;
+    for (;;) {
+#if defined(__SSE2__)
+        const __m128i zero = _mm_setzero_si128();
+        while (i + 8 <= end) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+            __m128i letter = _mm_subs_epu16(_mm_sub_epi16(_mm_or_si128(v, _mm_set1_epi16(0x20)), _mm_set1_epi16(0x61)), _mm_set1_epi16(25));
+            __m128i digit = _mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x30)), _mm_set1_epi16(9));
+            __m128i yes = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(letter, zero), _mm_cmpeq_epi16(digit, zero)),
+                                       _mm_cmpeq_epi16(v, _mm_set1_epi16(0x20)));
+            unsigned mask = (unsigned)_mm_movemask_epi8(yes);
+            /* Every lane is ASCII in the lanes kept, so narrowing keeps their bytes. */
+            _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(v, v));
+            if (mask == 0xFFFF) {
+                o += 8;
+                i += 8;
+                continue;
+            }
+            intptr_t kept = __builtin_ctz(~mask & 0xFFFF) / 2;
+            o += kept;
+            i += kept;
+            break;
+        }
+#endif
+        if (i >= end) break;
+        uint16_t c = u[i];
+        if (c < 0x80) {
+            /* Fewer than eight units are left. */
+            if (!msgfmt_byte_scan_is_wordlike_unit(c)) break;
+            *o++ = (uint8_t)c;
+            i++;
+            continue;
+        }
+        if (c < 0xA0) break;
+        /* A run of units from U+00A0 on, one scalar at a time, until an ASCII unit (which
+         * starts the next block) or a C1 control. */
+        for (;;) {
+            if (c < 0x800) {
+                o[0] = (uint8_t)(0xC0 | (c >> 6));
+                o[1] = (uint8_t)(0x80 | (c & 0x3F));
+                o += 2;
+                i++;
+            } else if (c < 0xD800 || c > 0xDFFF) {
+                o[0] = (uint8_t)(0xE0 | (c >> 12));
+                o[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+                o[2] = (uint8_t)(0x80 | (c & 0x3F));
+                o += 3;
+                i++;
+            } else if (c < 0xDC00 && i + 1 < end && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
+                uint32_t value = 0x10000 + (((uint32_t)c - 0xD800) << 10) + ((uint32_t)u[i + 1] - 0xDC00);
+                o[0] = (uint8_t)(0xF0 | (value >> 18));
+                o[1] = (uint8_t)(0x80 | ((value >> 12) & 0x3F));
+                o[2] = (uint8_t)(0x80 | ((value >> 6) & 0x3F));
+                o[3] = (uint8_t)(0x80 | (value & 0x3F));
+                o += 4;
+                i += 2;
+            } else {
+                o[0] = 0xEF;
+                o[1] = 0xBF;
+                o[2] = 0xBD;
+                o += 3;
+                i++;
+            }
+            if (i >= end) break;
+            c = u[i];
+            if (c < 0xA0) break;
+        }
+    }
+    *written = o - out;
+    return i;
+}
+
 /* Asks the processor to start loading the cache line at `address` for reading, without
  * waiting for it: a hint that never faults, so any address may be passed. */
 static inline void msgfmt_byte_scan_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }

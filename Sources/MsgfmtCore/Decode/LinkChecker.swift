@@ -20,9 +20,47 @@ enum LinkChecker {
         return parsedLink(Array(raw.utf8)[...]).map { canonical($0.url, scheme: $0.scheme) }.map(Target.url) ?? .invalid
     }
 
-    /// True when `check(raw)` is not `.invalid`, found without writing the canonical URL.
+    /// True when `check(raw)` is not `.invalid`, found without writing the canonical URL:
+    /// the common plain web link by one pass over its bytes (`isPlainWebLink`), anything
+    /// else parsed in full (`acceptsByParsing`).
     static func accepts(_ raw: String) -> Bool {
+        isPlainWebLink(raw) || acceptsByParsing(raw)
+    }
+
+    /// `accepts` by parsing the link in full: the reference of `isPlainWebLink`.
+    static func acceptsByParsing(_ raw: String) -> Bool {
         mentionID(raw) != nil || parsedLink(Array(raw.utf8)[...]) != nil
+    }
+
+    /// True for a link `check` accepts whose shape says so at once: `http://` or `https://`
+    /// (lower case), a host of ASCII letters, digits, hyphens and dots with a dot in it and
+    /// more than the dot alone, then nothing or a path, query or fragment (`/`, `?`, `#`),
+    /// whose bytes `check` only escapes. False says nothing: the link is parsed in full
+    /// (a port, user info, another scheme or any other host byte take that way).
+    /// `LinkCheckerTests` compares the two on generated links.
+    static func isPlainWebLink(_ raw: String) -> Bool {
+        var raw = raw
+        return raw.withUTF8 { bytes in
+            let n = bytes.count
+            // "http", then "s" or not, then "://".
+            guard n > 7, bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 else { return false }
+            var i = bytes[4] == 0x73 ? 5 : 4
+            guard i + 3 <= n, bytes[i] == 0x3A, bytes[i + 1] == 0x2F, bytes[i + 2] == 0x2F else { return false }
+            i += 3
+            let start = i
+            var dot = false
+            while i < n {
+                let byte = bytes[i]
+                if byte == 0x2E {
+                    dot = true
+                } else if !(HTTPURL.isAlphanumeric(byte) || byte == 0x2D) {
+                    break
+                }
+                i += 1
+            }
+            guard dot, i - start > 1 else { return false }
+            return i == n || bytes[i] == 0x2F || bytes[i] == 0x3F || bytes[i] == 0x23
+        }
     }
 
     /// The schemes that keep their own form.

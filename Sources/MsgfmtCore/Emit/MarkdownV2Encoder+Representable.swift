@@ -88,14 +88,27 @@ extension MarkdownV2Encoder {
     /// entities left empty are dropped. Shortening keeps the entities nested and apart, so
     /// only their order needs restoring.
     private static func withoutNewlinesAtQuoteBoundaries(_ message: Message, units: [UInt16]) -> Message {
-        var boundaries: Set<Int> = []
+        // The quotes' ends in a sorted list (quotes are in order and apart, so it comes
+        // sorted), searched by halving.
+        var boundaries: [Int] = []
         for e in message.entities where e.kind.entityClass == .quote {
-            boundaries.insert(e.offset)
-            boundaries.insert(e.end)
+            if boundaries.isEmpty { boundaries.reserveCapacity(8) }
+            boundaries.append(e.offset)
+            boundaries.append(e.end)
         }
         guard !boundaries.isEmpty else { return message }
+        boundaries.sort()
+        func isBoundary(_ p: Int) -> Bool {
+            var low = 0
+            var high = boundaries.count
+            while low < high {
+                let mid = (low &+ high) / 2
+                if boundaries[mid] < p { low = mid &+ 1 } else { high = mid }
+            }
+            return low < boundaries.count && boundaries[low] == p
+        }
         func endsAtBoundary(_ e: MessageEntity) -> Bool {
-            e.kind.entityClass != .quote && e.end > 0 && boundaries.contains(e.end) && units[e.end - 1] == 0x0A
+            e.kind.entityClass != .quote && e.end > 0 && isBoundary(e.end) && units[e.end - 1] == 0x0A
         }
         guard message.entities.contains(where: endsAtBoundary) else { return message }
         var shortened = message

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Re-encodes a normalized message in Telegram's MarkdownV2 parse mode.
 ///
 /// Entities Telegram detects by itself (URLs, mentions, hashtags, …), and those whose
@@ -106,76 +108,44 @@ public enum MarkdownV2Encoder {
 
     /// Appends the text units in `range` escaped: inside code only `` ` `` and `\`, else
     /// every reserved character; controls become spaces. Inside `quote`, each newline
-    /// before the quote's last unit is followed by `>`. Runs of units written as they are
-    /// are copied in one go.
+    /// before the quote's last unit is followed by `>`. Word-like units (letters, digits,
+    /// spaces, everything from U+00A0) are written by CByteScan in one go up to the next
+    /// other unit, which is written here; the room for the whole range is made once, as no
+    /// unit takes more than three bytes (an escaped character or a quoted newline two, a
+    /// surrogate pair four for its two units). `MarkdownV2EncoderTests` compares it with a
+    /// unit-by-unit reference.
     @inline(__always)
     static func appendText(
         _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, code: Bool, quote: MessageEntity?,
         into out: inout [UInt8]
     ) {
+        guard let source = units.baseAddress, !range.isEmpty else { return }
         let quoteEnd = quote?.end ?? Int.min
-        var p = range.lowerBound
-        let end = range.upperBound
-        while p < end {
-            let runEnd = verbatimEnd(units, from: p, to: end, code: code)
-            if runEnd > p {
-                // At most 3 bytes per unit: a surrogate pair is 2 units for 4 bytes.
-                let run = UnsafeBufferPointer(rebasing: units[p..<runEnd])
-                let room = run.count &* 3
-                out.appendBytes(upTo: room) { UTF16Text.encodeUTF8(run, into: UnsafeMutableBufferPointer(start: $0, count: room)) }
-                p = runEnd
-                if p == end { break }
+        out.appendBytes(upTo: range.count &* 3) { base in
+            var o = 0
+            var p = range.lowerBound
+            let end = range.upperBound
+            while true {
+                var written = 0
+                p = msgfmt_byte_scan_copy_wordlike(source, p, end, base + o, &written)
+                o &+= written
+                guard p < end else { break }
+                // Punctuation, a control or a C1 control: below 0xA0, so one ASCII byte.
+                let u = units[p]
+                if code ? u == 0x60 || u == 0x5C : isReserved(u) {
+                    base[o] = 0x5C
+                    o &+= 1
+                }
+                base[o] = isControl(u) ? 0x20 : UInt8(truncatingIfNeeded: u)
+                o &+= 1
+                if u == 0x0A, p &+ 1 < quoteEnd {
+                    base[o] = 0x3E
+                    o &+= 1
+                }
+                p &+= 1
             }
-            // Below 0xA0, so one ASCII byte: controls (C1 ones too) become spaces.
-            let u = units[p]
-            if code {
-                if u == 0x60 || u == 0x5C { out.append(0x5C) }
-            } else if isReserved(u) {
-                out.append(0x5C)
-            }
-            out.append(isControl(u) ? 0x20 : UInt8(truncatingIfNeeded: u))
-            if u == 0x0A, p + 1 < quoteEnd { out.append(0x3E) }
-            p &+= 1
+            return o
         }
-    }
-
-    /// The end of the run of units from `p` (before `end`) that `isVerbatim` writes
-    /// unchanged, with the test hoisted out of the loop: outside code, one bit of two words
-    /// says it for ASCII (`MarkdownV2EncoderTests` checks it against `isVerbatim`).
-    @inline(__always)
-    static func verbatimEnd(_ units: UnsafeBufferPointer<UInt16>, from p: Int, to end: Int, code: Bool) -> Int {
-        var i = p
-        if code {
-            while i < end {
-                let u = units[i]
-                guard u >= 0xA0 || (u >= 0x20 && u < 0x7F && u != 0x60 && u != 0x5C) else { break }
-                i &+= 1
-            }
-            return i
-        }
-        // Printable ASCII that is not reserved: 0x20…0x3F and 0x40…0x7E without the
-        // bits of `isReserved`.
-        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~reservedBelow64
-        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~reservedBelow128
-        while i < end {
-            let u = units[i]
-            if u >= 0xA0 {
-                i &+= 1
-                continue
-            }
-            guard u < 0x80, (u < 0x40 ? low : high) >> UInt64(u & 0x3F) & 1 != 0 else { break }
-            i &+= 1
-        }
-        return i
-    }
-
-    /// True when `u` is written unchanged: no escape, not a control, not a newline (the
-    /// per-unit reference of `verbatimEnd`).
-    @inline(__always)
-    static func isVerbatim(_ u: UInt16, code: Bool) -> Bool {
-        if u >= 0xA0 { return true }
-        if u < 0x20 || u >= 0x7F { return false }
-        return code ? u != 0x60 && u != 0x5C : !isReserved(u)
     }
 
     /// True when a pre language can follow the opening fence: Telegram ends it at
@@ -198,15 +168,20 @@ public enum MarkdownV2Encoder {
 
     /// True when a link's URL can be written: MarkdownV2 cannot escape controls.
     static func usableURL(_ url: String) -> Bool {
-        // By its UTF-8: C0 controls and DEL are single bytes, C1 controls C2 80…C2 9F.
+        // By its UTF-8: C0 controls and DEL are single bytes, C1 controls C2 80…C2 9F. The
+        // bytes that cannot start one are passed over sixteen at a time (CByteScan).
         var url = url
         return url.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { return false }
-                previous = byte
+            guard let base = bytes.baseAddress else { return true }
+            let n = bytes.count
+            var i = 0
+            while true {
+                i = msgfmt_byte_scan_may_be_unsafe(base, i, n)
+                guard i < n else { return true }
+                let byte = bytes[i]
+                if byte < 0x20 || byte == 0x7F || (byte == 0xC2 && i + 1 < n && bytes[i + 1] <= 0x9F) { return false }
+                i += 1
             }
-            return true
         }
     }
 

@@ -62,6 +62,35 @@ import Testing
         #expect(LinkChecker.accepts(raw) == (expected != .invalid), "\(raw)")
     }
 
+    /// The plain web links `isPlainWebLink` takes at once are the links the full parse
+    /// accepts, on generated links near its shape (schemes, hosts and what follows them
+    /// drawn from pieces that pass and pieces that do not) and on every case above.
+    @Test func plainWebLinksAreWhatTheFullParseAccepts() {
+        let schemes = ["http://", "https://", "HTTP://", "httpS://", "htt://", "http:/", "tg://", "", "http://u@", "https://u:p@"]
+        let hosts = [
+            "a.com", "example.org", "x-y.z", "localhost", "a-b", ".", "..", "a", "a.", ".a", "-.-", "a_b.com", "пример.рф", "[::1]", "",
+            "a b.c", "A.COM", "1.2.3.4",
+        ]
+        let tails = ["", "/", "/p?q#f", "?q", "#f", ":80", ":80/x", "@b.com", "%41", " ", "/x y", "\u{1}", "/пр", ":", "]"]
+        var taken = 0
+        var links = Self.cases.map(\.0)
+        for scheme in schemes {
+            for host in hosts {
+                for tail in tails { links.append(scheme + host + tail) }
+            }
+        }
+        for link in links {
+            let full = LinkChecker.acceptsByParsing(link)
+            if LinkChecker.isPlainWebLink(link) {
+                taken += 1
+                #expect(full, "\(link.debugDescription) taken at once but refused in full")
+            }
+            #expect(LinkChecker.accepts(link) == full, "\(link.debugDescription)")
+        }
+        // The quick path is taken at all (and not only by a few of the links).
+        #expect(taken > 100)
+    }
+
     @Test func ipv6AddressesFollowInetPton() {
         for valid in ["::", "::1", "1:2:3:4:5:6:7:8", "1::", "1:2:3:4:5:6:1.2.3.4", "::ffff:0.0.0.0", "ABCD::ef"] {
             #expect(IPv6Address.isValid(Array(valid.utf8)[...]), "\(valid)")
