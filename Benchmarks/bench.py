@@ -377,7 +377,8 @@ class Bench:
 
     def paired_ratios(self, peers):
         """The targets whose two sides are both quick to run, measured again in alternating
-        rounds (see paired.py): `--to text` on one core against the ICU loop, `--jobs 2`
+        rounds (see paired.py): `--to text`, `--to markdown-v2` and `--to html` on one core
+        against the ICU loop, `--jobs 2`
         against `--jobs 1` (render, the HTML site and the ANSI bubbles), and with `peers`
         `--to ansi` at the default `--jobs` against rich (about a minute a round) and the
         site with `--jobs 2` against chatpack."""
@@ -391,6 +392,15 @@ class Bench:
             lambda: paired.process_seconds(pin + text + ["--jobs", "1", self.botapi], env),
             lambda: paired.loop_seconds(pin + [self.a.icu_loop, self.texts_bin, "3"], env),
             lambda msgfmt, loop: (1 / msgfmt) / (3 / loop)))
+        # The two re-encodings whose rows sit near the same goal: a row and the loop's are
+        # minutes apart, and msgfmt's rows moved by a third between runs of one evening.
+        for fmt in ("markdown-v2", "html"):
+            cmd = [self.a.msgfmt, "--from", "bot-api"] + dict(RENDERS)[fmt] + ["--jobs", "1", self.botapi]
+            self.pairs.append(paired.measure(
+                f"`--to {fmt}` on one core, MB/s vs bare ICU line-break loop", 0.5,
+                lambda cmd=cmd: paired.process_seconds(pin + cmd, env),
+                lambda: paired.loop_seconds(pin + [self.a.icu_loop, self.texts_bin, "3"], env),
+                lambda msgfmt, loop: (1 / msgfmt) / (3 / loop)))
         self.pairs.append(paired.measure(
             "render `--to text`: `--jobs 2` speed-up over `--jobs 1`", 1.7,
             lambda: paired.process_seconds(text + ["--jobs", "2", self.botapi], env),

@@ -311,28 +311,6 @@ static inline int msgfmt_byte_scan_is_wordlike_unit(uint16_t u) {
     return (uint16_t)((u | 0x20) - 0x61) <= 25 || (uint16_t)(u - 0x30) <= 9 || u == 0x20 || u >= 0xA0;
 }
 
-/* The first offset from `i` before `end` whose UTF-16 unit is not word-like
- * (msgfmt_byte_scan_is_wordlike_unit), or `end`: eight units at a time. */
-static inline intptr_t msgfmt_byte_scan_wordlike_end(const uint16_t *u, intptr_t i, intptr_t end) {
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    while (i + 8 <= end) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
-        /* Each test leaves a lane zero exactly when the unit is in its range. */
-        __m128i letter = _mm_subs_epu16(_mm_sub_epi16(_mm_or_si128(v, _mm_set1_epi16(0x20)), _mm_set1_epi16(0x61)), _mm_set1_epi16(25));
-        __m128i digit = _mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x30)), _mm_set1_epi16(9));
-        __m128i below = _mm_subs_epu16(v, _mm_set1_epi16(0x9F));
-        __m128i yes = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(letter, zero), _mm_cmpeq_epi16(digit, zero)),
-                                   _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(0x20)), _mm_xor_si128(_mm_cmpeq_epi16(below, zero), _mm_set1_epi16(-1))));
-        unsigned mask = (unsigned)_mm_movemask_epi8(yes);
-        if (mask != 0xFFFF) return i + __builtin_ctz(~mask & 0xFFFF) / 2;
-        i += 8;
-    }
-#endif
-    while (i < end && msgfmt_byte_scan_is_wordlike_unit(u[i])) i++;
-    return i;
-}
-
 /* Writes the UTF-8 of the units from `i` before `end` up to the first that is not
  * word-like (msgfmt_byte_scan_is_wordlike_unit) to `out` and returns that unit's offset, or
  * `end`; `*written` gets the number of bytes. ASCII letters, digits and spaces go eight

@@ -138,6 +138,55 @@ import Testing
         }
     }
 
+    @Test func copyWordlikeWritesTheWordLikePrefixAsUTF8() {
+        func isWordlike(_ u: UInt16) -> Bool {
+            (0x61...0x7A).contains(u | 0x20) || (0x30...0x39).contains(u) || u == 0x20 || u >= 0xA0
+        }
+        // Where the walk stops and the UTF-8 of what it passed (lone surrogates as U+FFFD).
+        func reference(_ units: [UInt16], _ i: Int, _ end: Int) -> (Int, [UInt8]) {
+            var k = i
+            while k < end, isWordlike(units[k]) { k += 1 }
+            return (k, Array(String(decoding: units[i..<k], as: UTF16.self).utf8))
+        }
+        func copy(_ units: [UInt16], _ i: Int, _ end: Int) -> (Int, [UInt8]) {
+            var out = [UInt8](repeating: 0, count: 3 * (end - i) + 8)
+            var written = 0
+            let stop = units.withUnsafeBufferPointer { u in
+                out.withUnsafeMutableBufferPointer { o in
+                    msgfmt_byte_scan_copy_wordlike(u.baseAddress ?? UnsafePointer(bitPattern: 2)!, i, end, o.baseAddress!, &written)
+                }
+            }
+            return (stop, Array(out[..<written]))
+        }
+        // Every unit alone at places before, inside and after the eight-unit blocks.
+        let around: [UInt16] = [
+            0x61, 0x5A, 0x30, 0x39, 0x20, 0x7A, 0x41, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6A, 0x6B, 0x6C, 0x6D, 0x6E,
+        ]
+        for unit in UInt16(0)...UInt16.max {
+            for at in [0, 5, 8, 13] {
+                var units = around
+                units[at] = unit
+                let (stop, bytes) = copy(units, 0, units.count)
+                let expected = reference(units, 0, units.count)
+                #expect(stop == expected.0 && bytes == expected.1, "0x\(String(unit, radix: 16)) at \(at)")
+                if stop != expected.0 || bytes != expected.1 { return }
+            }
+        }
+        // Random mixes of ASCII, punctuation, C1 controls, letters beyond ASCII, surrogate
+        // pairs and lone halves, from random starts to random ends.
+        let pool: [UInt16] = [0x61, 0x41, 0x35, 0x20, 0x2E, 0x0A, 0x85, 0xA0, 0xE9, 0x0430, 0x4E2D, 0xD83D, 0xDE00, 0xFFFF]
+        var rng = SeededGenerator(seed: 0x7770_7264)
+        for _ in 0..<20_000 {
+            let units = (0..<rng.below(40)).map { _ in rng.below(3) == 0 ? pool[rng.below(pool.count)] : 0x61 }
+            let end = rng.below(units.count + 1)
+            let start = rng.below(end + 1)
+            let (stop, bytes) = copy(units, start, end)
+            let expected = reference(units, start, end)
+            #expect(stop == expected.0 && bytes == expected.1, "\(units) from \(start) to \(end)")
+            if stop != expected.0 || bytes != expected.1 { return }
+        }
+    }
+
     @Test func theVectorPathIsBuiltOnX86() {
         #if arch(x86_64)
             #expect(msgfmt_byte_scan_lanes() == 16)
