@@ -88,8 +88,8 @@ extension MarkdownV2Encoder {
     /// entities left empty are dropped. Shortening keeps the entities nested and apart, so
     /// only their order needs restoring.
     private static func withoutNewlinesAtQuoteBoundaries(_ message: Message, units: [UInt16]) -> Message {
-        // The quotes' ends in a sorted list (quotes are in order and apart, so it comes
-        // sorted), searched by halving.
+        // The quotes' starts and ends in a sorted list (quotes are in order and apart, so
+        // sorting finds it sorted already), searched by halving.
         var boundaries: [Int] = []
         for e in message.entities where e.kind.entityClass == .quote {
             if boundaries.isEmpty { boundaries.reserveCapacity(8) }
