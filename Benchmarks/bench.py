@@ -386,15 +386,11 @@ class Bench:
         env = self.env
         pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
         text = [self.a.msgfmt, "--from", "bot-api", "--to", "text", "--width", "80"]
-        # MB/s of text: msgfmt's whole process over the corpus once, the loop over it three times.
-        self.pairs.append(paired.measure(
-            "`--to text` on one core, MB/s vs bare ICU line-break loop", 0.5,
-            lambda: paired.process_seconds(pin + text + ["--jobs", "1", self.botapi], env),
-            lambda: paired.loop_seconds(pin + [self.a.icu_loop, self.texts_bin, "3"], env),
-            lambda msgfmt, loop: (1 / msgfmt) / (3 / loop)))
-        # The two re-encodings whose rows sit near the same goal: a row and the loop's are
-        # minutes apart, and msgfmt's rows moved by a third between runs of one evening.
-        for fmt in ("markdown-v2", "html"):
+        # MB/s of text: msgfmt's whole process over the corpus once, the loop over it three
+        # times. Besides `--to text`, the two re-encodings whose rows sit near the same goal:
+        # a row and the loop's are minutes apart, and msgfmt's rows moved by a third between
+        # runs of one evening.
+        for fmt in ("text", "markdown-v2", "html"):
             cmd = [self.a.msgfmt, "--from", "bot-api"] + dict(RENDERS)[fmt] + ["--jobs", "1", self.botapi]
             self.pairs.append(paired.measure(
                 f"`--to {fmt}` on one core, MB/s vs bare ICU line-break loop", 0.5,
