@@ -1,4 +1,9 @@
 extension MessageDecoder {
+    /// Given JSON Lines line `number` (not blank) and the count of messages and failures
+    /// before it, takes the line undecoded, moving the count on as the line's items would;
+    /// false leaves it to the decoder, with the count set right.
+    typealias LineTaker = (_ line: ArraySlice<UInt8>, _ number: Int, _ index: inout Int) -> Bool
+
     /// Decodes the input of `reader` as `decode(_:options:each:)` decodes it read whole,
     /// but hands out JSON Lines as they arrive: when the first line that is not blank is a
     /// whole JSON value (and, when sniffing, no Telegram Desktop export), each line is
@@ -7,8 +12,16 @@ extension MessageDecoder {
     ///
     /// A lone first line is one JSON document, whose diagnostics carry no line number; so
     /// when the first line's messages have diagnostics, they wait until a second line shows
-    /// the input is JSON Lines.
+    /// the input is JSON Lines. `take`, when given, is offered every JSON Lines line after
+    /// the first two, before it is decoded here.
     public static func decode(_ reader: InputReader, options: DecodeOptions, each: (DecodedItem) -> Void) throws(InputError) {
+        try decode(reader, options: options, take: nil, each: each)
+    }
+
+    /// `decode(_:options:each:)`, offering lines to `take` (see there).
+    static func decode(
+        _ reader: InputReader, options: DecodeOptions, take: LineTaker?, each: (DecodedItem) -> Void
+    ) throws(InputError) {
         var number = 0
         var first: JSONValue?
         if options.format == .botAPI || options.format == .auto {
@@ -41,7 +54,9 @@ extension MessageDecoder {
         }
         while let line = try reader.nextLine() {
             number += 1
-            if !isBlank(line) { decodeLine(line, number: number, index: &index, filter: filter, each: each) }
+            if isBlank(line) { continue }
+            if let take, take(line, number, &index) { continue }
+            decodeLine(line, number: number, index: &index, filter: filter, each: each)
         }
     }
 

@@ -13,10 +13,10 @@ struct LayoutEngine {
         let blocks = prepared.blocks
         let table = prepared.table.withTabWidth(constraints.tabWidth)
         let segments = prepared.segments
+        // The default ellipsis in cells is not measured (`cellEllipsis`).
         let ellipsis =
             constraints.ellipsis == "\u{2026}" && prepared.measurer is CellMeasurer
-            ? Self.cellEllipsis
-            : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
+            ? nil : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []
         // Room for a line or two a segment at once, not grown from one.
@@ -152,7 +152,7 @@ struct LayoutEngine {
     /// The line builder for `segment` of `block`: quote bar, available width, bidi levels.
     private func makeBuilder(
         _ block: Block, _ segment: LayoutSegment, bidi: (levels: [UInt8], paragraphLevel: UInt8)?,
-        table: ClusterTable, ellipsis: MeasuredString
+        table: ClusterTable, ellipsis: MeasuredString?
     ) -> LineBuilder {
         let width = constraints.width
         let bar = constraints.quoteBarWidth
@@ -163,15 +163,21 @@ struct LayoutEngine {
         // Made whole in one initializer: a builder changed after it was made was copied
         // out of this function and the first one destroyed.
         return LineBuilder(
-            table: table, constraints: constraints, ellipsis: ellipsis.prefix(fitting: available),
+            table: table, constraints: constraints,
+            ellipsis: ellipsis.map { $0.prefix(fitting: available) } ?? Self.cellEllipsis(fitting: available),
             block: block.kind, quoted: block.quote != nil, barWidth: barWidth, available: available, justifiable: justifiable,
             levels: bidi?.levels, levelBase: bidi == nil ? 0 : segment.content.lowerBound,
             paragraphLevel: bidi?.paragraphLevel ?? 0)
     }
 
-    /// The default ellipsis measured in cells, the same under every width model (one
-    /// scalar on its own), measured once.
-    private static let cellEllipsis = MeasuredString("\u{2026}", measurer: CellMeasurer())
+    /// The default ellipsis in cells cut to `available` cells, as `MeasuredString.prefix`
+    /// cuts it: one cell under every width model (one scalar on its own). Written out
+    /// rather than kept as a shared `MeasuredString`, whose arrays every thread laying out
+    /// messages would count references to for each message, taking their cache lines
+    /// from each other's cores.
+    static func cellEllipsis(fitting available: Int) -> (display: String, width: Int) {
+        available >= 1 ? ("\u{2026}", 1) : ("", 0)
+    }
 
     /// The message's blocks when they tile its text, else the whole text as one paragraph.
     static func tiledBlocks(_ styled: StyledText) -> [Block] {

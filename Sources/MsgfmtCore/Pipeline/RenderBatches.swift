@@ -11,31 +11,53 @@ import Dispatch
 ///
 /// With a `ParallelEmitter` (every format but a stacked picture), each thread also
 /// prepares the bytes of the messages it processed, into a buffer of its own
-/// (`PreparedBuffers`, reused from batch to batch), and lets go of their layouts there; the
-/// calling thread then only copies those bytes out in order.
+/// (`PreparedBuffers`, reused from batch to batch), and lets go of everything it made for
+/// them there; the calling thread then only copies those bytes out in order.
+///
+/// With such an emitter and no filter, JSON Lines are handed over undecoded (`take`): the
+/// calling thread copies each line into the batch (`BatchLines`) and a worker decodes it,
+/// so a message is made, used and let go on one thread. (Decoded on the calling thread,
+/// every message's memory crossed from one core to the other and back: the workers
+/// count references to it, the calling thread frees it and hands the same blocks out for
+/// the next messages, and the two cores fought over those cache lines, by a quarter of
+/// the run's time when the cores were far apart.) A line is numbered as if it held one
+/// message, as nearly every line does; one that holds something else (an update without
+/// a message, several messages) is decoded again in order when its turn comes, with
+/// every line after it that was numbered before that was known, and from then on the
+/// decoder reads the lines itself.
 ///
 /// `drain()` finishes everything added so far: before a read that may block (a pipe), so
 /// what has arrived is written before msgfmt waits for more, and at the end.
 final class RenderBatches {
-    /// One decoded item, in input order; a message stands for the next slot's output.
+    /// One item in input order; a message or a line stands for the next slot's output.
     private enum Entry {
         case message
+        /// JSON Lines line `number`, numbered `index` as one message, at `bytes` of the
+        /// batch's lines.
+        case line(index: Int, number: Int, bytes: Range<Int>)
         case other(DecodedItem)
     }
 
-    /// What a worker needs to process one message.
-    struct Work: Sendable {
-        var message: Message
-        var index: Int
-        var diagnostics: [Diagnostic]
+    /// What a worker needs to process one slot.
+    enum Work: Sendable {
+        /// A message decoded on the calling thread.
+        case message(Message, index: Int, diagnostics: [Diagnostic])
+        /// A line to decode first (`Entry.line`).
+        case line(Range<Int>, number: Int, index: Int)
     }
 
-    /// A processed message, and where its prepared bytes are: `bytes` of buffer `buffer`
-    /// of its batch's `PreparedBuffers` (no buffer: the emitter writes it when its turn comes).
-    struct Done {
-        var rendered: RenderedMessage
-        var buffer: Int?
-        var bytes: Range<Int>
+    /// What came of one slot.
+    enum Done {
+        /// A message whose bytes were prepared at `bytes` of buffer `buffer` of its batch's
+        /// `PreparedBuffers`, with what writing them needs of the message.
+        case prepared(diagnostics: [Diagnostic], hasMedia: Bool, buffer: Int, bytes: Range<Int>)
+        /// A message the emitter writes when its turn comes (a worker without a copy).
+        case rendered(RenderedMessage)
+        /// A line that decoded to one failure.
+        case failure(Diagnostic)
+        /// A line that decoded to something else than one message or failure: decoded
+        /// again in order (`decodeAgain`).
+        case again
     }
 
     /// The emitter workers copy, shared read-only between threads (`makeWorkerCopy` only
@@ -52,6 +74,8 @@ final class RenderBatches {
         var slots: OrderedSlots<Work, Done>?
         var group: DispatchGroup?
         var buffers: PreparedBuffers?
+        /// The lines of its `.line` entries.
+        var lines: BatchLines?
 
         /// An empty batch with room for `messages` messages: grown from empty, the works
         /// were copied at each doubling.
@@ -83,8 +107,17 @@ final class RenderBatches {
     private let template: Template?
     /// The calling thread's copy, for the messages it processes.
     private var ownCopy: (any ParallelEmitter)?
-    /// Buffers of emitted batches, ready for the next.
+    /// Buffers and lines of emitted batches, ready for the next.
     private var spareBuffers: [PreparedBuffers] = []
+    private var spareLines: [BatchLines] = []
+    /// Whether JSON Lines are taken undecoded (`take`): with a parallel emitter and no
+    /// filter, until a line holds something else than one message or failure.
+    private(set) var takesLines: Bool
+    /// Set when a line was decoded again: the items after it are numbered anew once
+    /// everything before them is written.
+    private var renumbers = false
+    /// The calling thread's copy of a line it decodes.
+    private var scratch: [UInt8] = []
     /// Counts of what was emitted so far, in input order.
     private(set) var stats = Renderer.Stats()
     /// Items added so far, and the skipped updates among them: a message's index.
@@ -112,6 +145,7 @@ final class RenderBatches {
         template = parallel.map(Template.init)
         pending = Batch(messages: batchSize)
         ownCopy = copy
+        if case .none = options.filter { takesLines = template != nil } else { takesLines = false }
         self.sink = sink
         self.report = report
     }
@@ -123,7 +157,7 @@ final class RenderBatches {
         switch consume item {
         case .message(let message, let diagnostics):
             // Numbered as the decoder numbers them: skipped updates aside.
-            pending.works.append(Work(message: message, index: added - skipped - 1, diagnostics: diagnostics))
+            pending.works.append(.message(message, index: added - skipped - 1, diagnostics: diagnostics))
             pending.entries.append(.message)
             if pending.works.count >= batchSize { cycle() }
         case .skipped(let update):
@@ -134,6 +168,34 @@ final class RenderBatches {
         case .filtered:
             pending.entries.append(.other(.filtered))
         }
+    }
+
+    /// Takes JSON Lines line `number` undecoded as the next item, numbered as one message,
+    /// and moves `index` (the decoder's count of messages and failures so far) on by one;
+    /// false when lines are no longer taken, with `index` set to what the decoder would
+    /// have counted, for the decoder to read the line itself.
+    func take(_ line: ArraySlice<UInt8>, number: Int, index: inout Int) -> Bool {
+        guard takesLines else {
+            if renumbers {
+                // What was numbered before a line turned out to hold something else is
+                // written first; the counts are then those of one thread.
+                drain()
+                added = stats.read
+                skipped = stats.skipped.count
+                renumbers = false
+            }
+            index = added - skipped
+            return false
+        }
+        let lines = pending.lines ?? spareLines.popLast() ?? BatchLines(capacity: 1 << 18)
+        pending.lines = lines
+        let bytes = lines.append(line)
+        added += 1
+        index += 1
+        pending.works.append(.line(bytes, number: number, index: added - skipped - 1))
+        pending.entries.append(.line(index: added - skipped - 1, number: number, bytes: bytes))
+        if pending.works.count >= batchSize { cycle() }
+        return true
     }
 
     /// Processes and emits every item added so far.
@@ -168,39 +230,85 @@ final class RenderBatches {
         let fonts = fonts
         let template = template
         let buffers = batch.buffers
+        let lines = batch.lines
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let renderer = Renderer(options: options, fonts: fonts)
                 var emitter = template?.emitter.makeWorkerCopy()
-                slots.fill { Self.make($1, renderer: renderer, emitter: &emitter, buffers: buffers, buffer: worker) }
+                var scratch: [UInt8] = []
+                // The worker's own buffer, by its address: the buffers' object is not
+                // counted by each thread for each message.
+                let output = buffers.map { $0.base + worker }
+                let lineBytes = lines?.start
+                slots.fill {
+                    Self.make(
+                        $1, lines: lineBytes, scratch: &scratch, renderer: renderer, emitter: &emitter, output: output, buffer: worker)
+                }
             }
             group.leave()
         }
         batch.group = group
     }
 
-    /// Processes one message and, with an emitter, prepares its bytes at the end of buffer
-    /// `buffer` and lets go of what only the emitter needed.
+    /// Decodes a line first (from `lines`, the batch's, into `scratch`, a copy of the
+    /// thread's own), then processes its message and, with an emitter, prepares its bytes
+    /// into `output`, buffer `buffer` of the batch's `PreparedBuffers` (`prepare`).
     private static func make(
-        _ work: Work, renderer: Renderer, emitter: inout (any ParallelEmitter)?, buffers: PreparedBuffers?, buffer: Int
+        _ work: Work, lines: UnsafePointer<UInt8>?, scratch: inout [UInt8], renderer: Renderer, emitter: inout (any ParallelEmitter)?,
+        output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
     ) -> Done {
-        var rendered = renderer.process(work.message, index: work.index, diagnostics: work.diagnostics)
-        guard emitter != nil, let buffers else { return Done(rendered: rendered, buffer: nil, bytes: 0..<0) }
-        let start = buffers.base[buffer].count
-        emitter?.prepare(rendered, into: &buffers.base[buffer])
-        rendered.layout = nil
-        rendered.mediaLines = []
-        rendered.styled.blocks = []
-        return Done(rendered: rendered, buffer: buffer, bytes: start..<buffers.base[buffer].count)
+        switch work {
+        case .message(let message, let index, let diagnostics):
+            let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
+            return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
+        case .line(let bytes, let number, let index):
+            guard let lines else { return .again }
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count))
+            var next = index
+            var count = 0
+            var only: DecodedItem?
+            MessageDecoder.decodeLine(scratch[...], number: number, index: &next) { item in
+                count += 1
+                if count == 1 { only = item }
+            }
+            guard count == 1, let only else { return .again }
+            switch only {
+            case .message(let message, let diagnostics):
+                let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
+                return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
+            case .failure(let diagnostic):
+                return .failure(diagnostic)
+            case .skipped, .filtered:
+                return .again
+            }
+        }
+    }
+
+    /// With an emitter, prepares the bytes of `rendered` at the end of `output` (buffer
+    /// `buffer`) and lets go of the rest here, where it was made.
+    private static func prepare(
+        _ rendered: RenderedMessage, emitter: inout (any ParallelEmitter)?, output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
+    ) -> Done {
+        guard emitter != nil, let output else { return .rendered(rendered) }
+        let start = output.pointee.count
+        emitter?.prepare(rendered, into: &output.pointee)
+        return .prepared(
+            diagnostics: rendered.diagnostics, hasMedia: rendered.message.media != nil, buffer: buffer,
+            bytes: start..<output.pointee.count)
     }
 
     /// Processes what the workers have not claimed of `batch` on this thread and waits
     /// for the rest.
     private func finish(_ batch: Batch) {
         guard let slots = batch.slots else { return }
-        let buffers = batch.buffers
-        slots.fill { Self.make($1, renderer: renderer, emitter: &ownCopy, buffers: buffers, buffer: jobs - 1) }
+        let output = batch.buffers.map { $0.base + (jobs - 1) }
+        let lines = batch.lines?.start
+        slots.fill {
+            Self.make(
+                $1, lines: lines, scratch: &scratch, renderer: renderer, emitter: &ownCopy, output: output, buffer: jobs - 1)
+        }
         batch.group?.wait()
     }
 
@@ -214,36 +322,85 @@ final class RenderBatches {
                 spareBuffers.append(buffers)
                 batch.buffers = nil
             }
+            if let lines = batch.lines {
+                // A batch of very long lines does not hold its memory for the rest of the run.
+                if lines.capacity <= PreparedBuffers.keptCapacity {
+                    lines.removeAll()
+                    spareLines.append(lines)
+                }
+                batch.lines = nil
+            }
         }
         for entry in batch.entries {
-            stats.read += 1
             switch entry {
             case .message:
                 guard let done = slots?.takeNext() else { preconditionFailure("a message without its output") }
-                if let buffer = done.buffer, let buffers = batch.buffers, parallel != nil {
-                    buffers.base[buffer].withUnsafeBufferPointer { all in
-                        renderer.deliver(
-                            done.rendered, prepared: UnsafeBufferPointer(rebasing: all[done.bytes]), stats: &stats,
-                            emitter: &parallel!, into: sink, report: report)
-                    }
-                } else if let emitter = parallel {
-                    // Not prepared (a worker without a copy): written as one thread writes it.
-                    var serialized: any MessageEmitter = emitter
-                    renderer.deliver(done.rendered, stats: &stats, emitter: &serialized, into: sink, report: report)
-                    parallel = serialized.asParallel
-                } else {
-                    renderer.deliver(done.rendered, stats: &stats, emitter: &serial, into: sink, report: report)
+                stats.read += 1
+                write(done, of: batch)
+            case .line(let index, let number, let bytes):
+                guard let done = slots?.takeNext(), let lines = batch.lines else { preconditionFailure("a line without its output") }
+                if case .again = done {
+                } else if index == stats.read - stats.skipped.count {
+                    stats.read += 1
+                    write(done, of: batch)
+                    continue
                 }
+                // Numbered wrongly (a line before it held something else than one message)
+                // or holding something else itself: decoded again here, in order.
+                takesLines = false
+                renumbers = true
+                decodeAgain(lines.bytes(bytes), number: number)
             case .other(.failure(let diagnostic)):
+                stats.read += 1
                 stats.failed += 1
                 report(diagnostic)
             case .other(.filtered):
+                stats.read += 1
                 stats.filtered += 1
             case .other(.skipped(let update)):
+                stats.read += 1
                 stats.skipped.add(update)
             case .other(.message):
                 preconditionFailure("messages are slots")
             }
         }
+    }
+
+    /// Writes what came of a message or line slot (counted already).
+    private func write(_ done: Done, of batch: Batch) {
+        switch done {
+        case .prepared(let diagnostics, let hasMedia, let buffer, let bytes):
+            guard let buffers = batch.buffers, parallel != nil else { preconditionFailure("prepared bytes without buffers") }
+            buffers.base[buffer].withUnsafeBufferPointer { all in
+                renderer.deliver(
+                    prepared: UnsafeBufferPointer(rebasing: all[bytes]), diagnostics: diagnostics, hasMedia: hasMedia,
+                    stats: &stats, emitter: &parallel!, into: sink, report: report)
+            }
+        case .rendered(let rendered):
+            if let emitter = parallel {
+                // Not prepared (a worker without a copy): written as one thread writes it.
+                var serialized: any MessageEmitter = emitter
+                renderer.deliver(rendered, stats: &stats, emitter: &serialized, into: sink, report: report)
+                parallel = serialized.asParallel
+            } else {
+                renderer.deliver(rendered, stats: &stats, emitter: &serial, into: sink, report: report)
+            }
+        case .failure(let diagnostic):
+            stats.failed += 1
+            report(diagnostic)
+        case .again:
+            preconditionFailure("a line decoded again is written by decodeAgain")
+        }
+    }
+
+    /// Decodes JSON Lines line `number` here and renders its items as one thread does,
+    /// numbered after everything written so far.
+    private func decodeAgain(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+        var index = stats.read - stats.skipped.count
+        var emitter: any MessageEmitter = parallel ?? serial
+        MessageDecoder.decodeLine(Array(line)[...], number: number, index: &index) { item in
+            renderer.render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+        }
+        if parallel != nil { parallel = emitter.asParallel } else { serial = emitter }
     }
 }

@@ -175,12 +175,16 @@ public struct Renderer {
                 emitter = batches.emitter
                 stats.add(batches.stats)
             }
-            try MessageDecoder.decode(reader, options: decodeOptions) { batches.add($0) }
+            // With a parallel emitter and no filter, the lines after the first go to the
+            // workers undecoded (`RenderBatches.take`).
+            let take: MessageDecoder.LineTaker? =
+                batches.takesLines ? { line, number, index in batches.take(line, number: number, index: &index) } : nil
+            try MessageDecoder.decode(reader, options: decodeOptions, take: take) { batches.add($0) }
         }
     }
 
     /// Renders one decoded item as soon as it is decoded: nothing waits for the whole input.
-    private func render(
+    func render(
         _ item: DecodedItem, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
         report: (Diagnostic) -> Void
     ) {
@@ -210,25 +214,31 @@ public struct Renderer {
         emitter.emit(rendered, into: sink)
     }
 
-    /// `deliver` for a message whose bytes a worker prepared (`ParallelEmitter.prepare`).
+    /// `deliver` for a message whose bytes a worker prepared (`ParallelEmitter.prepare`),
+    /// given by its `diagnostics` and whether it `hasMedia`.
     func deliver(
-        _ rendered: RenderedMessage, prepared: UnsafeBufferPointer<UInt8>, stats: inout Stats,
+        prepared: UnsafeBufferPointer<UInt8>, diagnostics: [Diagnostic], hasMedia: Bool, stats: inout Stats,
         emitter: inout any ParallelEmitter, into sink: OutputSink, report: (Diagnostic) -> Void
     ) {
-        guard accept(rendered, stats: &stats, report: report) else { return }
+        guard accept(diagnostics, hasMedia: hasMedia, stats: &stats, report: report) else { return }
         emitter.emit(prepared: prepared, into: sink)
     }
 
     /// Reports the diagnostics of a message and counts it; false when `--strict` fails it
     /// for a warning, which leaves it unwritten.
     private func accept(_ rendered: RenderedMessage, stats: inout Stats, report: (Diagnostic) -> Void) -> Bool {
-        rendered.diagnostics.forEach(report)
-        if options.strict, rendered.diagnostics.contains(where: { $0.severity == .warning }) {
+        accept(rendered.diagnostics, hasMedia: rendered.message.media != nil, stats: &stats, report: report)
+    }
+
+    /// `accept` of a message with `diagnostics`, which `hasMedia` or not.
+    private func accept(_ diagnostics: [Diagnostic], hasMedia: Bool, stats: inout Stats, report: (Diagnostic) -> Void) -> Bool {
+        diagnostics.forEach(report)
+        if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
             stats.failed += 1
             return false
         }
         stats.rendered += 1
-        if rendered.message.media != nil { stats.withMedia += 1 }
+        if hasMedia { stats.withMedia += 1 }
         return true
     }
 }

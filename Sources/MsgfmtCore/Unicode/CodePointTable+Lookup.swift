@@ -15,6 +15,10 @@ extension CodePointTable {
     /// The stages, shared by all threads: stage 1 and 2 as CICU holds them, the words
     /// copied once with `plainLetterBit` and `plainIdeographBit` derived.
     final class Stages: @unchecked Sendable {
+        /// Keeps the pointers below off the cache line of the instance's reference count,
+        /// which each thread segmenting text writes once a text: sharing that line, every
+        /// table read after another core's count took it from this core.
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         let stage1: UnsafePointer<UInt16>
         let stage2: UnsafePointer<UInt8>
         let words: UnsafePointer<UInt32>

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Hand-written UTF-8 ⇄ UTF-16 transcoding for `UTF16Text`.
 ///
 /// The standard library's generic `String(decoding:as: UTF16.self)` and `String.utf16`
@@ -130,53 +132,13 @@ extension UTF16Text {
         }
     }
 
-    /// Writes UTF-16 `units` as UTF-8 into `out`, which must hold `units.count * 3` bytes
-    /// (a surrogate pair is 2 units for 4 bytes); a lone surrogate becomes U+FFFD, as
-    /// `String(decoding:as: UTF16.self)` makes it. Returns the number of bytes written.
+    /// Writes UTF-16 `units` as UTF-8 into `out`, which must hold all of it (at most
+    /// `units.count * 3` bytes; a surrogate pair is 2 units for 4 bytes); a lone surrogate
+    /// becomes U+FFFD, as `String(decoding:as: UTF16.self)` makes it. Returns the number of
+    /// bytes written. ASCII goes eight units at a time (CByteScan).
     @inline(__always)
     static func encodeUTF8(_ units: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let n = units.count
-        var i = 0
-        var o = 0
-        while i < n {
-            // Four ASCII units at a time while they last.
-            while i &+ 4 <= n {
-                let word = UInt64(littleEndian: UnsafeRawPointer(units.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                if word & 0xFF80_FF80_FF80_FF80 != 0 { break }
-                for k in 0..<4 { out[o &+ k] = UInt8(truncatingIfNeeded: word >> UInt64(k &* 16)) }
-                i &+= 4
-                o &+= 4
-            }
-            if i == n { break }
-            let u = units[i]
-            i &+= 1
-            if u < 0x80 {
-                out[o] = UInt8(truncatingIfNeeded: u)
-                o &+= 1
-            } else if u < 0x800 {
-                out[o] = UInt8(truncatingIfNeeded: 0xC0 | (u >> 6))
-                out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | (u & 0x3F))
-                o &+= 2
-            } else if u < 0xD800 || u > 0xDFFF {
-                out[o] = UInt8(truncatingIfNeeded: 0xE0 | (u >> 12))
-                out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((u >> 6) & 0x3F))
-                out[o &+ 2] = UInt8(truncatingIfNeeded: 0x80 | (u & 0x3F))
-                o &+= 3
-            } else if u < 0xDC00, i < n, units[i] >= 0xDC00, units[i] <= 0xDFFF {
-                let value = 0x10000 &+ (UInt32(u &- 0xD800) << 10) &+ UInt32(units[i] &- 0xDC00)
-                i &+= 1
-                out[o] = UInt8(truncatingIfNeeded: 0xF0 | (value >> 18))
-                out[o &+ 1] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F))
-                out[o &+ 2] = UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F))
-                out[o &+ 3] = UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F))
-                o &+= 4
-            } else {
-                out[o] = 0xEF
-                out[o &+ 1] = 0xBF
-                out[o &+ 2] = 0xBD
-                o &+= 3
-            }
-        }
-        return o
+        guard let source = units.baseAddress, !units.isEmpty, let target = out.baseAddress else { return 0 }
+        return msgfmt_byte_scan_encode_utf8(source, units.count, target)
     }
 }

@@ -138,6 +138,41 @@ import Testing
         }
     }
 
+    /// `encode_utf8` writes what the standard library makes of the units (lone surrogates
+    /// as U+FFFD): every unit value at places before, inside and after the eight-unit
+    /// blocks, behind ASCII and behind Cyrillic, and random mixes; into exactly the room
+    /// the UTF-8 takes, with the bytes after it left as they were (its eight-unit stores
+    /// never write past the end of the UTF-8).
+    @Test func encodeUTF8WritesWhatTheStandardLibraryMakes() {
+        func check(_ units: [UInt16]) -> Bool {
+            let expected = Array(String(decoding: units, as: UTF16.self).utf8)
+            var out = [UInt8](repeating: 0xAA, count: expected.count + 16)
+            let written = units.withUnsafeBufferPointer { u in
+                out.withUnsafeMutableBufferPointer { o in
+                    msgfmt_byte_scan_encode_utf8(u.baseAddress ?? UnsafePointer(bitPattern: 2)!, u.count, o.baseAddress!)
+                }
+            }
+            return written == expected.count && Array(out[..<written]) == expected && out[written...].allSatisfy { $0 == 0xAA }
+        }
+        for lead in [Array("abcdefghijklmnopqrst".utf16), Array("абвгдежзийклмнопрст".utf16)] {
+            for unit in UInt16(0)...UInt16.max {
+                for at in [0, 5, 7, 8, 13, 15] {
+                    var units = lead
+                    units[at] = unit
+                    #expect(check(units), "0x\(String(unit, radix: 16)) at \(at)")
+                    if !check(units) { return }
+                }
+            }
+        }
+        let pool: [UInt16] = [0x61, 0x20, 0x7F, 0x80, 0x7FF, 0x800, 0x0430, 0x4E2D, 0xD83D, 0xDE00, 0xDBFF, 0xFFFF]
+        var rng = SeededGenerator(seed: 0x7574_6638)
+        for _ in 0..<20_000 {
+            let units = (0..<rng.below(40)).map { _ in rng.below(3) == 0 ? pool[rng.below(pool.count)] : 0x61 }
+            #expect(check(units), "\(units)")
+            if !check(units) { return }
+        }
+    }
+
     @Test func copyWordlikeWritesTheWordLikePrefixAsUTF8() {
         func isWordlike(_ u: UInt16) -> Bool {
             (0x61...0x7A).contains(u | 0x20) || (0x30...0x39).contains(u) || u == 0x20 || u >= 0xA0

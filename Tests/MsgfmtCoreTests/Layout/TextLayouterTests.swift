@@ -265,4 +265,17 @@ import Testing
         }
         #expect(throws: LayoutConstraintError.ellipsisTooWide(3, width: 2)) { try c.validate() }
     }
+
+    /// The default ellipsis in cells, written out (`LayoutEngine.cellEllipsis`), is what
+    /// measuring "…" gives under every width model, cut to every room.
+    @Test func cellEllipsisIsTheMeasuredOne() {
+        for model in WidthModel.allCases {
+            let measured = MeasuredString("\u{2026}", measurer: CellMeasurer(model: model))
+            for available in -2...4 {
+                let written = LayoutEngine.cellEllipsis(fitting: available)
+                let cut = measured.prefix(fitting: available)
+                #expect(written.display == cut.display && written.width == cut.width, "\(model), \(available) cells")
+            }
+        }
+    }
 }

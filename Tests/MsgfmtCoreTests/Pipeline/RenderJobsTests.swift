@@ -60,13 +60,19 @@ import Testing
 
     static let formats: [OutputFormat] = [.ansi, .text, .json, .html, .botAPI, .markdownV2, .telegramHTML]
 
-    @Test(arguments: formats)
-    func severalThreadsWriteWhatOneWrites(to format: OutputFormat) throws {
+    /// Colour and hyperlinks on, `format` at `width` cells.
+    static func options(_ format: OutputFormat, width: Int) -> RenderOptions {
         var options = RenderOptions()
         options.to = format
-        options.layout.width = 24
+        options.layout.width = width
         options.style.color = true
         options.style.hyperlinks = true
+        return options
+    }
+
+    @Test(arguments: formats)
+    func severalThreadsWriteWhatOneWrites(to format: OutputFormat) throws {
+        let options = Self.options(format, width: 24)
         let input = Self.input(count: 700, seed: 19)
         let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
         #expect(one.stats.rendered > 400)
@@ -99,6 +105,33 @@ import Testing
             for jobs in [2, 4] {
                 let many = try Self.run(input, options: options, jobs: jobs, chunkSize: 1 << 20)
                 #expect(many == one, "--jobs \(jobs), hyperlinks \(hyperlinks)")
+            }
+        }
+    }
+
+    /// JSON Lines go to the workers undecoded, each numbered as one message (failures and
+    /// entities that need repair, whose diagnostics carry that number, included). A line
+    /// that holds something else, an update without a message or two messages, turning up
+    /// only after batches of them (the first of a batch, its last, in the middle of the
+    /// batch being written or of the one started beside it) is decoded again with every
+    /// line numbered before that was known: hyperlink ids, diagnostics and counts are
+    /// what one thread makes, read whole or from a pipe.
+    @Test(arguments: [OutputFormat.ansi, .json])
+    func aLateLineOfAnotherKindIsNumberedAsOneThreadNumbersIt(to format: OutputFormat) throws {
+        let options = Self.options(format, width: 30)
+        let batch = RenderBatches.defaultBatchSize
+        for (position, late) in [(batch, 8), (2 * batch - 1, 9), (3 * batch + 100, 8), (4 * batch + 7, 9)] {
+            var text = ""
+            for k in 0..<(5 * batch) {
+                let kind = k == position ? late : k % 97 == 5 ? 7 : k % 7 == 3 ? 3 : k % 3 == 0 ? 2 : 0
+                text += Self.lines[kind].replacingOccurrences(of: "%d", with: "\(k)") + "\n"
+            }
+            let input = Array(text.utf8)
+            let one = try Self.run(input, options: options, jobs: 1, chunkSize: 1 << 20)
+            #expect(one.stats.failed > 0 && !one.diagnostics.isEmpty)
+            for (jobs, chunkSize) in [(2, 1 << 20), (3, 1 << 20), (2, 5000)] {
+                let many = try Self.run(input, options: options, jobs: jobs, chunkSize: chunkSize)
+                #expect(many == one, "line \(position): --jobs \(jobs), \(chunkSize)-byte reads")
             }
         }
     }
