@@ -18,9 +18,8 @@ import Dispatch
 /// calling thread copies each line into the batch (`BatchLines`) and a worker decodes it,
 /// so a message is made, used and let go on one thread. (Decoded on the calling thread,
 /// every message's memory crossed from one core to the other and back: the workers
-/// count references to it, the calling thread frees it and hands the same blocks out for
-/// the next messages, and the two cores fought over those cache lines, by a quarter of
-/// the run's time when the cores were far apart.) A line is numbered as if it held one
+/// counted references to it, the calling thread freed it and handed the same blocks out
+/// for the next messages.) A line is numbered as if it held one
 /// message, as nearly every line does; one that holds something else (an update without
 /// a message, several messages) is decoded again in order when its turn comes, with
 /// every line after it that was numbered before that was known, and from then on the
@@ -190,10 +189,11 @@ final class RenderBatches {
         let lines = pending.lines ?? spareLines.popLast() ?? BatchLines(capacity: 1 << 18)
         pending.lines = lines
         let bytes = lines.append(line)
+        let numbered = added - skipped
         added += 1
         index += 1
-        pending.works.append(.line(bytes, number: number, index: added - skipped - 1))
-        pending.entries.append(.line(index: added - skipped - 1, number: number, bytes: bytes))
+        pending.works.append(.line(bytes, number: number, index: numbered))
+        pending.entries.append(.line(index: numbered, number: number, bytes: bytes))
         if pending.works.count >= batchSize { cycle() }
         return true
     }
@@ -339,8 +339,9 @@ final class RenderBatches {
                 write(done, of: batch)
             case .line(let index, let number, let bytes):
                 guard let done = slots?.takeNext(), let lines = batch.lines else { preconditionFailure("a line without its output") }
-                if case .again = done {
-                } else if index == stats.read - stats.skipped.count {
+                var numberedRight = index == stats.read - stats.skipped.count
+                if case .again = done { numberedRight = false }
+                if numberedRight {
                     stats.read += 1
                     write(done, of: batch)
                     continue
