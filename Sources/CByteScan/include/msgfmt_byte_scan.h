@@ -203,6 +203,25 @@ static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, in
     return msgfmt_byte_scan_may_be_unsafe(p, i, end);
 }
 
+/* The first byte a link's URI percent-encodes (LinkPolicy): a space or an ASCII control,
+ * DEL or anything beyond ASCII, or one of " ' < > \ `. With bit 0x02 set, 0x3E also catches
+ * 0x3C (and nothing else). */
+static inline int msgfmt_byte_scan_uri_escape_byte(uint8_t b) {
+    return b <= 0x20 || b >= 0x7F || b == 0x22 || b == 0x27 || b == 0x3C || b == 0x3E || b == 0x5C || b == 0x60;
+}
+static inline intptr_t msgfmt_byte_scan_uri_escape(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(
+            MSGFMT_BYTE_SCAN_OR(
+                MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v),
+                                    _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v)),
+                MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x27))),
+            MSGFMT_BYTE_SCAN_OR(
+                MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128(v, _mm_set1_epi8(0x02)), 0x3E), MSGFMT_BYTE_SCAN_EQ(v, 0x5C)),
+                MSGFMT_BYTE_SCAN_EQ(v, 0x60))),
+        msgfmt_byte_scan_uri_escape_byte);
+}
+
 /* The end of the JSON value that starts at p[i] (no white space before it), when it is
  * valid as msgfmt's JSON parser reads it: objects and arrays nested at most `depth_room`
  * levels, strings of valid UTF-8 without raw control characters and with the escapes

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Decides which message links become real links (an HTML `href`, an OSC 8 hyperlink) and
 /// spells them safely: an allow-list of schemes, then percent-encoding to printable ASCII.
 ///
@@ -42,8 +44,9 @@ public enum LinkPolicy {
             guard isPlainHost(bytes) else { return nil }
             prefixed = true
         }
-        var length = prefixed ? httpPrefix.utf8CodeUnitCount : 0
-        for byte in bytes { length &+= isKept(byte) ? 1 : 3 }
+        // Every byte takes one, and each one encoded two more (`%XX`).
+        var length = (prefixed ? httpPrefix.utf8CodeUnitCount : 0) &+ bytes.count
+        forEachEncoded(bytes) { _, _ in length &+= 2 }
         if length > maxLength { return nil }
         return (prefixed, length)
     }
@@ -58,33 +61,40 @@ public enum LinkPolicy {
                 o &+= 1
             }
         }
-        for byte in bytes {
-            if isKept(byte) {
-                out[o] = byte
-                o &+= 1
-            } else {
-                out[o] = 0x25  // %
-                out[o &+ 1] = hexDigit(byte >> 4)
-                out[o &+ 2] = hexDigit(byte & 0xF)
-                o &+= 3
-            }
+        guard let source = bytes.baseAddress else { return o }
+        // The kept bytes before each encoded one are copied in one go.
+        var copied = 0
+        forEachEncoded(bytes) { i, byte in
+            (out + o).update(from: source + copied, count: i &- copied)
+            o &+= i &- copied
+            out[o] = 0x25  // %
+            out[o &+ 1] = hexDigit(byte >> 4)
+            out[o &+ 2] = hexDigit(byte & 0xF)
+            o &+= 3
+            copied = i &+ 1
         }
-        return o
+        (out + o).update(from: source + copied, count: bytes.count &- copied)
+        return o &+ bytes.count &- copied
+    }
+
+    /// Calls `body` with the offset and value of each byte of `bytes` that is
+    /// percent-encoded, in order: a space, a control, anything beyond ASCII, quotes, angle
+    /// brackets, backslash and backtick (every other byte is printable ASCII, written as
+    /// it is); the kept runs between them are passed over sixteen bytes
+    /// at a time (CByteScan).
+    @inline(__always)
+    private static func forEachEncoded(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let end = bytes.count
+        var i = msgfmt_byte_scan_uri_escape(base, 0, end)
+        while i < end {
+            body(i, base[i])
+            i = msgfmt_byte_scan_uri_escape(base, i &+ 1, end)
+        }
     }
 
     /// What a link without a scheme is given.
     private static let httpPrefix: StaticString = "http://"
-
-    /// True for a byte written as it is: printable ASCII except quotes, angle brackets,
-    /// backslash and backtick, which are percent-encoded with everything else.
-    @inline(__always)
-    private static func isKept(_ byte: UInt8) -> Bool {
-        guard byte > 0x20, byte < 0x7F else { return false }
-        switch byte {
-        case 0x22, 0x27, 0x3C, 0x3E, 0x5C, 0x60: return false
-        default: return true
-        }
-    }
 
     /// The upper-case hex digit of `value` (0–15).
     @inline(__always)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MsgfmtCore
@@ -26,6 +27,31 @@ import Testing
     ])
     func refuses(link: String) {
         #expect(LinkPolicy.safeURI(link) == nil)
+    }
+
+    /// The URI against a byte-by-byte spelling of it: every byte that is printable ASCII
+    /// other than quotes, angle brackets, backslash and backtick as it is, every other one
+    /// as `%XX`, on random paths long and short (the runs between encoded bytes are
+    /// copied in one go, found sixteen bytes at a time).
+    @Test func encodesEachByteAsTheReferenceDoes() {
+        func reference(_ link: String) -> String {
+            var out = ""
+            for byte in link.utf8 {
+                let kept = byte > 0x20 && byte < 0x7F && ![0x22, 0x27, 0x3C, 0x3E, 0x5C, 0x60].contains(byte)
+                out += kept ? String(UnicodeScalar(byte)) : "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+            return out
+        }
+        let pieces = [
+            "a", "Z", "0", "/", "?", "=", "&", "#", "%", " ", "\"", "'", "<", ">", "\\", "`", "~", "é", "\u{7F}", "\t", "\u{1}", "😀",
+        ]
+        var rng = SeededGenerator(seed: 0x0511)
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...60, using: &rng)
+            let path = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let link = "https://x.org/" + path
+            #expect(LinkPolicy.safeURI(link) == reference(link), "\(link.debugDescription)")
+        }
     }
 
     @Test func capsTheLength() {

@@ -46,7 +46,7 @@ import Testing
     /// Adlam (dual-joining letters and transparent marks above U+FFFF) and lone
     /// surrogates, over random ranges that start and end between scalars, so the
     /// neighbours outside the range count too.
-    @Test func oneWalkShapesAsTheReference() throws {
+    @Test func oneWalkShapesAsTheReference() {
         let pieces: [[UInt16]] = [
             [0x0628], [0x062A], [0x0644], [0x0627], [0x0645], [0x0646], [0x0647], [0x064A], [0x0621], [0x06A9], [0x06CC],
             [0x0649], [0x0640], [0x200D], [0x200C], [0x064E], [0x0651], [0x0670], [0x20], [0x61], [0x0661], [0x28],
@@ -73,7 +73,7 @@ import Testing
             }
             starts.append(units.count)
             let lower = starts.randomElement(using: &generator)!
-            let upper = try #require(starts.filter { $0 > lower }.randomElement(using: &generator) ?? units.count)
+            let upper = starts.filter { $0 > lower }.randomElement(using: &generator) ?? units.count
             guard lower < upper else { continue }
             let text = UTF16Text(units: units)
             let fast = ArabicShaping.shaped(text, range: lower..<upper)
