@@ -42,25 +42,25 @@ let package = Package(
         .target(name: "CCrypto", dependencies: ["CLoader"]),
         // What Swift's Glibc module leaves out (CPU affinity for --jobs' default).
         .target(name: "CSystem"),
-        // jemalloc as the executable's allocator on Linux (Debian's libjemalloc2), and its
-        // settings. Linked as a shared library, so that it takes every allocation of the
-        // process, the system libraries' included: the static archive's symbols would stay
-        // inside the executable (`--exclude-libs ALL`), and memory glibc allocated would be
-        // freed by jemalloc.
-        .target(
-            name: "CJemalloc",
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
-        ),
+        // jemalloc's settings, and the arenas render's workers take (looked up at run time:
+        // MsgfmtCore, its tests and its fuzz builds run without jemalloc; only the
+        // executable links it, below).
+        .target(name: "CJemalloc"),
         // The byte scans of JSON reading, sixteen bytes at a time with SSE2 (static inline:
         // Swift inlines them).
         .target(name: "CByteScan"),
         .target(
             name: "MsgfmtCore",
-            dependencies: ["CICU", "CByteScan", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto"],
+            dependencies: ["CICU", "CByteScan", "CHarfBuzz", "CFontconfig", "CCairo", "CImage", "CCrypto", "CJemalloc"],
             // Fuzz builds (release, so `assert` is off) keep the checks that guard unchecked
             // fast paths, such as the UTF-8 of `ValidUTF8`'s strings.
             swiftSettings: Context.environment["MSGFMT_FUZZ"] != nil ? [.define("MSGFMT_FUZZ_CHECKS")] : []
         ),
+        // jemalloc as the executable's allocator on Linux (Debian's libjemalloc2), with the
+        // settings in CJemalloc. Linked as a shared library, so that it takes every
+        // allocation of the process, the system libraries' included: the static archive's
+        // symbols would stay inside the executable (`--exclude-libs ALL`), and memory glibc
+        // allocated would be freed by jemalloc.
         .executableTarget(
             name: "msgfmt",
             dependencies: [
@@ -68,7 +68,8 @@ let package = Package(
                 "CSystem",
                 "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "MsgfmtCoreTests",

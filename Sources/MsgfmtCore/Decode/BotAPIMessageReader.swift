@@ -14,10 +14,13 @@ internal import CByteScan
 enum BotAPIMessageReader {
     /// The message of one JSON Lines line, or nil to take the tree path.
     static func message(_ line: ArraySlice<UInt8>) -> Message? {
-        line.withUnsafeBufferPointer { buffer in
-            var reader = JSONParser(bytes: buffer, options: JSONParser.Options())
-            return try? read(&reader)
-        }
+        line.withUnsafeBufferPointer(message)
+    }
+
+    /// `message(_:)` of a line read in place (render's workers read their batch's lines so).
+    static func message(_ line: UnsafeBufferPointer<UInt8>) -> Message? {
+        var reader = JSONParser(bytes: line, options: JSONParser.Options())
+        return try? read(&reader)
     }
 
     /// The top-level members decoding may look at for a message object; any of them sends

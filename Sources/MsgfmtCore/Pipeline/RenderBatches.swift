@@ -1,3 +1,4 @@
+internal import CJemalloc
 import Dispatch
 
 /// The decoded items of a `render --jobs N` run, processed on several threads and emitted
@@ -234,6 +235,11 @@ final class RenderBatches {
         group.enter()
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                // An arena of the worker's own (the calling thread keeps the first): its
+                // messages are made and let go here, and a shared arena's locks and
+                // bookkeeping would pass from core to core at each allocation the thread
+                // caches do not answer.
+                _ = msgfmt_jemalloc_use_arena(Int32(truncatingIfNeeded: worker + 1))
                 let renderer = Renderer(options: options, fonts: fonts)
                 var emitter = template?.emitter.makeWorkerCopy()
                 var scratch: [UInt8] = []
@@ -251,9 +257,10 @@ final class RenderBatches {
         batch.group = group
     }
 
-    /// Decodes a line first (from `lines`, the batch's, into `scratch`, a copy of the
-    /// thread's own), then processes its message and, with an emitter, prepares its bytes
-    /// into `output`, buffer `buffer` of the batch's `PreparedBuffers` (`prepare`).
+    /// Decodes a line first (from `lines`, the batch's: the everyday message in place, any
+    /// other line from `scratch`, a copy of the thread's own), then processes its message
+    /// and, with an emitter, prepares its bytes into `output`, buffer `buffer` of the
+    /// batch's `PreparedBuffers` (`prepare`).
     private static func make(
         _ work: Work, lines: UnsafePointer<UInt8>?, scratch: inout [UInt8], renderer: Renderer, emitter: inout (any ParallelEmitter)?,
         output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
@@ -264,6 +271,12 @@ final class RenderBatches {
             return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
         case .line(let bytes, let number, let index):
             guard let lines else { return .again }
+            // The everyday message read in place, as `decodeLine` reads it first; anything
+            // else is decoded from a copy of the line, as the calling thread decodes it.
+            if let message = BotAPIMessageReader.message(UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count)) {
+                let rendered = renderer.process(message, index: index, diagnostics: [])
+                return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
+            }
             scratch.removeAll(keepingCapacity: true)
             scratch.append(contentsOf: UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count))
             var next = index
