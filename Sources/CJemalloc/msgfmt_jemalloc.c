@@ -34,9 +34,9 @@ static _Thread_local int32_t bound = 0;
 int32_t msgfmt_jemalloc_use_arena(int32_t slot) {
     if (slot < 0) slot = 0;
     if (slot >= MSGFMT_JEMALLOC_ARENAS) slot = 1 + (slot - 1) % (MSGFMT_JEMALLOC_ARENAS - 1);
-    if (slot == bound) return 1;
     pthread_once(&lookup_once, look_up);
     if (control == NULL) return 0;
+    if (slot == bound) return 1;
     unsigned arena = 0;
     if (slot > 0) {
         pthread_mutex_lock(&arenas_lock);

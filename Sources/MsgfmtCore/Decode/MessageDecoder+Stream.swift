@@ -106,6 +106,14 @@ extension MessageDecoder {
             index += 1
             return
         }
+        decodeLineThroughTree(line, number: number, index: &index, filter: filter, each: each)
+    }
+
+    /// `decodeLine` without trying `BotAPIMessageReader` first: for a caller that tried it
+    /// on these bytes already (render's workers, which read the everyday message in place).
+    static func decodeLineThroughTree(
+        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
+    ) {
         do throws(JSONParseError) {
             let value = try JSONParser.parse(line)
             BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter).forEach(each)

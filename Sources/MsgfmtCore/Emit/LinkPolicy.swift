@@ -80,8 +80,8 @@ public enum LinkPolicy {
     /// Calls `body` with the offset and value of each byte of `bytes` that is
     /// percent-encoded, in order: a space, a control, anything beyond ASCII, quotes, angle
     /// brackets, backslash and backtick (every other byte is printable ASCII, written as
-    /// it is); the kept runs between them are passed over sixteen bytes
-    /// at a time (CByteScan).
+    /// it is); the kept runs between them are passed over sixteen bytes at a time
+    /// (CByteScan).
     @inline(__always)
     private static func forEachEncoded(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
         guard let base = bytes.baseAddress else { return }

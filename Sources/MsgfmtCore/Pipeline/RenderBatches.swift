@@ -272,7 +272,8 @@ final class RenderBatches {
         case .line(let bytes, let number, let index):
             guard let lines else { return .again }
             // The everyday message read in place, as `decodeLine` reads it first; anything
-            // else is decoded from a copy of the line, as the calling thread decodes it.
+            // else goes through the JSON tree from a copy of the line, as `decodeLine` then
+            // takes it.
             if let message = BotAPIMessageReader.message(UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count)) {
                 let rendered = renderer.process(message, index: index, diagnostics: [])
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
@@ -282,7 +283,7 @@ final class RenderBatches {
             var next = index
             var count = 0
             var only: DecodedItem?
-            MessageDecoder.decodeLine(scratch[...], number: number, index: &next) { item in
+            MessageDecoder.decodeLineThroughTree(scratch[...], number: number, index: &next) { item in
                 count += 1
                 if count == 1 { only = item }
             }
