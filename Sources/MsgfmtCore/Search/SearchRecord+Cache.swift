@@ -51,7 +51,7 @@ extension SearchRecord {
                 let length = Int(header >> 1)
                 let wide = header & 1 == 1
                 let hash = input.withBytes(wide ? 2 * length : length) { bytes -> Int in
-                    var hasher = FNV1aHasher()
+                    var hasher = SearchTermHash()
                     guard let from = bytes.baseAddress, let to = out.baseAddress.map({ $0 + filled }) else { return hasher.tableIndex }
                     if wide {
                         for i in 0..<length {

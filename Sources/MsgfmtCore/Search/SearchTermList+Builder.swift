@@ -69,26 +69,18 @@ extension SearchTermList {
             }
         }
 
-        /// Adds the term `source[range]` unless the list has it already, and gives its
-        /// hash as it stands after the term's units (a pair that starts with the term goes
-        /// on from it). An empty `range` adds nothing.
+        /// Adds the term `source[range]`, whose hash is `hash`, unless the list has it
+        /// already.
         @inline(__always)
-        @discardableResult
-        mutating func add(_ source: UnsafePointer<UInt16>, _ range: Range<Int>) -> FNV1aHasher {
-            var hasher = FNV1aHasher()
-            for i in range { hasher.add(unit: source[i]) }
-            if !range.isEmpty { insert(source, range, nil, hash: hasher.tableIndex, length: range.count) }
-            return hasher
+        mutating func add(_ source: UnsafePointer<UInt16>, _ range: Range<Int>, hash: SearchTermHash) {
+            insert(source, range, nil, hash: hash.tableIndex, length: range.count)
         }
 
-        /// Adds the term `source[first]`, a space and `source[second]` unless the list has
-        /// it already; `hasher` is `first`'s hash after its units (what `add` gave).
+        /// Adds the term `source[first]`, a space and `source[second]`, whose hash is
+        /// `hash`, unless the list has it already.
         @inline(__always)
-        mutating func add(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, startedAs hasher: FNV1aHasher, then second: Range<Int>) {
-            var hasher = hasher
-            hasher.add(unit: 0x20)
-            for i in second { hasher.add(unit: source[i]) }
-            insert(source, first, second, hash: hasher.tableIndex, length: first.count &+ 1 &+ second.count)
+        mutating func add(_ source: UnsafePointer<UInt16>, _ first: Range<Int>, then second: Range<Int>, hash: SearchTermHash) {
+            insert(source, first, second, hash: hash.tableIndex, length: first.count &+ 1 &+ second.count)
         }
 
         /// Copies in the term of `length` units (`source[first]`, and a space and

@@ -2,7 +2,7 @@ internal import CByteScan
 
 /// The terms of one search block and the block's messages that have each, held compactly:
 /// the terms' units one after another in one array, an open-addressed table of term
-/// numbers by FNV-1a hash, and one (term, message) pair per occurrence. A block has
+/// numbers by hash (`SearchTermHash`), and one (term, message) pair per occurrence. A block has
 /// hundreds of thousands of distinct terms (pairs of words rarely repeat); as a
 /// dictionary of arrays of arrays each cost over a hundred bytes. They are also far more
 /// than the processor's caches hold, so a slot keeps, beside the term's number, the top
@@ -301,11 +301,9 @@ struct SearchTermTable {
         }
     }
 
-    /// The hash a term is filed by: the FNV-1a hash of its units, as `SearchTerms` computes
-    /// it while finding the term.
+    /// The hash a term is filed by: `SearchTermHash` of its units, as `SearchTerms`
+    /// computes it while finding the term.
     static func tableIndex(_ term: ArraySlice<UInt16>) -> Int {
-        var hash = FNV1aHasher()
-        hash.add(units: term)
-        return hash.tableIndex
+        SearchTermHash(units: term).tableIndex
     }
 }

@@ -28,81 +28,100 @@
     }
 
     /// Adds the terms of `units` (at `source`) to `out`, as `terms(in:)` describes. One
-    /// walk with its state in locals: a run of ASCII letters and digits is passed over in
-    /// an inner loop, and a word's hash, kept from when it was added, starts the hash of
-    /// the pair it begins.
+    /// walk with its state in locals: a word is passed over in an inner loop that hashes
+    /// its units as it goes (ASCII letters and digits tested without a call), and a pair's
+    /// hash follows from its two words' (`SearchTermHash.pair`), so no unit is read twice.
     private static func find(
         in units: UnsafeBufferPointer<UInt16>, _ source: UnsafePointer<UInt16>, into out: inout SearchTermList.Builder
     ) {
         let count = units.count
-        var wordStart = -1  // the current word: wordStart..<i (-1: none)
-        var previous = -1..<(-1)  // the last spaceless character of the current run (empty: none)
-        // The word before the current one (cut), and its hash, while only one space has
-        // followed it (`spaced`); empty: none.
-        var pairFirst = -1..<(-1)
-        var pairHash = FNV1aHasher()
+        // The last spaceless character, not yet added alone, and its hash (empty: none).
+        var previous = 0..<0
+        var previousHash = SearchTermHash()
+        // The last word (cut) and its hash, while at most one space has followed it
+        // (`spaced` once one has); empty: none.
+        var pairFirst = 0..<0
+        var pairHash = SearchTermHash()
         var spaced = false
         var i = 0
-        while true {
-            // Where the current word ends (at `i`), or the text does.
-            let atEnd = i >= count
-            let unit = atEnd ? 0 : source[i]
-            var width = 1
-            var spaceless = false
-            if !atEnd {
-                if unit < 0x80 {
-                    if Self.isASCIIWordUnit(unit) {
-                        if !previous.isEmpty {
-                            out.add(source, previous)
-                            previous = -1..<(-1)
-                        }
-                        if wordStart < 0 { wordStart = i }
-                        i &+= 1
-                        while i < count, source[i] < 0x80, Self.isASCIIWordUnit(source[i]) { i &+= 1 }
-                        continue
+        while i < count {
+            let unit = source[i]
+            if unit < 0x80 {
+                if !Self.isASCIIWordUnit(unit) {
+                    if !previous.isEmpty {
+                        out.add(source, previous, hash: previousHash)
+                        previous = 0..<0
                     }
+                    if unit == 0x20, !pairFirst.isEmpty, !spaced { spaced = true } else { pairFirst = 0..<0 }
+                    i &+= 1
+                    continue
+                }
+            } else {
+                let scalar = FoldedText.scalar(in: units, at: i)
+                let width = scalar.value > 0xFFFF ? 2 : 1
+                if FoldedText.isSpaceless(scalar) {
+                    pairFirst = 0..<0
+                    var hash = SearchTermHash()
+                    hash.add(unit: unit)
+                    if width == 2 { hash.add(unit: source[i &+ 1]) }
+                    let current = i..<(i &+ width)
+                    if !previous.isEmpty {
+                        out.add(source, previous.lowerBound..<current.upperBound, hash: .joined(previousHash, hash, length: width))
+                    }
+                    previous = current
+                    previousHash = hash
+                    i &+= width
+                    continue
+                }
+                if !FoldedText.isWordScalar(scalar) {
+                    if !previous.isEmpty {
+                        out.add(source, previous, hash: previousHash)
+                        previous = 0..<0
+                    }
+                    pairFirst = 0..<0
+                    i &+= width
+                    continue
+                }
+            }
+            // A word starts at `i`.
+            if !previous.isEmpty {
+                out.add(source, previous, hash: previousHash)
+                previous = 0..<0
+            }
+            let start = i
+            var hash = SearchTermHash()
+            while i < count {
+                let u = source[i]
+                if u < 0x80 {
+                    guard Self.isASCIIWordUnit(u) else { break }
+                    hash.add(unit: u)
+                    i &+= 1
                 } else {
                     let scalar = FoldedText.scalar(in: units, at: i)
-                    if scalar.value > 0xFFFF { width = 2 }
-                    spaceless = FoldedText.isSpaceless(scalar)
-                    if !spaceless, FoldedText.isWordScalar(scalar) {
-                        if !previous.isEmpty {
-                            out.add(source, previous)
-                            previous = -1..<(-1)
-                        }
-                        if wordStart < 0 { wordStart = i }
-                        i &+= width
-                        continue
+                    guard !FoldedText.isSpaceless(scalar), FoldedText.isWordScalar(scalar) else { break }
+                    hash.add(unit: u)
+                    if scalar.value > 0xFFFF {
+                        hash.add(unit: source[i &+ 1])
+                        i &+= 2
+                    } else {
+                        i &+= 1
                     }
                 }
             }
-            // Not part of a word: the current word, if any, ends here.
-            if wordStart >= 0 {
-                let word = cut(wordStart..<i, source)
-                let hash = out.add(source, word)
-                if spaced, !pairFirst.isEmpty { out.add(source, pairFirst, startedAs: pairHash, then: word) }
-                pairFirst = word
-                pairHash = hash
-                spaced = false
-                wordStart = -1
+            var word = start..<i
+            if word.count > maximumLength {
+                word = cut(word, source)
+                hash = SearchTermHash(units: UnsafeBufferPointer(start: source + word.lowerBound, count: word.count))
             }
-            if atEnd { break }
-            let current = i..<(i &+ width)
-            if spaceless {
-                pairFirst = -1..<(-1)
-                // The previous spaceless character ends where this one starts.
-                if !previous.isEmpty { out.add(source, previous.lowerBound..<current.upperBound) }
-                previous = current
-            } else {
-                if !previous.isEmpty {
-                    out.add(source, previous)
-                    previous = -1..<(-1)
-                }
-                if unit == 0x20, !pairFirst.isEmpty, !spaced { spaced = true } else { pairFirst = -1..<(-1) }
+            out.add(source, word, hash: hash)
+            if spaced, !pairFirst.isEmpty {
+                out.add(source, pairFirst, then: word, hash: .pair(pairHash, hash, length: word.count))
             }
-            i &+= width
+            pairFirst = word
+            pairHash = hash
+            spaced = false
         }
-        if !previous.isEmpty { out.add(source, previous) }
+        if !previous.isEmpty { out.add(source, previous, hash: previousHash) }
     }
 
     /// `range` cut to `maximumLength` units, without half a surrogate pair at the end.

@@ -57,4 +57,21 @@ import Testing
         let strings = terms.map { String(decoding: $0, as: UTF16.self) }
         #expect(strings == ["hello", "big", "hello big", "world", "big world", "你好", "好世", "世界", "界"])
     }
+
+    /// The written-out powers of the term hash's base are its products, and a pair's hash
+    /// made from its words' is the hash of its units.
+    @Test func termHashPowersAndPairs() {
+        var power: UInt64 = 1
+        for k in 0..<SearchTermHash.powers.count {
+            #expect(SearchTermHash.powers[k] == power, "power \(k)")
+            power = power &* SearchTermHash.base
+        }
+        #expect(SearchTermHash.powers.count == SearchTerms.maximumLength + 2)
+        let first = Array("alice".utf16)
+        let second = Array("smith".utf16)
+        let pair = SearchTermHash.pair(SearchTermHash(units: first), SearchTermHash(units: second), length: second.count)
+        #expect(pair == SearchTermHash(units: first + [0x20] + second))
+        let joined = SearchTermHash.joined(SearchTermHash(units: first), SearchTermHash(units: second), length: second.count)
+        #expect(joined == SearchTermHash(units: first + second))
+    }
 }
