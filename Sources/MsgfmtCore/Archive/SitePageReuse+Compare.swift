@@ -57,7 +57,7 @@ extension SitePageReuse {
     /// Whether the media files a page shows are as they were.
     mutating func mediaUnchanged(_ page: SitePageRecord) -> Bool {
         var sequence = DigestSequence()
-        for path in page.mediaPaths { sequence.add(MediaFingerprint.of(path, options: options.media, folders: &mediaFolders)) }
+        for path in page.mediaPaths { sequence.add(MediaFingerprint.of(path, options: options.media)) }
         return sequence.value == page.mediaDigest
     }
 }

@@ -38,8 +38,6 @@ public struct SitePageReuse: ExportEventSource {
     public let file: ExportMessageFile
     var options: ExportOptions
     private let old: [SiteChatRecord]
-    /// The real paths of the media folders met so far (`MediaFingerprint`).
-    var mediaFolders: [String: String?] = [:]
     private var owner: String?
     private var chatsBegun = 0
     private var selected = false
@@ -106,6 +104,8 @@ public struct SitePageReuse: ExportEventSource {
     /// kept only while the files they show are as they were.
     public mutating func use(media: MediaOptions) {
         options.media = media
+        // The media folders resolved afresh for this run (files may have been added).
+        options.media.folders = MediaFolderCache()
     }
 
     public mutating func answer(_ answer: SiteKeepCheck.Answer) {

@@ -37,86 +37,42 @@ public enum MediaFingerprint {
         return paths
     }
 
-    /// One hash of the fingerprints of `paths`, in order; `folders` remembers the real
-    /// paths of the folders met (one thread's).
-    static func combined(_ paths: [String], options: MediaOptions, folders: MediaFolders) -> ContentHash {
+    /// One hash of the fingerprints of `paths`, in order.
+    static func combined(_ paths: [String], options: MediaOptions) -> ContentHash {
         guard !paths.isEmpty else { return ContentHash(high: 0, low: 0) }
         var hasher = ContentHasher()
         for path in paths {
-            let print = of(path, options: options, folders: &folders.realPaths)
+            let print = of(path, options: options)
             hasher.combine(Int64(bitPattern: print.high))
             hasher.combine(Int64(bitPattern: print.low))
         }
         return hasher.hash
     }
 
-    /// The fingerprint of what is at `path` (as the export names it) under `options`.
+    /// The fingerprint of what is at `path` (as the export names it) under `options`,
+    /// looked up through the run's `MediaFolderCache`.
     public static func of(_ path: String, options: MediaOptions) -> ContentHash {
-        var folders: [String: String?] = [:]
-        return of(path, options: options, folders: &folders)
-    }
-
-    /// The same fingerprint, resolving each folder's real path once (`folders` remembers
-    /// them): a file that is not itself a symbolic link has its folder's real path and its
-    /// own name as real path, so one `lstat` finds the rest.
-    public static func of(_ path: String, options: MediaOptions, folders: inout [String: String?]) -> ContentHash {
         var hasher = ContentHasher()
         hasher.combine(path)
         guard let components = MediaPath.components(of: path) else {
             hasher.combine(Int64(1))
             return hasher.hash
         }
-        let root = options.exportFolder
-        let joined = (root == "/" ? "" : root) + "/" + components.joined(separator: "/")
-        var info = stat()
-        var found: String?
-        if let slash = joined.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let folder = String(joined[..<slash])
-            let name = String(joined[joined.index(after: slash)...])
-            let realFolder: String?
-            if let known = folders[folder] {
-                realFolder = known
-            } else {
-                realFolder = MediaResolver.realPath(folder.isEmpty ? "/" : folder)
-                folders[folder] = realFolder
+        switch options.folders.lookUp(components, under: options.exportFolder) {
+        case .unresolved:
+            hasher.combine(Int64(2))
+        case .unreadable(let real):
+            hasher.combine(real)
+            hasher.combine(Int64(3))
+        case .found(let real, let info):
+            hasher.combine(real)
+            for value in [
+                Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
+                Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_mode),
+            ] {
+                hasher.combine(value)
             }
-            // Where the folder or the name in it is missing, so is the real path.
-            guard let realFolder else {
-                hasher.combine(Int64(2))
-                return hasher.hash
-            }
-            let candidate = (realFolder == "/" ? "" : realFolder) + "/" + name
-            guard lstat(candidate, &info) == 0 else {
-                hasher.combine(Int64(2))
-                return hasher.hash
-            }
-            if info.st_mode & S_IFMT != S_IFLNK { found = candidate }
-        }
-        if found == nil {
-            guard let real = MediaResolver.realPath(joined) else {
-                hasher.combine(Int64(2))
-                return hasher.hash
-            }
-            guard stat(real, &info) == 0 else {
-                hasher.combine(real)
-                hasher.combine(Int64(3))
-                return hasher.hash
-            }
-            found = real
-        }
-        hasher.combine(found!)
-        for value in [
-            Int64(truncatingIfNeeded: info.st_dev), Int64(truncatingIfNeeded: info.st_ino), Int64(info.st_size),
-            Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_mode),
-        ] {
-            hasher.combine(value)
         }
         return hasher.hash
     }
-}
-
-/// The real paths of media folders one thread has met, by folder (nil: none), so each is
-/// resolved once per run.
-final class MediaFolders {
-    var realPaths: [String: String?] = [:]
 }

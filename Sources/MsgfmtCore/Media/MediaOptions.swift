@@ -18,6 +18,9 @@ public struct MediaOptions: Sendable {
     public var sources: [(exportFolder: String, hrefPrefix: [String])] = []
     /// `--images`: how terminal transcripts draw pictures (nil: they do not).
     public var terminalImages: TerminalImageOptions?
+    /// The media folders' real paths as this run finds them (`ExportConverter` starts
+    /// each run with an empty one, so files added between runs are seen).
+    public var folders = MediaFolderCache()
 
     /// The options for a message read from merged input `source` (nil: the only export).
     /// With `copy`, each merged export's files go to a folder of their own, numbered from 1

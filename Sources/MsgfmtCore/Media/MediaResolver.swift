@@ -48,18 +48,25 @@ public enum MediaResolver {
     }
 
     /// Finds `given` inside the export folder: the path must pass `MediaPath.components`,
-    /// and its real path (symbolic links followed) must still be inside the folder.
+    /// and its real path (symbolic links followed) must still be inside the folder
+    /// (looked up through the run's `MediaFolderCache`).
     static func locate(_ given: String, options: MediaOptions) -> Result<Found, MediaProblem> {
         guard let components = MediaPath.components(of: given) else { return .failure(.outsideExport) }
         let root = options.exportFolder
-        let joined = (root == "/" ? "" : root) + "/" + components.joined(separator: "/")
-        guard let real = realPath(joined) else { return .failure(.missing) }
-        let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
-        guard inside else { return .failure(.outsideExport) }
-        var info = stat()
-        guard stat(real, &info) == 0 else { return .failure(.missing) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
-        return .success(Found(components: components, path: real, size: Int64(info.st_size)))
+        switch options.folders.lookUp(components, under: root) {
+        case .unresolved:
+            return .failure(.missing)
+        case .unreadable(let real):
+            // As before the lookup went through the folders: a real path outside is
+            // refused before the file is read.
+            let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
+            return .failure(inside ? .missing : .outsideExport)
+        case .found(let real, let info):
+            let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
+            guard inside else { return .failure(.outsideExport) }
+            guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+            return .success(Found(components: components, path: real, size: Int64(info.st_size)))
+        }
     }
 
     /// The href of a found file: where it is (`link`), or its place in the output once

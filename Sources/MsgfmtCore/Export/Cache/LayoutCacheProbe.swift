@@ -5,8 +5,6 @@ struct LayoutCacheProbe {
     let digester: MessageDigester
     /// The bytes of the entry being made, kept between messages.
     let scratch: LayoutCacheScratch
-    /// The real paths of the media folders found so far (`MediaFingerprint`).
-    let folders = MediaFolders()
 
     /// The key of `raw`, decoded as `message`, under `options` (see `LayoutCache`).
     func key(_ raw: RawExportMessage, _ message: ExportMessage, options: ExportOptions) -> ContentHash {
@@ -17,7 +15,7 @@ struct LayoutCacheProbe {
         out.bytes.append(raw.deleted ? 1 : 0)
         out.signed(Int64(raw.source ?? -1))
         let media = options.media.forSource(raw.source)
-        out.hash(MediaFingerprint.combined(MediaFingerprint.filePaths(of: message, options: options), options: media, folders: folders))
+        out.hash(MediaFingerprint.combined(MediaFingerprint.filePaths(of: message, options: options), options: media))
         out.count(raw.bytes.count)
         out.bytes.withUnsafeBufferPointer { digester.add($0) }
         raw.bytes.withUnsafeBufferPointer { digester.add($0) }
@@ -68,8 +66,7 @@ struct LayoutCacheProbe {
     /// site, which alone shows them).
     private func emojiPrint(_ ids: [String], _ raw: RawExportMessage, _ message: ExportMessage, options: ExportOptions) -> ContentHash {
         MediaFingerprint.combined(
-            MediaFingerprint.emojiPaths(ids, of: message, options: options), options: options.media.forSource(raw.source),
-            folders: folders)
+            MediaFingerprint.emojiPaths(ids, of: message, options: options), options: options.media.forSource(raw.source))
     }
 }
 

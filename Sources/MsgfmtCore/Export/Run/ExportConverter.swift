@@ -37,6 +37,9 @@ public final class ExportConverter {
         options: ExportOptions, writer: any TranscriptWriter, report: @escaping (Diagnostic) -> Void,
         progress: ((ExportStats, Int) -> Void)? = nil, layoutCache: LayoutCache? = nil
     ) {
+        var options = options
+        // Media folders resolved afresh for each run (files may have been added since).
+        options.media.folders = MediaFolderCache()
         self.options = options
         self.writer = writer
         self.report = report
