@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// The real paths of the folders an export's media files lie in, each found once for a
 /// run and shared by the worker threads (`MediaResolver` and `MediaFingerprint` look
