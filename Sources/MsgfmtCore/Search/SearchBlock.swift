@@ -18,8 +18,11 @@ struct SearchBlock {
     private var times: [UInt8] = []
     private var who: [UInt8] = []
     private var features: [UInt8] = []
-    private var senders: [String: Int] = [:]
+    /// Each sender's number in `senderList`, by name and `from_id`; and the last
+    /// message's, which the next one most often shares.
+    private var senders: [Sender: Int] = [:]
     private var senderList: [(name: String, id: String)] = []
+    private var lastSender: (Sender, Int)?
     private var lastMinutes = Int64(0)
     /// The chunks of the block not handed out yet (`takeFullChunks`), the last one maybe
     /// still filling.
@@ -29,6 +32,13 @@ struct SearchBlock {
 
     init(first: Int) {
         self.first = first
+    }
+
+    /// A sender as `from:` tells senders apart: the name the transcript shows and the
+    /// `from_id`.
+    private struct Sender: Hashable {
+        var name: String
+        var id: String
     }
 
     /// The term file of a term: by its first character for scripts written without spaces
@@ -56,15 +66,18 @@ struct SearchBlock {
         terms.add(record.terms, message: n)
         SearchCode.append(signed: record.minutes - lastMinutes, to: &times)
         lastMinutes = record.minutes
-        let key = record.sender + "\u{0}" + record.fromID
+        let key = Sender(name: record.sender, id: record.fromID)
         let sender: Int
-        if let known = senders[key] {
+        if let (last, number) = lastSender, last == key {
+            sender = number
+        } else if let known = senders[key] {
             sender = known
         } else {
             sender = senderList.count
             senders[key] = sender
             senderList.append((record.sender, record.fromID))
         }
+        lastSender = (key, sender)
         SearchCode.append(UInt64(sender), to: &who)
         SearchCode.append(UInt64(record.features), to: &features)
         if (first + n) % SearchIndexWriter.chunkSize == 0 || chunks.isEmpty { chunks.append(SearchChunk()) }
