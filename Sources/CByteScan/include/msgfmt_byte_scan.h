@@ -323,6 +323,30 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* How many of the `count` UTF-16 units at `u` are `bound` (at least 1) or above: eight
+ * units at a time, the lanes below the bound summed as they come (at most 4 095 blocks
+ * per sum, so no lane overflows). */
+static inline intptr_t msgfmt_byte_scan_count_units_at_least(const uint16_t *u, intptr_t count, uint16_t bound) {
+    intptr_t below = 0, i = 0;
+#if defined(__SSE2__)
+    const __m128i step = _mm_set1_epi16((short)(bound - 1));
+    while (i + 8 <= count) {
+        __m128i sum = _mm_setzero_si128();
+        intptr_t stop = i + 8 * 4095 < count ? i + 8 * 4095 : count;
+        for (; i + 8 <= stop; i += 8) {
+            __m128i v = _mm_subs_epu16(_mm_loadu_si128((const __m128i *)(u + i)), step);
+            sum = _mm_sub_epi16(sum, _mm_cmpeq_epi16(v, _mm_setzero_si128()));
+        }
+        sum = _mm_madd_epi16(sum, _mm_set1_epi16(1));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
+        below += _mm_cvtsi128_si32(sum);
+    }
+#endif
+    for (; i < count; i++) below += u[i] < bound;
+    return count - below;
+}
+
 /* True for a UTF-16 unit that is an ASCII letter or digit, a space, or U+00A0 and above
  * (beyond the C1 controls): what most of a message's text is made of, and what escapers
  * of markup formats pass through unchanged. */

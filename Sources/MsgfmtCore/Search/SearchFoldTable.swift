@@ -11,63 +11,58 @@ struct SearchFoldTable {
     /// repeat scalars the table has, and a bit test is cheaper than hashing them again.
     private var basicPlane = [UInt64](repeating: 0, count: 0x10000 / 64)
 
-    /// The distinct scalars beyond ASCII of `texts`, in order of first appearance.
-    static func scalars(of texts: String...) -> [Unicode.Scalar] {
-        // Each scalar beyond ASCII takes two bytes or more: a table of as many slots as
-        // such bytes is never more than half full.
-        var wide = 0
-        for var text in texts { wide += text.withUTF8(Self.bytesBeyondASCII) }
-        guard wide > 0 else { return [] }
-        var capacity = 16
-        while capacity < wide { capacity <<= 1 }
-        var out: [Unicode.Scalar] = []
-        // One allocation for most texts, instead of growing from one scalar.
-        out.reserveCapacity(min(wide / 2, 64))
-        // The scalars seen, in an open-addressed table (0 is free: ASCII is never kept):
-        // cheaper than a Set's hashing per scalar.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in
-            table.initialize(repeating: 0)
-            let mask = capacity - 1
-            for var text in texts {
-                text.withUTF8 { bytes in
-                    // Runs of ASCII are passed over sixteen bytes at a time; only the rest
-                    // is decoded.
-                    guard let base = bytes.baseAddress else { return }
-                    var i = 0
-                    while true {
-                        i = msgfmt_byte_scan_beyond_ascii(base, i, bytes.count)
-                        if i >= bytes.count { break }
-                        let (value, length) = UTF16Text.scalarValue(ofValidUTF8: bytes, at: i)
-                        i += length
-                        guard let s = Unicode.Scalar(value) else { continue }
-                        var slot = Int(truncatingIfNeeded: (s.value &* 0x9E37_79B1) >> 7) & mask
-                        while table[slot] != 0, table[slot] != s.value { slot = (slot + 1) & mask }
-                        if table[slot] == 0 {
-                            table[slot] = s.value
-                            out.append(s)
+    /// The distinct scalars beyond ASCII of the text whose UTF-16 units are `units`, then
+    /// of `name`, in order of first appearance (a lone surrogate stands for U+FFFD, as
+    /// the text's folding reads it).
+    static func scalars(of units: [UInt16], _ name: String) -> [Unicode.Scalar] {
+        units.withUnsafeBufferPointer { text -> [Unicode.Scalar] in
+            // The units at or above U+0080, counted eight at a time, and the name's bytes
+            // beyond ASCII (two or more to a scalar) bound what is kept.
+            let end = text.count
+            let wide = (text.baseAddress.map { msgfmt_byte_scan_count_units_at_least($0, end, 0x80) } ?? 0) + name.utf8.count / 2
+            guard wide > 0 else { return [] }
+            // A table of at least twice as many slots as scalars is never more than half
+            // full; 0 is free (ASCII is never kept).
+            var capacity = 16
+            while capacity < 2 &* wide { capacity <<= 1 }
+            return [Unicode.Scalar].filled(capacity: wide) { out in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in
+                    table.initialize(repeating: 0)
+                    let mask = capacity &- 1
+                    var count = 0
+                    @inline(__always) func keep(_ value: UInt32) {
+                        var slot = Int(truncatingIfNeeded: (value &* 0x9E37_79B1) >> 7) & mask
+                        while true {
+                            let held = table[slot]
+                            if held == value { return }
+                            if held == 0 { break }
+                            slot = (slot &+ 1) & mask
+                        }
+                        table[slot] = value
+                        out[count] = Unicode.Scalar(value) ?? "\u{FFFD}"
+                        count &+= 1
+                    }
+                    // Runs below U+0080 passed over eight units at a time.
+                    if let base = text.baseAddress {
+                        var i = msgfmt_byte_scan_unit_at_least(base, 0, end, 0x80)
+                        while i < end {
+                            let unit = base[i]
+                            var value = UInt32(unit)
+                            if UTF16.isLeadSurrogate(unit), i &+ 1 < end, UTF16.isTrailSurrogate(base[i &+ 1]) {
+                                value = 0x10000 &+ ((value &- 0xD800) << 10) &+ (UInt32(base[i &+ 1]) &- 0xDC00)
+                                i &+= 1
+                            } else if UTF16.isSurrogate(unit) {
+                                value = 0xFFFD
+                            }
+                            keep(value)
+                            i = msgfmt_byte_scan_unit_at_least(base, i &+ 1, end, 0x80)
                         }
                     }
+                    for scalar in name.unicodeScalars where !scalar.isASCII { keep(scalar.value) }
+                    return count
                 }
             }
         }
-        return out
-    }
-
-    /// The number of bytes of `bytes` with the high bit set, eight at a time.
-    private static func bytesBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        var count = 0
-        var i = 0
-        while i &+ 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            count &+= (word & 0x8080_8080_8080_8080).nonzeroBitCount
-            i &+= 8
-        }
-        while i < bytes.count {
-            count &+= Int(base[i] >> 7)
-            i &+= 1
-        }
-        return count
     }
 
     /// Adds the scalars of one record.

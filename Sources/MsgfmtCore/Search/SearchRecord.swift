@@ -26,9 +26,9 @@ public struct SearchRecord: Sendable {
     /// UTF-16 units of its text (`message.body.text`), which the caller has already made.
     init(_ message: ExportMessage, clock: ExportClock, units: [UInt16]? = nil) {
         let text = message.body.text
-        var terms = SearchTermList()
-        if !text.isEmpty { terms = SearchTerms.terms(in: units.map { FoldedText(units: $0) } ?? FoldedText(text)) }
-        self.init(message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: text, message.senderName))
+        let units = text.isEmpty ? [] : units ?? UTF16Text.units(of: text)
+        let terms = units.isEmpty ? SearchTermList() : SearchTerms.terms(in: FoldedText(units: units))
+        self.init(message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: units, message.senderName))
     }
 
     /// The record of `message` with its `terms` and `scalars` found before (the layout

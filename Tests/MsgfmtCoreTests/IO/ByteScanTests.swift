@@ -143,6 +143,26 @@ import Testing
         }
     }
 
+    /// `count_units_at_least` counts what a unit-by-unit count does: random units around
+    /// the bound at every length up to a few blocks, and a text long enough that a lane's
+    /// sum would overflow were it not added up in parts.
+    @Test func countUnitsAtLeastCountsEachUnit() {
+        var rng = SeededGenerator(seed: 0x80)
+        for _ in 0..<5_000 {
+            let bound = UInt16([1, 0x80, 0x0590, 0xFFFF][rng.below(4)])
+            let units = (0..<rng.below(60)).map { _ in
+                [bound &- 1, bound, bound &+ 1, 0, 0xFFFF, UInt16(rng.below(0x10000))][rng.below(6)]
+            }
+            let counted = units.withUnsafeBufferPointer {
+                msgfmt_byte_scan_count_units_at_least($0.baseAddress ?? UnsafePointer(bitPattern: 2)!, $0.count, bound)
+            }
+            #expect(counted == units.filter { $0 >= bound }.count, "\(units) at least \(bound)")
+        }
+        let long = (0..<200_003).map { UInt16($0 % 3 == 0 ? 0x41 : 0x0430) }
+        let counted = long.withUnsafeBufferPointer { msgfmt_byte_scan_count_units_at_least($0.baseAddress!, $0.count, 0x80) }
+        #expect(counted == long.filter { $0 >= 0x80 }.count)
+    }
+
     /// `encode_utf8` writes what the standard library makes of the units (lone surrogates
     /// as U+FFFD): every unit value at places before, inside and after the eight-unit
     /// blocks, behind ASCII and behind Cyrillic, and random mixes; into exactly the room
