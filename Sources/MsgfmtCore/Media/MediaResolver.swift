@@ -57,8 +57,8 @@ public enum MediaResolver {
         case .unresolved:
             return .failure(.missing)
         case .unreadable(let real):
-            // As before the lookup went through the folders: a real path outside is
-            // refused before the file is read.
+            // A real path outside is refused whether or not it can be read, as when
+            // `realpath` was given the whole path.
             let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
             return .failure(inside ? .missing : .outsideExport)
         case .found(let real, let info):
