@@ -26,6 +26,14 @@ public final class MediaFolderCache: Sendable {
         case unresolved
         /// The path resolves to `path`, which `stat` cannot read.
         case unreadable(path: String)
+
+        /// The real path the file's path resolves to, whether or not it can be read.
+        var path: String? {
+            switch self {
+            case .found(let path, _), .unreadable(let path): path
+            case .unresolved: nil
+            }
+        }
     }
 
     /// What `components` (a path that passed `MediaPath.components`) lead to under the

@@ -53,20 +53,14 @@ public enum MediaResolver {
     static func locate(_ given: String, options: MediaOptions) -> Result<Found, MediaProblem> {
         guard let components = MediaPath.components(of: given) else { return .failure(.outsideExport) }
         let root = options.exportFolder
-        switch options.folders.lookUp(components, under: root) {
-        case .unresolved:
-            return .failure(.missing)
-        case .unreadable(let real):
-            // A real path outside is refused whether or not it can be read, as when
-            // `realpath` was given the whole path.
-            let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
-            return .failure(inside ? .missing : .outsideExport)
-        case .found(let real, let info):
-            let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
-            guard inside else { return .failure(.outsideExport) }
-            guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
-            return .success(Found(components: components, path: real, size: Int64(info.st_size)))
-        }
+        let lookup = options.folders.lookUp(components, under: root)
+        // A real path outside is refused whether or not it can be read, as when `realpath`
+        // was given the whole path.
+        guard let real = lookup.path else { return .failure(.missing) }
+        guard root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/") else { return .failure(.outsideExport) }
+        guard case .found(_, let info) = lookup else { return .failure(.missing) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        return .success(Found(components: components, path: real, size: Int64(info.st_size)))
     }
 
     /// The href of a found file: where it is (`link`), or its place in the output once
