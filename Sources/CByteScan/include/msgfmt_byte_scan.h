@@ -203,6 +203,38 @@ static inline intptr_t msgfmt_byte_scan_may_be_unsafe_after(const uint8_t *p, in
     return msgfmt_byte_scan_may_be_unsafe(p, i, end);
 }
 
+/* The first scalar the terminal and HTML output replace with a placeholder
+ * (DisplaySafety), for a buffer whose bytes before `i` may be read too: each byte tested
+ * with the two after it, sixteen at a time while two more are readable after the vector —
+ * an ASCII control or DEL, C2 before a byte up to 9F (a C1 control), E2 80 before AA-AE or
+ * E2 81 before A6-A9 (bidi embeddings, overrides and isolates) — so the other E2 sequences
+ * (box drawing, dashes, quotes) are passed over in the vector loop. The last bytes are left
+ * to msgfmt_byte_scan_may_be_unsafe_after, which answers the first that may start one. */
+static inline intptr_t msgfmt_byte_scan_display_unsafe_after(const uint8_t *p, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    while (i + 18 <= end) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i w1 = _mm_loadu_si128((const __m128i *)(p + i + 1));
+        __m128i w2 = _mm_loadu_si128((const __m128i *)(p + i + 2));
+        __m128i control = MSGFMT_BYTE_SCAN_OR(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v),
+                                              MSGFMT_BYTE_SCAN_EQ(v, 0x7F));
+        __m128i c1 = _mm_and_si128(MSGFMT_BYTE_SCAN_EQ(v, 0xC2),
+                                   _mm_cmpeq_epi8(_mm_min_epu8(w1, _mm_set1_epi8((char)0x9F)), w1));
+        __m128i d80 = _mm_sub_epi8(w2, _mm_set1_epi8((char)0xAA));
+        __m128i d81 = _mm_sub_epi8(w2, _mm_set1_epi8((char)0xA6));
+        __m128i bidi = MSGFMT_BYTE_SCAN_OR(
+            _mm_and_si128(MSGFMT_BYTE_SCAN_EQ(w1, 0x80), _mm_cmpeq_epi8(_mm_min_epu8(d80, _mm_set1_epi8(4)), d80)),
+            _mm_and_si128(MSGFMT_BYTE_SCAN_EQ(w1, 0x81), _mm_cmpeq_epi8(_mm_min_epu8(d81, _mm_set1_epi8(3)), d81)));
+        __m128i found = MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(control, c1),
+                                            _mm_and_si128(MSGFMT_BYTE_SCAN_EQ(v, 0xE2), bidi));
+        unsigned bits = (unsigned)_mm_movemask_epi8(found);
+        if (bits) return i + __builtin_ctz(bits);
+        i += 16;
+    }
+#endif
+    return msgfmt_byte_scan_may_be_unsafe_after(p, i, end);
+}
+
 /* The first byte a link's URI percent-encodes (LinkPolicy): a space or an ASCII control,
  * DEL or anything beyond ASCII, or one of " ' < > \ `. With bit 0x02 set, 0x3E also catches
  * 0x3C (and nothing else). */

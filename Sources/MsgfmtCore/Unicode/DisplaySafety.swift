@@ -40,8 +40,7 @@ public enum DisplaySafety {
     /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
     /// found from its bytes: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
     /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`). The
-    /// bytes that cannot start such a scalar are passed over sixteen at a time
-    /// (CByteScan).
+    /// bytes that cannot start such a scalar are passed over sixteen at a time (CByteScan).
     static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         mayHoldUnsafe(utf8, from: 0)
     }
@@ -52,8 +51,12 @@ public enum DisplaySafety {
         guard let base = utf8.baseAddress else { return false }
         let n = utf8.count
         var i = start
+        // Each byte alone until an E2 that starts none of them (box drawing, a dash, a
+        // quote) is met; then each byte with the two after it, so the next ones do not
+        // stop the scan (the pieces of a bubble's border are made of nothing else).
+        var pairs = false
         while true {
-            i = msgfmt_byte_scan_may_be_unsafe_after(base, i, n)
+            i = pairs ? msgfmt_byte_scan_display_unsafe_after(base, i, n) : msgfmt_byte_scan_may_be_unsafe_after(base, i, n)
             if i >= n { return false }
             let b = utf8[i]
             if b < 0x20 || b == 0x7F { return true }
@@ -63,6 +66,7 @@ public enum DisplaySafety {
                 let b2 = utf8[i + 2]
                 if b1 == 0x80, b2 >= 0xAA, b2 <= 0xAE { return true }
                 if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return true }
+                pairs = true
             }
             i += 1
         }

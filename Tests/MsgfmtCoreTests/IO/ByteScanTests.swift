@@ -87,6 +87,66 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    /// `msgfmt_byte_scan_display_unsafe_after` against a test of each byte with the two
+    /// after it: on random buffers of the bytes around the sequences DisplaySafety replaces
+    /// (C2 before 9F/A0, E2 80 before A9-AF, E2 81 before A5-AA, box drawing's E2 94/95),
+    /// from every start, nothing it passes over starts such a scalar, and what it stops at
+    /// does, or may (the last bytes are judged one at a time, by their first byte).
+    @Test func displayUnsafeScanTestsEachByteWithTheTwoAfterIt() {
+        let alphabet: [UInt8] = [
+            0x00, 0x1F, 0x20, 0x61, 0x7E, 0x7F, 0x80, 0x81, 0x94, 0x95, 0x9F, 0xA0, 0xA5, 0xA6, 0xA9, 0xAA, 0xAE, 0xAF,
+            0xC2, 0xE2,
+        ]
+        var rng = SeededGenerator(seed: 0xD15A)
+        var checked = 0
+        var exact = 0
+        for round in 0..<4_000 {
+            let count = Int.random(in: 0...90, using: &rng)
+            // Some buffers are mostly box drawing (E2 94 80), which the scan passes over.
+            let boxes = Bool.random(using: &rng)
+            var buffer: [UInt8] = []
+            while buffer.count < count {
+                if boxes, Int.random(in: 0..<4, using: &rng) > 0 {
+                    buffer += [0xE2, 0x94, 0x80]
+                } else {
+                    buffer.append(alphabet.randomElement(using: &rng)!)
+                }
+            }
+            let end = Int.random(in: 0...buffer.count, using: &rng)
+            func starts(_ k: Int) -> Bool {
+                let b = buffer[k]
+                if b < 0x20 || b == 0x7F { return true }
+                if b == 0xC2, k + 1 < end, buffer[k + 1] < 0xA0 { return true }
+                guard b == 0xE2, k + 2 < end else { return false }
+                let (b1, b2) = (buffer[k + 1], buffer[k + 2])
+                return (b1 == 0x80 && (0xAA...0xAE).contains(b2)) || (b1 == 0x81 && (0xA6...0xA9).contains(b2))
+            }
+            for start in 0...end {
+                let found = buffer.withUnsafeBufferPointer {
+                    msgfmt_byte_scan_display_unsafe_after($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, start, end)
+                }
+                let missed = (start..<min(max(found, start), end)).first(where: starts)
+                let candidate = found >= start && found < end && (buffer[found] < 0x20 || [0x7F, 0xC2, 0xE2].contains(buffer[found]))
+                let stopped = found == end || candidate
+                // Stopping at a byte that starts no such scalar is allowed only in the last
+                // bytes, which are judged by their first byte alone.
+                let judged = found == end || starts(found) || found + 18 > end
+                if missed != nil || !stopped || !judged {
+                    Issue.record("round \(round): \(buffer) from \(start) to \(end): \(found)")
+                    return
+                }
+                if found < end, starts(found) { exact += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked > 80_000)
+        #expect(exact > 10_000)
+        // A border of box drawing longer than several vectors is passed over whole.
+        let border = Array(String(repeating: "\u{2500}", count: 40).utf8)
+        let end = border.withUnsafeBufferPointer { msgfmt_byte_scan_display_unsafe_after($0.baseAddress!, 0, $0.count) }
+        #expect(end >= border.count - 17)
+    }
+
     @Test func utf16CountMatchesAByteByByteCount() {
         func reference(_ bytes: ArraySlice<UInt8>) -> Int {
             bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) + ($1 >= 0xF0 ? 1 : 0) }

@@ -47,13 +47,39 @@ struct TranscriptLine {
         }
         let origin = width
         let first = line.fragments.first?.x ?? 0
-        for f in line.fragments {
-            pad(to: origin + line.x + (f.x - first))
-            var g = f
-            g.x = width
-            fragments.append(g)
-            width += f.width
+        for k in line.fragments.indices {
+            // Read in place and copied once (a loop over the fragments copies each twice).
+            pad(to: origin + line.x + (line.fragments[k].x - first))
+            place(line.fragments[k])
         }
+    }
+
+    /// Adds the pieces of `other` after this line's, where they are on it moved on by this
+    /// line's width (a transcript line is packed from column 0): each fragment copied once,
+    /// into room made for all of them at once.
+    mutating func append(_ other: TranscriptLine) {
+        if fragments.isEmpty, width == 0 {
+            fragments = other.fragments
+            width = other.width
+            return
+        }
+        reserve(other.fragments.count)
+        for k in other.fragments.indices {
+            place(other.fragments[k])
+        }
+    }
+
+    /// Makes room for `count` more fragments than the line holds.
+    mutating func reserve(_ count: Int) {
+        fragments.reserveCapacity(fragments.count + count)
+    }
+
+    /// Appends a copy of `fragment` at the line's end.
+    private mutating func place(_ fragment: LayoutFragment) {
+        let cells = fragment.width
+        fragments.append(fragment)
+        fragments[fragments.count - 1].x = width
+        width += cells
     }
 
     /// The cells of `fragments` when the first starts at 0 and each starts where the one
@@ -69,30 +95,50 @@ struct TranscriptLine {
 
     /// Adds fragments laid out on one line by `TranscriptText`.
     mutating func append(_ pieces: [LayoutFragment]) {
-        for f in pieces {
-            var g = f
-            g.x = width
-            fragments.append(g)
-            width += f.width
+        for k in pieces.indices {
+            place(pieces[k])
         }
     }
 
     /// `count` copies of `scalar`, written as UTF-8 bytes in one go (`String(repeating:count:)`
-    /// appends them one at a time, which showed in export profiles): the first copy, then
-    /// what is written so far copied after itself until the run is complete.
+    /// appends them one at a time, which showed in export profiles).
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
-        guard count > 0, let unit = UTF8.encode(scalar) else { return "" }
-        let total = unit.count * count
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            guard let out = buffer.baseAddress else { return 0 }
-            for (k, byte) in unit.enumerated() { out[k] = byte }
-            var filled = unit.count
-            while filled < total {
-                let n = min(filled, total - filled)
-                (out + filled).update(from: out, count: n)
-                filled += n
+        framed(nil, scalar, count: count, nil)
+    }
+
+    /// `count` copies of `fill` between `left` and `right` (when given), made as one string
+    /// without the standard library checking its UTF-8 again (`ValidUTF8`): a box's border
+    /// or a run of blanks, several per bubble. The first copy is encoded, then what is
+    /// written so far copied after itself until the run is complete.
+    static func framed(_ left: Unicode.Scalar?, _ fill: Unicode.Scalar, count: Int, _ right: Unicode.Scalar?) -> String {
+        let unit = UTF8.encode(fill) ?? UTF8.EncodedScalar()
+        let l = left.flatMap { UTF8.encode($0) } ?? UTF8.EncodedScalar()
+        let r = right.flatMap { UTF8.encode($0) } ?? UTF8.EncodedScalar()
+        let total = l.count + unit.count * max(0, count) + r.count
+        return ValidUTF8.string(count: total) { buffer in
+            guard let out = buffer.baseAddress else { return }
+            var at = 0
+            for byte in l {
+                out[at] = byte
+                at += 1
             }
-            return total
+            let end = total - r.count
+            if count > 0 {
+                for byte in unit {
+                    out[at] = byte
+                    at += 1
+                }
+                let start = l.count
+                while at < end {
+                    let n = min(at - start, end - at)
+                    (out + at).update(from: out + start, count: n)
+                    at += n
+                }
+            }
+            for byte in r {
+                out[at] = byte
+                at += 1
+            }
         }
     }
 

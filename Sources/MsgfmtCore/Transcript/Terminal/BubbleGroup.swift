@@ -40,32 +40,36 @@ struct BubbleGroup: Sendable {
         var pieces: [(lines: [TranscriptLine], body: StyledText?)] = []
         var top = TranscriptLine()
         top.pad(to: x)
-        top.add("╭" + TranscriptLine.run(of: "─", count: inner + 2) + "╮", cells: inner + 4)
+        top.add(TranscriptLine.framed("╭", "─", count: inner + 2, "╮"), cells: inner + 4)
         pieces.append(([top], nil))
         var current: Int?
-        for row in rows {
+        for k in rows.indices {
+            // Read in place: a copy of the row would retain everything it holds.
             var line = TranscriptLine()
+            // The row's pieces, then a blank, the time, a blank and the edges on either side.
+            line.reserve(rows[k].left.fragments.count + 6)
             line.pad(to: x)
             line.add("│ ", cells: 2)
-            line.append(row.left.line(y: 0))
-            if let right = row.right {
+            line.append(rows[k].left)
+            if let right = rows[k].right {
                 line.pad(to: x + 2 + inner - right.utf8.count)
                 line.ascii(right, role: .title)
             }
             line.pad(to: x + 2 + inner)
             line.add(" │", cells: 2)
-            line.link = row.left.link
-            line.image = row.left.image
-            line.imageColumn = x + 2 + row.left.imageColumn
-            if row.body != current || pieces.count == 1 {
-                pieces.append(([], row.body.map { bodies[$0] }))
-                current = row.body
+            line.link = rows[k].left.link
+            line.image = rows[k].left.image
+            line.imageColumn = x + 2 + rows[k].left.imageColumn
+            let body = rows[k].body
+            if body != current || pieces.count == 1 {
+                pieces.append(([], body.map { bodies[$0] }))
+                current = body
             }
             pieces[pieces.count - 1].lines.append(line)
         }
         var bottom = TranscriptLine()
         bottom.pad(to: x)
-        bottom.add("╰" + TranscriptLine.run(of: "─", count: inner + 2) + "╯", cells: inner + 4)
+        bottom.add(TranscriptLine.framed("╰", "─", count: inner + 2, "╯"), cells: inner + 4)
         pieces.append(([bottom], nil))
         return pieces
     }

@@ -44,7 +44,7 @@ extension TerminalTranscriptWriter {
             var line = TranscriptLine()
             if i == 0 { line.ascii(options.clock.time(of: m.date), role: .title) }
             line.pad(to: TerminalComposer.timeColumn)
-            line.append(body.line(y: 0))
+            line.append(body)
             line.link = body.link
             line.image = body.image
             line.imageColumn = TerminalComposer.timeColumn + body.imageColumn
