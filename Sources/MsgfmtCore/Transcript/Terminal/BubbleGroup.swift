@@ -43,29 +43,32 @@ struct BubbleGroup: Sendable {
         top.add(TranscriptLine.framed("╭", "─", count: inner + 2, "╮"), cells: inner + 4)
         pieces.append(([top], nil))
         var current: Int?
-        for k in rows.indices {
-            // Read in place: a copy of the row would retain everything it holds.
-            var line = TranscriptLine()
-            // The row's pieces, then a blank, the time, a blank and the edges on either side.
-            line.reserve(rows[k].left.fragments.count + 6)
-            line.pad(to: x)
-            line.add("│ ", cells: 2)
-            line.append(rows[k].left)
-            if let right = rows[k].right {
-                line.pad(to: x + 2 + inner - right.utf8.count)
-                line.ascii(right, role: .title)
+        // The rows read in place through their buffer (an element passed on from the array
+        // itself was copied, retaining everything it holds), each line then kept in its piece.
+        rows.withUnsafeBufferPointer { rows in
+            for k in rows.indices {
+                var line = TranscriptLine()
+                // The row's pieces, then a blank, the time, a blank and the edges on either side.
+                line.reserve(rows[k].left.fragments.count + 6)
+                line.pad(to: x)
+                line.add("│ ", cells: 2)
+                line.append(rows[k].left)
+                if let right = rows[k].right {
+                    line.pad(to: x + 2 + inner - right.utf8.count)
+                    line.ascii(right, role: .title)
+                }
+                line.pad(to: x + 2 + inner)
+                line.add(" │", cells: 2)
+                line.link = rows[k].left.link
+                line.image = rows[k].left.image
+                line.imageColumn = x + 2 + rows[k].left.imageColumn
+                let body = rows[k].body
+                if body != current || pieces.count == 1 {
+                    pieces.append(([], body.map { bodies[$0] }))
+                    current = body
+                }
+                pieces[pieces.count - 1].lines.append(line)
             }
-            line.pad(to: x + 2 + inner)
-            line.add(" │", cells: 2)
-            line.link = rows[k].left.link
-            line.image = rows[k].left.image
-            line.imageColumn = x + 2 + rows[k].left.imageColumn
-            let body = rows[k].body
-            if body != current || pieces.count == 1 {
-                pieces.append(([], body.map { bodies[$0] }))
-                current = body
-            }
-            pieces[pieces.count - 1].lines.append(line)
         }
         var bottom = TranscriptLine()
         bottom.pad(to: x)
@@ -88,16 +91,19 @@ extension TerminalTranscriptWriter {
             bubble = BubbleGroup(outgoing: outgoing)
             if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
         }
-        let body = bubble?.bodies.count ?? 0
-        var rows = contentLines(message, pieces: pieces).map { BubbleGroup.Row(left: $0, right: nil, body: body) }
+        // The group taken out while rows are added, so each goes in by one copy of its line.
+        guard var group = bubble.take() else { return }
+        let body = group.bodies.count
+        let lines = contentLines(message, pieces: pieces)
         let time = (message.deleted ? "deleted " : "") + composer.timeLabel(m)
-        if !TerminalComposer.endsUnderPicture(rows.map(\.left)), let last = rows.last, last.left.width + 2 + time.utf8.count <= inner {
-            rows[rows.count - 1].right = time
-        } else {
-            rows.append(.init(left: TranscriptLine(), right: time, body: body))
+        let timeFits = !TerminalComposer.endsUnderPicture(lines) && (lines.last.map { $0.width + 2 + time.utf8.count <= inner } ?? false)
+        group.rows.reserveCapacity(group.rows.count + lines.count + 1)
+        for k in lines.indices {
+            group.rows.append(BubbleGroup.Row(left: lines[k], right: timeFits && k == lines.count - 1 ? time : nil, body: body))
         }
-        bubble?.rows += rows
-        bubble?.bodies.append(message.rendered.styled)
+        if !timeFits { group.rows.append(.init(left: TranscriptLine(), right: time, body: body)) }
+        group.bodies.append(message.rendered.styled)
+        bubble = group
     }
 
     /// Draws the current bubble, if any.

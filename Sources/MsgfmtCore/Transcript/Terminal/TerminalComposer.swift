@@ -57,10 +57,12 @@ struct TerminalComposer: Sendable {
             }
         }
         if !m.body.text.isEmpty, let layout = message.rendered.layout {
-            for body in layout.lines {
-                var l = TranscriptLine()
-                l.append(body)
-                p.after.append(l)
+            // Each line made where it is kept, from the laid-out line read in place: no copy
+            // of either (each would retain what its fragments hold).
+            p.after.reserveCapacity(p.after.count + layout.lines.count + 1)
+            for k in layout.lines.indices {
+                p.after.append(TranscriptLine())
+                p.after[p.after.count - 1].append(layout.lines[k])
             }
         }
         if !m.reactions.isEmpty {

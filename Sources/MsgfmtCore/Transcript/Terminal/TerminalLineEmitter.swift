@@ -21,7 +21,8 @@ struct TerminalLineEmitter {
     /// have empty source ranges and no links; `body` is the styled text of the message whose
     /// laid-out fragments are among the lines, for the link spans they point into.
     func append(_ lines: [TranscriptLine], body: StyledText?, into out: inout [UInt8]) {
-        let laid = lines.lazy.enumerated().map { $0.element.line(y: $0.offset) }
+        // Each line read in place (enumerating the lines would copy every one).
+        let laid = lines.indices.lazy.map { lines[$0].line(y: $0) }
         switch emitter {
         case .ansi(let ansi):
             let linked = hyperlinks && lines.contains(where: { $0.link != nil })
