@@ -55,18 +55,14 @@ struct TranscriptLine {
     }
 
     /// Adds the pieces of `other` after this line's, where they are on it moved on by this
-    /// line's width (a transcript line is packed from column 0): each fragment copied once,
-    /// into room made for all of them at once.
+    /// line's width (a transcript line is packed from column 0).
     mutating func append(_ other: TranscriptLine) {
         if fragments.isEmpty, width == 0 {
             fragments = other.fragments
             width = other.width
             return
         }
-        reserve(other.fragments.count)
-        for k in other.fragments.indices {
-            place(other.fragments[k])
-        }
+        append(other.fragments)
     }
 
     /// Makes room for `count` more fragments than the line holds.
@@ -93,18 +89,28 @@ struct TranscriptLine {
         return x
     }
 
-    /// Adds fragments laid out on one line by `TranscriptText`.
+    /// Adds fragments laid out on one line by `TranscriptText` (or a packed line's), each
+    /// placed where the one before ends: copied once each, in one go from their buffer, then
+    /// moved into place (copying them one at a time made each a temporary copy too).
     mutating func append(_ pieces: [LayoutFragment]) {
-        for k in pieces.indices {
-            place(pieces[k])
+        let first = fragments.count
+        pieces.withUnsafeBufferPointer { fragments.append(contentsOf: $0) }
+        for k in first..<fragments.count {
+            fragments[k].x = width
+            width += fragments[k].width
         }
     }
 
     /// `count` copies of `scalar`, written as UTF-8 bytes in one go (`String(repeating:count:)`
     /// appends them one at a time, which showed in export profiles).
     static func run(of scalar: Unicode.Scalar, count: Int) -> String {
-        framed(nil, scalar, count: count, nil)
+        if scalar == " ", count >= 0, count < blanks.count { return blanks[count] }
+        return framed(nil, scalar, count: count, nil)
     }
+
+    /// Runs of 0 to 255 blanks, made once: the pads of bubble rows and list lines, several a
+    /// line, each then one retained string instead of one made.
+    private static let blanks: [String] = (0..<256).map { framed(nil, " ", count: $0, nil) }
 
     /// `count` copies of `fill` between `left` and `right` (when given), made as one string
     /// without the standard library checking its UTF-8 again (`ValidUTF8`): a box's border

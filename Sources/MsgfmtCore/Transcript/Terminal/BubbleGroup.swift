@@ -38,36 +38,28 @@ struct BubbleGroup: Sendable {
         let inner = min(max(contentWidth, 5), Self.maxWidth(in: width) - 4)
         let x = outgoing ? width - (inner + 4) : 0
         var pieces: [(lines: [TranscriptLine], body: StyledText?)] = []
+        pieces.reserveCapacity(bodies.count + 3)
         var top = TranscriptLine()
         top.pad(to: x)
         top.add(TranscriptLine.framed("╭", "─", count: inner + 2, "╮"), cells: inner + 4)
         pieces.append(([top], nil))
         var current: Int?
-        // The rows read in place through their buffer (an element passed on from the array
-        // itself was copied, retaining everything it holds), each line then kept in its piece.
+        // The rows read in place through their buffer, each line made where it is kept: a
+        // row passed on from the array, or a line appended, was copied, retaining
+        // everything it holds.
         rows.withUnsafeBufferPointer { rows in
             for k in rows.indices {
-                var line = TranscriptLine()
-                // The row's pieces, then a blank, the time, a blank and the edges on either side.
-                line.reserve(rows[k].left.fragments.count + 6)
-                line.pad(to: x)
-                line.add("│ ", cells: 2)
-                line.append(rows[k].left)
-                if let right = rows[k].right {
-                    line.pad(to: x + 2 + inner - right.utf8.count)
-                    line.ascii(right, role: .title)
-                }
-                line.pad(to: x + 2 + inner)
-                line.add(" │", cells: 2)
-                line.link = rows[k].left.link
-                line.image = rows[k].left.image
-                line.imageColumn = x + 2 + rows[k].left.imageColumn
                 let body = rows[k].body
                 if body != current || pieces.count == 1 {
+                    var end = k + 1
+                    while end < rows.count, rows[end].body == body { end += 1 }
                     pieces.append(([], body.map { bodies[$0] }))
+                    pieces[pieces.count - 1].lines.reserveCapacity(end - k)
                     current = body
                 }
-                pieces[pieces.count - 1].lines.append(line)
+                pieces[pieces.count - 1].lines.append(TranscriptLine())
+                let last = pieces[pieces.count - 1].lines.count - 1
+                Self.draw(rows.baseAddress! + k, x: x, inner: inner, into: &pieces[pieces.count - 1].lines[last])
             }
         }
         var bottom = TranscriptLine()
@@ -75,6 +67,27 @@ struct BubbleGroup: Sendable {
         bottom.add(TranscriptLine.framed("╰", "─", count: inner + 2, "╯"), cells: inner + 4)
         pieces.append(([bottom], nil))
         return pieces
+    }
+
+    /// Draws `row` into the empty `line`: the box's left edge and a blank, the row's pieces,
+    /// its time against the right edge when it has one, a blank and the right edge; its
+    /// link and picture moved with it. `x` is the box's column, `inner` its content width.
+    /// The row is read through a pointer: passed as a value, it was copied.
+    private static func draw(_ row: UnsafePointer<Row>, x: Int, inner: Int, into line: inout TranscriptLine) {
+        // The row's pieces, then a blank, the time, a blank and the edges on either side.
+        line.reserve(row.pointee.left.fragments.count + 6)
+        line.pad(to: x)
+        line.add("│ ", cells: 2)
+        line.append(row.pointee.left.fragments)
+        if let right = row.pointee.right {
+            line.pad(to: x + 2 + inner - right.utf8.count)
+            line.ascii(right, role: .title)
+        }
+        line.pad(to: x + 2 + inner)
+        line.add(" │", cells: 2)
+        line.link = row.pointee.left.link
+        line.image = row.pointee.left.image
+        line.imageColumn = x + 2 + row.pointee.left.imageColumn
     }
 }
 
