@@ -105,10 +105,23 @@ import Testing
             reference.unicodeScalars.removeAll { $0 == "\u{200E}" }
             #expect(Array(TranscriptText.withoutLRM(text).utf8) == Array(reference.utf8), "\(text.debugDescription)")
         }
+        // Blanks come from a table up to 255 and are made past it, like any other run.
         for scalar in ["-", "\u{2500}", "\u{E9}", "\u{1F600}", " "] as [Unicode.Scalar] {
-            for count in [-1, 0, 1, 2, 3, 7, 16, 33, 200] {
+            for count in [-1, 0, 1, 2, 3, 7, 16, 33, 200, 255, 256, 300] {
                 let expected = count > 0 ? String(repeating: String(scalar), count: count) : ""
                 #expect(TranscriptLine.run(of: scalar, count: count) == expected, "\(scalar) × \(count)")
+            }
+        }
+        // A border: the run between its corners, each of one to four bytes.
+        let borders: [(Unicode.Scalar, Unicode.Scalar, Unicode.Scalar)] = [
+            ("\u{256D}", "\u{2500}", "\u{256E}"), ("a", "\u{1F600}", "\u{E9}"),
+        ]
+        for (left, fill, right) in borders {
+            for count in [-1, 0, 1, 5, 62] {
+                let run = count > 0 ? String(repeating: String(fill), count: count) : ""
+                #expect(TranscriptLine.framed(left, fill, count: count, right) == String(left) + run + String(right))
+                #expect(TranscriptLine.framed(nil, fill, count: count, right) == run + String(right))
+                #expect(TranscriptLine.framed(left, fill, count: count, nil) == String(left) + run)
             }
         }
     }
