@@ -100,12 +100,15 @@ extension TerminalTranscriptWriter {
             flushBubble()
         }
         let inner = BubbleGroup.maxWidth(in: width) - 4
-        if bubble == nil {
-            bubble = BubbleGroup(outgoing: outgoing)
-            if !outgoing { bubble?.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
+        // The open group taken out while rows are added, so each goes in by one copy of its
+        // line; a new one (under its sender's header when incoming) when none is open.
+        var group: BubbleGroup
+        if let open = bubble.take() {
+            group = open
+        } else {
+            group = BubbleGroup(outgoing: outgoing)
+            if !outgoing { group.rows.append(.init(left: pieces.header, right: nil, body: nil)) }
         }
-        // The group taken out while rows are added, so each goes in by one copy of its line.
-        guard var group = bubble.take() else { return }
         let body = group.bodies.count
         let lines = contentLines(message, pieces: pieces)
         let time = (message.deleted ? "deleted " : "") + composer.timeLabel(m)
