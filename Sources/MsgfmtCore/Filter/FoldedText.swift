@@ -30,12 +30,12 @@ struct FoldedText: Sendable, Hashable {
         var capacity = source.count * 2 + 16
         for _ in 0..<2 {
             var wanted = 0
-            let out = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let out = [UInt16].filled(capacity: capacity) { buffer in
                 let n = source.withUnsafeBufferPointer { text in
                     msgfmt_icu_fold(text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity), 1)
                 }
                 wanted = Int(n)
-                count = n >= 0 && Int(n) <= capacity ? Int(n) : 0
+                return n >= 0 && Int(n) <= capacity ? Int(n) : 0
             }
             if wanted < 0 { return nil }
             if wanted <= capacity { return out }

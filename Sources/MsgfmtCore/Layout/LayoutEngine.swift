@@ -15,7 +15,7 @@ struct LayoutEngine {
         let segments = prepared.segments
         // The default ellipsis in cells is not measured (`cellEllipsis`).
         let ellipsis =
-            constraints.ellipsis == "\u{2026}" && prepared.measurer is CellMeasurer
+            prepared.measuresCells && constraints.ellipsis == "\u{2026}"
             ? nil : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
         var lines: [LayoutLine] = []

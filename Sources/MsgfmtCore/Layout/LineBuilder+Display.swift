@@ -17,7 +17,7 @@ extension LineBuilder {
         var joins: [Int] = []
         // Each cluster's units (a placeholder, of at most two units, takes one cluster's
         // place) and the spaces.
-        var buffer = [UInt16](unsafeUninitializedCapacity: 2 * (last - first) + spaces) { out, written in
+        var buffer = [UInt16].filled(capacity: 2 * (last - first) + spaces) { out in
             var n = 0
             withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count) { starts in
                 table.text.units.withUnsafeBufferPointer { units in
@@ -71,7 +71,7 @@ extension LineBuilder {
                     }
                 }
             }
-            written = n
+            return n
         }
         if !joins.isEmpty { buffer = Self.keepingClustersApart(buffer, joins: joins) }
         var ascii = true

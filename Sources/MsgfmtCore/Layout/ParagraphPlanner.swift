@@ -3,8 +3,8 @@
 /// alone (stage 4).
 ///
 /// Greedy wrapping of words that all fit a line (the default, and most paragraphs) takes
-/// `greedyPlan`: one walk that fills lines as it finds words, with no word list, wrap
-/// items or break list. Anything else takes `wordPlan`, which the first equals
+/// `greedyPlan`: a line at a time, from the last cluster that fits it and the word holding
+/// that cluster, with no word list, wrap items or break list. Anything else takes `wordPlan`, which the first equals
 /// wherever it answers (`ParagraphPlannerFastPathTests`).
 enum ParagraphPlanner {
     /// A word: clusters `start..<contentEnd` then whitespace up to `end`; only
@@ -32,14 +32,21 @@ enum ParagraphPlanner {
             content, end: end, table: table, available: available, ellipsisWidth: ellipsisWidth, constraints: constraints)
     }
 
-    /// `plan` under greedy wrapping in one walk: each word (found as `words` finds it)
-    /// goes on the current line when it fits after the whitespace before it, else starts
-    /// the next, as `BreakChooser.greedy` decides; nil as soon as a word is wider than a
-    /// line and `overflow` is not `visible` (`wordPlan` then handles the paragraph).
+    /// `plan` under greedy wrapping, a line at a time: each word goes on the current line
+    /// when it fits after the whitespace before it, else starts the next, as
+    /// `BreakChooser.greedy` decides; nil as soon as a word is wider than a line and
+    /// `overflow` is not `visible` (`wordPlan` then handles the paragraph), or when no
+    /// cell is available.
+    ///
+    /// The words that fit a line are those whose content ends by the last cluster within
+    /// the line's width (the running sums only grow), so each line is found from that
+    /// cluster, by a search over the running sums, and the word holding it: the words in
+    /// between are never looked at.
     static func greedyPlan(
         _ content: Range<Int>, end: Int, table: ClusterTable, available: Int, overflow: OverflowMode
     ) -> [LinePlan]? {
         if content.isEmpty { return [LinePlan(start: content.lowerBound, end: end, spans: [])] }
+        guard available >= 0 else { return nil }
         var plans: [LinePlan] = []
         plans.reserveCapacity(min(16, 2 &* content.count / max(available, 1) &+ 1))
         let limit = min(content.upperBound, table.count)
@@ -48,47 +55,91 @@ enum ParagraphPlanner {
         let fitted: Bool = table.breakAfter.withUnsafeBufferPointer { breakAfter in
             table.kinds.withUnsafeBufferPointer { kinds in
                 table.cumulativeWidths.withUnsafeBufferPointer { cumulative in
-                    // The current line: its first cluster, whether it holds a word yet,
-                    // the width of its words and the whitespace after the last, which
-                    // ends at `lineEnd` and shows up to `shownEnd`.
                     var lineStart = content.lowerBound
-                    var started = false
-                    var used = 0
-                    var pending = 0
-                    var lineEnd = lineStart
-                    var shownEnd = lineStart
-                    var k = content.lowerBound
-                    while k < limit {
-                        let (j, c, width, total) = word(at: k, limit: limit, cumulative, kinds, breakAfter)
-                        if width > available, overflow != .visible { return false }
-                        if !started {
-                            started = true
-                            used = width
-                        } else if used &+ pending &+ width > available {
-                            var line = LinePlan(start: lineStart, end: lineEnd, spans: [])
-                            line.append(lineStart..<shownEnd)
-                            line.continues = true
-                            plans.append(line)
-                            lineStart = k
-                            used = width
+                    while lineStart < limit {
+                        // Clusters `lineStart..<fit` fit the line; the one at `fit` does not.
+                        let fit = lastFitting(from: lineStart, limit: limit, target: cumulative[lineStart] &+ available, cumulative)
+                        var lineEnd = limit
+                        var shownEnd = 0
+                        if fit == limit {
+                            // The rest fits: shown up to the last word's trailing whitespace.
+                            let last = wordStart(before: limit &- 1, lineStart: lineStart, breakAfter)
+                            shownEnd = contentEnd(of: last, limit, kinds)
                         } else {
-                            used = used &+ pending &+ width
+                            // The word holding cluster `fit` stays on the line when only its
+                            // trailing whitespace is past the width, else starts the next one
+                            // (unless it is the line's first word: too wide for any line).
+                            let wordStart = self.wordStart(before: fit, lineStart: lineStart, breakAfter)
+                            let wordEnd = self.wordEnd(from: fit, limit: limit, breakAfter)
+                            let wordContentEnd = contentEnd(of: wordStart, wordEnd, kinds)
+                            if wordContentEnd <= fit || wordStart == lineStart {
+                                if wordContentEnd > fit, overflow != .visible { return false }
+                                lineEnd = wordEnd
+                                shownEnd = wordContentEnd
+                            } else {
+                                lineEnd = wordStart
+                                let before = self.wordStart(before: wordStart &- 1, lineStart: lineStart, breakAfter)
+                                shownEnd = contentEnd(of: before, wordStart, kinds)
+                            }
                         }
-                        pending = total &- width
-                        lineEnd = j
-                        shownEnd = c
-                        k = j
-                    }
-                    if started {
-                        var line = LinePlan(start: lineStart, end: end, spans: [])
+                        var line = LinePlan(start: lineStart, end: lineEnd == limit ? end : lineEnd, spans: [])
                         line.append(lineStart..<shownEnd)
+                        line.continues = lineEnd < limit
                         plans.append(line)
+                        lineStart = lineEnd
                     }
                     return true
                 }
             }
         }
         return fitted ? plans : nil
+    }
+
+    /// The last cluster index `p` in `start...limit` whose running sum is at most
+    /// `target` (`start` itself when none is): a gallop from `start`, then a binary search.
+    @inline(__always)
+    private static func lastFitting(from start: Int, limit: Int, target: Int, _ cumulative: UnsafeBufferPointer<Int>) -> Int {
+        var low = start  // cumulative[low] <= target
+        var step = 1
+        var high = start &+ 1  // past the answer once cumulative[high] > target
+        while high <= limit, cumulative[high] <= target {
+            low = high
+            step &<<= 1
+            high = start &+ step
+        }
+        high = min(high, limit &+ 1)
+        while high &- low > 1 {
+            let mid = low &+ (high &- low) &>> 1
+            if cumulative[mid] <= target { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The start of the word holding cluster `k` (at or after `lineStart`, a word's start):
+    /// after the last opportunity before it.
+    @inline(__always)
+    private static func wordStart(before k: Int, lineStart: Int, _ breakAfter: UnsafeBufferPointer<Bool>) -> Int {
+        var start = k
+        while start > lineStart && !breakAfter[start &- 1] { start &-= 1 }
+        return start
+    }
+
+    /// The end of the word holding cluster `k`: after the first cluster from `k` on with an
+    /// opportunity after it, else `limit` (as `word(at:)` ends words).
+    @inline(__always)
+    private static func wordEnd(from k: Int, limit: Int, _ breakAfter: UnsafeBufferPointer<Bool>) -> Int {
+        var e = k
+        while e < limit &- 1 && !breakAfter[e] { e &+= 1 }
+        return min(e &+ 1, limit)
+    }
+
+    /// Where the trailing spaces and tabs of the word `start..<end` begin (`end` when it
+    /// has none, `start` when it is all whitespace).
+    @inline(__always)
+    private static func contentEnd(of start: Int, _ end: Int, _ kinds: UnsafeBufferPointer<ClusterTable.Kind>) -> Int {
+        var c = end
+        while c > start, kinds[c &- 1] == .space || kinds[c &- 1] == .tab { c &-= 1 }
+        return c
     }
 
     /// `plan` from the paragraph's words and wrap items, the breaks chosen by

@@ -22,6 +22,9 @@ public struct PreparedText {
     let table: ClusterTable
     /// Measures the ellipsis and titles the same way as the text.
     let measurer: any TextMeasurer
+    /// True when `measurer` counts terminal cells (`CellMeasurer`): known here, where its
+    /// type is, so layout does not cast the existential for every message.
+    let measuresCells: Bool
     /// The paragraphs, pre lines and titles, in order.
     let segments: [LayoutSegment]
     /// Per segment: bidi levels of its clusters and its paragraph level, or nil when
@@ -34,6 +37,7 @@ public struct PreparedText {
         let blocks = LayoutEngine.tiledBlocks(styled)
         self.blocks = blocks
         self.measurer = measurer
+        measuresCells = measurer is CellMeasurer
         let table = ClusterTable(
             text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
             tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
@@ -54,14 +58,14 @@ public struct PreparedText {
         // levels may be raised are looked up, the rest are at level 0.
         let levels = paragraph.levels.withUnsafeBufferPointer { unitLevels in
             table.ends.withUnsafeBufferPointer { ends in
-                [UInt8](unsafeUninitializedCapacity: content.count) { out, count in
+                [UInt8].filled(capacity: content.count) { out in
                     out.initialize(repeating: 0)
                     let first = table.firstCluster(in: content, startingAtOrAfter: lower &+ paragraph.raised.lowerBound)
                     let last = table.firstCluster(in: content, startingAtOrAfter: lower &+ paragraph.raised.upperBound)
                     for i in first..<last {
                         out[i &- content.lowerBound] = unitLevels[(i == 0 ? 0 : ends[i &- 1]) &- lower]
                     }
-                    count = content.count
+                    return content.count
                 }
             }
         }

@@ -43,11 +43,11 @@ extension SearchRecord {
         ends.reserveCapacity(count)
         hashes.reserveCapacity(count)
         var filled = 0
-        let units = [UInt16](unsafeUninitializedCapacity: total) { out, initialized in
-            defer { initialized = filled }
-            for _ in 0..<count {
+        // Room for one unit at least, so the terms are read even when all are empty.
+        let units = [UInt16].filled(capacity: max(total, 1)) { out in
+            readTerms: for _ in 0..<count {
                 // The header is twice the length, so it is read as a number, not a count.
-                guard let header = input.unsigned(), header >> 1 <= UInt64(total - filled) else { return }
+                guard let header = input.unsigned(), header >> 1 <= UInt64(total - filled) else { break readTerms }
                 let length = Int(header >> 1)
                 let wide = header & 1 == 1
                 let hash = input.withBytes(wide ? 2 * length : length) { bytes -> Int in
@@ -68,11 +68,12 @@ extension SearchRecord {
                     }
                     return hasher.tableIndex
                 }
-                guard let hash else { return }
+                guard let hash else { break readTerms }
                 filled += length
                 ends.append(Int32(truncatingIfNeeded: filled))
                 hashes.append(hash)
             }
+            return filled
         }
         guard ends.count == count, filled == total else { return nil }
         return SearchTermList(units: units, ends: ends, hashes: hashes)

@@ -65,8 +65,8 @@ public enum GraphemeSegmenter {
         var scratch: [Int32] = []
         var failed = false
         // At most one boundary per unit, written in place.
-        let result = [Int](unsafeUninitializedCapacity: n) { out, written in
-            written = 0
+        let result = [Int].filled(capacity: n) { out in
+            var written = 0
             units.withUnsafeBufferPointer { text in
                 var start = 0  // start of the stretch that is not yet answered
                 var previousAlone = standsAlone(text[0])
@@ -88,6 +88,7 @@ public enum GraphemeSegmenter {
                     p &+= 1
                 }
             }
+            return written
         }
         return failed ? icuBoundaries(units) : result
     }

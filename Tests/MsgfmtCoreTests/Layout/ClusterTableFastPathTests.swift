@@ -34,6 +34,35 @@ import Testing
         #expect(skipped > 58_000)
     }
 
+    /// Each cluster's style is the run holding its first unit (-1 for none), as a walk
+    /// over the clusters one by one finds it: on random texts with runs that start and end
+    /// inside clusters, leave gaps, or follow each other with no gap; long and short.
+    @Test func stylesAreTheRunsHoldingEachClustersFirstUnit() {
+        var rng = SeededGenerator(seed: 0x5354_594C_4553)
+        let pieces = ["a", "bc", " ", "e\u{301}", "👍🏽", "日本", "\n", "\t", "שלום", "🇺🇦", "x"]
+        var runsSeen = 0
+        for _ in 0..<2_000 {
+            let text = UTF16Text((0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
+            var runs: [StyledRun] = []
+            var at = 0
+            while at < text.count, runs.count < 12 {
+                let lower = at + Int.random(in: 0...3, using: &rng)
+                guard lower < text.count else { break }
+                let upper = min(text.count, lower + Int.random(in: 1...20, using: &rng))
+                runs.append(StyledRun(range: lower..<upper, style: Style(attributes: .bold)))
+                at = upper
+            }
+            runsSeen += runs.count
+            let table = ClusterTable(text: text, runs: runs, blockStarts: [0], tabWidth: 4, measurer: CellMeasurer())
+            let expected = (0..<table.count).map { c -> Int32 in
+                let start = table.start(c)
+                return runs.firstIndex { $0.range.contains(start) }.map { Int32($0) } ?? -1
+            }
+            #expect(table.styles == expected, "\(text.string.debugDescription), runs \(runs.map(\.range))")
+        }
+        #expect(runsSeen > 10_000)
+    }
+
     @Test func tableOfMixedTextMatchesSlowMeasurer() {
         // A measurer that is not CellMeasurer takes the general path for every cluster.
         struct Slow: TextMeasurer {

@@ -60,6 +60,48 @@ import Testing
         #expect(answered > 2_000 && declined > 200 && multiline > 500, "\(answered) answered, \(declined) declined, \(multiline) multiline")
     }
 
+    /// `greedyPlan` against `wordPlan` where a line search could go wrong: words of one
+    /// cluster and of many, runs of spaces and tabs (words of whitespace alone among them),
+    /// zero-width clusters (a line's width reached and not passed), wide ideographs, and
+    /// ranges that start or end inside the text (a paragraph of a longer one, which may end
+    /// inside a word), at widths from none to a little more than a word.
+    @Test func greedyLinesEqualWordPlanOnWhitespaceAndZeroWidths() {
+        var rng = SeededGenerator(seed: 0x4C49_4E45_53)
+        let pieces = [
+            "a", "bc", "defghijklmnopq", " ", "  ", "\t", "\u{200B}", "\u{200B} ", "x\u{301}", "日本", "語", "-", "😀", "\u{2060}",
+        ]
+        var answered = 0
+        var declined = 0
+        var multiline = 0
+        for round in 0..<4_000 {
+            let text = (0..<Int.random(in: 1...24, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let table = PreparedText(StyledText(plain: text)).table
+            let limit = table.count
+            let lower = Int.random(in: 0..<max(1, limit), using: &rng)
+            for range in [0..<limit, lower..<Int.random(in: lower...limit, using: &rng)] where !range.isEmpty {
+                let available = Int.random(in: 0...16, using: &rng)
+                var constraints = LayoutConstraints()
+                constraints.overflow = OverflowMode.allCases.randomElement(using: &rng)!
+                let reference = ParagraphPlanner.wordPlan(
+                    range, end: range.upperBound, table: table, available: available, ellipsisWidth: 1, constraints: constraints)
+                let fast = ParagraphPlanner.greedyPlan(
+                    range, end: range.upperBound, table: table, available: available, overflow: constraints.overflow)
+                let (_, items) = ParagraphPlanner.words(range, table: table, available: available, ellipsisWidth: 1, overflow: .visible)
+                let overlong = constraints.overflow != .visible && items.contains { $0.width > available }
+                #expect((fast == nil) == overlong, "round \(round), \(range), available \(available)")
+                guard let fast else {
+                    declined += 1
+                    continue
+                }
+                answered += 1
+                if fast.count > 1 { multiline += 1 }
+                #expect(Self.key(fast) == Self.key(reference), "round \(round), \(range), available \(available): \(text.debugDescription)")
+            }
+        }
+        #expect(
+            answered > 2_000 && declined > 500 && multiline > 1_000, "\(answered) answered, \(declined) declined, \(multiline) multiline")
+    }
+
     /// The words `words` finds (from the break flags eight at a time and the running
     /// widths) against a walk over the table's clusters one by one: each word ends after
     /// the first cluster with a break after it (or at the end of the range planned), its
