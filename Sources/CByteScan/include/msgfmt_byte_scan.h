@@ -355,6 +355,54 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* Closes the clusters of a run of ASCII letters for the fused segmenter: from `k`, while
+ * u[k] is an ASCII letter, the cluster ending at k (the letter before it: one cell, no
+ * break after it) is written at entry *count of `ends`, `widths` and `breaks`, and both
+ * move on. Returns where the letters end. Eight units at a time: the eight entries are
+ * written whole and only those of letters counted, so the arrays must have room for
+ * *count + 8 entries whenever k + 8 <= n (the segmenter's have one per unit, and fewer
+ * clusters than units lie before k). */
+static inline intptr_t msgfmt_byte_scan_close_ascii_letters(const uint16_t *u, intptr_t k, intptr_t n, intptr_t *ends,
+                                                            intptr_t *widths, uint8_t *breaks, intptr_t *count) {
+    intptr_t c = *count;
+#if defined(__SSE2__)
+    while (k + 8 <= n) {
+        /* A letter's lane, its case bit set, less 'a', is at most 25 (unsigned). */
+        __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(u + k)), _mm_set1_epi16(0x20));
+        __m128i over = _mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x61)), _mm_set1_epi16(25));
+        unsigned letters = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(over, _mm_setzero_si128()));
+        intptr_t run = letters == 0xFFFF ? 8 : __builtin_ctz(~letters & 0xFFFF) / 2;
+        /* The eight entries in ten stores: ends k ... k + 7, widths 1, breaks 0. */
+        __m128i at = _mm_set1_epi64x((long long)k);
+        __m128i one = _mm_set1_epi64x(1);
+        _mm_storeu_si128((__m128i *)(ends + c), _mm_add_epi64(at, _mm_set_epi64x(1, 0)));
+        _mm_storeu_si128((__m128i *)(ends + c + 2), _mm_add_epi64(at, _mm_set_epi64x(3, 2)));
+        _mm_storeu_si128((__m128i *)(ends + c + 4), _mm_add_epi64(at, _mm_set_epi64x(5, 4)));
+        _mm_storeu_si128((__m128i *)(ends + c + 6), _mm_add_epi64(at, _mm_set_epi64x(7, 6)));
+        _mm_storeu_si128((__m128i *)(widths + c), one);
+        _mm_storeu_si128((__m128i *)(widths + c + 2), one);
+        _mm_storeu_si128((__m128i *)(widths + c + 4), one);
+        _mm_storeu_si128((__m128i *)(widths + c + 6), one);
+        _mm_storel_epi64((__m128i *)(breaks + c), _mm_setzero_si128());
+        c += run;
+        k += run;
+        if (run < 8) {
+            *count = c;
+            return k;
+        }
+    }
+#endif
+    while (k < n && (uint16_t)((u[k] | 0x20) - 0x61) < 26) {
+        ends[c] = k;
+        widths[c] = 1;
+        breaks[c] = 0;
+        c++;
+        k++;
+    }
+    *count = c;
+    return k;
+}
+
 /* How many of the `count` UTF-16 units at `u` are `bound` (at least 1) or above: eight
  * units at a time, the lanes below the bound summed as they come (at most 4 095 blocks
  * per sum, so no lane overflows). */

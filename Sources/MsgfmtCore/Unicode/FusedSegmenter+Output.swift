@@ -1,3 +1,5 @@
+internal import CByteScan
+
 extension FusedSegmenter {
     /// Where the walk writes each cluster (its end, width, kind and whether a line may
     /// break after it), and the kinds it has seen. The kinds start as `.text`; only the
@@ -53,6 +55,20 @@ extension FusedSegmenter {
             widths[count] = wide ? 2 : 1
             breakAfter[count] = allowed
             count &+= 1
+        }
+
+        /// Closes the open cluster and that of each ASCII letter from `start` on but the
+        /// last, each ending where the next letter starts (one cell, no break after it,
+        /// LB28); returns where the letters end. The arrays have one entry per unit, room
+        /// for the eight entries at a time CByteScan writes.
+        @inline(__always)
+        mutating func closeASCIILetters(_ u: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
+            var c = count
+            let end = msgfmt_byte_scan_close_ascii_letters(
+                u.baseAddress!, start, u.count, ends, widths, UnsafeMutableRawPointer(breakAfter).assumingMemoryBound(to: UInt8.self),
+                &c)
+            count = c
+            return end
         }
 
         /// Writes a cluster of one U+0020 SPACE (one cell) that ends at `end`.

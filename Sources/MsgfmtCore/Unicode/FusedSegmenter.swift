@@ -311,12 +311,11 @@ enum FusedSegmenter {
         var k = start
         var afterSpace = false
         while true {
-            // The letter before `u[k]` is open; ASCII letters close it in turn.
-            while k < n && isASCIILetter(u[k]) {
-                out.closePlain(end: k, wide: false, breakAfter: false)
-                afterSpace = false
-                k &+= 1
-            }
+            // The letter before `u[k]` is open; ASCII letters close it in turn (eight
+            // units at a time, CByteScan).
+            let letters = k
+            k = out.closeASCIILetters(u, from: k)
+            if k > letters { afterSpace = false }
             // A mark that ends a clause and spaces go too when an ASCII letter follows
             // them; anything else is the walk's to decide.
             guard k < n else { return (k, afterSpace) }
