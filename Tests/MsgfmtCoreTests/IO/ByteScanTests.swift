@@ -203,6 +203,43 @@ import Testing
         }
     }
 
+    /// `close_ascii_letters` stops where a unit-by-unit walk over ASCII letters does and
+    /// writes, for each letter, the end of the cluster before it (one cell, no break after
+    /// it) at the next entry: every unit either side of the letters' ranges (the case bit,
+    /// '@', '[', '`', '{', and units whose low byte is a letter), at every offset of
+    /// buffers longer and shorter than a vector, from entries already written.
+    @Test func closeASCIILettersWritesAnEntryPerLetter() {
+        let units: [UInt16] = [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0x20, 0xC1, 0x141, 0x7A61, 0xFFFF, 0x30, 0x5F]
+        var rng = SeededGenerator(seed: 0x4C45_5454)
+        var stops = 0
+        for _ in 0..<20_000 {
+            let letters = rng.below(3) == 0 ? 0 : rng.below(20)
+            var text = (0..<letters).map { _ in UInt16(rng.below(2) == 0 ? 0x61 + rng.below(26) : 0x41 + rng.below(26)) }
+            text += (0..<rng.below(12)).map { _ in units[rng.below(units.count)] }
+            let start = rng.below(text.count + 1)
+            let written = rng.below(start + 1)
+            // One entry per unit, as the segmenter's arrays have.
+            var ends = [Int](repeating: -7, count: text.count)
+            var widths = [Int](repeating: -7, count: text.count)
+            var breaks = [UInt8](repeating: 7, count: text.count)
+            var count = written
+            let end = text.withUnsafeBufferPointer { u in
+                msgfmt_byte_scan_close_ascii_letters(
+                    u.baseAddress ?? UnsafePointer(bitPattern: 2)!, start, u.count, &ends, &widths, &breaks, &count)
+            }
+            var expectedEnd = start
+            while expectedEnd < text.count, (text[expectedEnd] | 0x20) &- 0x61 < 26 { expectedEnd += 1 }
+            #expect(end == expectedEnd, "\(text) from \(start)")
+            #expect(count == written + (expectedEnd - start), "\(text) from \(start)")
+            for j in 0..<(expectedEnd - start) {
+                #expect(ends[written + j] == start + j && widths[written + j] == 1 && breaks[written + j] == 0)
+            }
+            #expect(ends[..<written].allSatisfy { $0 == -7 }, "entries before the first are left alone")
+            if expectedEnd < text.count { stops += 1 }
+        }
+        #expect(stops > 10_000)
+    }
+
     /// `count_units_at_least` counts what a unit-by-unit count does: random units around
     /// the bound at every length up to a few blocks, and a text long enough that a lane's
     /// sum would overflow were it not added up in parts.
