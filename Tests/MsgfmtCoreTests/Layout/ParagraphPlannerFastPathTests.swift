@@ -22,42 +22,57 @@ import Testing
         }
     }
 
-    @Test func greedyWalkEqualsWordsAndBreakChooser() {
-        var rng = SeededGenerator(seed: 0x4752_4545_4459)
+    /// What came of holding `greedyPlan` to `wordPlan` on paragraphs: how many the fast path
+    /// answered, declined, and answered with more than one line.
+    private struct Tally {
         var answered = 0
         var declined = 0
         var multiline = 0
-        for _ in 0..<3_000 {
+
+        /// Plans `range` of `table` both ways at `available` cells under `overflow` and
+        /// expects the same lines, or the fast path declining exactly when some word is
+        /// wider than the line and the mode does not let it stick out.
+        mutating func compare(
+            _ range: Range<Int>, end: Int, of table: ClusterTable, available: Int, overflow: OverflowMode, ellipsisWidth: Int,
+            _ context: String
+        ) {
+            var constraints = LayoutConstraints()
+            constraints.overflow = overflow
+            let reference = ParagraphPlanner.wordPlan(
+                range, end: end, table: table, available: available, ellipsisWidth: ellipsisWidth, constraints: constraints)
+            let fast = ParagraphPlanner.greedyPlan(range, end: end, table: table, available: available, overflow: overflow)
+            let (_, items) = ParagraphPlanner.words(
+                range, table: table, available: available, ellipsisWidth: ellipsisWidth, overflow: .visible)
+            let overlong = overflow != .visible && items.contains { $0.width > available }
+            #expect((fast == nil) == overlong, "\(context): available \(available), \(items.count) words")
+            guard let fast else {
+                declined += 1
+                return
+            }
+            answered += 1
+            if fast.count > 1 { multiline += 1 }
+            #expect(
+                ParagraphPlannerFastPathTests.key(fast) == ParagraphPlannerFastPathTests.key(reference),
+                "\(context): available \(available), overflow \(overflow)")
+        }
+    }
+
+    @Test func greedyWalkEqualsWordsAndBreakChooser() {
+        var rng = SeededGenerator(seed: 0x4752_4545_4459)
+        var tally = Tally()
+        for round in 0..<3_000 {
             let prepared = PreparedText(RandomStyledText.make(&rng))
             for segment in prepared.segments {
                 guard case .paragraph = segment.kind else { continue }
-                let available = Int.random(in: 0...40, using: &rng)
-                var constraints = LayoutConstraints()
-                constraints.overflow = OverflowMode.allCases.randomElement(using: &rng)!
-                let ellipsisWidth = Int.random(in: 0...2, using: &rng)
-                let reference = ParagraphPlanner.wordPlan(
-                    segment.content, end: segment.end, table: prepared.table, available: available,
-                    ellipsisWidth: ellipsisWidth, constraints: constraints)
-                let fast = ParagraphPlanner.greedyPlan(
-                    segment.content, end: segment.end, table: prepared.table, available: available,
-                    overflow: constraints.overflow)
-                // The fast path declines exactly when some word is wider than the line
-                // and the mode does not let it stick out.
-                let (words, items) = ParagraphPlanner.words(
-                    segment.content, table: prepared.table, available: available, ellipsisWidth: ellipsisWidth,
-                    overflow: .visible)
-                let overlong = constraints.overflow != .visible && items.contains { $0.width > available }
-                #expect((fast == nil) == overlong, "available \(available), \(words.count) words")
-                guard let fast else {
-                    declined += 1
-                    continue
-                }
-                answered += 1
-                if fast.count > 1 { multiline += 1 }
-                #expect(Self.key(fast) == Self.key(reference), "available \(available), overflow \(constraints.overflow)")
+                tally.compare(
+                    segment.content, end: segment.end, of: prepared.table, available: Int.random(in: 0...40, using: &rng),
+                    overflow: OverflowMode.allCases.randomElement(using: &rng)!, ellipsisWidth: Int.random(in: 0...2, using: &rng),
+                    "round \(round)")
             }
         }
-        #expect(answered > 2_000 && declined > 200 && multiline > 500, "\(answered) answered, \(declined) declined, \(multiline) multiline")
+        #expect(
+            tally.answered > 2_000 && tally.declined > 200 && tally.multiline > 500,
+            "\(tally.answered) answered, \(tally.declined) declined, \(tally.multiline) multiline")
     }
 
     /// `greedyPlan` against `wordPlan` where a line search could go wrong: words of one
@@ -70,36 +85,22 @@ import Testing
         let pieces = [
             "a", "bc", "defghijklmnopq", " ", "  ", "\t", "\u{200B}", "\u{200B} ", "x\u{301}", "日本", "語", "-", "😀", "\u{2060}",
         ]
-        var answered = 0
-        var declined = 0
-        var multiline = 0
+        var tally = Tally()
         for round in 0..<4_000 {
             let text = (0..<Int.random(in: 1...24, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let table = PreparedText(StyledText(plain: text)).table
             let limit = table.count
             let lower = Int.random(in: 0..<max(1, limit), using: &rng)
             for range in [0..<limit, lower..<Int.random(in: lower...limit, using: &rng)] where !range.isEmpty {
-                let available = Int.random(in: 0...16, using: &rng)
-                var constraints = LayoutConstraints()
-                constraints.overflow = OverflowMode.allCases.randomElement(using: &rng)!
-                let reference = ParagraphPlanner.wordPlan(
-                    range, end: range.upperBound, table: table, available: available, ellipsisWidth: 1, constraints: constraints)
-                let fast = ParagraphPlanner.greedyPlan(
-                    range, end: range.upperBound, table: table, available: available, overflow: constraints.overflow)
-                let (_, items) = ParagraphPlanner.words(range, table: table, available: available, ellipsisWidth: 1, overflow: .visible)
-                let overlong = constraints.overflow != .visible && items.contains { $0.width > available }
-                #expect((fast == nil) == overlong, "round \(round), \(range), available \(available)")
-                guard let fast else {
-                    declined += 1
-                    continue
-                }
-                answered += 1
-                if fast.count > 1 { multiline += 1 }
-                #expect(Self.key(fast) == Self.key(reference), "round \(round), \(range), available \(available): \(text.debugDescription)")
+                tally.compare(
+                    range, end: range.upperBound, of: table, available: Int.random(in: 0...16, using: &rng),
+                    overflow: OverflowMode.allCases.randomElement(using: &rng)!, ellipsisWidth: 1,
+                    "round \(round), \(range) of \(text.debugDescription)")
             }
         }
         #expect(
-            answered > 2_000 && declined > 500 && multiline > 1_000, "\(answered) answered, \(declined) declined, \(multiline) multiline")
+            tally.answered > 2_000 && tally.declined > 500 && tally.multiline > 1_000,
+            "\(tally.answered) answered, \(tally.declined) declined, \(tally.multiline) multiline")
     }
 
     /// The words `words` finds (from the break flags eight at a time and the running
