@@ -55,6 +55,13 @@ import Testing
                 ParagraphPlannerFastPathTests.key(fast) == ParagraphPlannerFastPathTests.key(reference),
                 "\(context): available \(available), overflow \(overflow)")
         }
+
+        /// Expects more than these of each, so that the comparisons cover what they are for.
+        func expectAtLeast(answered: Int, declined: Int, multiline: Int) {
+            #expect(
+                self.answered > answered && self.declined > declined && self.multiline > multiline,
+                "\(self.answered) answered, \(self.declined) declined, \(self.multiline) multiline")
+        }
     }
 
     @Test func greedyWalkEqualsWordsAndBreakChooser() {
@@ -70,9 +77,7 @@ import Testing
                     "round \(round)")
             }
         }
-        #expect(
-            tally.answered > 2_000 && tally.declined > 200 && tally.multiline > 500,
-            "\(tally.answered) answered, \(tally.declined) declined, \(tally.multiline) multiline")
+        tally.expectAtLeast(answered: 2_000, declined: 200, multiline: 500)
     }
 
     /// `greedyPlan` against `wordPlan` where a line search could go wrong: words of one
@@ -98,9 +103,7 @@ import Testing
                     "round \(round), \(range) of \(text.debugDescription)")
             }
         }
-        #expect(
-            tally.answered > 2_000 && tally.declined > 500 && tally.multiline > 1_000,
-            "\(tally.answered) answered, \(tally.declined) declined, \(tally.multiline) multiline")
+        tally.expectAtLeast(answered: 2_000, declined: 500, multiline: 1_000)
     }
 
     /// The words `words` finds (from the break flags eight at a time and the running
