@@ -4,8 +4,8 @@
 ///
 /// Greedy wrapping of words that all fit a line (the default, and most paragraphs) takes
 /// `greedyPlan`: a line at a time, from the last cluster that fits it and the word holding
-/// that cluster, with no word list, wrap items or break list. Anything else takes `wordPlan`, which the first equals
-/// wherever it answers (`ParagraphPlannerFastPathTests`).
+/// that cluster, with no word list, wrap items or break list. Anything else takes
+/// `wordPlan`, which the first equals wherever it answers (`ParagraphPlannerFastPathTests`).
 enum ParagraphPlanner {
     /// A word: clusters `start..<contentEnd` then whitespace up to `end`; only
     /// `start..<shownEnd` is shown (less than the content when cropped), followed by the
@@ -59,11 +59,12 @@ enum ParagraphPlanner {
                     while lineStart < limit {
                         // Clusters `lineStart..<fit` fit the line; the one at `fit` does not.
                         let fit = lastFitting(from: lineStart, limit: limit, target: cumulative[lineStart] &+ available, cumulative)
-                        var lineEnd = limit
-                        var shownEnd = 0
+                        let lineEnd: Int
+                        let shownEnd: Int
                         if fit == limit {
                             // The rest fits: shown up to the last word's trailing whitespace.
                             let last = wordStart(before: limit &- 1, lineStart: lineStart, breakAfter)
+                            lineEnd = limit
                             shownEnd = contentEnd(of: last, limit, kinds)
                         } else {
                             // The word holding cluster `fit` stays on the line when only its
@@ -246,10 +247,8 @@ enum ParagraphPlanner {
             }
             e &+= 8
         }
-        while e < limit &- 1 && !breakAfter[e] { e &+= 1 }
-        let j = min(e &+ 1, limit)
-        var c = j
-        while c > k, kinds[c &- 1] == .space || kinds[c &- 1] == .tab { c &-= 1 }
+        let j = wordEnd(from: e, limit: limit, breakAfter)
+        let c = contentEnd(of: k, j, kinds)
         let start = cumulative[k]
         return (j, c, cumulative[c] &- start, cumulative[j] &- start)
     }
