@@ -11,7 +11,8 @@
  * reads only p[i..<end] and returns the first offset in it whose byte is of the kind, or
  * `end` when none is. They are static inline so that Swift inlines them where it calls
  * them; msgfmt_byte_scan_lanes says which path was built. The header ends with a cache
- * hint for lookups in tables larger than the caches (msgfmt_byte_scan_prefetch). */
+ * hint for lookups in tables larger than the caches (msgfmt_byte_scan_prefetch); writing
+ * UTF-16 as UTF-8 is in msgfmt_byte_scan_utf8.h, which it includes. */
 
 #include <stdint.h>
 
@@ -427,155 +428,7 @@ static inline intptr_t msgfmt_byte_scan_count_units_at_least(const uint16_t *u, 
     return count - below;
 }
 
-/* True for a UTF-16 unit that is an ASCII letter or digit, a space, or U+00A0 and above
- * (beyond the C1 controls): what most of a message's text is made of, and what escapers
- * of markup formats pass through unchanged. */
-static inline int msgfmt_byte_scan_is_wordlike_unit(uint16_t u) {
-    return (uint16_t)((u | 0x20) - 0x61) <= 25 || (uint16_t)(u - 0x30) <= 9 || u == 0x20 || u >= 0xA0;
-}
-
-#if defined(__SSE2__)
-/* Stores the eight 16-bit lanes of `v` narrowed to bytes at `*o` and moves `*o` and `*i`
- * past the lanes `mask` (a byte movemask of 16-bit lanes) keeps, up to the first it does
- * not; returns whether it kept all eight. Every lane kept must be ASCII (narrowing then
- * keeps its byte); all eight bytes are stored. */
-__attribute__((always_inline)) static inline int msgfmt_byte_scan_keep_lanes(__m128i v, unsigned mask, uint8_t **o, intptr_t *i) {
-    _mm_storel_epi64((__m128i *)*o, _mm_packus_epi16(v, v));
-    if (mask == 0xFFFF) {
-        *o += 8;
-        *i += 8;
-        return 1;
-    }
-    intptr_t kept = __builtin_ctz(~mask & 0xFFFF) / 2;
-    *o += kept;
-    *i += kept;
-    return 0;
-}
-#endif
-
-/* What msgfmt_byte_scan_put_scalar did: the units the scalar took, and where the bytes
- * after it go. */
-typedef struct {
-    intptr_t units;
-    uint8_t *next;
-} msgfmt_byte_scan_put;
-
-/* Writes at `o` the UTF-8 of the scalar that starts with unit `c` (at U+0080 or above),
- * which is `u[i]` of the units before `end`. A lone surrogate is written as U+FFFD, as
- * String(decoding:as:) makes it. */
-__attribute__((always_inline)) static inline msgfmt_byte_scan_put msgfmt_byte_scan_put_scalar(uint16_t c, const uint16_t *u,
-                                                                                              intptr_t i, intptr_t end,
-                                                                                              uint8_t *o) {
-    if (c < 0x800) {
-        o[0] = (uint8_t)(0xC0 | (c >> 6));
-        o[1] = (uint8_t)(0x80 | (c & 0x3F));
-        return (msgfmt_byte_scan_put){1, o + 2};
-    }
-    if (c < 0xD800 || c > 0xDFFF) {
-        o[0] = (uint8_t)(0xE0 | (c >> 12));
-        o[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-        o[2] = (uint8_t)(0x80 | (c & 0x3F));
-        return (msgfmt_byte_scan_put){1, o + 3};
-    }
-    if (c < 0xDC00 && i + 1 < end && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
-        uint32_t value = 0x10000 + (((uint32_t)c - 0xD800) << 10) + ((uint32_t)u[i + 1] - 0xDC00);
-        o[0] = (uint8_t)(0xF0 | (value >> 18));
-        o[1] = (uint8_t)(0x80 | ((value >> 12) & 0x3F));
-        o[2] = (uint8_t)(0x80 | ((value >> 6) & 0x3F));
-        o[3] = (uint8_t)(0x80 | (value & 0x3F));
-        return (msgfmt_byte_scan_put){2, o + 4};
-    }
-    o[0] = 0xEF;
-    o[1] = 0xBF;
-    o[2] = 0xBD;
-    return (msgfmt_byte_scan_put){1, o + 3};
-}
-
-/* Writes the UTF-8 of the units from `i` before `end` up to the first that is not
- * word-like (msgfmt_byte_scan_is_wordlike_unit) to `out` and returns that unit's offset, or
- * `end`; `*written` gets the number of bytes. ASCII letters, digits and spaces go eight
- * units at a time; a surrogate pair is written as its scalar and a lone surrogate as
- * U+FFFD, as UTF16Text.encodeUTF8 writes them. `out` must have room for three bytes a
- * unit: an eight-unit store may write past what it keeps, never past that room. */
-static inline intptr_t msgfmt_byte_scan_copy_wordlike(const uint16_t *u, intptr_t i, intptr_t end, uint8_t *out,
-                                                      intptr_t *written) {
-    uint8_t *o = out;
-    for (;;) {
-#if defined(__SSE2__)
-        const __m128i zero = _mm_setzero_si128();
-        while (i + 8 <= end) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
-            __m128i letter = _mm_subs_epu16(_mm_sub_epi16(_mm_or_si128(v, _mm_set1_epi16(0x20)), _mm_set1_epi16(0x61)), _mm_set1_epi16(25));
-            __m128i digit = _mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x30)), _mm_set1_epi16(9));
-            __m128i yes = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(letter, zero), _mm_cmpeq_epi16(digit, zero)),
-                                       _mm_cmpeq_epi16(v, _mm_set1_epi16(0x20)));
-            /* The lanes kept are ASCII letters, digits and spaces. */
-            if (msgfmt_byte_scan_keep_lanes(v, (unsigned)_mm_movemask_epi8(yes), &o, &i)) continue;
-            break;
-        }
-#endif
-        if (i >= end) break;
-        uint16_t c = u[i];
-        if (c < 0x80) {
-            /* Fewer than eight units are left. */
-            if (!msgfmt_byte_scan_is_wordlike_unit(c)) break;
-            *o++ = (uint8_t)c;
-            i++;
-            continue;
-        }
-        if (c < 0xA0) break;
-        /* A run of units from U+00A0 on, one scalar at a time, until an ASCII unit (which
-         * starts the next block) or a C1 control. */
-        for (;;) {
-            msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, end, o);
-            i += put.units;
-            o = put.next;
-            if (i >= end) break;
-            c = u[i];
-            if (c < 0xA0) break;
-        }
-    }
-    *written = o - out;
-    return i;
-}
-
-/* Writes the UTF-8 of the `count` UTF-16 units at `u` to `out` and returns the number of
- * bytes: ASCII eight units at a time, the rest scalar by scalar; a surrogate pair is
- * written as its scalar and a lone surrogate as U+FFFD (as String(decoding:as:) makes it).
- * `out` must have room for the whole UTF-8: an eight-unit store may write past what it
- * keeps, never past the end of that, since eight units take at least eight bytes. */
-static inline intptr_t msgfmt_byte_scan_encode_utf8(const uint16_t *u, intptr_t count, uint8_t *out) {
-    uint8_t *o = out;
-    intptr_t i = 0;
-    while (i < count) {
-#if defined(__SSE2__)
-        while (i + 8 <= count) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
-            /* Lanes of 0x80 and above have a bit set in 0xFF80. */
-            __m128i high = _mm_and_si128(v, _mm_set1_epi16((short)0xFF80));
-            if (msgfmt_byte_scan_keep_lanes(v, (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())), &o, &i))
-                continue;
-            break;
-        }
-#endif
-        /* Fewer than eight units left, or a unit beyond ASCII at `i`: one scalar at a
-         * time, until an ASCII unit starts the next block (a run of another script stays
-         * in this loop). */
-        while (i < count) {
-            uint16_t c = u[i];
-            if (c < 0x80) {
-                *o++ = (uint8_t)c;
-                i++;
-                if (i + 8 <= count) break;
-            } else {
-                msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, count, o);
-                i += put.units;
-                o = put.next;
-            }
-        }
-    }
-    return o - out;
-}
+#include "msgfmt_byte_scan_utf8.h"
 
 /* Asks the processor to start loading the cache line at `address` for reading, without
  * waiting for it: a hint that never faults, so any address may be passed. */
