@@ -1,11 +1,13 @@
 #ifndef MSGFMT_BYTE_SCAN_UTF8_H
 #define MSGFMT_BYTE_SCAN_UTF8_H
 
-/* Writing UTF-16 units as UTF-8: a whole text (msgfmt_byte_scan_encode_utf8, what every
- * emitter writes message text through) or its prefix that markup escapers pass through
- * unchanged (msgfmt_byte_scan_copy_wordlike). A surrogate pair is written as its scalar and
- * a lone surrogate as U+FFFD, as String(decoding:as: UTF16.self) makes it. With SSE2,
- * eight units go at a time. */
+/* Between UTF-8 and UTF-16. Writing UTF-16 units as UTF-8: a whole text
+ * (msgfmt_byte_scan_encode_utf8, what every emitter writes message text through) or its
+ * prefix that markup escapers pass through unchanged (msgfmt_byte_scan_copy_wordlike); a
+ * surrogate pair is written as its scalar and a lone surrogate as U+FFFD, as
+ * String(decoding:as: UTF16.self) makes it; with SSE2, eight units go at a time. Reading
+ * valid UTF-8 as UTF-16 (msgfmt_byte_scan_decode_utf8, every message's text): ASCII sixteen
+ * bytes at a time, two-byte scalars four at a time. */
 
 #include <stdint.h>
 #include <string.h>
@@ -232,6 +234,71 @@ static inline intptr_t msgfmt_byte_scan_encode_utf8(const uint16_t *u, intptr_t 
         }
     }
     return o - out;
+}
+
+/* Writes the UTF-16 of the `count` bytes of valid UTF-8 at `p` (a Swift string's storage:
+ * every sequence complete and shortest, no surrogates) to `out`, which must have room for
+ * `count` units, and returns the number of units; sets `*beyond_ascii` when a byte is 0x80
+ * or above, else leaves it. ASCII goes sixteen bytes at a time (all sixteen widened and
+ * stored, those up to the first byte beyond ASCII kept: the units never outnumber the
+ * bytes, so there is room); then a run of other scalars one at a time, two-byte ones four
+ * at a time while eight bytes are four of them (leads 110xxxxx, trails 10xxxxxx: nothing
+ * else needs checking in valid UTF-8), until the next ASCII byte. */
+static inline intptr_t msgfmt_byte_scan_decode_utf8(const uint8_t *p, intptr_t count, uint16_t *out, int *beyond_ascii) {
+    intptr_t i = 0;
+    intptr_t o = 0;
+    while (i < count) {
+#if defined(__SSE2__)
+        while (i + 16 <= count) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            _mm_storeu_si128((__m128i *)(out + o), _mm_unpacklo_epi8(v, _mm_setzero_si128()));
+            _mm_storeu_si128((__m128i *)(out + o + 8), _mm_unpackhi_epi8(v, _mm_setzero_si128()));
+            unsigned high = (unsigned)_mm_movemask_epi8(v);
+            if (high == 0) {
+                i += 16;
+                o += 16;
+                continue;
+            }
+            intptr_t kept = __builtin_ctz(high);
+            i += kept;
+            o += kept;
+            break;
+        }
+#endif
+        while (i < count && p[i] < 0x80) out[o++] = p[i++];
+        if (i < count) *beyond_ascii = 1;
+        while (i < count && p[i] >= 0x80) {
+            uint32_t b0 = p[i];
+            if (b0 < 0xE0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                while (i + 8 <= count) {
+                    uint64_t w;
+                    memcpy(&w, p + i, 8);
+                    if ((w & 0xC0E0C0E0C0E0C0E0ull) != 0x80C080C080C080C0ull) break;
+                    uint64_t four = (w & 0x001F001F001F001Full) << 6 | ((w >> 8) & 0x003F003F003F003Full);
+                    memcpy(out + o, &four, 8);
+                    i += 8;
+                    o += 4;
+                }
+#endif
+                if (i < count && (p[i] & 0xE0) == 0xC0) {
+                    out[o++] = (uint16_t)((p[i] & 0x1F) << 6 | (p[i + 1] & 0x3F));
+                    i += 2;
+                }
+            } else if (b0 < 0xF0) {
+                out[o++] = (uint16_t)((b0 & 0x0F) << 12 | (uint32_t)(p[i + 1] & 0x3F) << 6 | (p[i + 2] & 0x3F));
+                i += 3;
+            } else {
+                uint32_t v = ((b0 & 0x07) << 18 | (uint32_t)(p[i + 1] & 0x3F) << 12 | (uint32_t)(p[i + 2] & 0x3F) << 6 |
+                              (p[i + 3] & 0x3F)) - 0x10000;
+                out[o] = (uint16_t)(0xD800 | (v >> 10));
+                out[o + 1] = (uint16_t)(0xDC00 | (v & 0x3FF));
+                o += 2;
+                i += 4;
+            }
+        }
+    }
+    return o;
 }
 
 #endif

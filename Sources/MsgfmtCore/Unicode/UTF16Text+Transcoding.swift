@@ -24,69 +24,18 @@ extension UTF16Text {
 
     /// Transcodes valid UTF-8 (a `String`'s storage) to UTF-16 into `out`, which must hold
     /// `utf8.count` units. Returns the number of units written; clears `ascii` when a byte
-    /// is 0x80 or above.
+    /// is 0x80 or above. ASCII sixteen bytes at a time, two-byte scalars four at a time
+    /// (`msgfmt_byte_scan_decode_utf8`, CByteScan).
     @inline(__always)
     static func transcode(
         _ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>,
         ascii: inout Bool
     ) -> Int {
-        let n = utf8.count
-        var i = 0
-        var o = 0
-        while i < n {
-            let b0 = utf8[i]
-            if b0 < 0x80 {
-                // Eight bytes at a time while eight are left: all eight widened and stored
-                // (`out` has room, as `o` never passes `i`), the ASCII ones among them, from
-                // the first, kept. Then one by one to the end.
-                while i &+ 8 <= n {
-                    let raw = UnsafeRawPointer(utf8.baseAddress! + i)
-                    let eight = raw.loadUnaligned(as: SIMD8<UInt8>.self)
-                    UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(
-                        of: SIMD8<UInt16>(truncatingIfNeeded: eight), as: SIMD8<UInt16>.self)
-                    let high = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & 0x8080_8080_8080_8080
-                    let ascii = high.trailingZeroBitCount >> 3
-                    i &+= ascii
-                    o &+= ascii
-                    if ascii < 8 { break }
-                }
-                while i < n, utf8[i] < 0x80 {
-                    out[o] = UInt16(utf8[i])
-                    i &+= 1
-                    o &+= 1
-                }
-                continue
-            }
-            ascii = false
-            let (value, length) = scalarValue(ofValidUTF8: utf8, at: i)
-            i &+= length
-            if value < 0x10000 {
-                out[o] = UInt16(truncatingIfNeeded: value)
-                o &+= 1
-            } else {
-                let v = value &- 0x10000
-                out[o] = UInt16(truncatingIfNeeded: 0xD800 | (v >> 10))
-                out[o &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 | (v & 0x3FF))
-                o &+= 2
-            }
-        }
-        return o
-    }
-
-    /// The scalar value of the sequence of two to four bytes starting at `i` of valid UTF-8
-    /// (a `String`'s storage, so the sequence is complete), whose lead byte is 0xC2 or
-    /// above, and its length in bytes.
-    @inline(__always)
-    static func scalarValue(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
-        let b0 = UInt32(utf8[i])
-        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(utf8[i &+ 1] & 0x3F), 2) }
-        if b0 < 0xF0 {
-            return ((b0 & 0x0F) << 12 | UInt32(utf8[i &+ 1] & 0x3F) << 6 | UInt32(utf8[i &+ 2] & 0x3F), 3)
-        }
-        let value =
-            (b0 & 0x07) << 18 | UInt32(utf8[i &+ 1] & 0x3F) << 12 | UInt32(utf8[i &+ 2] & 0x3F) << 6
-            | UInt32(utf8[i &+ 3] & 0x3F)
-        return (value, 4)
+        guard let source = utf8.baseAddress, !utf8.isEmpty, let target = out.baseAddress else { return 0 }
+        var beyond: Int32 = 0
+        let count = msgfmt_byte_scan_decode_utf8(source, utf8.count, target, &beyond)
+        if beyond != 0 { ascii = false }
+        return count
     }
 
     /// The string of UTF-16 `units`; a lone surrogate becomes U+FFFD. Clears `ascii` when a

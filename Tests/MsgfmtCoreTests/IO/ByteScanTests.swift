@@ -295,6 +295,52 @@ import Testing
         }
     }
 
+    /// `decode_utf8` writes the standard library's UTF-16 of valid UTF-8 and flags exactly
+    /// the texts with a byte beyond ASCII: every BMP scalar and supplementary ones every
+    /// 97th, placed before, inside and after the sixteen-byte blocks and the eight-byte
+    /// steps, behind ASCII and behind Cyrillic; and random mixes of runs of one- to
+    /// four-byte scalars of every length.
+    @Test func decodeUTF8WritesWhatTheStandardLibraryMakes() {
+        func check(_ string: String) -> Bool {
+            let bytes = Array(string.utf8)
+            var units = [UInt16](repeating: 0xAAAA, count: bytes.count + 1)
+            var beyond: Int32 = 0
+            let count = bytes.withUnsafeBufferPointer { b in
+                units.withUnsafeMutableBufferPointer { u in
+                    msgfmt_byte_scan_decode_utf8(b.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.count, u.baseAddress!, &beyond)
+                }
+            }
+            return Array(units[..<count]) == Array(string.utf16) && units[bytes.count] == 0xAAAA
+                && (beyond != 0) == bytes.contains { $0 >= 0x80 }
+        }
+        let scalars = (0...0x10FFFF as ClosedRange<UInt32>).lazy.filter { $0 < 0x10000 || $0 % 97 == 0 }.compactMap(Unicode.Scalar.init)
+        for lead in ["abcdefghijklmnopqrstuvwxy", "абвгдежзийклмнопрстуфхцч"] {
+            let leadScalars = Array(lead.unicodeScalars)
+            for scalar in scalars {
+                for at in [0, 3, 4, 7, 8, 15, 16, 23] {
+                    var view = String.UnicodeScalarView(leadScalars)
+                    let index = view.index(view.startIndex, offsetBy: at)
+                    view.replaceSubrange(index...index, with: CollectionOfOne(scalar))
+                    let string = String(view)
+                    #expect(check(string), "U+\(String(scalar.value, radix: 16)) at \(at)")
+                    if !check(string) { return }
+                }
+            }
+        }
+        let pools: [[Unicode.Scalar]] = [["a", " ", "."], ["ж", "é", "\u{80}", "\u{7FF}"], ["中", "\u{800}", "\u{FFFF}"], ["😀", "\u{10000}", "\u{10FFFF}"]]
+        var rng = SeededGenerator(seed: 0x7574_663A)
+        for _ in 0..<20_000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<rng.below(8) {
+                let pool = pools[rng.below(pools.count)]
+                for _ in 0..<rng.below(20) { view.append(pool[rng.below(pool.count)]) }
+            }
+            let string = String(view)
+            #expect(check(string), "\(string.debugDescription)")
+            if !check(string) { return }
+        }
+    }
+
     @Test func copyWordlikeWritesTheWordLikePrefixAsUTF8() {
         func isWordlike(_ u: UInt16) -> Bool {
             (0x61...0x7A).contains(u | 0x20) || (0x30...0x39).contains(u) || u == 0x20 || u >= 0xA0
