@@ -327,7 +327,9 @@ import Testing
                 }
             }
         }
-        let pools: [[Unicode.Scalar]] = [["a", " ", "."], ["ж", "é", "\u{80}", "\u{7FF}"], ["中", "\u{800}", "\u{FFFF}"], ["😀", "\u{10000}", "\u{10FFFF}"]]
+        let pools: [[Unicode.Scalar]] = [
+            ["a", " ", "."], ["ж", "é", "\u{80}", "\u{7FF}"], ["中", "\u{800}", "\u{FFFF}"], ["😀", "\u{10000}", "\u{10FFFF}"],
+        ]
         var rng = SeededGenerator(seed: 0x7574_663A)
         for _ in 0..<20_000 {
             var view = String.UnicodeScalarView()
