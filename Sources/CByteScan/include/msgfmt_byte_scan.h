@@ -356,6 +356,43 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* True for a UTF-16 unit that may belong to a code point of bidi class R, AL or AN or be
+ * an explicit embedding, override or isolate: U+0590-U+08FF (Hebrew to Arabic Extended),
+ * U+200F-U+2069 (the right-to-left mark, the embeddings, overrides and isolates and the
+ * punctuation between them), U+FB1D-U+FEFF (Hebrew and Arabic presentation forms) and
+ * every surrogate (the right-to-left scripts beyond the BMP). No other BMP code point is
+ * of those classes (BidiFastPathTests checks the code-point table). */
+static inline int msgfmt_byte_scan_may_be_rtl_unit(uint16_t u) {
+    return (uint16_t)(u - 0x0590) <= 0x08FF - 0x0590 || (uint16_t)(u - 0x200F) <= 0x2069 - 0x200F ||
+           (uint16_t)(u - 0xD800) <= 0xDFFF - 0xD800 || (uint16_t)(u - 0xFB1D) <= 0xFEFF - 0xFB1D;
+}
+
+/* The first offset from `i` before `end` whose unit msgfmt_byte_scan_may_be_rtl_unit says
+ * yes to, or `end`: eight units at a time, those all below U+0590 (Latin, Greek, Cyrillic)
+ * passed over with one test. Bidi's check for text that is all at level 0 looks up only
+ * these units. */
+static inline intptr_t msgfmt_byte_scan_may_be_rtl(const uint16_t *u, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+#define MSGFMT_BYTE_SCAN_UNITS_IN(v, low, high) \
+    _mm_cmpeq_epi16(_mm_subs_epu16(_mm_sub_epi16((v), _mm_set1_epi16((short)(low))), _mm_set1_epi16((short)((high) - (low)))), zero)
+    while (i + 8 <= end) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_subs_epu16(v, _mm_set1_epi16(0x058F)), zero)) != 0xFFFF) {
+            __m128i found = _mm_or_si128(
+                _mm_or_si128(MSGFMT_BYTE_SCAN_UNITS_IN(v, 0x0590, 0x08FF), MSGFMT_BYTE_SCAN_UNITS_IN(v, 0x200F, 0x2069)),
+                _mm_or_si128(MSGFMT_BYTE_SCAN_UNITS_IN(v, 0xD800, 0xDFFF), MSGFMT_BYTE_SCAN_UNITS_IN(v, 0xFB1D, 0xFEFF)));
+            unsigned bits = (unsigned)_mm_movemask_epi8(found);
+            if (bits) return i + __builtin_ctz(bits) / 2;
+        }
+        i += 8;
+    }
+#undef MSGFMT_BYTE_SCAN_UNITS_IN
+#endif
+    while (i < end && !msgfmt_byte_scan_may_be_rtl_unit(u[i])) i++;
+    return i;
+}
+
 /* Closes the clusters of a run of ASCII letters for the fused segmenter: from `k`, while
  * u[k] is an ASCII letter, the cluster ending at k (the letter before it: one cell, no
  * break after it) is written at entry *count of `ends`, `widths` and `breaks`, and both

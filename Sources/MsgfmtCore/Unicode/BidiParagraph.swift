@@ -118,13 +118,13 @@ public struct BidiParagraph: Sendable, Hashable {
         return units.withUnsafeBufferPointer { u in
             guard let base = u.baseAddress else { return false }
             var i = 0
-            while i < u.count {
+            while true {
+                // Only units that may be of those (`msgfmt_byte_scan_may_be_rtl`: right-to-left
+                // blocks, the marks and controls, surrogates) are looked up; the others are
+                // passed over eight at a time.
+                i = msgfmt_byte_scan_may_be_rtl(base, i, u.count)
+                guard i < u.count else { return false }
                 let unit = u[i]
-                if unit < 0x0590 {
-                    // Units below U+0590 (Latin, Greek, Cyrillic...) passed over eight at a time.
-                    i = msgfmt_byte_scan_unit_at_least(base, i &+ 1, u.count, 0x0590)
-                    continue
-                }
                 i &+= 1
                 if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return true }
                 var value = UInt32(unit)
@@ -134,7 +134,6 @@ public struct BidiParagraph: Sendable, Hashable {
                 }
                 if CodePointTable.word(value, stages) & strongRTL != 0 || isArabicNumber(value) { return true }
             }
-            return false
         }
     }
 

@@ -1,3 +1,4 @@
+import CByteScan
 import CICU
 import Foundation
 import TestSupport
@@ -181,6 +182,35 @@ import Testing
         }
         #expect(failures == 0)
         #expect(decided > 5_000, "decided \(decided)")
+    }
+
+    /// The units `needsICU` passes over without a lookup (`msgfmt_byte_scan_may_be_rtl_unit`
+    /// says no) are never of a class that can leave level 0 in a left-to-right paragraph:
+    /// for every BMP code point it passes over, ICU's bidi class is none of R, AL, AN and
+    /// the explicit embeddings, overrides and isolates, and the code-point table that
+    /// `needsICU` looks the others up in has it neither strong right-to-left nor an Arabic
+    /// number. The scan stops at exactly the units the one-unit test says yes to, at every
+    /// offset inside and after its vectors.
+    @Test func unitsPassedOverNeverLeaveLevelZero() {
+        // UCharDirection: R, AN, LRE, LRO, AL, RLE, RLO, PDF, FSI, LRI, RLI, PDI.
+        let leaving: Set<UInt32> = [1, 5, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22]
+        var passedOver = 0
+        for value in UInt32(0)...0xFFFF where !(0xD800...0xDFFF).contains(value) {
+            let unit = UInt16(value)
+            // At every offset of the vectors and the units after them, by turns.
+            let at = Int(value % 23)
+            var units = [UInt16](repeating: 0x61, count: 23)
+            units[at] = unit
+            let stop = units.withUnsafeBufferPointer { msgfmt_byte_scan_may_be_rtl($0.baseAddress!, 0, 23) }
+            let flagged = msgfmt_byte_scan_may_be_rtl_unit(unit) != 0
+            #expect(stop == (flagged ? at : 23), "U+\(String(value, radix: 16)) at \(at)")
+            if flagged { continue }
+            passedOver += 1
+            #expect(!leaving.contains(msgfmt_icu_bidi_class(value)), "U+\(String(value, radix: 16)) is passed over")
+            let word = CodePointTable.word(value, CodePointTable.stages)
+            #expect(word & (ScalarFlags.strongRTL.rawValue << 12) == 0 && !BidiParagraph.isArabicNumber(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(passedOver > 60_000)
     }
 
     @Test func explicitFormattingIsLeftToICU() {
