@@ -208,7 +208,8 @@ import Testing
             passedOver += 1
             #expect(!leaving.contains(msgfmt_icu_bidi_class(value)), "U+\(String(value, radix: 16)) is passed over")
             let word = CodePointTable.word(value, CodePointTable.stages)
-            #expect(word & (ScalarFlags.strongRTL.rawValue << 12) == 0 && !BidiParagraph.isArabicNumber(value), "U+\(String(value, radix: 16))")
+            #expect(
+                word & (ScalarFlags.strongRTL.rawValue << 12) == 0 && !BidiParagraph.isArabicNumber(value), "U+\(String(value, radix: 16))")
         }
         #expect(passedOver > 60_000)
     }
