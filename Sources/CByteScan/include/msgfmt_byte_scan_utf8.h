@@ -181,6 +181,25 @@ __attribute__((always_inline)) static inline uint8_t *msgfmt_byte_scan_put_eight
 }
 #endif
 
+/* Writes at `o` the UTF-8 of the units from `*i` of the `count` at `u`, scalar by scalar,
+ * until `*i` reaches `stop` (a pair starting just before it takes the unit at `stop` too),
+ * and returns where the next bytes go. */
+__attribute__((always_inline)) static inline uint8_t *msgfmt_byte_scan_put_scalars(const uint16_t *u, intptr_t *i, intptr_t stop,
+                                                                                   intptr_t count, uint8_t *o) {
+    while (*i < stop) {
+        uint16_t c = u[*i];
+        if (c < 0x80) {
+            *o++ = (uint8_t)c;
+            *i += 1;
+        } else {
+            msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, *i, count, o);
+            *i += put.units;
+            o = put.next;
+        }
+    }
+    return o;
+}
+
 /* Writes the UTF-8 of the `count` UTF-16 units at `u` to `out` and returns the number of
  * bytes. `out` must have room for the whole UTF-8 and no more is written. With SSE2,
  * eight units at a time: all-ASCII blocks narrowed, other blocks without a surrogate by
@@ -208,31 +227,10 @@ static inline intptr_t msgfmt_byte_scan_encode_utf8(const uint16_t *u, intptr_t 
             i += 8;
             continue;
         }
-        intptr_t stop = surrogates ? i + __builtin_ctz(surrogates) / 2 + 1 : count;
-        while (i < stop) {
-            uint16_t c = u[i];
-            if (c < 0x80) {
-                *o++ = (uint8_t)c;
-                i++;
-            } else {
-                msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, count, o);
-                i += put.units;
-                o = put.next;
-            }
-        }
+        o = msgfmt_byte_scan_put_scalars(u, &i, surrogates ? i + __builtin_ctz(surrogates) / 2 + 1 : count, count, o);
     }
 #endif
-    while (i < count) {
-        uint16_t c = u[i];
-        if (c < 0x80) {
-            *o++ = (uint8_t)c;
-            i++;
-        } else {
-            msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, count, o);
-            i += put.units;
-            o = put.next;
-        }
-    }
+    o = msgfmt_byte_scan_put_scalars(u, &i, count, count, o);
     return o - out;
 }
 
