@@ -87,6 +87,9 @@ final class LayoutCacheFile: @unchecked Sendable {
     /// The stamp of the run that wrote the file (0 for a new one).
     var stamp: UInt32 { index.stamp }
 
+    /// The reason `open` gives when another process holds the file's lock.
+    static let lockedReason = "another msgfmt is using it"
+
     /// Opens or creates the cache at `path` for reading and appending; nil with the reason
     /// when it cannot be (a symbolic link, locked by another run, not writable). A file
     /// that is not a layout cache of this format is emptied and started again, with the
@@ -104,7 +107,7 @@ final class LayoutCacheFile: @unchecked Sendable {
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            return (nil, nil, "another msgfmt is using it")
+            return (nil, nil, lockedReason)
         }
         let size = Int(info.st_size)
         var restarted: String?

@@ -14,6 +14,21 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("msgfmt-layout-cache-\(UUID().uuidString)").path
     }
 
+    /// `LayoutCacheFile.open`, waiting up to five seconds while the file's lock is held.
+    /// Each test lets go of the file before it opens it again, but a process another test
+    /// is starting at that moment (the suite runs tests in parallel) holds a copy of every
+    /// descriptor, and so the lock, until it execs and the close-on-exec descriptor closes.
+    static func open(_ path: String, residentLimit: Int = LayoutCacheIndex.residentLimit)
+        -> (file: LayoutCacheFile?, restarted: String?, failure: String?)
+    {
+        var opened = LayoutCacheFile.open(path, residentLimit: residentLimit)
+        for _ in 0..<500 where opened.failure == LayoutCacheFile.lockedReason {
+            usleep(10_000)
+            opened = LayoutCacheFile.open(path, residentLimit: residentLimit)
+        }
+        return opened
+    }
+
     /// `count` entries of pseudo-random bytes with pseudo-random keys.
     static func entries(_ count: Int, size: Int = 300, seed: UInt64) -> [(key: ContentHash, bytes: [UInt8])] {
         var rng = SeededGenerator(seed: seed)
@@ -44,7 +59,7 @@ import Testing
         _ path: String, adding entries: [(key: ContentHash, bytes: [UInt8])], stamp: UInt32, used: (ContentHash) -> Bool = { _ in false },
         limit: UInt64 = 1 << 30
     ) throws -> Bool {
-        let file = try #require(LayoutCacheFile.open(path).file)
+        let file = try #require(Self.open(path).file)
         for (key, bytes) in entries { Self.add(file, key: key, bytes: bytes, stamp: stamp) }
         var marks: [Bool] = []
         #expect(
@@ -62,7 +77,7 @@ import Testing
     static func keys(
         _ path: String, expected: [ContentHash: [UInt8]], residentLimit: Int = LayoutCacheIndex.residentLimit
     ) throws -> Set<ContentHash> {
-        let file = try #require(LayoutCacheFile.open(path, residentLimit: residentLimit).file)
+        let file = try #require(Self.open(path, residentLimit: residentLimit).file)
         var found: Set<ContentHash> = []
         var wrong: [Int] = []
         let complete = file.index.forEach(file.fd) { i, record in
@@ -89,7 +104,7 @@ import Testing
         #expect(try Self.run(path, adding: second, stamp: 2, used: { _ in true }))
         let all = Dictionary(uniqueKeysWithValues: (first + second).map { ($0.key, $0.bytes) })
         #expect(try Self.keys(path, expected: all) == Set(all.keys))
-        let file = try #require(LayoutCacheFile.open(path).file)
+        let file = try #require(Self.open(path).file)
         #expect(file.stamp == 2)
         #expect(file.entry(for: ContentHash(high: 1, low: 2)) == nil)
     }
@@ -113,7 +128,7 @@ import Testing
         let expected = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0.bytes) })
         #expect(try Self.keys(path, expected: expected) == Set(expected.keys))
         #expect(try Self.keys(path, expected: expected, residentLimit: 0) == Set(expected.keys))
-        let fenced = try #require(LayoutCacheFile.open(path, residentLimit: 0).file)
+        let fenced = try #require(Self.open(path, residentLimit: 0).file)
         #expect(!fenced.index.resident && fenced.index.highs.count == (expected.count + spacing - 1) / spacing)
         let misses = [
             ContentHash(high: 7, low: 1), ContentHash(high: 7, low: .max), ContentHash(high: 0, low: 1), ContentHash(high: .max, low: 0),
@@ -137,7 +152,7 @@ import Testing
         #expect(try Self.run(path, adding: big, stamp: 1))
         let expected = Dictionary(uniqueKeysWithValues: big.map { ($0.key, $0.bytes) })
         #expect(try Self.keys(path, expected: expected, residentLimit: residentLimit) == Set(expected.keys))
-        let file = try #require(LayoutCacheFile.open(path, residentLimit: residentLimit).file)
+        let file = try #require(Self.open(path, residentLimit: residentLimit).file)
         var rng = SeededGenerator(seed: 22)
         var wrong = 0
         for _ in 0..<(2 * big.count) {
@@ -158,7 +173,7 @@ import Testing
         #expect(try Self.run(path, adding: many + again, stamp: 1))
         let all = Dictionary(many.map { ($0.key, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         #expect(try Self.keys(path, expected: all) == Set(all.keys))
-        #expect(try #require(LayoutCacheFile.open(path).file).index.count == all.count)
+        #expect(try #require(Self.open(path).file).index.count == all.count)
     }
 
     @Test func aChangedByteMakesItsEntryAMiss() throws {
@@ -170,7 +185,7 @@ import Testing
         // The first entry starts after the 16-byte header and its checksum.
         bytes[LayoutCacheFile.headerSize + LayoutCacheFile.checkSize] ^= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let file = try #require(LayoutCacheFile.open(path).file)
+        let file = try #require(Self.open(path).file)
         var misses: [ContentHash] = []
         #expect(
             file.index.forEach(file.fd) { _, record in
@@ -193,7 +208,7 @@ import Testing
         default: bytes[8] = 9
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let opened = LayoutCacheFile.open(path)
+        let opened = Self.open(path)
         #expect(opened.restarted != nil, "\(damage)")
         #expect(opened.file?.index.count == 0)
     }
@@ -220,7 +235,7 @@ import Testing
                 bytes[record + 16 + rng.below(16)] = UInt8(truncatingIfNeeded: rng.below(256))
             }
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let opened = LayoutCacheFile.open(path)
+            let opened = Self.open(path)
             let file = try #require(opened.file, "round \(round)")
             if opened.restarted == nil { kept += 1 }
             let size = UInt64(bytes.count)
@@ -245,7 +260,7 @@ import Testing
         }
         try Data("outside".utf8).write(to: URL(fileURLWithPath: target))
         #expect(symlink(target, path) == 0)
-        let opened = LayoutCacheFile.open(path)
+        let opened = Self.open(path)
         #expect(opened.file == nil)
         #expect(opened.failure == "it is a symbolic link")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "outside")
@@ -257,7 +272,7 @@ import Testing
         #expect(try Self.run(path, adding: Self.entries(30, seed: 5), stamp: 1))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         do {
-            let file = try #require(LayoutCacheFile.open(path).file)
+            let file = try #require(Self.open(path).file)
             for (key, bytes) in Self.entries(3000, seed: 6) { Self.add(file, key: key, bytes: bytes, stamp: 2) }
             file.discard()
         }
