@@ -11,8 +11,8 @@
  * reads only p[i..<end] and returns the first offset in it whose byte is of the kind, or
  * `end` when none is. They are static inline so that Swift inlines them where it calls
  * them; msgfmt_byte_scan_lanes says which path was built. The header ends with a cache
- * hint for lookups in tables larger than the caches (msgfmt_byte_scan_prefetch); writing
- * UTF-16 as UTF-8 is in msgfmt_byte_scan_utf8.h, which it includes. */
+ * hint for lookups in tables larger than the caches (msgfmt_byte_scan_prefetch); message
+ * text between UTF-8 and UTF-16 is in msgfmt_byte_scan_utf8.h, which it includes. */
 
 #include <stdint.h>
 
