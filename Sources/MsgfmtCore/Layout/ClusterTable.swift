@@ -14,27 +14,30 @@ final class ClusterTable {
     /// The styled runs, sorted; `styles` indexes into them.
     let runs: [StyledRun]
     /// End offset (UTF-16) of each cluster.
-    let ends: [Int]
+    let ends: UnsafeBufferPointer<Int>
     /// Width of each cluster; tabs count the full tab width (an upper bound).
-    let widths: [Int]
+    let widths: UnsafeBufferPointer<Int>
     /// The width of clusters `0..<i` at `i`, for every `i` up to `count`: the width of any
     /// range of clusters in two reads (`width(_:)`).
-    let cumulativeWidths: [Int]
+    let cumulativeWidths: UnsafeBufferPointer<Int>
     /// Kind of each cluster.
-    let kinds: [Kind]
+    let kinds: UnsafeBufferPointer<Kind>
     /// True when some cluster is a tab (lines without one are as wide as their clusters).
     let hasTabs: Bool
     /// True when some cluster is a tab or an unsafe control: without one, every cluster
     /// of a run is drawn as it is and only style and level end a fragment.
     let hasTabsOrUnsafe: Bool
     /// True when UAX #14 allows a break after the cluster.
-    let breakAfter: [Bool]
+    let breakAfter: UnsafeBufferPointer<Bool>
     /// Index into `runs` of the run holding each cluster's first unit, or -1.
-    let styles: [Int32]
+    let styles: UnsafeBufferPointer<Int32>
     /// The width counted for each tab.
     let tabWidth: Int
+    /// The memory of the columns above (`Storage`): they are read only while the table
+    /// is alive, through it.
+    private let storage: Storage
 
-    /// The per-cluster columns segmentation produces.
+    /// The per-cluster columns of ICU's path.
     private struct Columns {
         var ends: [Int]
         var widths: [Int]
@@ -46,10 +49,11 @@ final class ClusterTable {
 
     /// Segments, measures and classifies every cluster of `text`. O(n).
     ///
-    /// Cell widths come from `FusedSegmenter`'s one walk when it decides the text and every
-    /// block starts on one of its cluster boundaries; otherwise (other measurers, SA
-    /// scripts, conjuncts, a cluster cut by a block) from ICU's grapheme and line-break
-    /// iterators and the measurer, which give the same answer where both apply.
+    /// Cell widths come from `FusedSegmenter`'s one walk, written straight into the table's
+    /// columns, when it decides the text and every block starts on one of its cluster
+    /// boundaries; otherwise (other measurers, SA scripts, conjuncts, a cluster cut by a
+    /// block) from ICU's grapheme and line-break iterators and the measurer, which give the
+    /// same answer where both apply.
     init<M: TextMeasurer>(text: UTF16Text, runs: [StyledRun], blockStarts: [Int], tabWidth: Int, measurer: M) {
         self.text = text
         self.tabWidth = tabWidth
@@ -61,32 +65,55 @@ final class ClusterTable {
         }
         let sortedRuns = inOrder ? runs : runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
         self.runs = sortedRuns
-        let columns =
-            Self.fusedColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
-            ?? Self.icuColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
-        ends = columns.ends
-        widths = columns.widths
-        cumulativeWidths = Self.cumulative(columns.widths)
-        kinds = columns.kinds
-        hasTabs = columns.kindsSeen & (1 << Kind.tab.rawValue) != 0
-        hasTabsOrUnsafe = columns.kindsSeen & (1 << Kind.tab.rawValue | 1 << Kind.unsafe.rawValue) != 0
-        breakAfter = columns.breakAfter
-        styles = Self.styles(of: columns.ends, runs: sortedRuns)
+        var storage = Storage(capacity: text.units.count)
+        let count: Int
+        let kindsSeen: UInt8
+        if let fused = Self.fusedColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer, into: storage) {
+            (count, kindsSeen) = fused
+        } else {
+            let columns = Self.icuColumns(text, blockStarts: blockStarts, tabWidth: tabWidth, measurer: measurer)
+            count = columns.ends.count
+            kindsSeen = columns.kindsSeen
+            if count > storage.capacity {
+                storage.deallocate()
+                storage = Storage(capacity: count)
+            }
+            storage.ends.initialize(from: columns.ends, count: count)
+            storage.widths.initialize(from: columns.widths, count: count)
+            storage.kinds.initialize(from: columns.kinds, count: count)
+            storage.breakAfter.initialize(from: columns.breakAfter, count: count)
+        }
+        Self.cumulate(storage.widths, count: count, into: storage.cumulativeWidths)
+        Self.findStyles(storage.ends, count: count, runs: sortedRuns, into: storage.styles)
+        self.storage = storage
+        ends = UnsafeBufferPointer(start: storage.ends, count: count)
+        widths = UnsafeBufferPointer(start: storage.widths, count: count)
+        cumulativeWidths = UnsafeBufferPointer(start: storage.cumulativeWidths, count: count &+ 1)
+        kinds = UnsafeBufferPointer(start: storage.kinds, count: count)
+        breakAfter = UnsafeBufferPointer(start: storage.breakAfter, count: count)
+        styles = UnsafeBufferPointer(start: storage.styles, count: count)
+        hasTabs = kindsSeen & (1 << Kind.tab.rawValue) != 0
+        hasTabsOrUnsafe = kindsSeen & (1 << Kind.tab.rawValue | 1 << Kind.unsafe.rawValue) != 0
     }
 
-    /// The columns from one `FusedSegmenter` walk, or nil when it does not decide the text,
-    /// a block starts inside one of its clusters or `measurer` is not a `CellMeasurer`.
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The number of clusters and the kinds seen from one `FusedSegmenter` walk written
+    /// into `storage`, or nil when it does not decide the text, a block starts inside one
+    /// of its clusters or `measurer` is not a `CellMeasurer`.
     private static func fusedColumns<M: TextMeasurer>(
-        _ text: UTF16Text, blockStarts: [Int], tabWidth: Int, measurer: M
-    ) -> Columns? {
+        _ text: UTF16Text, blockStarts: [Int], tabWidth: Int, measurer: M, into storage: Storage
+    ) -> (count: Int, kindsSeen: UInt8)? {
         let units = text.units
-        guard !units.isEmpty, let model = (measurer as? CellMeasurer)?.model,
-            let fused = FusedSegmenter.segment(units, model: model, tabWidth: tabWidth),
-            startsOnBoundaries(blockStarts, of: fused.ends, count: units.count)
+        guard !units.isEmpty, let model = (measurer as? CellMeasurer)?.model else { return nil }
+        var out = storage.output(count: units.count, model: model, tabWidth: tabWidth)
+        var breaks: [LineBreak] = []
+        guard FusedSegmenter.segment(units, into: &out, breaks: &breaks),
+            startsOnBoundaries(blockStarts, of: UnsafeBufferPointer(start: storage.ends, count: out.count), count: units.count)
         else { return nil }
-        return Columns(
-            ends: fused.ends, widths: fused.widths, kinds: fused.kinds, breakAfter: fused.breakAfter,
-            kindsSeen: fused.kindsSeen)
+        return (out.count, out.kindsSeen)
     }
 
     /// The columns from ICU's grapheme and line-break iterators and `measurer`.
@@ -151,71 +178,71 @@ final class ClusterTable {
         return Columns(ends: ends, widths: widths, kinds: kinds, breakAfter: breakAfter, kindsSeen: kindsSeen)
     }
 
-    /// Index into the sorted `runs` of the run holding each cluster's first unit, or -1.
-    private static func styles(of ends: [Int], runs: [StyledRun]) -> [Int32] {
-        let count = ends.count
-        guard !runs.isEmpty else { return [Int32](repeating: -1, count: count) }
-        return [Int32].filled(capacity: count) { st in
-            ends.withUnsafeBufferPointer { e in
-                // The runs' ranges read in place (a run's style is never copied).
-                runs.withUnsafeBufferPointer { runs in
-                    // Run by run (they are in order and do not overlap): the clusters
-                    // starting before it have none, those starting inside it have it.
-                    var start = 0
-                    var c = 0
-                    for run in 0..<runs.count where runs[run].range.upperBound > start {
-                        let lower = runs[run].range.lowerBound
-                        let upper = runs[run].range.upperBound
-                        while c < count, start < lower {
-                            st[c] = -1
-                            start = e[c]
-                            c &+= 1
-                        }
-                        let index = Int32(truncatingIfNeeded: run)
-                        while c < count, start < upper {
-                            st[c] = index
-                            start = e[c]
-                            c &+= 1
-                        }
-                    }
-                    while c < count {
-                        st[c] = -1
-                        c &+= 1
-                    }
+    /// Writes, for each of the `count` clusters ending at `e`, the index into the sorted
+    /// `runs` of the run holding its first unit, or -1, to `st`.
+    private static func findStyles(_ e: UnsafePointer<Int>, count: Int, runs: [StyledRun], into st: UnsafeMutablePointer<Int32>) {
+        // The runs' ranges read in place (a run's style is never copied).
+        runs.withUnsafeBufferPointer { runs in
+            // Run by run (they are in order and do not overlap): the clusters starting
+            // before it have none, those starting inside it have it.
+            var start = 0
+            var c = 0
+            for run in 0..<runs.count where runs[run].range.upperBound > start {
+                let lower = runs[run].range.lowerBound
+                let upper = runs[run].range.upperBound
+                while c < count, start < lower {
+                    st[c] = -1
+                    start = e[c]
+                    c &+= 1
+                }
+                let index = Int32(truncatingIfNeeded: run)
+                while c < count, start < upper {
+                    st[c] = index
+                    start = e[c]
+                    c &+= 1
                 }
             }
-            return count
+            while c < count {
+                st[c] = -1
+                c &+= 1
+            }
         }
     }
 
     private init(copying table: ClusterTable, tabWidth: Int) {
         text = table.text
         runs = table.runs
-        ends = table.ends
-        kinds = table.kinds
         hasTabs = table.hasTabs
         hasTabsOrUnsafe = table.hasTabsOrUnsafe
-        breakAfter = table.breakAfter
-        styles = table.styles
         self.tabWidth = tabWidth
-        var widths = table.widths
-        for i in widths.indices where kinds[i] == .tab { widths[i] = tabWidth }
-        self.widths = widths
-        cumulativeWidths = Self.cumulative(widths)
+        let count = table.count
+        let storage = Storage(capacity: count)
+        let from = table.storage
+        storage.ends.initialize(from: from.ends, count: count)
+        storage.kinds.initialize(from: from.kinds, count: count)
+        storage.breakAfter.initialize(from: from.breakAfter, count: count)
+        storage.styles.initialize(from: from.styles, count: count)
+        for i in 0..<count {
+            storage.widths[i] = from.kinds[i] == .tab ? tabWidth : from.widths[i]
+        }
+        Self.cumulate(storage.widths, count: count, into: storage.cumulativeWidths)
+        self.storage = storage
+        ends = UnsafeBufferPointer(start: storage.ends, count: count)
+        widths = UnsafeBufferPointer(start: storage.widths, count: count)
+        cumulativeWidths = UnsafeBufferPointer(start: storage.cumulativeWidths, count: count &+ 1)
+        kinds = UnsafeBufferPointer(start: storage.kinds, count: count)
+        breakAfter = UnsafeBufferPointer(start: storage.breakAfter, count: count)
+        styles = UnsafeBufferPointer(start: storage.styles, count: count)
     }
 
-    /// The running sums of `widths`, from 0: one more than there are widths.
-    private static func cumulative(_ widths: [Int]) -> [Int] {
-        [Int].filled(capacity: widths.count &+ 1) { out in
-            widths.withUnsafeBufferPointer { w in
-                var sum = 0
-                out[0] = 0
-                for i in 0..<w.count {
-                    sum &+= w[i]
-                    out[i &+ 1] = sum
-                }
-            }
-            return widths.count &+ 1
+    /// Writes the running sums of the `count` widths at `w`, from 0, to `out` (one more
+    /// than there are widths).
+    private static func cumulate(_ w: UnsafePointer<Int>, count: Int, into out: UnsafeMutablePointer<Int>) {
+        var sum = 0
+        out[0] = 0
+        for i in 0..<count {
+            sum &+= w[i]
+            out[i &+ 1] = sum
         }
     }
 
@@ -284,11 +311,16 @@ final class ClusterTable {
     /// True when every block start in `cuts` that lies inside a text of `count` units is
     /// one of the sorted cluster `bounds`. O(k log n).
     private static func startsOnBoundaries(_ cuts: [Int], of bounds: [Int], count: Int) -> Bool {
+        bounds.withUnsafeBufferPointer { startsOnBoundaries(cuts, of: $0, count: count) }
+    }
+
+    /// `startsOnBoundaries` of bounds in place.
+    private static func startsOnBoundaries(_ cuts: [Int], of bounds: UnsafeBufferPointer<Int>, count: Int) -> Bool {
         cuts.allSatisfy { $0 <= 0 || $0 >= count || isBoundary($0, in: bounds) }
     }
 
     /// True when `offset` is one of the sorted `bounds`. O(log n).
-    private static func isBoundary(_ offset: Int, in bounds: [Int]) -> Bool {
+    private static func isBoundary(_ offset: Int, in bounds: UnsafeBufferPointer<Int>) -> Bool {
         var low = 0
         var high = bounds.count
         while low < high {

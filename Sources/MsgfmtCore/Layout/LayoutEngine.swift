@@ -32,7 +32,7 @@ struct LayoutEngine {
                 quoteIndex = block.quote?.index
                 quoteUsed = 0
             }
-            var builder = makeBuilder(block, segment, bidi: prepared.bidi[index], table: table, ellipsis: ellipsis)
+            var builder = makeBuilder(block, segment, bidi: prepared.bidi(index), table: table, ellipsis: ellipsis)
             // The builder's two numbers, not the builder: a copy of it counts references.
             let (plans, title) = plan(segment, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width)
             let count = title == nil ? plans.count : 1
@@ -92,7 +92,7 @@ struct LayoutEngine {
                 var end = segment.end
                 if let tail {
                     builder.tailBase = segments[tail].content.lowerBound
-                    builder.tailBidi = prepared.bidi[tail]
+                    builder.tailBidi = prepared.bidi(tail)
                     end = segments[tail].end
                 }
                 // Under `start` and `middle` the ellipsis stands for text: when only blank

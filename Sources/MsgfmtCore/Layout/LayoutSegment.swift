@@ -63,8 +63,8 @@ struct LayoutSegment {
             }
             // The line ends found by `memchr` over the kinds' bytes (a kind is one byte):
             // many clusters at a time instead of a test each.
-            table.kinds.withUnsafeBytes { kinds in
-                guard let base = kinds.baseAddress else { return }
+            let kinds = UnsafeRawBufferPointer(table.kinds)
+            if let base = kinds.baseAddress {
                 let upper = min(range.upperBound, kinds.count)
                 while start < upper, let hit = memchr(base + start, newline, upper - start) {
                     let i = base.distance(to: UnsafeRawPointer(hit))

@@ -28,8 +28,9 @@ public struct PreparedText {
     /// The paragraphs, pre lines and titles, in order.
     let segments: [LayoutSegment]
     /// Per segment: bidi levels of its clusters and its paragraph level, or nil when
-    /// everything is left to right at level 0.
-    let bidi: [(levels: [UInt8], paragraphLevel: UInt8)?]
+    /// everything is left to right at level 0; empty when every segment's is nil, as in
+    /// most messages (read through `bidi(_:)`).
+    private let bidiLevels: [(levels: [UInt8], paragraphLevel: UInt8)?]
 
     /// Segments and measures `styled` with `measurer`. O(n).
     public init(_ styled: StyledText, measurer: some TextMeasurer = CellMeasurer()) {
@@ -38,12 +39,28 @@ public struct PreparedText {
         self.blocks = blocks
         self.measurer = measurer
         measuresCells = measurer is CellMeasurer
+        // Most messages are one block, which starts at 0 (the blocks tile the text): its
+        // runs and starts are used as they are, not gathered into new arrays.
+        let one = blocks.count == 1 && blocks[0].range.lowerBound == 0
         let table = ClusterTable(
-            text: styled.text, runs: blocks.flatMap(\.runs), blockStarts: blocks.map(\.range.lowerBound),
-            tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
+            text: styled.text, runs: one ? blocks[0].runs : blocks.flatMap(\.runs),
+            blockStarts: one ? [0] : blocks.map(\.range.lowerBound), tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
         self.table = table
-        segments = LayoutSegment.split(blocks, table: table)
-        bidi = segments.map { Self.bidi($0.content, table: table) }
+        let segments = LayoutSegment.split(blocks, table: table)
+        self.segments = segments
+        var bidiLevels: [(levels: [UInt8], paragraphLevel: UInt8)?] = []
+        for (k, segment) in segments.enumerated() {
+            guard let levels = Self.bidi(segment.content, table: table) else { continue }
+            if bidiLevels.isEmpty { bidiLevels = Array(repeating: nil, count: segments.count) }
+            bidiLevels[k] = levels
+        }
+        self.bidiLevels = bidiLevels
+    }
+
+    /// The bidi levels of segment `index`'s clusters and its paragraph level, or nil when
+    /// everything in it is left to right at level 0.
+    func bidi(_ index: Int) -> (levels: [UInt8], paragraphLevel: UInt8)? {
+        bidiLevels.isEmpty ? nil : bidiLevels[index]
     }
 
     /// The bidi levels of the clusters `content` as one paragraph, or nil when none is

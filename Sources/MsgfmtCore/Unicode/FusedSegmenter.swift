@@ -79,7 +79,7 @@ enum FusedSegmenter {
                         var out = Output(
                             ends: endsOut.baseAddress!, widths: widthsOut.baseAddress!, breakAfter: breakOut.baseAddress!,
                             kinds: kindsOut.baseAddress!, model: model, tabWidth: tabWidth ?? -1)
-                        count = walk(units, recordBreaks: recordBreaks, out: &out, breaks: &breaks) ? out.count : -1
+                        count = segment(units, into: &out, recordBreaks: recordBreaks, breaks: &breaks) ? out.count : -1
                         kindsSeen = out.kindsSeen
                         return count
                     }
@@ -91,6 +91,14 @@ enum FusedSegmenter {
         }
         guard count >= 0 else { return nil }
         return Result(ends: ends, widths: widths, kinds: kinds, kindsSeen: kindsSeen, breakAfter: breakAfter, breaks: breaks)
+    }
+
+    /// Segments `units` (not empty) into `out`, whose columns have room for one cluster per
+    /// unit and whose kinds are all `.text`: the walk for a caller that owns the columns
+    /// (`ClusterTable` keeps them in one allocation). Adds the opportunities to `breaks`
+    /// when `recordBreaks`; false when the text needs ICU. O(n).
+    static func segment(_ units: [UInt16], into out: inout Output, recordBreaks: Bool = false, breaks: inout [LineBreak]) -> Bool {
+        walk(units, recordBreaks: recordBreaks, out: &out, breaks: &breaks)
     }
 
     /// The walk of `segment`: writes each cluster to `out`, and the opportunities to

@@ -58,7 +58,7 @@ import Testing
                 let start = table.start(c)
                 return runs.firstIndex { $0.range.contains(start) }.map { Int32($0) } ?? -1
             }
-            #expect(table.styles == expected, "\(text.string.debugDescription), runs \(runs.map(\.range))")
+            #expect(Array(table.styles) == expected, "\(text.string.debugDescription), runs \(runs.map(\.range))")
         }
         #expect(runsSeen > 10_000)
     }
@@ -74,11 +74,11 @@ import Testing
         let runs = [StyledRun(range: 2..<9, style: Style(attributes: .bold))]
         let fast = ClusterTable(text: text, runs: runs, blockStarts: [0], tabWidth: 4, measurer: CellMeasurer())
         let slow = ClusterTable(text: text, runs: runs, blockStarts: [0], tabWidth: 4, measurer: Slow())
-        #expect(fast.ends == slow.ends)
-        #expect(fast.widths == slow.widths)
-        #expect(fast.kinds == slow.kinds)
-        #expect(fast.styles == slow.styles)
-        #expect(fast.breakAfter == slow.breakAfter)
+        #expect(fast.ends.elementsEqual(slow.ends))
+        #expect(fast.widths.elementsEqual(slow.widths))
+        #expect(fast.kinds.elementsEqual(slow.kinds))
+        #expect(fast.styles.elementsEqual(slow.styles))
+        #expect(fast.breakAfter.elementsEqual(slow.breakAfter))
         for table in [fast, slow] { #expect(Self.flagsMatchKinds(table)) }
         let plain = ClusterTable(
             text: UTF16Text("no tab, nothing unsafe"), runs: [], blockStarts: [0], tabWidth: 4, measurer: CellMeasurer())
@@ -121,10 +121,10 @@ import Testing
             let tab = Int.random(in: 1...8, using: &rng)
             let fast = ClusterTable(text: text, runs: runs, blockStarts: starts, tabWidth: tab, measurer: CellMeasurer(model: model))
             let slow = ClusterTable(text: text, runs: runs, blockStarts: starts, tabWidth: tab, measurer: Slow(model: model))
-            let sameClusters = fast.ends == slow.ends && fast.widths == slow.widths
-            let sameKinds = fast.kinds == slow.kinds && fast.styles == slow.styles
+            let sameClusters = fast.ends.elementsEqual(slow.ends) && fast.widths.elementsEqual(slow.widths)
+            let sameKinds = fast.kinds.elementsEqual(slow.kinds) && fast.styles.elementsEqual(slow.styles)
             let flags = ClusterTableFastPathTests.flagsMatchKinds(fast) && ClusterTableFastPathTests.flagsMatchKinds(slow)
-            let same = sameClusters && sameKinds && fast.breakAfter == slow.breakAfter && flags
+            let same = sameClusters && sameKinds && fast.breakAfter.elementsEqual(slow.breakAfter) && flags
             #expect(same, "string \(index): \(FusedSegmenterOracle.hex(units)) blocks \(starts)")
             if !same { break }
         }
