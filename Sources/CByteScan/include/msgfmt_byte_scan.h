@@ -393,6 +393,30 @@ static inline intptr_t msgfmt_byte_scan_may_be_rtl(const uint16_t *u, intptr_t i
     return i;
 }
 
+/* The first offset from `i` before `end` whose 32-bit value is not `value`, or `end`:
+ * eight values at a time, then four. Layout ends a line's fragment where the clusters'
+ * run index changes, after a dozen or more clusters of one run as a rule. */
+static inline intptr_t msgfmt_byte_scan_int32_other(const int32_t *p, intptr_t i, intptr_t end, int32_t value) {
+#if defined(__SSE2__)
+    const __m128i same = _mm_set1_epi32(value);
+    while (i + 8 <= end) {
+        __m128i a = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(p + i)), same);
+        __m128i b = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(p + i + 4)), same);
+        /* Packed to one 16-bit lane per value: two mask bits each. */
+        unsigned equal = (unsigned)_mm_movemask_epi8(_mm_packs_epi32(a, b));
+        if (equal != 0xFFFF) return i + __builtin_ctz(~equal & 0xFFFF) / 2;
+        i += 8;
+    }
+    if (i + 4 <= end) {
+        unsigned equal = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(p + i)), same));
+        if (equal != 0xFFFF) return i + __builtin_ctz(~equal & 0xFFFF) / 4;
+        i += 4;
+    }
+#endif
+    while (i < end && p[i] == value) i++;
+    return i;
+}
+
 /* Closes the clusters of a run of ASCII letters for the fused segmenter: from `k`, while
  * u[k] is an ASCII letter, the cluster ending at k (the letter before it: one cell, no
  * break after it) is written at entry *count of `ends`, `widths` and `breaks`, and both

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension ClusterTable {
     /// The memory of a table's per-cluster columns, in one allocation: each cluster's end,
     /// width, running width, run index, kind and break flag, with room for `capacity`
@@ -23,7 +29,10 @@ extension ClusterTable {
             let words = 3 &* capacity &+ 1
             // The 8-byte columns first, then the 4-byte one, then the two 1-byte ones.
             let bytes = words &* 8 &+ capacity &* 6
-            let base = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 8)
+            // `malloc`, not `UnsafeMutableRawPointer.allocate`: the standard library asks the
+            // runtime for its aligned path whatever the alignment (`posix_memalign`, four
+            // times the cost here); malloc's blocks are aligned for any of the columns.
+            guard let base = malloc(bytes) else { fatalError("out of memory for \(capacity) clusters") }
             ends = base.bindMemory(to: Int.self, capacity: words)
             widths = ends + capacity
             cumulativeWidths = widths + capacity
@@ -34,7 +43,7 @@ extension ClusterTable {
 
         /// Frees the columns (the table's `deinit`).
         func deallocate() {
-            UnsafeMutableRawPointer(ends).deallocate()
+            free(ends)
         }
 
         /// The walk's output over these columns, their kinds set to `.text` first (the walk

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Stage 5 of layout: turns a planned line into positioned fragments — expands tabs,
 /// splits style runs and bidi level runs into fragments, reorders them for display,
 /// justifies or aligns, and puts the quote bar in front (narrowed, or left out, when the
@@ -205,7 +207,7 @@ struct LineBuilder {
                                         // style and level end a run, whose width the running
                                         // sums give.
                                         if flat {
-                                            while j < upper, styles[j] == style { j &+= 1 }
+                                            j = msgfmt_byte_scan_int32_other(styles.baseAddress!, i, upper, style)
                                         } else {
                                             while j < upper, styles[j] == style, segmentLevels[j &- levelBase] == lv { j &+= 1 }
                                         }

@@ -43,7 +43,7 @@ public struct PreparedText {
         // runs and starts are used as they are, not gathered into new arrays.
         let one = blocks.count == 1 && blocks[0].range.lowerBound == 0
         let table = ClusterTable(
-            text: styled.text, runs: one ? blocks[0].runs : blocks.flatMap(\.runs),
+            text: styled.text, runs: one ? blocks[0].runs : Self.runs(of: blocks),
             blockStarts: one ? [0] : blocks.map(\.range.lowerBound), tabWidth: LayoutConstraints().tabWidth, measurer: measurer)
         self.table = table
         let segments = LayoutSegment.split(blocks, table: table)
@@ -55,6 +55,14 @@ public struct PreparedText {
             bidiLevels[k] = levels
         }
         self.bidiLevels = bidiLevels
+    }
+
+    /// The runs of all `blocks`, in one array allocated once.
+    private static func runs(of blocks: [Block]) -> [StyledRun] {
+        var runs: [StyledRun] = []
+        runs.reserveCapacity(blocks.reduce(0) { $0 &+ $1.runs.count })
+        for block in blocks { runs.append(contentsOf: block.runs) }
+        return runs
     }
 
     /// The bidi levels of segment `index`'s clusters and its paragraph level, or nil when

@@ -203,6 +203,48 @@ import Testing
         }
     }
 
+    /// `int32_other` stops where a value-by-value walk does: one differing value at every
+    /// offset of buffers spanning the eight- and four-value blocks and the tail, values
+    /// that differ from the one sought only in their sign bit or in one byte (what a
+    /// packing or byte compare would miss), and random runs from random starts to random
+    /// ends.
+    @Test func int32OtherStopsWhereAValueWalkDoes() {
+        func reference(_ values: [Int32], _ i: Int, _ end: Int, _ value: Int32) -> Int {
+            var k = i
+            while k < end, values[k] == value { k += 1 }
+            return k
+        }
+        for value: Int32 in [-1, 0, 7, 0x7FFF_FFFF, -0x8000_0000] {
+            for other in [value &+ 1, value ^ -0x8000_0000, value ^ 0x100, value ^ 0x0100_0000] {
+                for count in [0, 1, 3, 4, 5, 8, 12, 13, 16, 19, 30] {
+                    for at in 0...count {
+                        var values = [Int32](repeating: value, count: count)
+                        if at < count { values[at] = other }
+                        for start in Set([0, min(1, count), at]) {
+                            let found = values.withUnsafeBufferPointer {
+                                msgfmt_byte_scan_int32_other($0.baseAddress ?? UnsafePointer(bitPattern: 4)!, start, count, value)
+                            }
+                            #expect(found == reference(values, start, count, value), "\(values) from \(start)")
+                        }
+                    }
+                }
+            }
+        }
+        var rng = SeededGenerator(seed: 0x1D32)
+        for _ in 0..<5_000 {
+            var values: [Int32] = []
+            while values.count < 40 {
+                let v = Int32(rng.below(3)) - 1
+                values += Array(repeating: v, count: 1 + rng.below(14))
+            }
+            let end = rng.below(values.count + 1)
+            let start = rng.below(end + 1)
+            let value = start < end ? values[start] : -1
+            let found = values.withUnsafeBufferPointer { msgfmt_byte_scan_int32_other($0.baseAddress!, start, end, value) }
+            #expect(found == reference(values, start, end, value), "\(values) from \(start) to \(end)")
+        }
+    }
+
     /// `close_ascii_letters` stops where a unit-by-unit walk over ASCII letters does and
     /// writes, for each letter, the end of the cluster before it (one cell, no break after
     /// it) at the next entry: every unit either side of the letters' ranges (the case bit,
