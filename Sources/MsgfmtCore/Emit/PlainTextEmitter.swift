@@ -27,9 +27,10 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
             Self.append(line, spoilers: options.spoilers, into: &out)
             out.append(0x0A)
         }
-        if let layout = message.layout {
-            for line in layout.lines {
-                Self.append(line, spoilers: options.spoilers, into: &out)
+        // The lines read in place (a copy of each would retain its fragments).
+        message.layout?.lines.withUnsafeBufferPointer { lines in
+            for k in lines.indices {
+                Self.append(lines[k], spoilers: options.spoilers, into: &out)
                 out.append(0x0A)
             }
         }
