@@ -393,6 +393,36 @@ static inline intptr_t msgfmt_byte_scan_may_be_rtl(const uint16_t *u, intptr_t i
     return i;
 }
 
+/* True for a UTF-16 unit whose scalar a JSON string escapes (what
+ * msgfmt_byte_scan_may_need_escape_byte starts to flag in UTF-8, decided): the ASCII
+ * controls, `"`, `<`, `\\`, DEL and the C1 controls (U+007F-U+009F), U+2028 and U+2029. */
+static inline int msgfmt_byte_scan_json_escape_unit(uint16_t u) {
+    return u < 0x20 || u == 0x22 || u == 0x3C || u == 0x5C || (uint16_t)(u - 0x7F) <= 0x9F - 0x7F || (u & 0xFFFE) == 0x2028;
+}
+
+/* The first offset from `i` before `end` whose unit msgfmt_byte_scan_json_escape_unit
+ * says yes to, or `end`: eight units at a time. The JSON layout writes a fragment's
+ * units as a string in one pass when none needs an escape. */
+static inline intptr_t msgfmt_byte_scan_json_escape(const uint16_t *u, intptr_t i, intptr_t end) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 8 <= end) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+        /* Unsigned comparisons by saturating subtraction: zero where v <= bound. */
+        __m128i control = _mm_cmpeq_epi16(_mm_subs_epu16(v, _mm_set1_epi16(0x1F)), zero);
+        __m128i c1 = _mm_cmpeq_epi16(_mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x7F)), _mm_set1_epi16(0x9F - 0x7F)), zero);
+        __m128i marks = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(0x22)), _mm_cmpeq_epi16(v, _mm_set1_epi16(0x3C))),
+                                     _mm_cmpeq_epi16(v, _mm_set1_epi16(0x5C)));
+        __m128i separators = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16((short)0xFFFE)), _mm_set1_epi16(0x2028));
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(control, c1), _mm_or_si128(marks, separators)));
+        if (bits) return i + __builtin_ctz(bits) / 2;
+        i += 8;
+    }
+#endif
+    while (i < end && !msgfmt_byte_scan_json_escape_unit(u[i])) i++;
+    return i;
+}
+
 /* The first offset from `i` before `end` whose 32-bit value is not `value`, or `end`:
  * eight values at a time, then four. Layout ends a line's fragment where the clusters'
  * run index changes, after a dozen or more clusters of one run as a rule. */

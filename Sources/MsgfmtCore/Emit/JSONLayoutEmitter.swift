@@ -163,7 +163,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         }
         w.raw(",\"text\":")
         switch fragment.role {
-        case .text, .tab: fragment.withTextUTF8 { w.string(validUTF8: $0) }
+        case .text, .tab: fragment.withText(utf16: { w.string(utf16: $0) }, utf8: { w.string(validUTF8: $0) })
         case .quoteBar where pixels != nil: w.string("\u{258E}")
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }

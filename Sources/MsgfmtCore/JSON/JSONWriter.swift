@@ -173,6 +173,27 @@ public struct JSONWriter: Sendable {
         bytes.append(0x22)
     }
 
+    /// Appends UTF-16 `units` as a quoted, escaped string (what `string(validUTF8:)`
+    /// writes for their UTF-8; a lone surrogate as U+FFFD): written as UTF-8 straight
+    /// into the output when no unit needs an escape, the usual case, found by one scan
+    /// (CByteScan); else through a scratch buffer of their UTF-8.
+    mutating func string(utf16 units: UnsafeBufferPointer<UInt16>) {
+        guard let base = units.baseAddress else { return raw("\"\"") }
+        let n = units.count
+        guard msgfmt_byte_scan_json_escape(base, 0, n) == n else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n &* 3) { scratch in
+                let count = UTF16Text.encodeUTF8(units, into: scratch)
+                string(validUTF8: UnsafeBufferPointer(rebasing: scratch[..<count]))
+            }
+        }
+        bytes.appendBytes(upTo: n &* 3 &+ 2) { out in
+            out[0] = 0x22
+            let count = UTF16Text.encodeUTF8(units, into: UnsafeMutableBufferPointer(start: out + 1, count: n &* 3))
+            out[count &+ 1] = 0x22
+            return count &+ 2
+        }
+    }
+
     /// The first offset at or after `i` whose byte `mayNeedEscape` flags, the count when
     /// there is none; sixteen bytes at a time (CByteScan).
     @inline(__always)

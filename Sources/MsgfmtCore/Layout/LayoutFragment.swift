@@ -110,16 +110,22 @@ public struct LayoutFragment: Sendable, Hashable {
     /// Calls `body` with `text` as UTF-8: from the message's units through a scratch
     /// buffer when the fragment has no string of it.
     func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        switch content {
-        case .strings(var text, _):
-            return text.withUTF8(body)
-        case .units(let units, let range, _):
-            return Self.withSlice(units, range) { slice in
+        withText(
+            utf16: { slice in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, slice.count &* 3)) { scratch in
                     let count = UTF16Text.encodeUTF8(slice, into: scratch)
                     return body(UnsafeBufferPointer(rebasing: scratch[..<count]))
                 }
-            }
+            }, utf8: body)
+    }
+
+    /// Calls `utf16` with the message's units that are `text` when the fragment shows them
+    /// as they are, else `utf8` with `text` as UTF-8: for a writer that takes either
+    /// without a conversion of its own first.
+    func withText<R>(utf16: (UnsafeBufferPointer<UInt16>) -> R, utf8: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch content {
+        case .strings(var text, _): text.withUTF8(utf8)
+        case .units(let units, let range, _): Self.withSlice(units, range, utf16)
         }
     }
 

@@ -34,6 +34,42 @@ import Testing
         #expect(w.string == #""a\u003cb\u001b\u0085\u2028\"\\\n\u007fé""#)
     }
 
+    /// `string(utf16:)` writes what `string(_:)` writes for the string of the units: every
+    /// BMP unit alone, behind and ahead of ASCII at offsets either side of the eight-unit
+    /// block (the escapes, the C1 range's ends, U+2028/U+2029 and their neighbours, lone
+    /// surrogates), and random runs of the scalars above with lone surrogates among them.
+    @Test func utf16StringsWriteWhatTheirStringWrites() {
+        func check(_ units: [UInt16]) -> Bool {
+            var fast = JSONWriter()
+            units.withUnsafeBufferPointer { fast.string(utf16: $0) }
+            var reference = JSONWriter()
+            reference.string(String(decoding: units, as: UTF16.self))
+            return fast.bytes == reference.bytes
+        }
+        for unit in 0...0xFFFF {
+            for at in [0, 7, 8, 11] {
+                var units = [UInt16](repeating: 0x61, count: 12)
+                units[at] = UInt16(unit)
+                guard check(units) else {
+                    Issue.record("unit 0x\(String(unit, radix: 16)) at \(at)")
+                    return
+                }
+            }
+        }
+        #expect(check([]))
+        var rng = SeededGenerator(seed: 0x7574_6631)
+        for _ in 0..<3000 {
+            var units: [UInt16] = []
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0: units.append(UInt16.random(in: 0xD800...0xDFFF, using: &rng))
+                default: units.append(contentsOf: Character(Self.scalars.randomElement(using: &rng)!).utf16)
+                }
+            }
+            #expect(check(units), "\(units)")
+        }
+    }
+
     @Test func integersOfEveryWidth() {
         let values: [Int64] = [0, 7, -7, 10, 99, 100, -100, 1_234_567_890, Int64.max, Int64.min]
         for v in values {
