@@ -13,29 +13,32 @@ final class ClusterTable {
     let text: UTF16Text
     /// The styled runs, sorted; `styles` indexes into them.
     let runs: [StyledRun]
-    /// End offset (UTF-16) of each cluster.
-    let ends: UnsafeBufferPointer<Int>
-    /// Width of each cluster; tabs count the full tab width (an upper bound).
-    let widths: UnsafeBufferPointer<Int>
-    /// The width of clusters `0..<i` at `i`, for every `i` up to `count`: the width of any
-    /// range of clusters in two reads (`width(_:)`).
-    let cumulativeWidths: UnsafeBufferPointer<Int>
-    /// Kind of each cluster.
-    let kinds: UnsafeBufferPointer<Kind>
+    /// The number of clusters.
+    let count: Int
     /// True when some cluster is a tab (lines without one are as wide as their clusters).
     let hasTabs: Bool
     /// True when some cluster is a tab or an unsafe control: without one, every cluster
     /// of a run is drawn as it is and only style and level end a fragment.
     let hasTabsOrUnsafe: Bool
-    /// True when UAX #14 allows a break after the cluster.
-    let breakAfter: UnsafeBufferPointer<Bool>
-    /// Index into `runs` of the run holding each cluster's first unit, or -1.
-    let styles: UnsafeBufferPointer<Int32>
     /// The width counted for each tab.
     let tabWidth: Int
-    /// The memory of the columns above (`Storage`): they are read only while the table
-    /// is alive, through it.
+    /// The memory of the columns below (`Storage`): they are read only while the table is
+    /// alive, through it.
     private let storage: Storage
+
+    /// End offset (UTF-16) of each cluster.
+    var ends: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: storage.ends, count: count) }
+    /// Width of each cluster; tabs count the full tab width (an upper bound).
+    var widths: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: storage.widths, count: count) }
+    /// The width of clusters `0..<i` at `i`, for every `i` up to `count`: the width of any
+    /// range of clusters in two reads (`width(_:)`).
+    var cumulativeWidths: UnsafeBufferPointer<Int> { UnsafeBufferPointer(start: storage.cumulativeWidths, count: count &+ 1) }
+    /// Kind of each cluster.
+    var kinds: UnsafeBufferPointer<Kind> { UnsafeBufferPointer(start: storage.kinds, count: count) }
+    /// True when UAX #14 allows a break after the cluster.
+    var breakAfter: UnsafeBufferPointer<Bool> { UnsafeBufferPointer(start: storage.breakAfter, count: count) }
+    /// Index into `runs` of the run holding each cluster's first unit, or -1.
+    var styles: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: storage.styles, count: count) }
 
     /// The per-cluster columns of ICU's path.
     private struct Columns {
@@ -86,12 +89,7 @@ final class ClusterTable {
         Self.cumulate(storage.widths, count: count, into: storage.cumulativeWidths)
         Self.findStyles(storage.ends, count: count, runs: sortedRuns, into: storage.styles)
         self.storage = storage
-        ends = UnsafeBufferPointer(start: storage.ends, count: count)
-        widths = UnsafeBufferPointer(start: storage.widths, count: count)
-        cumulativeWidths = UnsafeBufferPointer(start: storage.cumulativeWidths, count: count &+ 1)
-        kinds = UnsafeBufferPointer(start: storage.kinds, count: count)
-        breakAfter = UnsafeBufferPointer(start: storage.breakAfter, count: count)
-        styles = UnsafeBufferPointer(start: storage.styles, count: count)
+        self.count = count
         hasTabs = kindsSeen & (1 << Kind.tab.rawValue) != 0
         hasTabsOrUnsafe = kindsSeen & (1 << Kind.tab.rawValue | 1 << Kind.unsafe.rawValue) != 0
     }
@@ -227,12 +225,7 @@ final class ClusterTable {
         }
         Self.cumulate(storage.widths, count: count, into: storage.cumulativeWidths)
         self.storage = storage
-        ends = UnsafeBufferPointer(start: storage.ends, count: count)
-        widths = UnsafeBufferPointer(start: storage.widths, count: count)
-        cumulativeWidths = UnsafeBufferPointer(start: storage.cumulativeWidths, count: count &+ 1)
-        kinds = UnsafeBufferPointer(start: storage.kinds, count: count)
-        breakAfter = UnsafeBufferPointer(start: storage.breakAfter, count: count)
-        styles = UnsafeBufferPointer(start: storage.styles, count: count)
+        self.count = count
     }
 
     /// Writes the running sums of the `count` widths at `w`, from 0, to `out` (one more
@@ -250,9 +243,6 @@ final class ClusterTable {
     func withTabWidth(_ tabWidth: Int) -> ClusterTable {
         tabWidth == self.tabWidth ? self : ClusterTable(copying: self, tabWidth: tabWidth)
     }
-
-    /// The number of clusters.
-    var count: Int { ends.count }
 
     /// Start offset (UTF-16) of cluster `i`; `count` maps to the end of the text.
     @inline(__always)
