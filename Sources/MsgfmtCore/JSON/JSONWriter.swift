@@ -181,10 +181,7 @@ public struct JSONWriter: Sendable {
         guard let base = units.baseAddress else { return raw("\"\"") }
         let n = units.count
         guard msgfmt_byte_scan_json_escape(base, 0, n) == n else {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n &* 3) { scratch in
-                let count = UTF16Text.encodeUTF8(units, into: scratch)
-                string(validUTF8: UnsafeBufferPointer(rebasing: scratch[..<count]))
-            }
+            return UTF16Text.withUTF8(units) { string(validUTF8: $0) }
         }
         bytes.appendBytes(upTo: n &* 3 &+ 2) { out in
             out[0] = 0x22

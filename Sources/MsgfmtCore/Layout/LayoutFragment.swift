@@ -110,13 +110,7 @@ public struct LayoutFragment: Sendable, Hashable {
     /// Calls `body` with `text` as UTF-8: from the message's units through a scratch
     /// buffer when the fragment has no string of it.
     func withTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        withText(
-            utf16: { slice in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, slice.count &* 3)) { scratch in
-                    let count = UTF16Text.encodeUTF8(slice, into: scratch)
-                    return body(UnsafeBufferPointer(rebasing: scratch[..<count]))
-                }
-            }, utf8: body)
+        withText(utf16: { UTF16Text.withUTF8($0, body) }, utf8: body)
     }
 
     /// Calls `utf16` with the message's units that are `text` when the fragment shows them

@@ -81,6 +81,15 @@ extension UTF16Text {
         }
     }
 
+    /// Calls `body` with UTF-16 `units` as UTF-8 (lone surrogates as U+FFFD), encoded into
+    /// a scratch buffer on the stack when it is small enough.
+    static func withUTF8<R>(_ units: UnsafeBufferPointer<UInt16>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, units.count &* 3)) { scratch in
+            let count = encodeUTF8(units, into: scratch)
+            return body(UnsafeBufferPointer(rebasing: scratch[..<count]))
+        }
+    }
+
     /// Writes UTF-16 `units` as UTF-8 into `out`, which must hold all of it (at most
     /// `units.count * 3` bytes; a surrogate pair is 2 units for 4 bytes); a lone surrogate
     /// becomes U+FFFD, as `String(decoding:as: UTF16.self)` makes it. Returns the number of
