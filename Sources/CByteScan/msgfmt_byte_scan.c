@@ -356,3 +356,39 @@ msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, int
     }
     return out;
 }
+
+intptr_t msgfmt_byte_scan_deeper_lines_end(
+    const uint8_t *p, intptr_t i, intptr_t end, intptr_t indent, intptr_t line_start_in, intptr_t *line_start) {
+    intptr_t start = line_start_in;
+    for (;;) {
+        intptr_t k = msgfmt_byte_scan_line_end(p, i, end);
+        if (k >= end) break;
+        intptr_t text = k + 1 + indent + 1;
+        if (text > end) {
+            *line_start = start;
+            return k;
+        }
+        /* Mostly spaces only: eight bytes compared at once when the indentation fits. */
+        int blank = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (indent < 8 && k + 9 <= end) {
+            uint64_t word;
+            memcpy(&word, p + k + 1, 8);
+            uint64_t mask = ~(uint64_t)0 >> (8 * (7 - indent));
+            blank = ((word ^ 0x2020202020202020ULL) & mask) == 0;
+        }
+#endif
+        if (!blank) {
+            for (intptr_t m = k + 1; m < text; m++) {
+                if (msgfmt_byte_scan_not_indent(p[m])) {
+                    *line_start = start;
+                    return k;
+                }
+            }
+        }
+        start = k + 1;
+        i = text;
+    }
+    *line_start = start;
+    return end;
+}

@@ -111,12 +111,21 @@ static inline int msgfmt_byte_scan_is_bracket(uint8_t b) { return (b | 0x20) == 
     MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(_mm_or_si128((v), _mm_set1_epi8(0x20)), 0x7B), \
                         MSGFMT_BYTE_SCAN_EQ(_mm_or_si128((v), _mm_set1_epi8(0x20)), 0x7D))
 
-/* The first line feed or bracket. */
-static inline int msgfmt_byte_scan_line_or_bracket_byte(uint8_t b) { return b == 0x0A || msgfmt_byte_scan_is_bracket(b); }
-static inline intptr_t msgfmt_byte_scan_line_or_bracket(const uint8_t *p, intptr_t i, intptr_t end) {
-    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_BRACKETS(v), MSGFMT_BYTE_SCAN_EQ(v, 0x0A)),
-                     msgfmt_byte_scan_line_or_bracket_byte);
+/* The first line feed. */
+static inline int msgfmt_byte_scan_is_line_feed(uint8_t b) { return b == 0x0A; }
+static inline intptr_t msgfmt_byte_scan_line_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_EQ(v, 0x0A), msgfmt_byte_scan_is_line_feed);
 }
+
+/* In a pretty-printed export's message, from `i` (inside a line indented deeper than
+ * `indent` columns): the first line feed at or after `i` whose next line is not known to be
+ * indented deeper, that is whose next `indent + 1` bytes are not all spaces, tabs or
+ * carriage returns (or not all before `end`); `end` when no line feed follows. Sets
+ * `*line_start` to where the line holding the result starts (`line_start_in` when that is
+ * the line of `i`). Lines indented deeper than a message cannot end it, so the export
+ * scanner passes over them with this, one line feed search and a few bytes each. */
+intptr_t msgfmt_byte_scan_deeper_lines_end(
+    const uint8_t *p, intptr_t i, intptr_t end, intptr_t indent, intptr_t line_start_in, intptr_t *line_start);
 
 /* The first quote or bracket: where skipping a JSON object or array outside its strings
  * has to look. */

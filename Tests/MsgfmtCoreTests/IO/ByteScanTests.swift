@@ -22,7 +22,7 @@ import Testing
         ("string plain end", { msgfmt_byte_scan_string_plain_end($0, $1, $2) }, { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 >= 0x80 }),
         ("string stop", { msgfmt_byte_scan_string_stop($0, $1, $2, 0) }, { $0 == 0x22 || $0 == 0x5C }),
         ("string stop at line breaks", { msgfmt_byte_scan_string_stop($0, $1, $2, 1) }, { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A }),
-        ("line or bracket", { msgfmt_byte_scan_line_or_bracket($0, $1, $2) }, { [0x0A, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
+        ("line end", { msgfmt_byte_scan_line_end($0, $1, $2) }, { $0 == 0x0A }),
         ("quote or bracket", { msgfmt_byte_scan_quote_or_bracket($0, $1, $2) }, { [0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
         ("indent end", { msgfmt_byte_scan_indent_end($0, $1, $2) }, { !(0x20 == $0 || 0x09 == $0 || 0x0D == $0) }),
         (
@@ -200,6 +200,47 @@ import Testing
                 msgfmt_byte_scan_unit_at_least($0.baseAddress ?? UnsafePointer(bitPattern: 2)!, start, end, 0x0590)
             }
             #expect(found == reference(units, start, end, 0x0590), "\(units) from \(start) to \(end)")
+        }
+    }
+
+    /// `deeper_lines_end` stops at the line feed a line-by-line walk stops at (the first
+    /// whose next `indent + 1` bytes are not all blanks before the end) and names the same
+    /// line start, on random lines of blanks, line feeds and ink, long and short, from
+    /// random starts.
+    @Test func deeperLinesEndStopsWhereALineWalkDoes() {
+        func reference(_ bytes: [UInt8], _ i: Int, _ end: Int, _ indent: Int, _ lineStart: Int) -> (Int, Int) {
+            var start = lineStart
+            var k = i
+            while k < end {
+                if bytes[k] == 0x0A {
+                    let text = k + 1 + indent + 1
+                    guard text <= end, bytes[(k + 1)..<text].allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else {
+                        return (k, start)
+                    }
+                    start = k + 1
+                    k = text
+                } else {
+                    k += 1
+                }
+            }
+            return (end, start)
+        }
+        var rng = SeededGenerator(seed: 0x0A)
+        let alphabet: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x0D, 0x0A, 0x0A, 0x61, 0x7D, 0x22]
+        for _ in 0..<20_000 {
+            let long = rng.below(4) == 0
+            let bytes = (0..<rng.below(long ? 120 : 24)).map { _ in
+                long && rng.below(3) != 0 ? 0x61 : alphabet[rng.below(alphabet.count)]
+            }
+            let end = rng.below(bytes.count + 1)
+            let start = rng.below(end + 1)
+            let indent = rng.below(5)
+            var lineStart = -1
+            let found = bytes.withUnsafeBufferPointer {
+                msgfmt_byte_scan_deeper_lines_end($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, start, end, indent, -7, &lineStart)
+            }
+            let expected = reference(bytes, start, end, indent, -7)
+            #expect(found == expected.0 && lineStart == expected.1, "\(bytes) from \(start) to \(end), indent \(indent)")
         }
     }
 

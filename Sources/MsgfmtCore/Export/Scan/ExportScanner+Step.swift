@@ -71,7 +71,8 @@ extension ExportScanner {
     }
 
     /// Inside a message being cut out: runs through its strings, nested brackets and plain
-    /// bytes in one loop, as the general steps would, and stops (without consuming it) at
+    /// bytes in one loop, as the general steps would (and past its first line, over lines
+    /// indented deeper than it without reading them), and stops (without consuming it) at
     /// whatever needs them: a bracket that may close the message, a line break in a
     /// pretty-printed export that is not indented deeper than the message, or the end of
     /// the buffer. Returns whether it moved.
@@ -96,16 +97,15 @@ extension ExportScanner {
                     if j >= end || j - i - 1 <= indent { break scan }
                     inString = false
                     escaped = false
-                    lineStart = base + i + 1
-                    i = j
-                    // A line without brackets, followed by another line indented deeper
-                    // than the message, changes nothing the walk keeps but where the line
-                    // starts: only brackets move the depth, and strings start over at that
-                    // next line. Such lines are passed over eight bytes at a time.
-                    while let (lineBreak, next) = Self.bracketFreeLine(bytes, from: i, to: end, deeperThan: indent) {
-                        lineStart = base + lineBreak + 1
-                        i = next
-                    }
+                    // Past its first line, a message ends only at a line indented as it
+                    // is or less (`resyncAtLineBreak`, which ends it at such a line's
+                    // brace whatever the depth): lines indented deeper are passed over to
+                    // the next line break that may be one, their strings and brackets
+                    // unread, and the depth kept as it was (at least one, all that counts
+                    // from here on).
+                    var start = 0
+                    i = msgfmt_byte_scan_deeper_lines_end(bytes, j, end, indent, i + 1, &start)
+                    lineStart = base + start
                     continue
                 }
                 if inString {
@@ -146,21 +146,6 @@ extension ExportScanner {
         messageLineStart = lineStart
         opaque?.depth = depth
         return true
-    }
-
-    /// For the line that starts at `i`, when it holds no bracket (`{`, `}`, `[`, `]`) and
-    /// the line after it is indented deeper than `indent` and begins before `end`: the line
-    /// break that ends it and where the next line's text begins. Nil otherwise (the caller
-    /// walks the line).
-    @inline(__always)
-    private static func bracketFreeLine(_ bytes: UnsafePointer<UInt8>, from i: Int, to end: Int, deeperThan indent: Int)
-        -> (lineBreak: Int, next: Int)?
-    {
-        let k = msgfmt_byte_scan_line_or_bracket(bytes, i, end)
-        guard k < end, bytes[k] == 0x0A else { return nil }
-        let next = indentEnd(bytes, from: k &+ 1, to: end)
-        guard next < end, next &- k &- 1 > indent else { return nil }
-        return (k, next)
     }
 
     /// The first position at or after `i` (and before `end`) that is not a space, tab or
