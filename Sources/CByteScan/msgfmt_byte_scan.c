@@ -357,33 +357,70 @@ msgfmt_byte_scan_first_line msgfmt_byte_scan_first_line_of(const uint8_t *p, int
     return out;
 }
 
+#if defined(__SSE2__)
+/* The line feeds and the blanks (space, tab, carriage return) among the 64 bytes at `p`, one
+ * bit per byte in order. */
+static inline void lines_and_blanks(const uint8_t *p, uint64_t *lines, uint64_t *blanks) {
+    uint64_t l = 0, b = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+        __m128i blank = MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x09)),
+                                            MSGFMT_BYTE_SCAN_EQ(v, 0x0D));
+        l |= (uint64_t)(unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(v, 0x0A)) << (16 * k);
+        b |= (uint64_t)(unsigned)_mm_movemask_epi8(blank) << (16 * k);
+    }
+    *lines = l;
+    *blanks = b;
+}
+#endif
+
 intptr_t msgfmt_byte_scan_deeper_lines_end(
     const uint8_t *p, intptr_t i, intptr_t end, intptr_t indent, intptr_t line_start_in, intptr_t *line_start) {
     intptr_t start = line_start_in;
+    intptr_t n = indent + 1;
+#if defined(__SSE2__)
+    /* 64 bytes at a time while they last: the line feed of bit b goes on to a deeper line
+     * when bits b+1 ... b+n of the blanks are all set, which the window decides for
+     * b <= 63 - n; the next window starts at the first bit it did not decide. */
+    if (n < 48) {
+        uint64_t decided = ~(uint64_t)0 >> n;
+        while (i + 64 <= end) {
+            uint64_t lines, blanks;
+            lines_and_blanks(p + i, &lines, &blanks);
+            /* Bits q where q ... q+n-1 are all blanks, by doubling the run checked. */
+            uint64_t run = blanks;
+            for (intptr_t have = 1; have < n;) {
+                intptr_t step = have <= n - have ? have : n - have;
+                run &= run >> step;
+                have += step;
+            }
+            lines &= decided;
+            uint64_t shallow = lines & ~(run >> 1);
+            if (shallow) {
+                intptr_t b = __builtin_ctzll(shallow);
+                uint64_t before = lines & ((((uint64_t)1) << b) - 1);
+                if (before) start = i + 64 - __builtin_clzll(before);
+                *line_start = start;
+                return i + b;
+            }
+            if (lines) start = i + 64 - __builtin_clzll(lines);
+            i += 64 - n;
+        }
+    }
+#endif
+    /* The rest a line at a time. */
     for (;;) {
         intptr_t k = msgfmt_byte_scan_line_end(p, i, end);
         if (k >= end) break;
-        intptr_t text = k + 1 + indent + 1;
+        intptr_t text = k + 1 + n;
         if (text > end) {
             *line_start = start;
             return k;
         }
-        /* Mostly spaces only: eight bytes compared at once when the indentation fits. */
-        int blank = 0;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        if (indent < 8 && k + 9 <= end) {
-            uint64_t word;
-            memcpy(&word, p + k + 1, 8);
-            uint64_t mask = ~(uint64_t)0 >> (8 * (7 - indent));
-            blank = ((word ^ 0x2020202020202020ULL) & mask) == 0;
-        }
-#endif
-        if (!blank) {
-            for (intptr_t m = k + 1; m < text; m++) {
-                if (msgfmt_byte_scan_not_indent(p[m])) {
-                    *line_start = start;
-                    return k;
-                }
+        for (intptr_t m = k + 1; m < text; m++) {
+            if (msgfmt_byte_scan_not_indent(p[m])) {
+                *line_start = start;
+                return k;
             }
         }
         start = k + 1;

@@ -227,14 +227,26 @@ import Testing
         }
         var rng = SeededGenerator(seed: 0x0A)
         let alphabet: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x0D, 0x0A, 0x0A, 0x61, 0x7D, 0x22]
-        for _ in 0..<20_000 {
+        for round in 0..<30_000 {
             let long = rng.below(4) == 0
-            let bytes = (0..<rng.below(long ? 120 : 24)).map { _ in
+            var bytes = (0..<rng.below(long ? 120 : 24)).map { _ in
                 long && rng.below(3) != 0 ? 0x61 : alphabet[rng.below(alphabet.count)]
+            }
+            if round % 3 == 0 {
+                // Lines as an export writes them, a few hundred bytes of them: the scan
+                // takes 64 bytes at a time there, and most lines are indented deeper.
+                bytes = []
+                for _ in 0..<rng.below(24) {
+                    bytes.append(0x0A)
+                    bytes += (0..<(3 + rng.below(4) - (rng.below(12) == 0 ? 3 : 0))).map { _ in
+                        rng.below(20) == 0 ? [0x09, 0x0D][rng.below(2)] : 0x20
+                    }
+                    bytes += [UInt8](repeating: 0x61, count: rng.below(30))
+                }
             }
             let end = rng.below(bytes.count + 1)
             let start = rng.below(end + 1)
-            let indent = rng.below(5)
+            let indent = round % 3 == 0 ? 2 : rng.below(rng.below(20) == 0 ? 60 : 5)
             var lineStart = -1
             let found = bytes.withUnsafeBufferPointer {
                 msgfmt_byte_scan_deeper_lines_end($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, start, end, indent, -7, &lineStart)
