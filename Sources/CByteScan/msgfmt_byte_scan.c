@@ -426,6 +426,32 @@ intptr_t msgfmt_byte_scan_deeper_lines_end(
         start = k + 1;
         i = text;
     }
+    /* The last line runs to the end: its start, where the string it may hold is known. */
     *line_start = start;
-    return end;
+    return start;
+}
+
+intptr_t msgfmt_byte_scan_message_depth(const uint8_t *p, intptr_t from, intptr_t to, intptr_t depth) {
+    intptr_t k = from;
+    while (k < to) {
+        /* Runs without a bracket, quote or line feed passed over sixteen bytes at a time. */
+        k = msgfmt_byte_scan_quote_or_bracket_or_line(p, k, to);
+        if (k >= to) break;
+        uint8_t b = p[k++];
+        if (b == 0x22) {
+            /* A string: to its closing quote, an escaped byte taken as it is unless it is
+             * a line feed (strings end with their line). */
+            for (;;) {
+                k = msgfmt_byte_scan_quote_or_line_end(p, k, to);
+                if (k >= to || p[k] == 0x0A) break;
+                if (p[k++] == 0x22) break;
+                if (k < to && p[k] != 0x0A) k++;
+            }
+        } else if (b == 0x7B || b == 0x5B) {
+            depth++;
+        } else if (b == 0x7D || b == 0x5D) {
+            depth = depth > 1 ? depth - 1 : 1;
+        }
+    }
+    return depth;
 }

@@ -117,15 +117,34 @@ static inline intptr_t msgfmt_byte_scan_line_end(const uint8_t *p, intptr_t i, i
     MSGFMT_BYTE_SCAN(p, i, end, MSGFMT_BYTE_SCAN_EQ(v, 0x0A), msgfmt_byte_scan_is_line_feed);
 }
 
+/* The first quote, bracket or line feed. */
+static inline int msgfmt_byte_scan_quote_bracket_or_line_byte(uint8_t b) {
+    return b == 0x22 || b == 0x0A || msgfmt_byte_scan_is_bracket(b);
+}
+static inline intptr_t msgfmt_byte_scan_quote_or_bracket_or_line(const uint8_t *p, intptr_t i, intptr_t end) {
+    MSGFMT_BYTE_SCAN(p, i, end,
+        MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_BRACKETS(v), MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x0A))),
+        msgfmt_byte_scan_quote_bracket_or_line_byte);
+}
+
 /* In a pretty-printed export's message, from `i` (inside a line indented deeper than
- * `indent` columns): the first line feed at or after `i` whose next line is not known to be
- * indented deeper, that is whose next `indent + 1` bytes are not all spaces, tabs or
- * carriage returns (or not all before `end`); `end` when no line feed follows. Sets
+ * `indent` columns): the first line feed at or after `i` whose next line is not known to
+ * be indented deeper, that is whose next `indent + 1` bytes are not all spaces, tabs or
+ * carriage returns (or not all before `end`); when no line feed follows, the start of the
+ * line that runs to `end` (where no string is open: the scanner walks it from there). Sets
  * `*line_start` to where the line holding the result starts (`line_start_in` when that is
  * the line of `i`). Lines indented deeper than a message cannot end it, so the export
- * scanner passes over them with this, one line feed search and a few bytes each. */
+ * scanner passes over them with this, 64 bytes at a time, their strings and brackets
+ * unread (msgfmt_byte_scan_message_depth counts those when a bracket needs the depth). */
 intptr_t msgfmt_byte_scan_deeper_lines_end(
     const uint8_t *p, intptr_t i, intptr_t end, intptr_t indent, intptr_t line_start_in, intptr_t *line_start);
+
+/* The depth of brackets inside a message of a pretty-printed export after its bytes from
+ * `from` (no string open there) to `to`, `depth` at `from`: brackets outside strings
+ * counted as the export scanner's byte steps count them on the lines that do not end the
+ * message, where a string ends at its closing quote or its line and a closing bracket
+ * leaves the depth at least one. */
+intptr_t msgfmt_byte_scan_message_depth(const uint8_t *p, intptr_t from, intptr_t to, intptr_t depth);
 
 /* The first quote or bracket: where skipping a JSON object or array outside its strings
  * has to look. */

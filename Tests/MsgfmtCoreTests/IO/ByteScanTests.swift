@@ -23,6 +23,10 @@ import Testing
         ("string stop", { msgfmt_byte_scan_string_stop($0, $1, $2, 0) }, { $0 == 0x22 || $0 == 0x5C }),
         ("string stop at line breaks", { msgfmt_byte_scan_string_stop($0, $1, $2, 1) }, { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A }),
         ("line end", { msgfmt_byte_scan_line_end($0, $1, $2) }, { $0 == 0x0A }),
+        (
+            "quote, bracket or line", { msgfmt_byte_scan_quote_or_bracket_or_line($0, $1, $2) },
+            { [0x0A, 0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }
+        ),
         ("quote or bracket", { msgfmt_byte_scan_quote_or_bracket($0, $1, $2) }, { [0x22, 0x5B, 0x5D, 0x7B, 0x7D].contains($0) }),
         ("indent end", { msgfmt_byte_scan_indent_end($0, $1, $2) }, { !(0x20 == $0 || 0x09 == $0 || 0x0D == $0) }),
         (
@@ -204,8 +208,8 @@ import Testing
     }
 
     /// `deeper_lines_end` stops at the line feed a line-by-line walk stops at (the first
-    /// whose next `indent + 1` bytes are not all blanks before the end) and names the same
-    /// line start, on random lines of blanks, line feeds and ink, long and short, from
+    /// whose next `indent + 1` bytes are not all blanks before the end, else the start of
+    /// the line that runs to the end) and names the same line start, on random lines of blanks, line feeds and ink, long and short, from
     /// random starts.
     @Test func deeperLinesEndStopsWhereALineWalkDoes() {
         func reference(_ bytes: [UInt8], _ i: Int, _ end: Int, _ indent: Int, _ lineStart: Int) -> (Int, Int) {
@@ -223,7 +227,7 @@ import Testing
                     k += 1
                 }
             }
-            return (end, start)
+            return (start, start)
         }
         var rng = SeededGenerator(seed: 0x0A)
         let alphabet: [UInt8] = [0x20, 0x20, 0x20, 0x09, 0x0D, 0x0A, 0x0A, 0x61, 0x7D, 0x22]
@@ -247,12 +251,61 @@ import Testing
             let end = rng.below(bytes.count + 1)
             let start = rng.below(end + 1)
             let indent = round % 3 == 0 ? 2 : rng.below(rng.below(20) == 0 ? 60 : 5)
+            // The line of `start` starts at or before it.
+            let first = start - rng.below(min(start, 6) + 1)
             var lineStart = -1
             let found = bytes.withUnsafeBufferPointer {
-                msgfmt_byte_scan_deeper_lines_end($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, start, end, indent, -7, &lineStart)
+                msgfmt_byte_scan_deeper_lines_end($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, start, end, indent, first, &lineStart)
             }
-            let expected = reference(bytes, start, end, indent, -7)
+            let expected = reference(bytes, start, end, indent, first)
             #expect(found == expected.0 && lineStart == expected.1, "\(bytes) from \(start) to \(end), indent \(indent)")
+        }
+    }
+
+    /// `message_depth` counts what a byte-by-byte walk counts: brackets outside strings,
+    /// strings ending at their quote or line, an escaped byte taken as it is, a closing
+    /// bracket leaving at least one. On random bytes of those kinds, and on lines as an
+    /// export writes them, from random starts and depths.
+    @Test func messageDepthCountsWhatAByteWalkCounts() {
+        func reference(_ bytes: [UInt8], _ from: Int, _ to: Int, _ depth: Int) -> Int {
+            var d = depth
+            var inString = false
+            var escaped = false
+            for b in bytes[from..<to] {
+                if b == 0x0A {
+                    inString = false
+                    escaped = false
+                } else if inString {
+                    if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                } else if b == 0x22 {
+                    inString = true
+                } else if b == 0x7B || b == 0x5B {
+                    d += 1
+                } else if b == 0x7D || b == 0x5D {
+                    d = max(d - 1, 1)
+                }
+            }
+            return d
+        }
+        var rng = SeededGenerator(seed: 0x5B)
+        let alphabet: [UInt8] = [0x20, 0x0A, 0x61, 0x61, 0x7B, 0x7D, 0x5B, 0x5D, 0x22, 0x22, 0x5C, 0x3A]
+        for round in 0..<30_000 {
+            var bytes = (0..<rng.below(round % 4 == 0 ? 200 : 30)).map { _ in alphabet[rng.below(alphabet.count)] }
+            if round % 3 == 0 {
+                // Export lines: fields, strings holding brackets and escapes, lone brackets.
+                let lines = ["\"type\": \"bold\",", "{", "},", "]", "],", "\"text\": [", "\"text\": \"a } \\\" ] b\",", "\"x\": \"\\\\\"", "\"cut"]
+                bytes = []
+                for _ in 0..<rng.below(12) {
+                    bytes += [0x0A] + [UInt8](repeating: 0x20, count: 2 + rng.below(4)) + Array(lines[rng.below(lines.count)].utf8)
+                }
+            }
+            let to = rng.below(bytes.count + 1)
+            let from = rng.below(to + 1)
+            let depth = 1 + rng.below(3)
+            let found = bytes.withUnsafeBufferPointer {
+                msgfmt_byte_scan_message_depth($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, from, to, depth)
+            }
+            #expect(found == reference(bytes, from, to, depth), "\(bytes) from \(from) to \(to), depth \(depth)")
         }
     }
 

@@ -55,7 +55,9 @@ extension ExportScanner {
             pos = j
             lastLineStart = base + pos - width
             spacesOnly = true
-        } else if width == indent, next == Self.closeBrace, inString || depth != 1 {
+        } else if width == indent, next == Self.closeBrace, inString || depth != 1 || uncounted != nil {
+            // (Without the depth counted, this ends the message where the steps would:
+            // with a depth of one, at this brace too.)
             inString = false
             escaped = false
             pos = j + 1
@@ -71,8 +73,8 @@ extension ExportScanner {
     }
 
     /// Inside a message being cut out: runs through its strings, nested brackets and plain
-    /// bytes in one loop, as the general steps would (and past its first line, over lines
-    /// indented deeper than it without reading them), and stops (without consuming it) at
+    /// bytes in one loop, as the general steps would (lines indented deeper than it through
+    /// `msgfmt_byte_scan_deeper_lines_end`), and stops (without consuming it) at
     /// whatever needs them: a bracket that may close the message, a line break in a
     /// pretty-printed export that is not indented deeper than the message, or the end of
     /// the buffer. Returns whether it moved.
@@ -85,6 +87,7 @@ extension ExportScanner {
         var inString = self.inString
         var escaped = self.escaped
         var lineStart = messageLineStart
+        var uncounted = self.uncounted
         let base = self.base
         let end = buffer.count
         buffer.withUnsafeBufferPointer { p in
@@ -98,11 +101,11 @@ extension ExportScanner {
                     inString = false
                     escaped = false
                     // Past its first line, a message ends only at a line indented as it
-                    // is or less (`resyncAtLineBreak`, which ends it at such a line's
-                    // brace whatever the depth): lines indented deeper are passed over to
-                    // the next line break that may be one, their strings and brackets
-                    // unread, and the depth kept as it was (at least one, all that counts
-                    // from here on).
+                    // is or less (`resyncAtLineBreak`), so the lines indented deeper are
+                    // passed over to the next line break that may be one, their strings
+                    // and brackets unread. A closing bracket met later counts them
+                    // (`stepOpaque`), where it could end the message.
+                    if uncounted == nil { uncounted = (base + j, depth) }
                     var start = 0
                     i = msgfmt_byte_scan_deeper_lines_end(bytes, j, end, indent, i + 1, &start)
                     lineStart = base + start
@@ -131,7 +134,7 @@ extension ExportScanner {
                 case Self.openBrace, Self.openBracket:
                     depth += 1
                 case Self.closeBrace, Self.closeBracket:
-                    if depth <= 1 { break scan }
+                    if depth <= 1 || uncounted != nil { break scan }
                     depth -= 1
                 default:
                     break
@@ -144,6 +147,7 @@ extension ExportScanner {
         self.inString = inString
         self.escaped = escaped
         messageLineStart = lineStart
+        self.uncounted = uncounted
         opaque?.depth = depth
         return true
     }
@@ -234,6 +238,15 @@ extension ExportScanner {
             pos += 1
             opaque?.depth += 1
         case Self.closeBrace, Self.closeBracket:
+            if let u = uncounted {
+                // The message's brackets since it was last counted, counted up to this one
+                // (kept in the buffer with the message).
+                uncounted = nil
+                let from = u.from - base
+                if from >= 0, from <= pos {
+                    opaque?.depth = buffer.withUnsafeBufferPointer { msgfmt_byte_scan_message_depth($0.baseAddress!, from, pos, u.depth) }
+                }
+            }
             pos += 1
             var depth = (opaque?.depth ?? 1) - 1
             if depth == 0, let o = opaque, !closesMessage(o) { depth = 1 }

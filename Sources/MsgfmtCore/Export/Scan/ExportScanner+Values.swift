@@ -85,6 +85,7 @@ extension ExportScanner {
         guard let o = opaque else { return }
         opaque = nil
         messageIndent = nil
+        uncounted = nil
         // The value's last byte is not a blank: a value right after it on the same line does
         // not start a line (the steps inside a value do not track lines).
         spacesOnly = false

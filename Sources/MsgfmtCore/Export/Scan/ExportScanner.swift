@@ -55,6 +55,10 @@ public struct ExportScanner {
     var spacesOnly = true
     /// Where the current line of the message being cut out starts.
     var messageLineStart = 0
+    /// Set while lines of the message being cut out were passed over without their
+    /// brackets counted (`skipMessageBytes`): the offset from which, and the depth at which,
+    /// `msgfmt_byte_scan_message_depth` counts them when a closing bracket needs the depth.
+    var uncounted: (from: Int, depth: Int)?
     /// The next decision needs bytes beyond the buffer.
     var needMore = false
     /// Cuts messages out with the general steps only, byte by byte, without the loop that
@@ -91,6 +95,7 @@ public struct ExportScanner {
         needMore = false
         escaped = false
         messageIndent = nil
+        uncounted = nil
         // A message's last byte is not a blank: the line it ends on does not start a message.
         lastLineStart = offset
         spacesOnly = false

@@ -170,6 +170,10 @@ import Testing
             "\"text\": [\n    \"long enough to take whole words of eight bytes\",\n    {\n     \"type\": \"bold\"\n    }\n   ]",
             // The same damaged: a bracket never closed, or closed twice, on lines of its own.
             "\"text\": [\n    \"never closed\",\n    \"x\"", "\"text\": [\n    \"closed twice\"\n   ]\n   ]",
+            // A part never closed, then its array closed at the message's own indentation:
+            // a `]` there ends the message only when the depth counted over the lines
+            // before says every other bracket is closed.
+            "\"text\": [\n    {\n     \"type\": \"bold\"\n  ] }",
         ]
         // Pretty-printed fields start on a line of their own, mostly indented by three spaces
         // (deeper than the message's two), sometimes deeper, with tabs or carriage returns,
@@ -191,7 +195,10 @@ import Testing
             for field in fields.dropFirst() {
                 joined += (pretty ? ",\n" + indents[rng.below(indents.count)] : ", ") + field
             }
-            messages.append((pretty ? "  {\n   " : "{") + joined + (pretty ? "\n  }" : "}"))
+            // Now and then a pretty message opens with a field on its first line (brackets
+            // counted before any line is passed over).
+            let head = !pretty ? "{" : rng.below(4) == 0 ? "  {" + pieces[rng.below(pieces.count)] + ",\n   " : "  {\n   "
+            messages.append(head + joined + (pretty ? "\n  }" : "}"))
         }
         let body = messages.joined(separator: pretty ? ",\n" : ",")
         let text = pretty ? "{\n \"name\": \"Chat\",\n \"messages\": [\n\(body)\n ]\n}\n" : "{\"name\":\"Chat\",\"messages\":[\(body)]}"
@@ -213,6 +220,18 @@ import Testing
         }
         // Most generated messages are whole, so thousands of jumps are tried.
         #expect(jumps > 3000, "\(jumps) jumps")
+    }
+
+    /// A `]` at a message's own indentation ends it when its depth is one: the depth its
+    /// first line left (two here) and the lines passed over (closing one) counted up to it.
+    @Test(arguments: [nil, 1, 7])
+    func closingBracketAtTheMessageIndentationCountsTheLinesPassedOver(chunk: Int?) {
+        let text = "{\n \"name\": \"C\",\n \"messages\": [\n  {\"text\": [\n    \"a\"\n    ],\n  ] ,\n   \"id\": 1\n  },\n  {\n   \"id\": 2\n  }\n ]\n}\n"
+        let bytes = Array(text.utf8)
+        let fast = ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: false)
+        #expect(fast == ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: true))
+        // The first message ends at that bracket (29 bytes from its brace).
+        #expect(fast.contains { $0.hasPrefix("message 0 ") && $0.split(separator: " ")[4] == "29" }, "\(fast)")
     }
 
     @Test(arguments: [nil, 1, 7, 64])
