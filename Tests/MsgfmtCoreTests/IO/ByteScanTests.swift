@@ -293,7 +293,9 @@ import Testing
             var bytes = (0..<rng.below(round % 4 == 0 ? 200 : 30)).map { _ in alphabet[rng.below(alphabet.count)] }
             if round % 3 == 0 {
                 // Export lines: fields, strings holding brackets and escapes, lone brackets.
-                let lines = ["\"type\": \"bold\",", "{", "},", "]", "],", "\"text\": [", "\"text\": \"a } \\\" ] b\",", "\"x\": \"\\\\\"", "\"cut"]
+                let lines = [
+                    "\"type\": \"bold\",", "{", "},", "]", "],", "\"text\": [", "\"text\": \"a } \\\" ] b\",", "\"x\": \"\\\\\"", "\"cut",
+                ]
                 bytes = []
                 for _ in 0..<rng.below(12) {
                     bytes += [0x0A] + [UInt8](repeating: 0x20, count: 2 + rng.below(4)) + Array(lines[rng.below(lines.count)].utf8)

@@ -226,7 +226,8 @@ import Testing
     /// first line left (two here) and the lines passed over (closing one) counted up to it.
     @Test(arguments: [nil, 1, 7])
     func closingBracketAtTheMessageIndentationCountsTheLinesPassedOver(chunk: Int?) {
-        let text = "{\n \"name\": \"C\",\n \"messages\": [\n  {\"text\": [\n    \"a\"\n    ],\n  ] ,\n   \"id\": 1\n  },\n  {\n   \"id\": 2\n  }\n ]\n}\n"
+        let text =
+            "{\n \"name\": \"C\",\n \"messages\": [\n  {\"text\": [\n    \"a\"\n    ],\n  ] ,\n   \"id\": 1\n  },\n  {\n   \"id\": 2\n  }\n ]\n}\n"
         let bytes = Array(text.utf8)
         let fast = ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: false)
         #expect(fast == ExportScannerReference.summary(bytes, chunkSize: chunk, byteByByte: true))
