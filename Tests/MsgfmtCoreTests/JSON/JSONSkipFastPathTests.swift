@@ -146,6 +146,36 @@ import Testing
         #expect(accepted == 30 * 64 + (2 * 32 + 14 * 64) + (48 + 3 * 64 + 16))
     }
 
+    /// The same inside long strings, which the scan checks sixteen bytes at a time: each
+    /// lead and second byte placed so the sequence crosses from one block into the next
+    /// (or ends the first), after ASCII or after two-byte letters, with more after it.
+    @Test func everyUTF8LeadAndSecondByteIsJudgedAlikeAcrossVectorBlocks() {
+        var accepted = 0
+        for (before, at) in [
+            ([UInt8](repeating: 0x61, count: 14), 14), ([UInt8](repeating: 0x61, count: 15), 15),
+            ([0xD1, 0x8F] + [UInt8](repeating: 0x61, count: 11), 13),
+        ] as [([UInt8], Int)] {
+            for lead in UInt8(0x80)...0xFF {
+                for second in UInt8(0x00)...0xFF {
+                    for more in 0...2 {
+                        let after: [UInt8] = Array(repeating: 0x80, count: more) + Array("\u{44F} и ещё немного текста".utf8)
+                        let bytes: [UInt8] = [0x22] + before + [lead, second] + after + [0x22]
+                        let (checked, _, scan) = Self.outcomes(bytes)
+                        switch checked {
+                        case .success(let end):
+                            #expect(scan == end, "\(bytes) at \(at)")
+                            accepted += 1
+                        case .failure: #expect(scan == -1, "\(bytes) at \(at)")
+                        }
+                    }
+                }
+            }
+        }
+        // Valid: the two-byte leads with a continuation (then two more bytes), the longer
+        // leads with their second byte and the continuations they need.
+        #expect(accepted > 3 * 30 * 64)
+    }
+
     @Test func nestingBeyondTheLimitOrTheScansDepthGoesToTheCheckedPath() {
         var options = JSONParser.Options()
         options.maxDepth = 512
