@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -35,5 +36,24 @@ import Testing
         #expect(SearchFoldTable.scalars(of: units, "Zoë") == ["🙈", "\u{FFFD}", "ë"])
         #expect(SearchFoldTable.scalars(of: [], "Zoë") == ["ë"])
         #expect(SearchFoldTable.scalars(of: [], "") == [])
+    }
+
+    /// Many distinct scalars beyond the Basic Multilingual Plane (a table of the call's
+    /// own) and of it (the thread's bit table, which must be clear after every call), each
+    /// twice, on several threads at once: each call finds its own text's scalars.
+    @Test func manyScalarsOnManyThreadsAreEachKeptOnce() {
+        let texts = (0..<8).map { t in
+            let scalars = (0..<3_000).map { k in Unicode.Scalar(UInt32(k % 2 == 0 ? 0x1F000 + 7 * k + t : 0x4E00 + 5 * k + t))! }
+            var text = ""
+            for s in scalars + scalars.reversed() { text.unicodeScalars.append(s) }
+            return (units: Array(text.utf16), expected: scalars)
+        }
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 64)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 64) { k in
+            let (units, expected) = texts[k % 8]
+            results[k] = SearchFoldTable.scalars(of: units, "Zoë") == expected + ["ë"]
+        }
+        #expect(results.allSatisfy { $0 })
     }
 }
