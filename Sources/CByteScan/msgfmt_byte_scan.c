@@ -364,10 +364,8 @@ static inline void lines_and_blanks(const uint8_t *p, uint64_t *lines, uint64_t 
     uint64_t l = 0, b = 0;
     for (int k = 0; k < 4; k++) {
         __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
-        __m128i blank = MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x09)),
-                                            MSGFMT_BYTE_SCAN_EQ(v, 0x0D));
         l |= (uint64_t)(unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_EQ(v, 0x0A)) << (16 * k);
-        b |= (uint64_t)(unsigned)_mm_movemask_epi8(blank) << (16 * k);
+        b |= (uint64_t)(unsigned)_mm_movemask_epi8(MSGFMT_BYTE_SCAN_BLANKS(v)) << (16 * k);
     }
     *lines = l;
     *blanks = b;

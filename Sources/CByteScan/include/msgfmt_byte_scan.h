@@ -157,12 +157,12 @@ static inline intptr_t msgfmt_byte_scan_quote_or_bracket(const uint8_t *p, intpt
 /* The first byte that is not a space, tab or carriage return: the end of a line's
  * indentation. */
 static inline int msgfmt_byte_scan_not_indent(uint8_t b) { return !(b == 0x20 || b == 0x09 || b == 0x0D); }
+/* The lanes of `v` that are indentation: a space, tab or carriage return. */
+#define MSGFMT_BYTE_SCAN_BLANKS(v) \
+    MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x09)), MSGFMT_BYTE_SCAN_EQ(v, 0x0D))
 static inline intptr_t msgfmt_byte_scan_indent_end(const uint8_t *p, intptr_t i, intptr_t end) {
     if (i < end && p[i] > 0x20) return i;
-    MSGFMT_BYTE_SCAN(p, i, end,
-        _mm_xor_si128(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_OR(MSGFMT_BYTE_SCAN_EQ(v, 0x20), MSGFMT_BYTE_SCAN_EQ(v, 0x09)),
-                                          MSGFMT_BYTE_SCAN_EQ(v, 0x0D)), _mm_set1_epi8(-1)),
-        msgfmt_byte_scan_not_indent);
+    MSGFMT_BYTE_SCAN(p, i, end, _mm_xor_si128(MSGFMT_BYTE_SCAN_BLANKS(v), _mm_set1_epi8(-1)), msgfmt_byte_scan_not_indent);
 }
 
 /* The first byte that may start something a JSON string written by msgfmt escapes: an

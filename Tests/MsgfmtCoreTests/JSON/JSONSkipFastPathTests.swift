@@ -123,15 +123,16 @@ import Testing
         #expect(scanned > 5_000)
     }
 
-    @Test func everyUTF8LeadAndSecondByteIsJudgedAsTheCheckedPathJudgesIt() {
-        // Each lead byte with each second byte and none to two continuation bytes after
-        // it, so every sequence length ends right before the closing quote once.
+    /// Each lead byte with each second byte and none to two continuation bytes after it, in
+    /// a string between `before` and `after`, judged by the scan as the checked path judges
+    /// it; how many strings were valid.
+    static func leadAndSecondBytesJudgedAlike(before: [UInt8] = [], after: [UInt8] = []) -> Int {
         var accepted = 0
         for lead in UInt8(0x80)...0xFF {
             for second in UInt8(0x00)...0xFF {
                 for more in 0...2 {
-                    let bytes: [UInt8] = [0x22, lead, second] + Array(repeating: 0x80, count: more) + [0x22]
-                    let (checked, _, scan) = Self.outcomes(bytes)
+                    let bytes: [UInt8] = [0x22] + before + [lead, second] + Array(repeating: 0x80, count: more) + after + [0x22]
+                    let (checked, _, scan) = outcomes(bytes)
                     switch checked {
                     case .success(let end):
                         #expect(scan == end, "\(bytes)")
@@ -141,39 +142,31 @@ import Testing
                 }
             }
         }
-        // C2-DF with 64 second bytes, E0-EF with 32 (E0, ED) or 64, F0-F4 with 48 (F0), 64
-        // or 16 (F4).
-        #expect(accepted == 30 * 64 + (2 * 32 + 14 * 64) + (48 + 3 * 64 + 16))
+        return accepted
+    }
+
+    /// Valid two-, three- and four-byte sequences among those: C2-DF with 64 second bytes,
+    /// E0-EF with 32 (E0, ED) or 64, F0-F4 with 48 (F0), 64 or 16 (F4), each with exactly the
+    /// continuation bytes it needs.
+    static let validLeadAndSecondBytes = 30 * 64 + (2 * 32 + 14 * 64) + (48 + 3 * 64 + 16)
+
+    @Test func everyUTF8LeadAndSecondByteIsJudgedAsTheCheckedPathJudgesIt() {
+        // Every sequence length ends right before the closing quote once.
+        #expect(Self.leadAndSecondBytesJudgedAlike() == Self.validLeadAndSecondBytes)
     }
 
     /// The same inside long strings, which the scan checks sixteen bytes at a time: each
     /// lead and second byte placed so the sequence crosses from one block into the next
     /// (or ends the first), after ASCII or after two-byte letters, with more after it.
     @Test func everyUTF8LeadAndSecondByteIsJudgedAlikeAcrossVectorBlocks() {
-        var accepted = 0
-        for (before, at) in [
-            ([UInt8](repeating: 0x61, count: 14), 14), ([UInt8](repeating: 0x61, count: 15), 15),
-            ([0xD1, 0x8F] + [UInt8](repeating: 0x61, count: 11), 13),
-        ] as [([UInt8], Int)] {
-            for lead in UInt8(0x80)...0xFF {
-                for second in UInt8(0x00)...0xFF {
-                    for more in 0...2 {
-                        let after: [UInt8] = Array(repeating: 0x80, count: more) + Array("\u{44F} и ещё немного текста".utf8)
-                        let bytes: [UInt8] = [0x22] + before + [lead, second] + after + [0x22]
-                        let (checked, _, scan) = Self.outcomes(bytes)
-                        switch checked {
-                        case .success(let end):
-                            #expect(scan == end, "\(bytes) at \(at)")
-                            accepted += 1
-                        case .failure: #expect(scan == -1, "\(bytes) at \(at)")
-                        }
-                    }
-                }
-            }
+        let after = Array("\u{44F} и ещё немного текста".utf8)
+        for before in [
+            [UInt8](repeating: 0x61, count: 14), [UInt8](repeating: 0x61, count: 15), [0xD1, 0x8F] + [UInt8](repeating: 0x61, count: 11),
+        ] {
+            // The letters after a sequence start with a lead byte: only the sequences valid
+            // alone are valid here too.
+            #expect(Self.leadAndSecondBytesJudgedAlike(before: before, after: after) == Self.validLeadAndSecondBytes)
         }
-        // Valid: the two-byte leads with a continuation (then two more bytes), the longer
-        // leads with their second byte and the continuations they need.
-        #expect(accepted > 3 * 30 * 64)
     }
 
     @Test func nestingBeyondTheLimitOrTheScansDepthGoesToTheCheckedPath() {
