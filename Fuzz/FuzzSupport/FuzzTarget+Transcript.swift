@@ -9,7 +9,9 @@ extension FuzzTarget {
     /// byte; that no line is wider than the transcript (at least 20 cells, as
     /// `TerminalTranscriptWriter` draws it); and that two threads write what one writes.
     /// Then the JSON Lines transcript (`export --to json`) of the same input: every line of
-    /// it must be JSON.
+    /// it must be JSON; and the Markdown one (`export --to markdown`): no escape, no control
+    /// but line feeds and tabs, no C1 or bidi control, however the message text and its
+    /// links are made.
     static func checkTranscript(_ bytes: [UInt8]) -> [String] {
         let width = 12 + bytes.count % 53
         var problems: [String] = []
@@ -33,12 +35,15 @@ extension FuzzTarget {
             problems.append("JSON Lines output: line \(number + 1) is not JSON")
             break
         }
+        let markdown = transcript(bytes, style: .list, format: .markdown, width: width, jobs: 1)
+        problems += TerminalOutputScan.violations(markdown).map { "Markdown output: \($0)" }
+        if markdown.contains(0x1B) { problems.append("Markdown output holds an escape") }
         return problems
     }
 
     /// What `export --to FORMAT --style STYLE --width WIDTH --jobs JOBS` writes for `bytes`
-    /// (colors and hyperlinks on for ANSI; ansi, text or json); whatever was written when
-    /// the input is refused.
+    /// (colors and hyperlinks on for ANSI; ansi, text, json or markdown); whatever was
+    /// written when the input is refused.
     static func transcript(_ bytes: [UInt8], style: TranscriptStyle, format: ExportFormat, width: Int, jobs: Int) -> [UInt8] {
         var options = ExportOptions()
         options.format = format
@@ -46,6 +51,7 @@ extension FuzzTarget {
         options.jobs = jobs
         options.width = width
         options.render.to = format == .ansi ? .ansi : format == .json ? .json : .text
+        options.render.skipsLayout = format == .markdown
         options.render.style.color = format == .ansi
         options.render.style.hyperlinks = format == .ansi
         // Bodies as the CLI lays them out: beside the list's time column or in a bubble in
@@ -53,8 +59,11 @@ extension FuzzTarget {
         options.render.layout.width = format == .json ? width : TerminalTranscriptWriter.bodyWidth(style: style, width: width)
         return CapturedOutput.capture { sink in
             let writer: any TranscriptWriter =
-                format == .json
-                ? JSONLinesTranscriptWriter(options: options, sink: sink) : TerminalTranscriptWriter(options: options, sink: sink)
+                switch format {
+                case .json: JSONLinesTranscriptWriter(options: options, sink: sink)
+                case .markdown: MarkdownTranscriptWriter(options: options, sink: sink)
+                default: TerminalTranscriptWriter(options: options, sink: sink)
+                }
             _ = try? ExportConverter(options: options, writer: writer, report: { _ in })
                 .run(ExportByteSource(bytes: bytes, name: "fuzz"))
         }

@@ -45,6 +45,10 @@ import Testing
         case "ansi":
             let problems = TerminalOutputScan.violations(run.stdout)
             #expect(problems.isEmpty, "\(label): \(problems)")
+        case "text":
+            // Plain text has no escape sequence at all.
+            let problems = TerminalOutputScan.violations(run.stdout) + (run.stdout.contains(0x1B) ? ["an escape"] : [])
+            #expect(problems.isEmpty, "\(label): \(problems)")
         case "html", "html-standalone":
             let problems = HTMLOutputScan.violations(run.stdout, allowedScripts: output == "html" ? 0 : 1)
             #expect(problems.isEmpty, "\(label): \(problems)")
@@ -102,6 +106,9 @@ import Testing
         try Self.check(
             ["export", path, "--to", "ansi", "--color", "always", "--hyperlinks", "always", "-o", "-"], output: "ansi", label: "export ansi"
         )
+        for to in ["text", "markdown"] {
+            try Self.check(["export", path, "--to", to, "-o", "-"], output: "text", label: "export \(to)")
+        }
         try Self.check(
             ["--from", "tdesktop", "--to", "ansi", "--color", "always", "--hyperlinks", "always", path], output: "ansi",
             label: "render tdesktop ansi")

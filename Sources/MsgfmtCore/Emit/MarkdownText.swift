@@ -1,107 +1,326 @@
-/// Writes styled message text as CommonMark.
+/// Writes styled message text as CommonMark, as UTF-8 bytes read from the message's UTF-16
+/// units.
+///
+/// What the message says is shown as it is by a CommonMark reader (GitHub's, a notes app):
+/// - every ASCII punctuation character the syntax reads (`\` `` ` `` `*` `_` `[` `]` `<`
+///   `>` `#` `|` `~` `!` `&`) gets a backslash, scalar by scalar, so a combining mark after
+///   one does not hide it; so does the first character of a line that would begin a list,
+///   a heading underline or a thematic break (`-`, `+`, `=`, the `.` or `)` after digits);
+/// - unsafe scalars (controls, bidi controls) become their `DisplaySafety` placeholders,
+///   in code too, so no escape sequence reaches a terminal that shows the file;
+/// - a line break in a paragraph or quote is a hard break (`\` at the end of the line);
+/// - styles wrap a run's text line by line, its white space kept outside the markers:
+///   `**bold**`, `*italic*`, `~~strikethrough~~`, `` `code` `` (its backticks drawn as
+///   `ˋ`), and `[text](uri)` with the URI as `LinkPolicy` spells it (parentheses
+///   percent-encoded, `&` escaped), or no link when the policy refuses it;
+/// - blank lines at the end of a paragraph are left out, and so is the indentation of a
+///   first line indented by four columns or more (an indented code block otherwise);
+/// - a pre block is fenced by more backticks than any run of them inside it, with its
+///   language as the info string when that is a plain name.
 enum MarkdownText {
-    /// Text with CommonMark's punctuation escaped and control characters made visible.
+    /// Text with CommonMark's punctuation escaped and every unsafe scalar, line breaks and
+    /// tabs included, made visible: for one-line fields (names, titles, captions of media).
     static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in DisplaySafety.sanitize(s) {
-            switch ch {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "!", "&":
-                out.append("\\")
-                out.append(ch)
-            default:
-                out.append(ch)
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 8)
+        var s = s
+        s.withUTF8 { utf8 in
+            var k = 0
+            while k < utf8.count {
+                let (scalar, length) = Self.scalar(utf8: utf8, at: k)
+                k &+= length
+                appendScalar(scalar, escaping: true, keepingLines: false, into: &out)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `s` made display-safe except for its newlines and tabs.
-    static func sanitizeKeepingLines(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in s.unicodeScalars {
-            out.append(scalar == "\n" || scalar == "\t" ? scalar : (DisplaySafety.placeholder(for: scalar) ?? scalar))
-        }
-        return String(out)
-    }
-
-    /// Only these link schemes become Markdown links.
-    static func safeLink(_ url: String) -> String? {
-        let lower = url.lowercased()
-        guard ["http://", "https://", "tg://", "mailto:", "tel:"].contains(where: { lower.hasPrefix($0) }) else { return nil }
-        var out = ""
-        for ch in url {
-            switch ch {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "<", ">", "\n", "\r": continue
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
-    /// The body: paragraphs with inline styles, fenced code blocks, `>` quotes.
+    /// The body: paragraphs with inline styles, fenced code blocks, `>` quotes, separated
+    /// by blank lines.
     static func body(_ styled: StyledText) -> String {
-        var blocks: [String] = []
-        for block in styled.blocks {
-            let raw = styled.text.substring(block.range)
-            switch block.kind {
-            case .pre(let language):
-                let content = sanitizeKeepingLines(raw.hasSuffix("\n") ? String(raw.dropLast()) : raw)
-                let fence = content.firstRange(of: "```") != nil ? "~~~~" : "```"
-                blocks.append("\(fence)\(language ?? "")\n\(content)\n\(fence)")
-            case .paragraph:
-                var text = ""
-                for run in block.runs { text += inline(styled.text.substring(run.range), run.style) }
-                while text.hasSuffix("\n") { text.removeLast() }
-                guard !text.isEmpty else { continue }
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                let joined = lines.joined(separator: "\\\n")
-                blocks.append(block.quote != nil ? lines.map { "> " + $0 }.joined(separator: "\n") : joined)
+        var out: [UInt8] = []
+        appendBody(styled, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `body(styled)` to `out`.
+    static func appendBody(_ styled: StyledText, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + styled.text.units.count + styled.text.units.count / 4 + 16)
+        var paragraph: [UInt8] = []
+        var first = true
+        styled.text.units.withUnsafeBufferPointer { units in
+            for block in styled.blocks {
+                let range = block.range.clamped(to: 0..<units.count)
+                let start = out.count
+                if !first { out.append(literal: "\n\n") }
+                switch block.kind {
+                case .pre(let language):
+                    var content = UnsafeBufferPointer(rebasing: units[range])
+                    if content.last == 0x0A { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
+                    appendFenced(content, language: language, into: &out)
+                case .paragraph:
+                    paragraph.removeAll(keepingCapacity: true)
+                    for run in block.runs {
+                        appendRun(units, run.range.clamped(to: range), run.style, into: &paragraph)
+                    }
+                    // Blank lines at the end would leave the hard break before them at the
+                    // end of the paragraph, where a reader shows the backslash.
+                    while let last = paragraph.last, last == 0x0A || last == 0x20 || last == 0x09 { paragraph.removeLast() }
+                    if paragraph.isEmpty {
+                        out.removeSubrange(start...)
+                        continue
+                    }
+                    appendLines(paragraph, quoted: block.quote != nil, into: &out)
+                }
+                first = false
             }
         }
-        return blocks.joined(separator: "\n\n")
     }
 
-    /// One run: escaped text wrapped in markers per line, whitespace kept outside them.
-    private static func inline(_ text: String, _ style: Style) -> String {
-        let a = style.attributes
-        var open = ""
-        var close = ""
-        if a.contains(.code) { open = "`"; close = "`" }
-        if a.contains(.bold) { open += "**"; close = "**" + close }
-        if a.contains(.italic) { open += "*"; close = "*" + close }
-        if a.contains(.strikethrough) { open += "~~"; close = "~~" + close }
+    /// Appends a paragraph's lines (line feeds between them) with a hard break at the end
+    /// of each but the last, each after `> ` in a quote.
+    private static func appendLines(_ lines: [UInt8], quoted: Bool, into out: inout [UInt8]) {
+        if quoted { out.append(literal: "> ") }
+        // A first line indented by four columns or more would begin an indented code
+        // block: its white space is left out (a reader drops it at the start of a
+        // paragraph anyway).
+        var first = 0
+        var columns = 0
+        while first < lines.count, lines[first] == 0x20 || lines[first] == 0x09 {
+            columns = lines[first] == 0x09 ? (columns / 4 + 1) * 4 : columns + 1
+            first += 1
+        }
+        for byte in lines[(columns >= 4 ? first : 0)...] {
+            guard byte == 0x0A else {
+                out.append(byte)
+                continue
+            }
+            if quoted { out.append(literal: "\\\n> ") } else { out.append(literal: "\\\n") }
+        }
+    }
+
+    /// Appends the run `units[range]` styled `style`, line by line: each line's white space
+    /// at both ends as it is, the rest escaped and wrapped in the style's markers (and its
+    /// link); lines separated by a line feed, which `appendLines` makes a hard break.
+    private static func appendRun(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ style: Style, into out: inout [UInt8]) {
+        let attributes = style.attributes
+        let code = attributes.contains(.code)
         let link = style.link.flatMap(safeLink)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            let s = String(line)
-            let core = s.trimmingWhitespace
-            guard !core.isEmpty else { return s }
-            let lead = s.prefix { $0 == " " || $0 == "\t" }
-            let trail = String(s.reversed().prefix { $0 == " " || $0 == "\t" })
-            var body = a.contains(.code) ? DisplaySafety.sanitize(core).replacingBackticks : escape(core)
-            body = open + body + close
-            if let link { body = "[\(body)](\(link))" }
-            return lead + body + trail
-        }.joined(separator: "\n")
+        var lineStart = range.lowerBound
+        while lineStart <= range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, units[lineEnd] != 0x0A { lineEnd &+= 1 }
+            var coreStart = lineStart
+            while coreStart < lineEnd, isBlank(units[coreStart]) { coreStart &+= 1 }
+            var coreEnd = lineEnd
+            while coreEnd > coreStart, isBlank(units[coreEnd &- 1]) { coreEnd &-= 1 }
+            // A line of white space alone is kept as it is, without markers.
+            for k in lineStart..<coreStart { out.append(UInt8(truncatingIfNeeded: units[k])) }
+            if coreStart < coreEnd {
+                // The line's text begins the output line when only white space is before it
+                // there and no marker opens in front of it.
+                let atLineStart = isAtLineStart(out) && link == nil && attributes.isDisjoint(with: Self.markerAttributes)
+                if link != nil { out.append(0x5B) }  // [
+                appendOpeningMarkers(attributes, into: &out)
+                let core = UnsafeBufferPointer(rebasing: units[coreStart..<coreEnd])
+                if code { appendCode(core, into: &out) } else { appendText(core, atLineStart: atLineStart, into: &out) }
+                appendClosingMarkers(attributes, into: &out)
+                if let link {
+                    out.append(literal: "](")
+                    out.append(utf8: link)
+                    out.append(0x29)  // )
+                }
+            }
+            for k in coreEnd..<lineEnd { out.append(UInt8(truncatingIfNeeded: units[k])) }
+            if lineEnd == range.upperBound { break }
+            out.append(0x0A)
+            lineStart = lineEnd &+ 1
+        }
     }
-}
 
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingWhitespace: String {
-        let chars = Array(self)
-        var lo = 0
-        var hi = chars.count
-        while lo < hi, chars[lo] == " " || chars[lo] == "\t" { lo += 1 }
-        while hi > lo, chars[hi - 1] == " " || chars[hi - 1] == "\t" { hi -= 1 }
-        return String(chars[lo..<hi])
+    /// The attributes that write markers.
+    private static let markerAttributes: StyleAttributes = [.bold, .italic, .strikethrough, .code]
+
+    /// Bold, italic and strikethrough outermost, in that order, code innermost.
+    private static func appendOpeningMarkers(_ a: StyleAttributes, into out: inout [UInt8]) {
+        if a.contains(.bold) { out.append(literal: "**") }
+        if a.contains(.italic) { out.append(0x2A) }
+        if a.contains(.strikethrough) { out.append(literal: "~~") }
+        if a.contains(.code) { out.append(0x60) }
     }
 
-    /// Backticks replaced by a look-alike so inline code cannot be closed early.
-    fileprivate var replacingBackticks: String {
-        String(map { $0 == "`" ? "ˋ" : $0 })
+    private static func appendClosingMarkers(_ a: StyleAttributes, into out: inout [UInt8]) {
+        if a.contains(.code) { out.append(0x60) }
+        if a.contains(.strikethrough) { out.append(literal: "~~") }
+        if a.contains(.italic) { out.append(0x2A) }
+        if a.contains(.bold) { out.append(literal: "**") }
     }
+
+    /// True when the bytes after the last line feed of `out` (all of it when there is
+    /// none) are spaces and tabs only.
+    private static func isAtLineStart(_ out: [UInt8]) -> Bool {
+        var k = out.count
+        while k > 0 {
+            let byte = out[k &- 1]
+            if byte == 0x0A { return true }
+            if byte != 0x20 && byte != 0x09 { return false }
+            k &-= 1
+        }
+        return true
+    }
+
+    /// Appends text escaped: at the start of a line, a first `-`, `+` or `=`, or the `.` or
+    /// `)` after leading digits, escaped too.
+    private static func appendText(_ units: UnsafeBufferPointer<UInt16>, atLineStart: Bool, into out: inout [UInt8]) {
+        var k = 0
+        var marker = -1
+        if atLineStart, let first = units.first {
+            if first == 0x2D || first == 0x2B || first == 0x3D {
+                marker = 0
+            } else if isDigit(first) {
+                var d = 1
+                while d < units.count, isDigit(units[d]) { d &+= 1 }
+                if d < units.count, units[d] == 0x2E || units[d] == 0x29 { marker = d }
+            }
+        }
+        while k < units.count {
+            if k == marker { out.append(0x5C) }  // \
+            let (scalar, length) = Self.scalar(utf16: units, at: k)
+            k &+= length
+            appendScalar(scalar, escaping: true, keepingLines: false, into: &out)
+        }
+    }
+
+    /// Appends code-span text: unsafe scalars as placeholders, backticks as `ˋ` (U+02CB) so
+    /// the span cannot be closed early.
+    private static func appendCode(_ units: UnsafeBufferPointer<UInt16>, into out: inout [UInt8]) {
+        var k = 0
+        while k < units.count {
+            let (scalar, length) = Self.scalar(utf16: units, at: k)
+            k &+= length
+            if scalar == 0x60 {
+                out.append(contentsOf: [0xCB, 0x8B])
+            } else {
+                appendScalar(scalar, escaping: false, keepingLines: false, into: &out)
+            }
+        }
+    }
+
+    /// Appends a fenced code block of `content`: line feeds and tabs as they are, other
+    /// unsafe scalars as placeholders, fenced by more backticks than any run of them inside
+    /// (at least three).
+    private static func appendFenced(_ content: UnsafeBufferPointer<UInt16>, language: String?, into out: inout [UInt8]) {
+        var longest = 0
+        var run = 0
+        for unit in content {
+            run = unit == 0x60 ? run &+ 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = max(3, longest &+ 1)
+        out.append(contentsOf: repeatElement(0x60, count: fence))
+        if let language, isPlainName(language) { out.append(utf8: language) }
+        out.append(0x0A)
+        var k = 0
+        while k < content.count {
+            let (scalar, length) = Self.scalar(utf16: content, at: k)
+            k &+= length
+            appendScalar(scalar, escaping: false, keepingLines: true, into: &out)
+        }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x60, count: fence))
+    }
+
+    /// True for a code block's language that can be its info string as it is: ASCII
+    /// letters, digits and `+ # . _ -`, at most 32 of them.
+    private static func isPlainName(_ language: String) -> Bool {
+        let utf8 = language.utf8
+        return !utf8.isEmpty && utf8.count <= 32
+            && utf8.allSatisfy { b in
+                (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x23 || b == 0x2E
+                    || b == 0x5F || b == 0x2D
+            }
+    }
+
+    /// The URI a link points at in a Markdown link: `LinkPolicy.safeURI` (allowed schemes
+    /// only, percent-encoded to printable ASCII) with parentheses percent-encoded too and a
+    /// backslash before each `&`, which a reader would otherwise take for the start of a
+    /// character reference (`&#x61;`); nil when the text is to be shown without a link.
+    static func safeLink(_ url: String) -> String? {
+        guard let uri = LinkPolicy.safeURI(url) else { return nil }
+        guard uri.utf8.contains(where: { $0 == 0x28 || $0 == 0x29 || $0 == 0x26 }) else { return uri }
+        var out: [UInt8] = []
+        out.reserveCapacity(uri.utf8.count + 8)
+        for byte in uri.utf8 {
+            switch byte {
+            case 0x28: out.append(contentsOf: [0x25, 0x32, 0x38])  // %28
+            case 0x29: out.append(contentsOf: [0x25, 0x32, 0x39])  // %29
+            case 0x26: out.append(contentsOf: [0x5C, 0x26])  // \&
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `scalar` as UTF-8: an unsafe one as its placeholder (a line feed and a tab
+    /// as they are when `keepingLines`), CommonMark's punctuation after a backslash when
+    /// `escaping`.
+    @inline(__always)
+    private static func appendScalar(_ scalar: UInt32, escaping: Bool, keepingLines: Bool, into out: inout [UInt8]) {
+        if scalar < 0x80 {
+            let byte = UInt8(truncatingIfNeeded: scalar)
+            if byte < 0x20 || byte == 0x7F {
+                if keepingLines, byte == 0x0A || byte == 0x09 {
+                    out.append(byte)
+                    return
+                }
+                out.append(scalar: byte == 0x7F ? 0x2421 : 0x2400 &+ scalar)
+                return
+            }
+            if escaping, isEscaped(byte) { out.append(0x5C) }
+            out.append(byte)
+            return
+        }
+        out.append(scalar: Unicode.Scalar(scalar).map { DisplaySafety.placeholder(for: $0)?.value ?? scalar } ?? 0xFFFD)
+    }
+
+    /// True for the ASCII punctuation CommonMark (and GitHub's tables and strikethrough)
+    /// could read as syntax anywhere in a line: `! # & * < >` and `[ \\ ] _ ` | ~`.
+    @inline(__always)
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        // One bit per byte: 0x00-0x3F in the first word, 0x40-0x7F in the second.
+        let low: UInt64 = 1 << 0x21 | 1 << 0x23 | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C | 1 << 0x3E
+        let high: UInt64 =
+            1 << (0x5B - 0x40) | 1 << (0x5C - 0x40) | 1 << (0x5D - 0x40) | 1 << (0x5F - 0x40) | 1 << (0x60 - 0x40)
+            | 1 << (0x7C - 0x40) | 1 << (0x7E - 0x40)
+        return byte < 0x40 ? low >> UInt64(byte) & 1 != 0 : byte < 0x80 && high >> UInt64(byte &- 0x40) & 1 != 0
+    }
+
+    /// The scalar at `units[k]` and its length in units; a lone surrogate is U+FFFD.
+    @inline(__always)
+    private static func scalar(utf16 units: UnsafeBufferPointer<UInt16>, at k: Int) -> (UInt32, Int) {
+        let unit = units[k]
+        if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
+        if unit < 0xDC00, k &+ 1 < units.count, units[k &+ 1] & 0xFC00 == 0xDC00 {
+            return (0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(units[k &+ 1]) &- 0xDC00), 2)
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// The scalar at `utf8[k]` of valid UTF-8 and its length in bytes.
+    @inline(__always)
+    private static func scalar(utf8: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt32, Int) {
+        let lead = UInt32(utf8[k])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[k &+ 1]) & 0x3F, 2) }
+        if lead < 0xF0 { return ((lead & 0x0F) << 12 | (UInt32(utf8[k &+ 1]) & 0x3F) << 6 | UInt32(utf8[k &+ 2]) & 0x3F, 3) }
+        return (
+            (lead & 0x07) << 18 | (UInt32(utf8[k &+ 1]) & 0x3F) << 12 | (UInt32(utf8[k &+ 2]) & 0x3F) << 6 | UInt32(utf8[k &+ 3]) & 0x3F, 4
+        )
+    }
+
+    @inline(__always)
+    private static func isBlank(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
+
+    @inline(__always)
+    private static func isDigit(_ unit: UInt16) -> Bool { unit &- 0x30 < 10 }
 }

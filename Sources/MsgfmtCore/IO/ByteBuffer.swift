@@ -46,6 +46,29 @@ extension Array where Element == UInt8 {
         s.withUTF8 { append(bytes: $0) }
     }
 
+    /// Appends the UTF-8 of the scalar `value`: U+FFFD when it is none (a surrogate, or past
+    /// U+10FFFF).
+    @inline(__always)
+    mutating func append(scalar value: UInt32) {
+        let v = Unicode.Scalar(value)?.value ?? 0xFFFD
+        switch v {
+        case 0..<0x80:
+            append(UInt8(truncatingIfNeeded: v))
+        case 0x80..<0x800:
+            append(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
+            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            append(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
+            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
+            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        default:
+            append(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
+            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F))
+            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
+            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+        }
+    }
+
     /// Appends the bytes of a literal.
     @inline(__always)
     mutating func append(literal: StaticString) {

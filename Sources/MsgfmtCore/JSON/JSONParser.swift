@@ -542,7 +542,7 @@ public struct JSONParser {
         case UInt8(ascii: "t"): out.append(0x09)
         case UInt8(ascii: "x") where options.allowHexEscapes:
             let value = try hexDigits(2, escapeStart)
-            appendScalar(UInt32(value), to: &out)
+            out.append(scalar: UInt32(value))
         case UInt8(ascii: "u"):
             var value = UInt32(try hexDigits(4, escapeStart))
             if (0xD800...0xDBFF).contains(value) {
@@ -563,7 +563,7 @@ public struct JSONParser {
             } else if (0xDC00...0xDFFF).contains(value) {
                 value = 0xFFFD
             }
-            appendScalar(value, to: &out)
+            out.append(scalar: value)
         default:
             throw error("invalid escape '\\\(Character(Unicode.Scalar(c)))'", at: escapeStart)
         }
@@ -585,25 +585,5 @@ public struct JSONParser {
             pos += 1
         }
         return value
-    }
-
-    private func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
-        let v = Unicode.Scalar(value)?.value ?? 0xFFFD
-        switch v {
-        case 0..<0x80:
-            out.append(UInt8(truncatingIfNeeded: v))
-        case 0x80..<0x800:
-            out.append(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
-        default:
-            out.append(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
-            out.append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
-        }
     }
 }

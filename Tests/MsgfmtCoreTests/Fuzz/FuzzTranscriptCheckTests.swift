@@ -48,6 +48,19 @@ import Testing
         let json = FuzzTarget.transcript(file, style: .list, format: .json, width: 40, jobs: 1).split(separator: 0x0A)
         #expect(json.count > 20)
         #expect(json.allSatisfy { (try? JSONParser.parse($0))?.objectValue != nil })
+        let markdown = String(decoding: FuzzTarget.transcript(file, style: .list, format: .markdown, width: 40, jobs: 1), as: UTF8.self)
+        #expect(markdown.hasPrefix("# Kinds"))
+        #expect(markdown.contains("[https://example.com](https://example.com)"))
+    }
+
+    /// The hostile export's Markdown (a link with an escape sequence, a bell and a line
+    /// break in its URL, a code block's language with the same) holds nothing the check
+    /// reports: what it reported before `MarkdownText` spelled links through `LinkPolicy`.
+    @Test func theHostileExportsMarkdownPasses() throws {
+        let file = try [UInt8](Data(contentsOf: PackagePaths.fixture("hostile/export-hostile.json")))
+        let markdown = FuzzTarget.transcript(file, style: .list, format: .markdown, width: 40, jobs: 1)
+        #expect(String(decoding: markdown, as: UTF8.self).contains("[docs](https://a.example/%1B]0;t%07%0D%0A#%20heading)"))
+        #expect(FuzzTarget.transcript.check(file).isEmpty)
     }
 
     @Test func brokenOutputFails() {
