@@ -22,17 +22,8 @@ enum MarkdownText {
     /// tabs included, made visible: for one-line fields (names, titles, captions of media).
     static func escape(_ s: String) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        var s = s
-        s.withUTF8 { utf8 in
-            var k = 0
-            while k < utf8.count {
-                let (scalar, length) = Self.scalar(utf8: utf8, at: k)
-                k &+= length
-                appendScalar(scalar, escaping: true, keepingLines: false, into: &out)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        Array(s.utf16).withUnsafeBufferPointer { appendScalars($0, .text, into: &out) }
+        return out.withUnsafeBufferPointer { ValidUTF8.string($0) }
     }
 
     /// The body: paragraphs with inline styles, fenced code blocks, `>` quotes, separated
@@ -40,7 +31,7 @@ enum MarkdownText {
     static func body(_ styled: StyledText) -> String {
         var out: [UInt8] = []
         appendBody(styled, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { ValidUTF8.string($0) }
     }
 
     /// Appends `body(styled)` to `out`.
@@ -90,12 +81,15 @@ enum MarkdownText {
             columns = lines[first] == 0x09 ? (columns / 4 + 1) * 4 : columns + 1
             first += 1
         }
-        for byte in lines[(columns >= 4 ? first : 0)...] {
-            guard byte == 0x0A else {
-                out.append(byte)
-                continue
+        // The stretches between line feeds copied whole.
+        lines.withUnsafeBufferPointer { all in
+            var rest = UnsafeBufferPointer(rebasing: all[(columns >= 4 ? first : 0)...])
+            while let feed = rest.firstIndex(of: 0x0A) {
+                out.append(bytes: UnsafeBufferPointer(rebasing: rest[..<feed]))
+                if quoted { out.append(literal: "\\\n> ") } else { out.append(literal: "\\\n") }
+                rest = UnsafeBufferPointer(rebasing: rest[(feed + 1)...])
             }
-            if quoted { out.append(literal: "\\\n> ") } else { out.append(literal: "\\\n") }
+            out.append(bytes: rest)
         }
     }
 
@@ -123,7 +117,7 @@ enum MarkdownText {
                 if link != nil { out.append(0x5B) }  // [
                 appendOpeningMarkers(attributes, into: &out)
                 let core = UnsafeBufferPointer(rebasing: units[coreStart..<coreEnd])
-                if code { appendCode(core, into: &out) } else { appendText(core, atLineStart: atLineStart, into: &out) }
+                if code { appendScalars(core, .code, into: &out) } else { appendText(core, atLineStart: atLineStart, into: &out) }
                 appendClosingMarkers(attributes, into: &out)
                 if let link {
                     out.append(literal: "](")
@@ -172,7 +166,6 @@ enum MarkdownText {
     /// Appends text escaped: at the start of a line, a first `-`, `+` or `=`, or the `.` or
     /// `)` after leading digits, escaped too.
     private static func appendText(_ units: UnsafeBufferPointer<UInt16>, atLineStart: Bool, into out: inout [UInt8]) {
-        var k = 0
         var marker = -1
         if atLineStart, let first = units.first {
             if first == 0x2D || first == 0x2B || first == 0x3D {
@@ -183,27 +176,7 @@ enum MarkdownText {
                 if d < units.count, units[d] == 0x2E || units[d] == 0x29 { marker = d }
             }
         }
-        while k < units.count {
-            if k == marker { out.append(0x5C) }  // \
-            let (scalar, length) = Self.scalar(utf16: units, at: k)
-            k &+= length
-            appendScalar(scalar, escaping: true, keepingLines: false, into: &out)
-        }
-    }
-
-    /// Appends code-span text: unsafe scalars as placeholders, backticks as `ˋ` (U+02CB) so
-    /// the span cannot be closed early.
-    private static func appendCode(_ units: UnsafeBufferPointer<UInt16>, into out: inout [UInt8]) {
-        var k = 0
-        while k < units.count {
-            let (scalar, length) = Self.scalar(utf16: units, at: k)
-            k &+= length
-            if scalar == 0x60 {
-                out.append(contentsOf: [0xCB, 0x8B])
-            } else {
-                appendScalar(scalar, escaping: false, keepingLines: false, into: &out)
-            }
-        }
+        appendScalars(units, .text, marker: marker, into: &out)
     }
 
     /// Appends a fenced code block of `content`: line feeds and tabs as they are, other
@@ -220,14 +193,67 @@ enum MarkdownText {
         out.append(contentsOf: repeatElement(0x60, count: fence))
         if let language, isPlainName(language) { out.append(utf8: language) }
         out.append(0x0A)
-        var k = 0
-        while k < content.count {
-            let (scalar, length) = Self.scalar(utf16: content, at: k)
-            k &+= length
-            appendScalar(scalar, escaping: false, keepingLines: true, into: &out)
-        }
+        appendScalars(content, .block, into: &out)
         out.append(0x0A)
         out.append(contentsOf: repeatElement(0x60, count: fence))
+    }
+
+    /// How `appendScalars` spells the scalars of a stretch.
+    private enum Spelling {
+        /// Running text: CommonMark's punctuation after a backslash.
+        case text
+        /// A code span: backticks as `ˋ` (U+02CB), so the span cannot be closed early.
+        case code
+        /// A fenced block: line feeds and tabs as they are.
+        case block
+    }
+
+    /// Appends `units` scalar by scalar as `spelling` says, unsafe scalars as their
+    /// `DisplaySafety` placeholders (a lone surrogate as U+FFFD), with a backslash before the
+    /// unit at `marker`; written through one pointer into room for the most it can take.
+    private static func appendScalars(_ units: UnsafeBufferPointer<UInt16>, _ spelling: Spelling, marker: Int = -1, into out: inout [UInt8])
+    {
+        // Three bytes a unit at most (a placeholder, a scalar of the BMP, an escaped ASCII
+        // character; four for the two units of a pair), and the marker's backslash.
+        out.appendBytes(upTo: units.count &* 3 &+ 1) { p in
+            var n = 0
+            var k = 0
+            while k < units.count {
+                if k == marker {
+                    p[n] = 0x5C
+                    n &+= 1
+                }
+                let unit = units[k]
+                if unit >= 0x20 && unit < 0x7F {
+                    k &+= 1
+                    let byte = UInt8(truncatingIfNeeded: unit)
+                    if spelling == .code, byte == 0x60 {
+                        p[n] = 0xCB
+                        p[n &+ 1] = 0x8B
+                        n &+= 2
+                        continue
+                    }
+                    if spelling == .text, isEscaped(byte) {
+                        p[n] = 0x5C
+                        n &+= 1
+                    }
+                    p[n] = byte
+                    n &+= 1
+                    continue
+                }
+                if spelling == .block, unit == 0x0A || unit == 0x09 {
+                    k &+= 1
+                    p[n] = UInt8(truncatingIfNeeded: unit)
+                    n &+= 1
+                    continue
+                }
+                let (scalar, length) = Self.scalar(utf16: units, at: k)
+                k &+= length
+                let shown = Unicode.Scalar(scalar).map { DisplaySafety.placeholder(for: $0)?.value ?? scalar } ?? 0xFFFD
+                n &+= [UInt8].write(scalar: shown, to: p + n)
+            }
+            return n
+        }
     }
 
     /// True for a code block's language that can be its info string as it is: ASCII
@@ -261,28 +287,6 @@ enum MarkdownText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `scalar` as UTF-8: an unsafe one as its placeholder (a line feed and a tab
-    /// as they are when `keepingLines`), CommonMark's punctuation after a backslash when
-    /// `escaping`.
-    @inline(__always)
-    private static func appendScalar(_ scalar: UInt32, escaping: Bool, keepingLines: Bool, into out: inout [UInt8]) {
-        if scalar < 0x80 {
-            let byte = UInt8(truncatingIfNeeded: scalar)
-            if byte < 0x20 || byte == 0x7F {
-                if keepingLines, byte == 0x0A || byte == 0x09 {
-                    out.append(byte)
-                    return
-                }
-                out.append(scalar: byte == 0x7F ? 0x2421 : 0x2400 &+ scalar)
-                return
-            }
-            if escaping, isEscaped(byte) { out.append(0x5C) }
-            out.append(byte)
-            return
-        }
-        out.append(scalar: Unicode.Scalar(scalar).map { DisplaySafety.placeholder(for: $0)?.value ?? scalar } ?? 0xFFFD)
-    }
-
     /// True for the ASCII punctuation CommonMark (and GitHub's tables and strikethrough)
     /// could read as syntax anywhere in a line: `! # & * < >` and `[ \\ ] _ ` | ~`.
     @inline(__always)
@@ -304,18 +308,6 @@ enum MarkdownText {
             return (0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(units[k &+ 1]) &- 0xDC00), 2)
         }
         return (0xFFFD, 1)
-    }
-
-    /// The scalar at `utf8[k]` of valid UTF-8 and its length in bytes.
-    @inline(__always)
-    private static func scalar(utf8: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt32, Int) {
-        let lead = UInt32(utf8[k])
-        if lead < 0x80 { return (lead, 1) }
-        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(utf8[k &+ 1]) & 0x3F, 2) }
-        if lead < 0xF0 { return ((lead & 0x0F) << 12 | (UInt32(utf8[k &+ 1]) & 0x3F) << 6 | UInt32(utf8[k &+ 2]) & 0x3F, 3) }
-        return (
-            (lead & 0x07) << 18 | (UInt32(utf8[k &+ 1]) & 0x3F) << 12 | (UInt32(utf8[k &+ 2]) & 0x3F) << 6 | UInt32(utf8[k &+ 3]) & 0x3F, 4
-        )
     }
 
     @inline(__always)

@@ -50,22 +50,33 @@ extension Array where Element == UInt8 {
     /// U+10FFFF).
     @inline(__always)
     mutating func append(scalar value: UInt32) {
+        appendBytes(upTo: 4) { Self.write(scalar: value, to: $0) }
+    }
+
+    /// Writes the UTF-8 of the scalar `value` (U+FFFD when it is none) at `p`, which has
+    /// room for four bytes; returns how many it wrote.
+    @inline(__always)
+    static func write(scalar value: UInt32, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let v = Unicode.Scalar(value)?.value ?? 0xFFFD
         switch v {
         case 0..<0x80:
-            append(UInt8(truncatingIfNeeded: v))
+            p[0] = UInt8(truncatingIfNeeded: v)
+            return 1
         case 0x80..<0x800:
-            append(UInt8(truncatingIfNeeded: 0xC0 | v >> 6))
-            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 2
         case 0x800..<0x10000:
-            append(UInt8(truncatingIfNeeded: 0xE0 | v >> 12))
-            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
-            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 3
         default:
-            append(UInt8(truncatingIfNeeded: 0xF0 | v >> 18))
-            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F))
-            append(UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F))
-            append(UInt8(truncatingIfNeeded: 0x80 | v & 0x3F))
+            p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+            p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 4
         }
     }
 
