@@ -35,12 +35,14 @@ RENDERS = [
 # The export rows: style, output name, flags, and the --jobs counts measured. The generated
 # export refers to media files (not on disk): the html rows resolve them (--media link, the
 # default); the --media none row is the same site with placeholders only, for issue 16's
-# memory target (peak RSS within 15 %). The styles measured at --jobs 2 are also timed
-# against --jobs 1 in alternating rounds (Bench.paired_ratios).
+# memory target (peak RSS within 15 %); the markdown row is the notes transcript, which
+# skips layout. The styles measured at --jobs 2 are also timed against --jobs 1 in
+# alternating rounds (Bench.paired_ratios).
 EXPORTS = [
     ("html site", "site", [], (1, 2)),
     ("html site --media none", "site-nomedia", ["--media", "none"], (1,)),
     ("ansi bubbles", "bubbles.ansi", ["--to", "ansi", "--style", "bubbles", "--color", "always"], (1, 2)),
+    ("markdown", "notes.md", ["--to", "markdown"], (1,)),
 ]
 # chatpack's parse of an export, timed by itself (interpreter start and import excluded).
 CHATPACK_LOOP = ("import sys,time,chatpack\nt=time.perf_counter()\nm=chatpack.parse_telegram(sys.argv[1])\n"
