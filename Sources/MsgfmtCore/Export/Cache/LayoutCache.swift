@@ -106,12 +106,18 @@ public final class LayoutCache: @unchecked Sendable {
         file.discard()
     }
 
-    /// The digest that starts every key: the msgfmt `version`, the `options` digest of
-    /// what shapes output, and the output `format`.
+    /// Bumped whenever a writer writes something else for the same message and options
+    /// (2: the Markdown transcript's escaping and links), so that `--update` lays out again
+    /// what an older build kept instead of mixing the two in one output.
+    static let outputRevision: UInt64 = 2
+
+    /// The digest that starts every key: the msgfmt `version` and `outputRevision`, the
+    /// `options` digest of what shapes output, and the output `format`.
     public static func prefix(version: String, options: ContentHash, format: String) -> ContentHash {
         var out = CacheByteWriter()
         out.string("msgfmt layout cache")
         out.unsigned(LayoutCacheFile.formatVersion)
+        out.unsigned(outputRevision)
         out.string(version)
         out.hash(options)
         out.string(format)
