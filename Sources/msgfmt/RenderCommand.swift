@@ -104,6 +104,7 @@ struct RenderCommand: ParsableCommand {
         }
         options.style = TerminalEnvironment.styleOptions(options.style, escapes: settings.escapes)
         options.jobs = settings.jobs ?? ProcessorCount.available
+        options.laysOutInPieces = true
         let pictures = options.to == .svg || options.to == .png
         // `-o -` is standard output, as for export.
         if options.picture.output == "-" { options.picture.output = nil }

@@ -46,8 +46,12 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
-        guard let layout = message.layout else { return }
         let links = options.hyperlinks ? ANSIHyperlink(message.styled, messageNumber: inputBase + message.index + 1) : nil
+        // A long message, a stretch of lines at a time (`LayoutPieces`).
+        message.pieces?.layOutEach { layout in
+            for line in layout.lines { write(line, links: links, into: &out) }
+        }
+        guard let layout = message.layout else { return }
         for line in layout.lines {
             write(line, links: links, into: &out)
         }

@@ -28,12 +28,16 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
             out.append(0x0A)
         }
         // The lines read in place (a copy of each would retain its fragments).
-        message.layout?.lines.withUnsafeBufferPointer { lines in
-            for k in lines.indices {
-                Self.append(lines[k], spoilers: options.spoilers, into: &out)
-                out.append(0x0A)
+        func append(_ layout: TextLayout) {
+            layout.lines.withUnsafeBufferPointer { lines in
+                for k in lines.indices {
+                    Self.append(lines[k], spoilers: options.spoilers, into: &out)
+                    out.append(0x0A)
+                }
             }
         }
+        message.pieces?.layOutEach(append)
+        if let layout = message.layout { append(layout) }
     }
 
     /// Writes a blank line before every message but the first, then `prepared`.

@@ -9,6 +9,9 @@ public struct RenderedMessage: Sendable {
     public var styled: StyledText
     /// Its layout, for the formats that are laid out.
     public var layout: TextLayout?
+    /// A long message's layout a stretch at a time (`RenderOptions.laysOutInPieces`), in
+    /// place of `layout`, for the emitters that write each line as it comes.
+    var pieces: LayoutPieces?
     /// The lines of its media placeholder (`MediaPlaceholder.lines`), drawn above the
     /// text by the terminal formats; empty without media or for the other formats.
     public var mediaLines: [LayoutLine]
@@ -20,10 +23,20 @@ public struct RenderedMessage: Sendable {
         index: Int, message: Message, styled: StyledText, layout: TextLayout?, mediaLines: [LayoutLine] = [],
         diagnostics: [Diagnostic]
     ) {
+        self.init(
+            index: index, message: message, styled: styled, layout: layout, pieces: nil, mediaLines: mediaLines, diagnostics: diagnostics)
+    }
+
+    /// Creates a rendered message laid out whole (`layout`) or in `pieces`.
+    init(
+        index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?, mediaLines: [LayoutLine],
+        diagnostics: [Diagnostic]
+    ) {
         self.index = index
         self.message = message
         self.styled = styled
         self.layout = layout
+        self.pieces = pieces
         self.mediaLines = mediaLines
         self.diagnostics = diagnostics
     }

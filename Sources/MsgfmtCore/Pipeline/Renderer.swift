@@ -115,16 +115,21 @@ public struct Renderer {
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         var layout: TextLayout? = nil
+        var pieces: LayoutPieces? = nil
         if needsLayout {
             if let fonts {
                 layout = TextLayouter.layout(styled, options.layout, measurer: FontMeasurer(styled, library: fonts))
+            } else if options.laysOutInPieces, options.to == .ansi || options.to == .text,
+                let long = LayoutPieces.of(styled, options.layout)
+            {
+                pieces = long
             } else {
                 layout = TextLayouter.layout(styled, options.layout)
             }
         }
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout) ?? [] : []
         return RenderedMessage(
-            index: index, message: normalized, styled: styled, layout: layout, mediaLines: mediaLines,
+            index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, mediaLines: mediaLines,
             diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)
     }
 
