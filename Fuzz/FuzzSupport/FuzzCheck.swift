@@ -118,4 +118,21 @@ public enum FuzzCheck {
         let layout = TextLayouter.layout(styled, constraints)
         return problems + TextLayout.checkInvariants(styled, [(layout, constraints)])[0].prefix(3)
     }
+
+    /// The lines of `message` under `constraints` laid out a stretch of at least
+    /// `pieceUnits` units at a time (`LayoutPieces`, which `render --to ansi|text` uses
+    /// for a long message) against its whole layout: a problem when they differ. Nothing
+    /// to check when the message is laid out whole (a line limit, or no longer than a
+    /// stretch).
+    public static func piecesAgree(_ message: Message, _ constraints: LayoutConstraints, detect: Bool, pieceUnits: Int) -> [String] {
+        let text = UTF16Text(message.text)
+        let styled = StyledTextBuilder.build(Normalizer.normalize(message, text: text, detect: detect).0, text: text)
+        guard let pieces = LayoutPieces.of(styled, constraints, pieceUnits: pieceUnits) else { return [] }
+        var lines: [LayoutLine] = []
+        pieces.layOutEach { lines += $0.lines }
+        let whole = TextLayouter.layout(styled, constraints).lines
+        guard lines != whole else { return [] }
+        let k = zip(lines, whole).prefix { $0.0 == $0.1 }.count
+        return ["laid out in stretches of \(pieceUnits) units, line \(k) of \(lines.count) differs from the whole layout's \(whole.count)"]
+    }
 }

@@ -5,7 +5,8 @@ extension FuzzTarget {
     /// choose the constraints and up to eight entities (any kind, any range — normalization
     /// repairs them); the rest is the message text. Checks the layout invariants, and both
     /// msgfmt's own bidi levels and its fused segmenter's clusters, breaks and widths
-    /// against ICU's.
+    /// against ICU's, and the layout a stretch at a time (`LayoutPieces`, stretches of 1 to
+    /// 24 units, picked by the input's length) against the whole layout.
     static func checkLayout(_ bytes: [UInt8]) -> [String] {
         var input = FuzzBytes(bytes)
         var constraints = LayoutConstraints()
@@ -22,6 +23,7 @@ extension FuzzTarget {
         constraints.ellipsis = pick(["…", "", "...", "→", "\t", "\u{1B}", "字字", "e\u{301}"], input.byte())
         let (message, detect) = fuzzMessage(&input)
         var problems = FuzzCheck.layOut(message, constraints, detect: detect)
+        problems += FuzzCheck.piecesAgree(message, constraints, detect: detect, pieceUnits: 1 + bytes.count % 24)
         // msgfmt's own bidi pass against ICU's on the whole text as one paragraph.
         let units = Array(message.text.utf16)
         if !BidiParagraph.ownPassAgreesWithICU(units) {

@@ -13,7 +13,7 @@
 /// limit are laid out this way: the limit's truncation joins the last line with the end
 /// of the message. A class: a rendered message holds one reference, nil for every message
 /// of ordinary length, and copies as one word.
-final class LayoutPieces: Sendable {
+@_spi(Testing) public final class LayoutPieces: Sendable {
     /// The message.
     let styled: StyledText
     /// Its constraints, clamped.
@@ -22,12 +22,14 @@ final class LayoutPieces: Sendable {
     let pieceUnits: Int
 
     /// The units a stretch holds at least, by default: one stretch's tables take a few MB.
-    static let defaultPieceUnits = 1 << 16
+    @_spi(Testing) public static let defaultPieceUnits = 1 << 16
 
     /// The pieces of `styled` under `constraints`, or nil when it is laid out whole: no
     /// longer than `pieceUnits`, or under a line limit. Decided before anything is made:
     /// every message is asked.
-    static func of(_ styled: StyledText, _ constraints: LayoutConstraints, pieceUnits: Int = defaultPieceUnits) -> LayoutPieces? {
+    @_spi(Testing) public static func of(
+        _ styled: StyledText, _ constraints: LayoutConstraints, pieceUnits: Int = defaultPieceUnits
+    ) -> LayoutPieces? {
         guard styled.text.count > pieceUnits, pieceUnits > 0, constraints.maxLines <= 0 else { return nil }
         return LayoutPieces(styled, constraints.clamped, pieceUnits: pieceUnits)
     }
@@ -63,7 +65,7 @@ final class LayoutPieces: Sendable {
 
     /// Calls `body` with the layout of each stretch in turn, its rows counted from the
     /// message's first and its offsets the message's.
-    func layOutEach(_ body: (TextLayout) -> Void) {
+    @_spi(Testing) public func layOutEach(_ body: (TextLayout) -> Void) {
         let blocks = LayoutEngine.tiledBlocks(styled)
         var start = 0
         var row = 0

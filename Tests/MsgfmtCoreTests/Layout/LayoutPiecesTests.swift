@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import MsgfmtCore
+@_spi(Testing) @testable import MsgfmtCore
 
 /// `LayoutPieces`: a message laid out a stretch at a time gives the lines the whole layout
 /// gives, row for row, with the same offsets and fragments, under every constraint.
