@@ -28,7 +28,7 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
             out.append(0x0A)
         }
         // The lines read in place (a copy of each would retain its fragments).
-        func append(_ layout: TextLayout) {
+        func appendLines(of layout: TextLayout) {
             layout.lines.withUnsafeBufferPointer { lines in
                 for k in lines.indices {
                     Self.append(lines[k], spoilers: options.spoilers, into: &out)
@@ -36,8 +36,8 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
                 }
             }
         }
-        message.pieces?.layOutEach(append)
-        if let layout = message.layout { append(layout) }
+        message.pieces?.layOutEach { appendLines(of: $0) }
+        if let layout = message.layout { appendLines(of: layout) }
     }
 
     /// Writes a blank line before every message but the first, then `prepared`.

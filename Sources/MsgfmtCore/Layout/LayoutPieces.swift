@@ -16,6 +16,8 @@
 @_spi(Testing) public final class LayoutPieces: Sendable {
     /// The message.
     let styled: StyledText
+    /// Its blocks, as layout takes them (`LayoutEngine.tiledBlocks`).
+    let blocks: [Block]
     /// Its constraints, clamped.
     let constraints: LayoutConstraints
     /// The least units a stretch holds before it may end.
@@ -36,6 +38,7 @@
 
     private init(_ styled: StyledText, _ constraints: LayoutConstraints, pieceUnits: Int) {
         self.styled = styled
+        blocks = LayoutEngine.tiledBlocks(styled)
         self.constraints = constraints
         self.pieceUnits = pieceUnits
     }
@@ -43,7 +46,6 @@
     /// Where the stretches end, in order (the last at the end of the text).
     func ends() -> [Int] {
         let units = styled.text.units
-        let blocks = LayoutEngine.tiledBlocks(styled)
         var ends: [Int] = []
         var start = 0
         for block in blocks {
@@ -66,7 +68,6 @@
     /// Calls `body` with the layout of each stretch in turn, its rows counted from the
     /// message's first and its offsets the message's.
     @_spi(Testing) public func layOutEach(_ body: (TextLayout) -> Void) {
-        let blocks = LayoutEngine.tiledBlocks(styled)
         var start = 0
         var row = 0
         var first = 0
@@ -79,12 +80,24 @@
                 var block = blocks[b]
                 let range = max(block.range.lowerBound, start)..<min(block.range.upperBound, end)
                 block.range = (range.lowerBound &- start)..<(range.upperBound &- start)
-                block.runs = block.runs.compactMap { run in
-                    let cut = run.range.clamped(to: range)
-                    guard !cut.isEmpty else { return nil }
-                    var moved = run
-                    moved.range = (cut.lowerBound &- start)..<(cut.upperBound &- start)
-                    return moved
+                // The runs are in order: the stretch's are found by bisection, so a block of
+                // many runs cut into many stretches is not walked whole for each.
+                let runs = blocks[b].runs
+                var low = 0
+                var high = runs.count
+                while low < high {
+                    let mid = (low &+ high) >> 1
+                    if runs[mid].range.upperBound <= range.lowerBound { low = mid &+ 1 } else { high = mid }
+                }
+                block.runs = []
+                while low < runs.count, runs[low].range.lowerBound < range.upperBound {
+                    let cut = runs[low].range.clamped(to: range)
+                    if !cut.isEmpty {
+                        var moved = runs[low]
+                        moved.range = (cut.lowerBound &- start)..<(cut.upperBound &- start)
+                        block.runs.append(moved)
+                    }
+                    low &+= 1
                 }
                 part.append(block)
                 b &+= 1
