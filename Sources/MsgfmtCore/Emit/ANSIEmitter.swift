@@ -43,6 +43,11 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
     /// among the messages of all inputs (`inputBase` + `index` + 1), so they are unique in
     /// the output whichever thread writes it.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        prepare(message, into: &out) { _ in }
+    }
+
+    /// `prepare(_:into:)`, handing `out` to `drain` after each stretch of a long message.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8], drain: (inout [UInt8]) -> Void) {
         for line in message.mediaLines {
             write(line, links: nil, placeholder: true, into: &out)
         }
@@ -50,6 +55,7 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         // A long message, a stretch of lines at a time (`LayoutPieces`).
         message.pieces?.layOutEach { layout in
             for line in layout.lines { write(line, links: links, into: &out) }
+            drain(&out)
         }
         guard let layout = message.layout else { return }
         for line in layout.lines {

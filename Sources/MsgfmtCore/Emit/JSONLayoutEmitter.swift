@@ -30,16 +30,24 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
 
     /// Appends the message's line of JSON, newline included.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        prepare(message, into: &out) { _ in }
+    }
+
+    /// `prepare(_:into:)`, handing `out` to `drain` after the text and after each stretch
+    /// of a long message's lines.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8], drain: (inout [UInt8]) -> Void) {
         var w = JSONWriter(appendingTo: out)
         out = []
-        Self.write(message, into: &w, pixels: pixels)
+        Self.write(message, into: &w, pixels: pixels, drain: drain)
         w.raw("\n")
         out = w.takeBytes()
     }
 
     /// Writes the object for one message: `id`, `media` when the message has media, then
-    /// the layout members.
-    public static func write(_ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil) {
+    /// the layout members (`drain` as `writeLayoutMembers` takes it).
+    public static func write(
+        _ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil, drain: (inout [UInt8]) -> Void = { _ in }
+    ) {
         w.raw("{\"id\":")
         if let id = message.layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
         w.comma()
@@ -48,7 +56,7 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
             write(media, into: &w)
             w.comma()
         }
-        writeLayoutMembers(message, into: &w, pixels: pixels)
+        writeLayoutMembers(message, into: &w, pixels: pixels, drain: drain)
         w.raw("}")
     }
 
@@ -66,19 +74,49 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
     /// Writes the members after `id` — `text`, `width`, `height`, `truncated`, `lines`,
     /// `diagnostics` — without braces or a leading comma, so a caller (`msgfmt export
     /// --to json`) can place them in an object of its own with other members around them.
-    public static func writeLayoutMembers(_ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil) {
+    ///
+    /// A long message laid out in stretches (`RenderedMessage.pieces`) is laid out twice:
+    /// once for its width, height and truncation, which come before its lines, then for
+    /// the lines, `w`'s bytes handed to `drain` after each stretch.
+    public static func writeLayoutMembers(
+        _ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil,
+        drain: (inout [UInt8]) -> Void = { _ in }
+    ) {
         let layout = message.layout
+        var (width, height, truncated) = (layout?.width ?? 0, layout?.height ?? 0, layout?.truncated ?? false)
+        message.pieces?.layOutEach { layout in
+            width = max(width, layout.width)
+            height &+= layout.height
+            truncated = truncated || layout.truncated
+        }
         if pixels != nil { w.raw("\"unit\":\"px\",") }
         w.raw("\"text\":")
         w.string(layout?.text ?? message.styled.text.string)
         w.raw(",\"width\":")
-        number(layout?.width ?? 0, pixels, into: &w)
+        number(width, pixels, into: &w)
         w.raw(",\"height\":")
-        if let pixels { number(pixels.top(ofLine: layout?.height ?? 0), pixels, into: &w) } else { w.number(layout?.height ?? 0) }
+        if let pixels { number(pixels.top(ofLine: height), pixels, into: &w) } else { w.number(height) }
         w.raw(",\"truncated\":")
-        w.bool(layout?.truncated ?? false)
+        w.bool(truncated)
         w.raw(",\"lines\":")
-        array(layout?.lines ?? [], into: &w) { line, w in write(line, pixels, into: &w) }
+        if let pieces = message.pieces {
+            w.drain(drain)
+            w.raw("[")
+            var first = true
+            pieces.layOutEach { layout in
+                layout.lines.withUnsafeBufferPointer { lines in
+                    for line in lines {
+                        if !first { w.comma() }
+                        first = false
+                        write(line, pixels, into: &w)
+                    }
+                }
+                w.drain(drain)
+            }
+            w.raw("]")
+        } else {
+            array(layout?.lines ?? [], into: &w) { line, w in write(line, pixels, into: &w) }
+        }
         w.raw(",\"diagnostics\":")
         array(message.diagnostics, into: &w, write)
     }

@@ -13,6 +13,10 @@ public protocol ParallelEmitter: MessageEmitter {
     func makeWorkerCopy() -> Self?
     /// Appends the bytes of `message` that do not depend on its place in the output.
     mutating func prepare(_ message: RenderedMessage, into out: inout [UInt8])
+    /// `prepare`, handing `out` to `drain` after each stretch of a long message's lines
+    /// (`RenderedMessage.pieces`); `drain` writes the bytes and empties `out`, so such a
+    /// message's output is never held whole.
+    mutating func prepare(_ message: RenderedMessage, into out: inout [UInt8], drain: (inout [UInt8]) -> Void)
     /// Writes `prepared`, the bytes `prepare` made for the next message in input order.
     mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink)
     /// How many messages a batch of `render --jobs` holds: two batches of prepared bytes
@@ -32,6 +36,11 @@ extension ParallelEmitter {
     public mutating func emit(prepared: UnsafeBufferPointer<UInt8>, into sink: OutputSink) {
         sink.write(prepared)
     }
+
+    /// `prepare(_:into:)` at once, for emitters that lay out no message in stretches.
+    public mutating func prepare(_ message: RenderedMessage, into out: inout [UInt8], drain: (inout [UInt8]) -> Void) {
+        prepare(message, into: &out)
+    }
 }
 
 /// A parallel emitter that prepares each message into a buffer of its own, reused from
@@ -50,7 +59,18 @@ extension BufferedEmitter {
         swap(&out, &buffer)
         defer { swap(&out, &buffer) }
         out.removeAll(keepingCapacity: true)
-        prepare(message, into: &out)
-        out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+        guard message.pieces != nil else {
+            prepare(message, into: &out)
+            out.withUnsafeBufferPointer { emit(prepared: $0, into: sink) }
+            return
+        }
+        // A long message written a stretch at a time: `emit(prepared:into:)` of no bytes
+        // puts what goes between messages first.
+        emit(prepared: UnsafeBufferPointer(start: nil, count: 0), into: sink)
+        prepare(message, into: &out) { bytes in
+            sink.write(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+        sink.write(out)
     }
 }

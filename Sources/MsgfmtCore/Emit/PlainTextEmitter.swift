@@ -23,6 +23,11 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
 
     /// Appends the message's lines, media first.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
+        prepare(message, into: &out) { _ in }
+    }
+
+    /// `prepare(_:into:)`, handing `out` to `drain` after each stretch of a long message.
+    public func prepare(_ message: RenderedMessage, into out: inout [UInt8], drain: (inout [UInt8]) -> Void) {
         for line in message.mediaLines {
             Self.append(line, spoilers: options.spoilers, into: &out)
             out.append(0x0A)
@@ -36,7 +41,10 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
                 }
             }
         }
-        message.pieces?.layOutEach { appendLines(of: $0) }
+        message.pieces?.layOutEach {
+            appendLines(of: $0)
+            drain(&out)
+        }
         if let layout = message.layout { appendLines(of: layout) }
     }
 

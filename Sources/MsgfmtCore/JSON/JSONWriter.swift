@@ -24,6 +24,12 @@ public struct JSONWriter: Sendable {
         return taken
     }
 
+    /// Hands the bytes written so far to `body`, which may write them out and remove them
+    /// (a long output written as it goes).
+    public mutating func drain(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+    }
+
     /// The output as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -33,6 +33,10 @@ struct LineBuilder {
     /// That paragraph's bidi levels and paragraph level, or nil when all are 0.
     var tailBidi: (levels: [UInt8], paragraphLevel: UInt8)? = nil
 
+    /// The most clusters a message may have for its lines' fragment arrays to be made
+    /// with room to spare (`logicalFragments`).
+    static let roomyClusters = 1 << 16
+
     /// The cells a tab at `column` takes: up to the next multiple of `tabWidth`, but
     /// never past the available width (and at least one cell).
     @inline(__always)
@@ -153,13 +157,17 @@ struct LineBuilder {
     private func logicalFragments(_ plan: LinePlan, tabs: [Int], extras: [Int: Int]) -> ([LayoutFragment], [UInt8]) {
         var fragments: [LayoutFragment] = []
         var levels: [UInt8] = []
-        fragments.reserveCapacity(plan.spans.count + 8)
+        // Room for a few style changes saves growing the arrays on most lines; a message
+        // long enough to have many lines gets only what the spans need (each line keeps
+        // its arrays, and eight spare fragments are 800 bytes a line).
+        let room = plan.spans.count &+ (table.count > Self.roomyClusters ? 1 : 8)
+        fragments.reserveCapacity(room)
         var tabIndex = 0
         // The table's arrays read through pointers: no class access or bounds check per
         // cluster. A line all at level 0 (`flat`) leaves `levels` empty: `build` reorders
         // only lines that have levels.
         let flat = !hasLevels
-        if !flat { levels.reserveCapacity(plan.spans.count + 8) }
+        if !flat { levels.reserveCapacity(room) }
         let segmentLevels = self.levels ?? []
         table.kinds.withUnsafeBufferPointer { kinds in
             table.styles.withUnsafeBufferPointer { styles in

@@ -301,11 +301,13 @@ final class RenderBatches {
     }
 
     /// With an emitter, prepares the bytes of `rendered` at the end of `output` (buffer
-    /// `buffer`) and lets go of the rest here, where it was made.
+    /// `buffer`) and lets go of the rest here, where it was made. A long message laid out
+    /// in stretches (`RenderedMessage.pieces`) is left to the writing thread, which writes
+    /// it a stretch at a time instead of holding its bytes whole.
     private static func prepare(
         _ rendered: RenderedMessage, emitter: inout (any ParallelEmitter)?, output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
     ) -> Done {
-        guard emitter != nil, let output else { return .rendered(rendered) }
+        guard emitter != nil, let output, rendered.pieces == nil else { return .rendered(rendered) }
         let start = output.pointee.count
         emitter?.prepare(rendered, into: &output.pointee)
         return .prepared(

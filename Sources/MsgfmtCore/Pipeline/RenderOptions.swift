@@ -27,9 +27,10 @@ public struct RenderOptions: Sendable, Hashable {
     /// Skip layout even for formats that have one, for callers that read only the styled
     /// text (the Markdown transcript).
     public var skipsLayout = false
-    /// Lay a long message out a stretch at a time as `--to ansi` and `--to text` write it
-    /// (`LayoutPieces`), so its layout never takes more memory than a stretch's: `render`
-    /// sets it; callers that read a message's layout (the export's transcripts) do not.
+    /// Lay a long message out a stretch at a time as `--to ansi`, `--to text` and
+    /// `--to json` write it (`LayoutPieces`), so neither its layout nor its output is ever
+    /// held whole: `render` sets it; callers that read a message's layout (the export's
+    /// transcripts) do not.
     public var laysOutInPieces = false
     /// Threads rendering messages read through an `InputReader` (`render --jobs`): the
     /// calling thread, which decodes and writes, and `jobs - 1` workers; 1 does everything

@@ -119,7 +119,7 @@ public struct Renderer {
         if needsLayout {
             if let fonts {
                 layout = TextLayouter.layout(styled, options.layout, measurer: FontMeasurer(styled, library: fonts))
-            } else if options.laysOutInPieces, options.to == .ansi || options.to == .text,
+            } else if options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
                 let long = LayoutPieces.of(styled, options.layout)
             {
                 pieces = long

@@ -81,9 +81,9 @@ import Testing
         #expect(pieces?.ends() == stride(from: 10, through: 500, by: 10).map { $0 })
     }
 
-    /// `render --to ansi|text` of a message of 200 000 units (paragraphs, styles, links, a
+    /// `render --to ansi|text|json` of a message of 200 000 units (paragraphs, styles, links, a
     /// quote and code) writes the same bytes laid out in pieces as laid out whole.
-    @Test(arguments: [OutputFormat.ansi, .text])
+    @Test(arguments: [OutputFormat.ansi, .text, .json])
     func renderWritesTheSameBytesInPieces(_ format: OutputFormat) throws {
         var random = SeededGenerator(seed: 77)
         var text = ""

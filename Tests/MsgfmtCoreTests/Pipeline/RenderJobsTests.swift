@@ -184,6 +184,45 @@ import Testing
         #expect(rest.isEmpty)
     }
 
+    /// A message long enough to be laid out in stretches (`LayoutPieces`) among ordinary
+    /// ones is written by the writing thread a stretch at a time: the bytes are those of
+    /// the whole layout on one thread, whatever the number of threads, with the blank
+    /// lines between messages where they were.
+    @Test(arguments: [OutputFormat.ansi, .text, .json])
+    func aLongMessageAmongOthersComesOutAsLaidOutWhole(to format: OutputFormat) throws {
+        var random = SeededGenerator(seed: 23)
+        var long = ""
+        let words = ["alpha", "שלום", "中文文本", "👩‍👩‍👧", "wrap", "\\t", "беta"]
+        while long.utf16.count < 150_000 {
+            long += words[random.below(words.count)] + (random.below(4) == 0 ? "\\n" : " ")
+        }
+        var text = ""
+        for k in 0..<60 {
+            let line = Self.lines[random.below(Self.lines.count)].replacingOccurrences(of: "%d", with: "\(k)")
+            text += line + "\n"
+            if k % 20 == 7 {
+                text += #"{"message_id":\#(k),"text":"\#(long)","entities":[{"type":"bold","offset":5,"length":70000}]}"# + "\n"
+            }
+        }
+        let input = Array(text.utf8)
+        var whole = Self.options(format, width: 31)
+        whole.laysOutInPieces = false
+        var pieces = whole
+        pieces.laysOutInPieces = true
+        let one = try Self.run(input, options: whole, jobs: 1, chunkSize: 1 << 20)
+        #expect(one.stats.rendered > 40)
+        #expect(one.output.count > 3 * 150_000)
+        for jobs in [1, 2, 3] {
+            let run = try Self.run(input, options: pieces, jobs: jobs, chunkSize: 4_096)
+            // Where the bytes first differ, not the whole megabyte, when they do.
+            let common = min(run.output.count, one.output.count)
+            let first = (0..<common).first { run.output[$0] != one.output[$0] } ?? (run.output.count == one.output.count ? nil : common)
+            #expect(first == nil, "\(jobs) jobs: the output differs from byte \(first ?? 0) of \(one.output.count)")
+            #expect(run.diagnostics == one.diagnostics)
+            #expect(run.stats == one.stats)
+        }
+    }
+
     /// The batches ask an emitter `asParallel` instead of casting it: every format's
     /// emitter answers as the cast would (all of them are parallel), and one that is only
     /// a `MessageEmitter` answers nil.
