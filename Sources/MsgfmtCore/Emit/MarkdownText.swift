@@ -9,10 +9,11 @@
 /// - unsafe scalars (controls, bidi controls) become their `DisplaySafety` placeholders,
 ///   in code too, so no escape sequence reaches a terminal that shows the file;
 /// - a line break in a paragraph or quote is a hard break (`\` at the end of the line);
-/// - styles wrap a run's text line by line, its white space kept outside the markers:
-///   `**bold**`, `*italic*`, `~~strikethrough~~`, `` `code` `` (its backticks drawn as
-///   `ˋ`), and `[text](uri)` with the URI as `LinkPolicy` spells it (parentheses
-///   percent-encoded, `&` escaped), or no link when the policy refuses it;
+/// - styles are written line by line as `MarkdownInline` places their markers, white
+///   space outside them: `**bold**`, `*italic*`, `~~strikethrough~~`, `` `code` `` (its
+///   backticks drawn as `ˋ`, tabs kept), and `[text](uri)` with the URI as `LinkPolicy`
+///   spells it (parentheses percent-encoded, `&` escaped), or no link when the policy
+///   refuses it;
 /// - blank lines at the end of a paragraph are left out, and so is the indentation of a
 ///   first line indented by four columns or more (an indented code block otherwise);
 /// - a pre block is fenced by more backticks than any run of them inside it, with its
@@ -51,9 +52,7 @@ enum MarkdownText {
                     appendFenced(content, language: language, into: &out)
                 case .paragraph:
                     paragraph.removeAll(keepingCapacity: true)
-                    for run in block.runs {
-                        appendRun(units, run.range.clamped(to: range), run.style, into: &paragraph)
-                    }
+                    MarkdownInline.appendParagraph(units, runs: block.runs, in: range, into: &paragraph)
                     // Blank lines at the end would leave the hard break before them at the
                     // end of the paragraph, where a reader shows the backslash.
                     while let last = paragraph.last, last == 0x0A || last == 0x20 || last == 0x09 { paragraph.removeLast() }
@@ -93,66 +92,9 @@ enum MarkdownText {
         }
     }
 
-    /// Appends the run `units[range]` styled `style`, line by line: each line's white space
-    /// at both ends as it is, the rest escaped and wrapped in the style's markers (and its
-    /// link); lines separated by a line feed, which `appendLines` makes a hard break.
-    private static func appendRun(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ style: Style, into out: inout [UInt8]) {
-        let attributes = style.attributes
-        let code = attributes.contains(.code)
-        let link = style.link.flatMap(safeLink)
-        var lineStart = range.lowerBound
-        while lineStart <= range.upperBound {
-            var lineEnd = lineStart
-            while lineEnd < range.upperBound, units[lineEnd] != 0x0A { lineEnd &+= 1 }
-            var coreStart = lineStart
-            while coreStart < lineEnd, isBlank(units[coreStart]) { coreStart &+= 1 }
-            var coreEnd = lineEnd
-            while coreEnd > coreStart, isBlank(units[coreEnd &- 1]) { coreEnd &-= 1 }
-            // A line of white space alone is kept as it is, without markers.
-            for k in lineStart..<coreStart { out.append(UInt8(truncatingIfNeeded: units[k])) }
-            if coreStart < coreEnd {
-                // The line's text begins the output line when only white space is before it
-                // there and no marker opens in front of it.
-                let atLineStart = isAtLineStart(out) && link == nil && attributes.isDisjoint(with: Self.markerAttributes)
-                if link != nil { out.append(0x5B) }  // [
-                appendOpeningMarkers(attributes, into: &out)
-                let core = UnsafeBufferPointer(rebasing: units[coreStart..<coreEnd])
-                if code { appendScalars(core, .code, into: &out) } else { appendText(core, atLineStart: atLineStart, into: &out) }
-                appendClosingMarkers(attributes, into: &out)
-                if let link {
-                    out.append(literal: "](")
-                    out.append(utf8: link)
-                    out.append(0x29)  // )
-                }
-            }
-            for k in coreEnd..<lineEnd { out.append(UInt8(truncatingIfNeeded: units[k])) }
-            if lineEnd == range.upperBound { break }
-            out.append(0x0A)
-            lineStart = lineEnd &+ 1
-        }
-    }
-
-    /// The attributes that write markers.
-    private static let markerAttributes: StyleAttributes = [.bold, .italic, .strikethrough, .code]
-
-    /// Bold, italic and strikethrough outermost, in that order, code innermost.
-    private static func appendOpeningMarkers(_ a: StyleAttributes, into out: inout [UInt8]) {
-        if a.contains(.bold) { out.append(literal: "**") }
-        if a.contains(.italic) { out.append(0x2A) }
-        if a.contains(.strikethrough) { out.append(literal: "~~") }
-        if a.contains(.code) { out.append(0x60) }
-    }
-
-    private static func appendClosingMarkers(_ a: StyleAttributes, into out: inout [UInt8]) {
-        if a.contains(.code) { out.append(0x60) }
-        if a.contains(.strikethrough) { out.append(literal: "~~") }
-        if a.contains(.italic) { out.append(0x2A) }
-        if a.contains(.bold) { out.append(literal: "**") }
-    }
-
     /// True when the bytes after the last line feed of `out` (all of it when there is
     /// none) are spaces and tabs only.
-    private static func isAtLineStart(_ out: [UInt8]) -> Bool {
+    static func isAtLineStart(_ out: [UInt8]) -> Bool {
         var k = out.count
         while k > 0 {
             let byte = out[k &- 1]
@@ -161,22 +103,6 @@ enum MarkdownText {
             k &-= 1
         }
         return true
-    }
-
-    /// Appends text escaped: at the start of a line, a first `-`, `+` or `=`, or the `.` or
-    /// `)` after leading digits, escaped too.
-    private static func appendText(_ units: UnsafeBufferPointer<UInt16>, atLineStart: Bool, into out: inout [UInt8]) {
-        var marker = -1
-        if atLineStart, let first = units.first {
-            if first == 0x2D || first == 0x2B || first == 0x3D {
-                marker = 0
-            } else if isDigit(first) {
-                var d = 1
-                while d < units.count, isDigit(units[d]) { d &+= 1 }
-                if d < units.count, units[d] == 0x2E || units[d] == 0x29 { marker = d }
-            }
-        }
-        appendScalars(units, .text, marker: marker, into: &out)
     }
 
     /// Appends a fenced code block of `content`: line feeds and tabs as they are, other
@@ -199,10 +125,13 @@ enum MarkdownText {
     }
 
     /// How `appendScalars` spells the scalars of a stretch.
-    private enum Spelling {
-        /// Running text: CommonMark's punctuation after a backslash.
+    enum Spelling {
+        /// A one-line field: CommonMark's punctuation after a backslash, tabs shown.
         case text
-        /// A code span: backticks as `ˋ` (U+02CB), so the span cannot be closed early.
+        /// A line of a paragraph: as `text`, tabs as they are.
+        case line
+        /// A code span (tabs as they are): backticks as `ˋ` (U+02CB), so the span cannot
+        /// be closed early.
         case code
         /// A fenced block: line feeds and tabs as they are.
         case block
@@ -211,8 +140,7 @@ enum MarkdownText {
     /// Appends `units` scalar by scalar as `spelling` says, unsafe scalars as their
     /// `DisplaySafety` placeholders (a lone surrogate as U+FFFD), with a backslash before the
     /// unit at `marker`; written through one pointer into room for the most it can take.
-    private static func appendScalars(_ units: UnsafeBufferPointer<UInt16>, _ spelling: Spelling, marker: Int = -1, into out: inout [UInt8])
-    {
+    static func appendScalars(_ units: UnsafeBufferPointer<UInt16>, _ spelling: Spelling, marker: Int = -1, into out: inout [UInt8]) {
         // Three bytes a unit at most (a placeholder, a scalar of the BMP, an escaped ASCII
         // character; four for the two units of a pair), and the marker's backslash.
         out.appendBytes(upTo: units.count &* 3 &+ 1) { p in
@@ -233,7 +161,7 @@ enum MarkdownText {
                         n &+= 2
                         continue
                     }
-                    if spelling == .text, isEscaped(byte) {
+                    if spelling == .text || spelling == .line, isEscaped(byte) {
                         p[n] = 0x5C
                         n &+= 1
                     }
@@ -241,7 +169,7 @@ enum MarkdownText {
                     n &+= 1
                     continue
                 }
-                if spelling == .block, unit == 0x0A || unit == 0x09 {
+                if unit == 0x09 && spelling != .text || unit == 0x0A && spelling == .block {
                     k &+= 1
                     p[n] = UInt8(truncatingIfNeeded: unit)
                     n &+= 1
@@ -301,7 +229,7 @@ enum MarkdownText {
 
     /// The scalar at `units[k]` and its length in units; a lone surrogate is U+FFFD.
     @inline(__always)
-    private static func scalar(utf16 units: UnsafeBufferPointer<UInt16>, at k: Int) -> (UInt32, Int) {
+    static func scalar(utf16 units: UnsafeBufferPointer<UInt16>, at k: Int) -> (UInt32, Int) {
         let unit = units[k]
         if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
         if unit < 0xDC00, k &+ 1 < units.count, units[k &+ 1] & 0xFC00 == 0xDC00 {
@@ -309,10 +237,4 @@ enum MarkdownText {
         }
         return (0xFFFD, 1)
     }
-
-    @inline(__always)
-    private static func isBlank(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
-
-    @inline(__always)
-    private static func isDigit(_ unit: UInt16) -> Bool { unit &- 0x30 < 10 }
 }
