@@ -27,6 +27,17 @@ enum MarkdownText {
         return out.withUnsafeBufferPointer { ValidUTF8.string($0) }
     }
 
+    /// `text` escaped between two `marker`s (`*` or `**`), the white space at its ends left
+    /// out, since a marker next to white space is no marker to a reader; without markers
+    /// when nothing else is left (four stars alone on a line are a thematic break).
+    static func emphasized(_ text: String, _ marker: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return escape(text) }
+        return marker + escape(String(scalars[first...last])) + marker
+    }
+
     /// The body: paragraphs with inline styles, fenced code blocks, `>` quotes, separated
     /// by blank lines.
     static func body(_ styled: StyledText) -> String {

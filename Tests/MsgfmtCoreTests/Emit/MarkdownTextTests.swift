@@ -104,6 +104,14 @@ import Testing
         #expect(MarkdownText.escape("Bob *\n\u{1B}[31m\u{85}") == "Bob \\*\u{240A}\u{241B}\\[31m\u{FFFD}")
     }
 
+    /// A sender's name in bold, a forward's origin in italics: the markers touch no white
+    /// space (` Bob ` in stars is no emphasis) and an empty name is no rule (`****`).
+    @Test func emphasizedFieldsLeaveTheirWhiteSpaceOut() {
+        #expect(MarkdownText.emphasized(" Bob *\t", "**") == "**Bob \\***")
+        #expect(MarkdownText.emphasized("", "**") == "")
+        #expect(MarkdownText.emphasized(" \u{A0}", "*") == " \u{A0}")
+    }
+
     /// Random messages of words, punctuation, spaces, line breaks, combining marks,
     /// controls and look-alikes of Markdown syntax, with styles, links, quotes and code
     /// blocks: the body holds no control but line feeds and tabs, nor an unsafe scalar.

@@ -9,7 +9,7 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
     }
 
     public override func endChat(_ chat: ExportChatInfo) {
-        if let notice = state.emptyChatNotice { sink.write("*\(MarkdownText.escape(notice))*\n\n") }
+        if let notice = state.emptyChatNotice { sink.write(MarkdownText.emphasized(notice, "*") + "\n\n") }
     }
 
     /// The prepare step: the body in CommonMark (empty for service messages).
@@ -25,18 +25,18 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
         let time = options.clock.time(of: m.date)
         if m.isService {
             let tag = message.deleted ? " *(deleted)*" : ""
-            out += "*\(MarkdownText.escape(ServiceSentence.sentence(for: m))) · \(time)*\(tag)\n\n"
+            out += MarkdownText.emphasized("\(ServiceSentence.sentence(for: m)) · \(time)", "*") + "\(tag)\n\n"
         } else {
-            if placement.newGroup { out += "**\(MarkdownText.escape(m.senderName))**\n\n" }
+            if placement.newGroup { out += MarkdownText.emphasized(m.senderName, "**") + "\n\n" }
             var meta = "`\(time)`"
             if m.edited != nil { meta += " *(edited)*" }
             if message.deleted { meta += " *(deleted)*" }
-            if m.forwarded { meta += " *Forwarded from \(MarkdownText.escape(m.forwardedFrom ?? "a hidden user"))*" }
-            if let bot = m.viaBot { meta += " *via \(MarkdownText.escape(bot))*" }
+            if m.forwarded { meta += " " + MarkdownText.emphasized("Forwarded from \(m.forwardedFrom ?? "a hidden user")", "*") }
+            if let bot = m.viaBot { meta += " " + MarkdownText.emphasized("via \(bot)", "*") }
             out += meta + "\n\n"
             if let reply = m.replyTo {
                 let quote = state.quote(reply).map { "\($0.sender): \($0.text)" } ?? "message \(reply)"
-                out += "> ↩ *\(MarkdownText.escape(quote))*\n\n"
+                out += "> ↩ " + MarkdownText.emphasized(quote, "*") + "\n\n"
             }
             if let media = m.media, let resolved = message.media, resolved.available, let href = resolved.href {
                 out += Self.link(media, resolved: resolved, href: href) + "\n\n"
