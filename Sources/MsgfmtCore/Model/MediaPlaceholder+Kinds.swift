@@ -72,9 +72,12 @@ extension MediaPlaceholder {
         var chosen = false
     }
 
+    /// What starts the detail line of a poll's option.
+    static let pollBullet = "• "
+
     /// `Poll: question`, with the total votes as status and one detail line per option.
     static func poll(question: String, options: [PollOption], total: Int64, closed: Bool) -> MediaPlaceholder {
-        let details = options.map { "• \($0.text) — \(plural($0.votes, "vote"))\($0.chosen ? " ✓" : "")" }
+        let details = options.map { "\(pollBullet)\($0.text) — \(plural($0.votes, "vote"))\($0.chosen ? " ✓" : "")" }
         var status = plural(total, "vote")
         if closed { status += " · closed" }
         return MediaPlaceholder(kind: "poll", title: "Poll: \(question)", status: status, details: details)

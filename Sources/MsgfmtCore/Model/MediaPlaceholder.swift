@@ -20,6 +20,12 @@ public struct MediaPlaceholder: Sendable, Hashable {
         self.details = details
     }
 
+    /// The details as the items of a list that draws its own bullets (Markdown's, the
+    /// site's): a poll option without its `• `.
+    public var listItems: [String] {
+        details.map { $0.hasPrefix(Self.pollBullet) ? String($0.dropFirst(Self.pollBullet.count)) : $0 }
+    }
+
     /// Title and status on one line: "Video 0:42 · 10 MB".
     public var summary: String {
         status.isEmpty ? title : "\(title) · \(status)"

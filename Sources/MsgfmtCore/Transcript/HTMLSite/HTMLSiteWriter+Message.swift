@@ -65,7 +65,7 @@ extension HTMLSiteWriter {
             "<div class=\"media media-\(HTMLEscaping.escape(media.kind))\"><div class=\"media-title\">\(HTMLEscaping.escape(media.title))</div>"
         if !media.status.isEmpty { out += "<div class=\"media-status\">\(HTMLEscaping.escape(media.status))</div>" }
         if !media.details.isEmpty {
-            out += "<ul>" + media.details.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"
+            out += "<ul>" + media.listItems.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"
         }
         return out + "</div>"
     }

@@ -42,7 +42,7 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
                 out += Self.link(media, resolved: resolved, href: href) + "\n\n"
             } else if let media = m.media {
                 out += "*[\(MarkdownText.escape(media.summary))]*\n"
-                for detail in media.details { out += "- \(MarkdownText.escape(detail))\n" }
+                for item in media.listItems { out += "- \(MarkdownText.escape(item))\n" }
                 out += "\n"
             }
             if !body.isEmpty { out += body + "\n\n" }

@@ -24,6 +24,17 @@ import Testing
         try String(contentsOf: dir.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// A poll's options are the items of the box's list, without the `• ` the terminal
+    /// transcripts draw before them.
+    @Test func pollOptionsAreListItemsWithoutASecondBullet() {
+        let poll = MediaPlaceholder.poll(
+            question: "Ship?", options: [.init(text: "Yes", votes: 3, chosen: true), .init(text: "• No", votes: 2)], total: 5,
+            closed: false)
+        #expect(poll.details == ["• Yes — 3 votes ✓", "• • No — 2 votes"])
+        let box = HTMLSiteWriter.mediaBox(poll)
+        #expect(box.contains("<ul><li>Yes — 3 votes ✓</li><li>• No — 2 votes</li></ul>"))
+    }
+
     @Test func pagesLinkAndRepliesCrossPages() throws {
         let dir = try site(SyntheticExport.chat(count: 25), pageSize: 10)
         defer { try? FileManager.default.removeItem(at: dir) }
