@@ -384,6 +384,21 @@ static inline intptr_t msgfmt_byte_scan_unit_at_least(const uint16_t *u, intptr_
     return i;
 }
 
+/* The first offset from `i` before `end` whose UTF-16 unit is `unit`, or `end`: eight
+ * units at a time (a paragraph's line feeds, far apart in most text). */
+static inline intptr_t msgfmt_byte_scan_find_unit(const uint16_t *u, intptr_t i, intptr_t end, uint16_t unit) {
+#if defined(__SSE2__)
+    const __m128i wanted = _mm_set1_epi16((short)unit);
+    while (i + 8 <= end) {
+        unsigned equal = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(u + i)), wanted));
+        if (equal != 0) return i + __builtin_ctz(equal) / 2;
+        i += 8;
+    }
+#endif
+    while (i < end && u[i] != unit) i++;
+    return i;
+}
+
 /* True for a UTF-16 unit that may belong to a code point of bidi class R, AL or AN or be
  * an explicit embedding, override or isolate: U+0590-U+08FF (Hebrew to Arabic Extended),
  * U+200F-U+2069 (the right-to-left mark, the embeddings, overrides and isolates and the

@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Writes a paragraph's runs as CommonMark inlines, a line at a time (`MarkdownText`
 /// escapes the text): bold, italic, strikethrough and code as markers nested the way the
 /// runs overlap, links as `[text](uri)`, each marker where a reader takes it as one.
@@ -136,8 +138,7 @@ enum MarkdownInline {
             }
             var start = cut.lowerBound
             while start <= cut.upperBound {
-                var end = start
-                while end < cut.upperBound, units[end] != 0x0A { end &+= 1 }
+                let end = units.baseAddress.map { msgfmt_byte_scan_find_unit($0, start, cut.upperBound, 0x0A) } ?? start
                 if end > start {
                     // Neighbouring runs written alike are one piece.
                     if let last = line.last, last.range.upperBound == start, last.marks == marks, last.link == link {

@@ -31,9 +31,10 @@ enum MarkdownText {
     /// out, since a marker next to white space is no marker to a reader; without markers
     /// when nothing else is left (four stars alone on a line are a thematic break).
     static func emphasized(_ text: String, _ marker: String) -> String {
+        // Most fields start and end with a printable ASCII character: no property look-up.
+        let isSpace = { (s: Unicode.Scalar) in s.value > 0x20 && s.value < 0x7F ? false : s.properties.isWhitespace }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return escape(text) }
         return marker + escape(String(scalars[first...last])) + marker
     }
