@@ -10,6 +10,15 @@ extension MarkdownInline.LineWriter {
         /// `marks` taken from the pieces around piece `k` that have it (from every piece,
         /// when `k` does not): a reader would pair its markers otherwise.
         case drop(MarkdownInline.Marks, around: Int)
+
+        /// Mends apply from the last piece back, a piece's end before its start.
+        var order: Int {
+            switch self {
+            case .leading(let k, _): 2 &* k
+            case .trailing(let k, _): 2 &* k &+ 1
+            case .drop(_, let k): 2 &* k
+            }
+        }
     }
 
     /// A run of touching markers of one character, which a reader takes as one
@@ -32,13 +41,17 @@ extension MarkdownInline.LineWriter {
     mutating func mend() {
         guard hasTouchingChange else { return }
         var rounds = 0
-        while let mend = firstProblem() {
+        while true {
+            let mends = problems()
+            guard !mends.isEmpty else { return }
             rounds &+= 1
             guard rounds <= 4 &* pieces.count &+ 16 else {
                 for k in pieces.indices { pieces[k].marks.formIntersection(.code) }
                 return
             }
-            apply(mend)
+            // From the last piece back, so a split leaves the indices before it as they
+            // were; a piece's end before its start.
+            for mend in mends.sorted(by: { $0.order > $1.order }) { apply(mend) }
         }
     }
 
@@ -63,27 +76,28 @@ extension MarkdownInline.LineWriter {
         return false
     }
 
-    /// The first marker run that would not flank its text, else the first text a reader
-    /// would style otherwise than meant (under either reading of symbols), as `walk`
-    /// writes the line.
-    private func firstProblem() -> Mend? {
+    /// The mends of every marker run that would not flank its text (one a run), else of
+    /// the first text a reader would style otherwise than meant (under either reading of
+    /// symbols), as `walk` writes the line.
+    private func problems() -> [Mend] {
         var tokens: [Token] = []
         walk { tokens.append($0) }
         let runs = delimiterRuns(tokens)
+        var mends: [Mend] = []
         for run in runs {
             if run.opens, !MarkdownInline.Flank.opens(run.left, run.right), let (k, kept) = text(after: run.end, tokens) {
-                return .leading(k, kept: kept)
-            }
-            if run.closes, !MarkdownInline.Flank.closes(run.left, run.right), let (j, _) = text(before: run.first, tokens),
-                let (_, kept) = text(after: run.end, tokens)
+                mends.append(.leading(k, kept: kept))
+            } else if run.closes, !MarkdownInline.Flank.closes(run.left, run.right),
+                let (j, _) = text(before: run.first, tokens), let (_, kept) = text(after: run.end, tokens)
             {
-                return .trailing(j, kept: kept)
+                mends.append(.trailing(j, kept: kept))
             }
         }
+        guard mends.isEmpty else { return mends }
         for symbols in [false, true] {
-            if let mend = mismatch(tokens, runs, symbolsArePunctuation: symbols) { return mend }
+            if let mend = mismatch(tokens, runs, symbolsArePunctuation: symbols) { return [mend] }
         }
-        return nil
+        return []
     }
 
     /// The delimiter runs of `tokens`.
@@ -212,24 +226,24 @@ extension MarkdownInline.LineWriter {
         switch mend {
         case .leading(let k, let kept):
             guard !pieces[k].marks.contains(.code), let core = core(k) else {
-                pieces[k].marks = kept.union(pieces[k].marks.intersection(.code))
+                pieces[k].marks = kept.intersection(pieces[k].marks).union(pieces[k].marks.intersection(.code))
                 return
             }
             var end = core.lowerBound
             repeat {
                 end &+= scalar(at: end).value > 0xFFFF ? 2 : 1
             } while end < core.upperBound && MarkdownInline.Flank.of(scalar(at: end)).isMark
-            split(k, at: end, first: kept, second: pieces[k].marks)
+            split(k, at: end, first: kept.intersection(pieces[k].marks), second: pieces[k].marks)
         case .trailing(let k, let kept):
             guard !pieces[k].marks.contains(.code), let core = core(k) else {
-                pieces[k].marks = kept.union(pieces[k].marks.intersection(.code))
+                pieces[k].marks = kept.intersection(pieces[k].marks).union(pieces[k].marks.intersection(.code))
                 return
             }
             var start = core.upperBound
             repeat {
                 start &-= scalar(before: start).value > 0xFFFF ? 2 : 1
             } while start > core.lowerBound && MarkdownInline.Flank.of(scalar(before: start)).isMark
-            split(k, at: start, first: pieces[k].marks, second: kept)
+            split(k, at: start, first: pieces[k].marks, second: kept.intersection(pieces[k].marks))
         case .drop(let marks, let k):
             guard pieces[k].marks.contains(marks) else {
                 for j in pieces.indices { pieces[j].marks.remove(marks) }
