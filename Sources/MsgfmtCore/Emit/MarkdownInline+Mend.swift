@@ -158,13 +158,8 @@ extension MarkdownInline.LineWriter {
     /// across a link's brackets, skipping pairs the rule of three forbids; runs between a
     /// pair become text) and compares the emphasis each text gets with what was meant.
     private func mismatch(_ tokens: [Token], _ runs: [DelimiterRun], symbolsArePunctuation symbols: Bool) -> Mend? {
-        func isPunctuation(_ flank: MarkdownInline.Flank) -> Bool { flank.isPunctuation(symbolsArePunctuation: symbols) }
-        let canOpen = runs.map { run in
-            run.right != .space && (!isPunctuation(run.right) || run.left == .space || isPunctuation(run.left))
-        }
-        let canClose = runs.map { run in
-            run.left != .space && (!isPunctuation(run.left) || run.right == .space || isPunctuation(run.right))
-        }
+        let canOpen = runs.map { MarkdownInline.Flank.opens($0.left, $0.right, symbolsArePunctuation: symbols) }
+        let canClose = runs.map { MarkdownInline.Flank.closes($0.left, $0.right, symbolsArePunctuation: symbols) }
         // The link each run is in (the brackets before it): markers never cross a bracket.
         var brackets = [Int](repeating: 0, count: tokens.count &+ 1)
         for (t, token) in tokens.enumerated() {

@@ -123,6 +123,10 @@ enum MarkdownInline {
     ) {
         var links: [String] = []
         var line: [Piece] = []
+        func writeLine() {
+            var writer = LineWriter(units: units, pieces: line, links: links)
+            writer.write(into: &out)
+        }
         for run in runs {
             let cut = run.range.clamped(to: range)
             guard !cut.isEmpty else { continue }
@@ -148,15 +152,13 @@ enum MarkdownInline {
                     }
                 }
                 if end == cut.upperBound { break }
-                var writer = LineWriter(units: units, pieces: line, links: links)
-                writer.write(into: &out)
+                writeLine()
                 out.append(0x0A)
                 line.removeAll(keepingCapacity: true)
                 start = end &+ 1
             }
         }
-        var writer = LineWriter(units: units, pieces: line, links: links)
-        writer.write(into: &out)
+        writeLine()
     }
 
     /// How a reader sees the character next to a marker.
@@ -168,24 +170,32 @@ enum MarkdownInline {
             self == .punctuation || (symbolsArePunctuation && self == .symbol)
         }
 
-        /// True when a marker run between `before` and `after` may open emphasis, under both
-        /// readings of symbols.
-        static func opens(_ before: Flank, _ after: Flank) -> Bool {
-            guard after != .space else { return false }
-            return [false, true].allSatisfy { symbols in
-                !after.isPunctuation(symbolsArePunctuation: symbols) || before == .space
-                    || before.isPunctuation(symbolsArePunctuation: symbols)
-            }
+        /// True when a marker run between `before` and `after` is left-flanking (may open
+        /// emphasis) under one reading of symbols.
+        static func opens(_ before: Flank, _ after: Flank, symbolsArePunctuation symbols: Bool) -> Bool {
+            after != .space
+                && (!after.isPunctuation(symbolsArePunctuation: symbols) || before == .space
+                    || before.isPunctuation(symbolsArePunctuation: symbols))
         }
 
-        /// True when a marker run between `before` and `after` may close emphasis, under
+        /// True when a marker run between `before` and `after` is right-flanking (may close
+        /// emphasis) under one reading of symbols.
+        static func closes(_ before: Flank, _ after: Flank, symbolsArePunctuation symbols: Bool) -> Bool {
+            before != .space
+                && (!before.isPunctuation(symbolsArePunctuation: symbols) || after == .space
+                    || after.isPunctuation(symbolsArePunctuation: symbols))
+        }
+
+        /// True when a marker run between `before` and `after` may open emphasis under both
+        /// readings of symbols.
+        static func opens(_ before: Flank, _ after: Flank) -> Bool {
+            opens(before, after, symbolsArePunctuation: false) && opens(before, after, symbolsArePunctuation: true)
+        }
+
+        /// True when a marker run between `before` and `after` may close emphasis under
         /// both readings of symbols.
         static func closes(_ before: Flank, _ after: Flank) -> Bool {
-            guard before != .space else { return false }
-            return [false, true].allSatisfy { symbols in
-                !before.isPunctuation(symbolsArePunctuation: symbols) || after == .space
-                    || after.isPunctuation(symbolsArePunctuation: symbols)
-            }
+            closes(before, after, symbolsArePunctuation: false) && closes(before, after, symbolsArePunctuation: true)
         }
 
         /// True for punctuation or a symbol: what a mend moves to the other side of markers.

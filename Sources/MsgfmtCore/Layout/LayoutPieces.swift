@@ -1,8 +1,10 @@
+internal import CByteScan
+
 /// A long message laid out a stretch at a time, for emitters that write each line as it
-/// comes (`--to ansi`, `--to text`): the lines are those `TextLayouter.layout` makes of the
-/// whole message — the same rows, offsets, fragments and text — but only one stretch's
-/// cluster table and lines are held at once, about 50 bytes a UTF-16 unit, instead of the
-/// whole message's.
+/// comes (`--to ansi`, `--to text`, `--to json`): the lines are those
+/// `TextLayouter.layout` makes of the whole message — the same rows, offsets, fragments
+/// and text — but only one stretch's cluster table and lines are held at once, about 50
+/// bytes a UTF-16 unit, instead of the whole message's.
 ///
 /// A stretch ends after a line feed inside a paragraph outside a quote, once it holds
 /// `pieceUnits` units. No line runs across a line feed, and nothing that shapes a line
@@ -45,23 +47,25 @@
 
     /// Where the stretches end, in order (the last at the end of the text).
     func ends() -> [Int] {
-        let units = styled.text.units
         var ends: [Int] = []
         var start = 0
-        for block in blocks {
-            if block.quote == nil, case .paragraph = block.kind {
+        styled.text.units.withUnsafeBufferPointer { units in
+            guard let base = units.baseAddress else { return }
+            for block in blocks {
+                guard block.quote == nil, case .paragraph = block.kind else { continue }
                 // After a line feed inside the paragraph, once the stretch is long enough.
+                let end = block.range.upperBound
                 var from = max(block.range.lowerBound, start &+ pieceUnits &- 1)
-                while from < block.range.upperBound,
-                    let feed = units[from..<block.range.upperBound].firstIndex(of: 0x0A), feed &+ 1 < block.range.upperBound
-                {
+                while from < end {
+                    let feed = msgfmt_byte_scan_find_unit(base, from, end, 0x0A)
+                    guard feed &+ 1 < end else { break }
                     ends.append(feed &+ 1)
                     start = feed &+ 1
                     from = start &+ pieceUnits &- 1
                 }
             }
         }
-        ends.append(units.count)
+        ends.append(styled.text.units.count)
         return ends
     }
 
