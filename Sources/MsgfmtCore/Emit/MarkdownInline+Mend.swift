@@ -275,17 +275,13 @@ extension MarkdownInline.LineWriter {
         marks == .strikethrough ? 0x7E : 0x2A
     }
 
-    /// The scalar starting at unit `k` (U+FFFD for a lone surrogate).
+    /// The scalar starting at unit `k`.
     private func scalar(at k: Int) -> Unicode.Scalar {
-        Unicode.Scalar(MarkdownText.scalar(utf16: units, at: k).0) ?? "\u{FFFD}"
+        UTF16Text.scalar(in: units, at: k).scalar
     }
 
-    /// The scalar ending just before unit `k` (U+FFFD for a lone surrogate).
+    /// The scalar ending just before unit `k`.
     private func scalar(before k: Int) -> Unicode.Scalar {
-        let unit = units[k &- 1]
-        if UTF16.isTrailSurrogate(unit), k >= 2, UTF16.isLeadSurrogate(units[k &- 2]) {
-            return Unicode.Scalar(MarkdownText.scalar(utf16: units, at: k &- 2).0) ?? "\u{FFFD}"
-        }
-        return Unicode.Scalar(unit) ?? "\u{FFFD}"
+        UTF16Text.scalar(in: units, before: k).scalar
     }
 }

@@ -187,7 +187,7 @@ enum MarkdownText {
                     n &+= 1
                     continue
                 }
-                let (scalar, length) = Self.scalar(utf16: units, at: k)
+                let (scalar, length) = UTF16Text.scalarValue(in: units, at: k)
                 k &+= length
                 let shown = Unicode.Scalar(scalar).map { DisplaySafety.placeholder(for: $0)?.value ?? scalar } ?? 0xFFFD
                 n &+= [UInt8].write(scalar: shown, to: p + n)
@@ -237,16 +237,5 @@ enum MarkdownText {
             1 << (0x5B - 0x40) | 1 << (0x5C - 0x40) | 1 << (0x5D - 0x40) | 1 << (0x5F - 0x40) | 1 << (0x60 - 0x40)
             | 1 << (0x7C - 0x40) | 1 << (0x7E - 0x40)
         return byte < 0x40 ? low >> UInt64(byte) & 1 != 0 : byte < 0x80 && high >> UInt64(byte &- 0x40) & 1 != 0
-    }
-
-    /// The scalar at `units[k]` and its length in units; a lone surrogate is U+FFFD.
-    @inline(__always)
-    static func scalar(utf16 units: UnsafeBufferPointer<UInt16>, at k: Int) -> (UInt32, Int) {
-        let unit = units[k]
-        if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
-        if unit < 0xDC00, k &+ 1 < units.count, units[k &+ 1] & 0xFC00 == 0xDC00 {
-            return (0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(units[k &+ 1]) &- 0xDC00), 2)
-        }
-        return (0xFFFD, 1)
     }
 }

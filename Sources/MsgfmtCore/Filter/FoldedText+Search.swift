@@ -19,8 +19,8 @@ extension FoldedText {
         guard let first = n.first else { return true }
         let h = units
         guard h.count >= n.count else { return false }
-        let anywhere = Self.standsAlone(Self.scalar(in: n, at: 0))
-        let endsAnywhere = Self.standsAlone(Self.scalar(in: n, before: n.count))
+        let anywhere = Self.standsAlone(UTF16Text.scalar(in: n, at: 0).scalar)
+        let endsAnywhere = Self.standsAlone(UTF16Text.scalar(in: n, before: n.count).scalar)
         return h.withUnsafeBufferPointer { hay in
             n.withUnsafeBufferPointer { pin in
                 var i = 0
@@ -44,42 +44,13 @@ extension FoldedText {
     /// part of a word, or one of a script written without spaces.
     private func startsWord(at i: Int) -> Bool {
         guard i > 0 else { return true }
-        return Self.standsAlone(Self.scalar(in: units, before: i))
+        return Self.standsAlone(UTF16Text.scalar(in: units, before: i).scalar)
     }
 
     /// True when a word ends before unit `i`.
     private func endsWord(at i: Int) -> Bool {
         guard i < units.count else { return true }
-        return Self.standsAlone(Self.scalar(in: units, at: i))
-    }
-
-    /// The scalar starting at unit `i` (U+FFFD for a lone surrogate).
-    static func scalar(in units: [UInt16], at i: Int) -> Unicode.Scalar {
-        units.withUnsafeBufferPointer { scalar(in: $0, at: i) }
-    }
-
-    /// `scalar(in:at:)` of units in place.
-    static func scalar(in units: UnsafeBufferPointer<UInt16>, at i: Int) -> Unicode.Scalar {
-        let u = units[i]
-        if UTF16.isLeadSurrogate(u), i + 1 < units.count, UTF16.isTrailSurrogate(units[i + 1]) {
-            return pair(u, units[i + 1])
-        }
-        return Unicode.Scalar(u) ?? "\u{FFFD}"
-    }
-
-    /// The scalar ending just before unit `i` (U+FFFD for a lone surrogate).
-    static func scalar(in units: [UInt16], before i: Int) -> Unicode.Scalar {
-        let u = units[i - 1]
-        if UTF16.isTrailSurrogate(u), i >= 2, UTF16.isLeadSurrogate(units[i - 2]) {
-            return pair(units[i - 2], u)
-        }
-        return Unicode.Scalar(u) ?? "\u{FFFD}"
-    }
-
-    /// The scalar of the surrogate pair `lead`, `trail`.
-    @inline(__always)
-    private static func pair(_ lead: UInt16, _ trail: UInt16) -> Unicode.Scalar {
-        Unicode.Scalar(0x10000 &+ ((UInt32(lead) &- 0xD800) << 10) &+ (UInt32(trail) &- 0xDC00)) ?? "\u{FFFD}"
+        return Self.standsAlone(UTF16Text.scalar(in: units, at: i).scalar)
     }
 
     /// Letters, digits and the marks that continue them: ASCII letters and digits, and
@@ -102,7 +73,9 @@ extension FoldedText {
     }
 
     /// Scalars of scripts written without spaces between words: CJK ideographs and
-    /// kana, Thai, Lao, Myanmar, Khmer.
+    /// kana, Thai, Lao, Myanmar, Khmer. Inlined: the search terms' walk asks it for
+    /// every scalar beyond ASCII.
+    @inline(__always)
     static func isSpaceless(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x2E80...0x9FFF, 0xF900...0xFAFF,

@@ -123,12 +123,7 @@ extension FontLibrary {
 
     /// The scalar at `i` and its length in units (a lone surrogate stands for U+FFFD).
     static func scalar(_ units: [UInt16], at i: Int) -> (UInt32, Int) {
-        let u = units[i]
-        if u & 0xFC00 == 0xD800, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 {
-            return (0x10000 + (UInt32(u & 0x3FF) << 10) + UInt32(units[i + 1] & 0x3FF), 2)
-        }
-        if u & 0xF800 == 0xD800 { return (0xFFFD, 1) }
-        return (UInt32(u), 1)
+        units.withUnsafeBufferPointer { UTF16Text.scalarValue(in: $0, at: i) }
     }
 
     /// True when the first strong character of `units` is right to left.

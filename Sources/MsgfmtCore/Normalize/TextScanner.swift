@@ -10,21 +10,12 @@ struct TextScanner {
     /// The scalar starting at `offset` and its length in units (U+FFFD for a lone surrogate).
     @inline(__always)
     func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
-        let unit = units[offset]
-        if unit < 0xD800 || unit > 0xDFFF { return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1) }
-        if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-            return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
-        }
-        return ("\u{FFFD}", 1)
+        UTF16Text.scalar(in: units, at: offset)
     }
 
     /// The scalar ending just before `offset` (which must be above 0) and its length in units.
     func scalar(endingAt offset: Int) -> (Unicode.Scalar, Int) {
-        if offset >= 2, UTF16.isTrailSurrogate(units[offset - 1]), UTF16.isLeadSurrogate(units[offset - 2]) {
-            return scalar(at: offset - 2)
-        }
-        return scalar(at: offset - 1)
+        UTF16Text.scalar(in: units, before: offset)
     }
 
     /// The number of UTF-8 bytes of the units in `range` (3 for a lone surrogate, which

@@ -53,7 +53,7 @@ struct SearchBlock {
     static func bucket(of term: UnsafeBufferPointer<UInt16>) -> Int {
         let buckets = SearchIndexWriter.buckets
         let rows = SearchIndexWriter.bucketRows
-        let scalar = FoldedText.scalar(in: term, at: 0)
+        let scalar = UTF16Text.scalar(in: term, at: 0).scalar
         if FoldedText.isSpaceless(scalar) { return Int(scalar.value) % buckets }
         let second = term.count > 1 ? Int(term[1]) : 0
         return Int(term[0]) % rows * (buckets / rows) + second % (buckets / rows)

@@ -46,16 +46,9 @@ struct SearchFoldTable {
                     if let base = text.baseAddress {
                         var i = msgfmt_byte_scan_unit_at_least(base, 0, end, 0x80)
                         while i < end {
-                            let unit = base[i]
-                            var value = UInt32(unit)
-                            if UTF16.isLeadSurrogate(unit), i &+ 1 < end, UTF16.isTrailSurrogate(base[i &+ 1]) {
-                                value = 0x10000 &+ ((value &- 0xD800) << 10) &+ (UInt32(base[i &+ 1]) &- 0xDC00)
-                                i &+= 1
-                            } else if UTF16.isSurrogate(unit) {
-                                value = 0xFFFD
-                            }
+                            let (value, length) = UTF16Text.scalarValue(in: text, at: i)
                             keep(value)
-                            i = msgfmt_byte_scan_unit_at_least(base, i &+ 1, end, 0x80)
+                            i = msgfmt_byte_scan_unit_at_least(base, i &+ length, end, 0x80)
                         }
                     }
                     for scalar in name.unicodeScalars where !scalar.isASCII { keep(scalar.value) }

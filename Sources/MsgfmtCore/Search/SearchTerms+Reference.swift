@@ -31,7 +31,7 @@ extension SearchTerms {
         let units = folded.units
         var i = 0
         while i < units.count {
-            let scalar = FoldedText.scalar(in: units, at: i)
+            let scalar = UTF16Text.scalar(in: units, at: i).scalar
             let width = scalar.value > 0xFFFF && UTF16.isLeadSurrogate(units[i]) ? 2 : 1
             let current = Array(units[i..<(i + width)])
             i += width

@@ -57,8 +57,7 @@
                     continue
                 }
             } else {
-                let scalar = FoldedText.scalar(in: units, at: i)
-                let width = scalar.value > 0xFFFF ? 2 : 1
+                let (scalar, width) = UTF16Text.scalar(in: units, at: i)
                 if FoldedText.isSpaceless(scalar) {
                     pairFirst = 0..<0
                     var hash = SearchTermHash()
@@ -97,7 +96,7 @@
                     hash.add(unit: u)
                     i &+= 1
                 } else {
-                    let scalar = FoldedText.scalar(in: units, at: i)
+                    let scalar = UTF16Text.scalar(in: units, at: i).scalar
                     guard !FoldedText.isSpaceless(scalar), FoldedText.isWordScalar(scalar) else { break }
                     hash.add(unit: u)
                     if scalar.value > 0xFFFF {

@@ -125,13 +125,9 @@ public struct BidiParagraph: Sendable, Hashable {
                 i = msgfmt_byte_scan_may_be_rtl(base, i, u.count)
                 guard i < u.count else { return false }
                 let unit = u[i]
-                i &+= 1
                 if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return true }
-                var value = UInt32(unit)
-                if UTF16.isLeadSurrogate(unit), i < u.count, UTF16.isTrailSurrogate(u[i]) {
-                    value = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(u[i]) &- 0xDC00)
-                    i &+= 1
-                }
+                let (value, length) = UTF16Text.scalarValue(in: u, at: i)
+                i &+= length
                 if CodePointTable.word(value, stages) & strongRTL != 0 || isArabicNumber(value) { return true }
             }
         }

@@ -388,10 +388,7 @@ struct LineBreakState {
     /// rules would look past it), SA or CB; SP for the end of the text.
     private func lookahead(_ offset: Int) -> LineBreakClass? {
         guard offset < units.count else { return .sp }
-        var value = UInt32(units[offset])
-        if UTF16.isLeadSurrogate(units[offset]), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-            value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-        }
+        let value = UTF16Text.scalarValue(in: units, at: offset).value
         let c = LineBreakClass(word: CodePointTable.word(value, stages)).resolved
         switch c {
         case .cm, .zwj, .sa, .cb: return nil

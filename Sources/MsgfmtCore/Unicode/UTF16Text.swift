@@ -58,14 +58,6 @@ public struct UTF16Text: Sendable, Hashable {
     /// A lone surrogate decodes as U+FFFD of length 1.
     @inline(__always)
     public func scalar(at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
-        let unit = units[offset]
-        if unit < 0xD800 || unit > 0xDFFF {
-            return (Unicode.Scalar(unit)!, 1)
-        }
-        if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-            return (Unicode.Scalar(value)!, 2)
-        }
-        return ("\u{FFFD}", 1)
+        UTF16Text.scalar(in: units, at: offset)
     }
 }
