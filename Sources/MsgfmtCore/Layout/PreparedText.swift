@@ -76,8 +76,9 @@ public struct PreparedText {
     private static func bidi(_ content: Range<Int>, table: ClusterTable) -> (levels: [UInt8], paragraphLevel: UInt8)? {
         guard !content.isEmpty else { return nil }
         let lower = table.start(content.lowerBound)
-        let slice = table.text.units[lower..<table.start(content.upperBound)]
+        var slice = table.text.units[lower..<table.start(content.upperBound)]
         guard BidiParagraph.needsICU(slice) else { return nil }
+        if table.hasTabsOrUnsafe { slice = BidiParagraph.withoutExplicitFormatting(slice) }
         let paragraph = BidiParagraph.resolved(slice, direction: .auto)
         // Each cluster at the level of its first unit: only those that start where the
         // levels may be raised are looked up, the rest are at level 0.

@@ -108,6 +108,22 @@ public struct BidiParagraph: Sendable, Hashable {
         return order ?? identity()
     }
 
+    /// `units` with each explicit embedding, override and isolate control (U+202A–U+202E,
+    /// U+2066–U+2069) read as U+FFFD, a neutral: what layout orders lines by. Terminal
+    /// output draws those controls as placeholders (`DisplaySafety`), so they must not
+    /// reorder the text around them either — else `\u{202E}gnp.exe` would still show as
+    /// `exe.png`. The same slice when it holds none.
+    static func withoutExplicitFormatting(_ units: ArraySlice<UInt16>) -> ArraySlice<UInt16> {
+        guard units.contains(where: isExplicitFormatting) else { return units }
+        return ArraySlice(units.map { isExplicitFormatting($0) ? 0xFFFD : $0 })
+    }
+
+    /// True for an explicit embedding, override or isolate control (or PDF, PDI).
+    @inline(__always)
+    static func isExplicitFormatting(_ unit: UInt16) -> Bool {
+        (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
+    }
+
     /// True when some unit could be at a level other than 0 in an LTR-default paragraph:
     /// a strong right-to-left character (the code-point table's `ScalarFlags.strongRTL`
     /// bit), an Arabic number (`isArabicNumber`) or an explicit embedding, override or
@@ -125,7 +141,7 @@ public struct BidiParagraph: Sendable, Hashable {
                 i = msgfmt_byte_scan_may_be_rtl(base, i, u.count)
                 guard i < u.count else { return false }
                 let unit = u[i]
-                if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return true }
+                if isExplicitFormatting(unit) { return true }
                 let (value, length) = UTF16Text.scalarValue(in: u, at: i)
                 i &+= length
                 if CodePointTable.word(value, stages) & strongRTL != 0 || isArabicNumber(value) { return true }

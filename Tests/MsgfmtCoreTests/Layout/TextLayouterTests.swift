@@ -183,6 +183,19 @@ import Testing
         #expect(arabic == ["ABC \u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}"])
     }
 
+    @Test func explicitDirectionControlsDoNotReorderText() {
+        // An override is drawn as a placeholder, so it must not reorder its text either:
+        // "\u{202E}gnp.exe" would otherwise show as "exe.png" (a file name spoof).
+        let (_, override, problems) = S.render(S.styled("pay to \u{202E}gnp.exe\u{202C} now"), S.constraints(40))
+        #expect(override == ["pay to \u{FFFD}gnp.exe\u{FFFD} now"])
+        #expect(problems == [])
+        let (_, isolate, _) = S.render(S.styled("a \u{2067}bc\u{2069} שלום"), S.constraints(40))
+        #expect(isolate == ["a \u{FFFD}bc\u{FFFD} םולש"])
+        // Right-to-left text around the controls is still reordered.
+        let (_, hebrew, _) = S.render(S.styled("\u{202D}שלום\u{202C}"), S.constraints(6) { $0.align = .left })
+        #expect(hebrew == ["\u{FFFD}םולש\u{FFFD}"])
+    }
+
     @Test func styleRunsSplitIntoFragmentsPerLine() {
         let (layout, lines, problems) = S.render(S.styled("plain ⟦b⟧bold text here⟦/b⟧ end"), S.constraints(10))
         #expect(lines == ["plain bold", "text here", "end"])
