@@ -248,6 +248,33 @@ import Testing
         }
     }
 
+    /// An edited spoiler's words: under `--spoilers hide` the changed words show it masked as
+    /// the sides do (its text only inside the spoiler's tags), under `reveal` revealed.
+    @Test(arguments: ["hide", "reveal"])
+    func changedWordsKeepSpoilers(mode: String) throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func export(_ parts: String) -> String {
+            """
+            {"name": "S", "type": "personal_chat", "id": 14, "messages": [{"id": 1, "type": "message", \
+            "date": "2024-01-02T10:01:00", "date_unixtime": "1704189660", "from": "Bob", "from_id": "user2", \
+            "text": \(parts)}]}
+            """
+        }
+        try Data(export(#"["the answer is ", {"type": "spoiler", "text": "hunter2"}, " ok"]"#).utf8)
+            .write(to: dir.appendingPathComponent("old.json"))
+        try Data(export(#"["the answer is ", {"type": "spoiler", "text": "swordfish"}, " ok"]"#).utf8)
+            .write(to: dir.appendingPathComponent("new.json"))
+        let result = try Self.run(["diff", "old.json", "new.json", "--to", "html", "--spoilers", mode], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        let words = try #require(result.stdout.split(separator: "\n").first { $0.contains("class=\"word-diff\"") })
+        let open =
+            mode == "hide"
+            ? #"<span class="msgfmt-spoiler" role="button" tabindex="0" aria-label="Spoiler: press to reveal"><span class="msgfmt-spoiler-text">"#
+            : #"<span class="msgfmt-spoiler msgfmt-revealed"><span class="msgfmt-spoiler-text">"#
+        #expect(words.contains("the answer is <del>\(open)hunter2</span></span></del><ins>\(open)swordfish</span></span></ins> ok"))
+    }
+
     /// Hostile names and texts (escape sequences, markup, bad links) in every change kind:
     /// terminal output holds no escape but msgfmt's own, HTML no script or handler.
     @Test(arguments: ["text", "ansi", "html", "json"])

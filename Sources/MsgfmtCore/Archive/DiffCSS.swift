@@ -21,6 +21,7 @@ enum DiffCSS {
             .change .day{margin:.4rem 0 .2rem}\
             .word-diff{margin:.2rem 0 0;white-space:pre-wrap;overflow-wrap:anywhere}\
             .word-diff del{color:var(--deleted);background:var(--deleted-bg);border-radius:2px}\
-            .word-diff ins{color:var(--added);background:var(--added-bg);border-radius:2px;text-decoration:none}
+            .word-diff ins{color:var(--added);background:var(--added-bg);border-radius:2px;text-decoration:none}\
+            .word-diff del+ins{margin-left:.2em}
             """
 }

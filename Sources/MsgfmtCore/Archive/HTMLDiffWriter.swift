@@ -55,18 +55,28 @@ final class HTMLDiffWriter: DiffWriter {
         let labelled = before != nil && after != nil
         if let before { out += side(before, "before", label: labelled ? "Before" : nil) }
         if let after { out += side(after, "after", label: labelled ? "After" : nil) }
-        if let a = before?.shown.message.body.text, let b = after?.shown.message.body.text, a != b {
-            out += words(WordDiff.between(a, b))
+        if let a = before?.shown.message.body, let b = after?.shown.message.body, a.text != b.text {
+            out += words(WordDiff.between(a.text, b.text), old: a, new: b)
         }
         sink.write(out + "</section>\n")
     }
 
-    /// The changed words of an edited text: both versions merged, removed words in
-    /// `<del>`, inserted ones in `<ins>`.
-    private func words(_ diff: WordDiff) -> String {
+    /// The changed words of an edited text, `old` → `new`: both versions merged, removed
+    /// words in `<del>`, inserted ones in `<ins>`; text inside a spoiler of either version
+    /// it comes from is drawn as the site draws spoilers (masked until clicked under
+    /// `--spoilers hide`), so the merged view gives away nothing the two versions hide.
+    private func words(_ diff: WordDiff, old: Message, new: Message) -> String {
+        let hidden = transcript.render.style.spoilers == .hide
+        let spoilerOpen = "\(hidden ? HTMLInlineTagSet.hiddenSpoilerOpening : HTMLInlineTagSet.revealedSpoilerOpening)"
+        let oldSpoilers = Self.spoilers(of: old)
+        let newSpoilers = Self.spoilers(of: new)
         var out = "<div class=\"side words\"><div class=\"side-label\">Changed words</div><p class=\"word-diff\">"
         for segment in diff.segments {
-            let text = HTMLEscaping.escape(segment.text)
+            var text = ""
+            for (piece, spoiler) in Self.pieces(segment, oldSpoilers, newSpoilers) {
+                let escaped = HTMLEscaping.escape(String(piece))
+                text += spoiler ? "\(spoilerOpen)\(escaped)\(HTMLInlineTagSet.spoilerClosing)" : escaped
+            }
             switch segment.kind {
             case .equal: out += text
             case .removed: out += "<del>\(text)</del>"
@@ -74,6 +84,41 @@ final class HTMLDiffWriter: DiffWriter {
             }
         }
         return out + "</p></div>\n"
+    }
+
+    /// The UTF-16 ranges of `message`'s spoilers.
+    private static func spoilers(of message: Message) -> [Range<Int>] {
+        message.entities.compactMap { $0.kind == .spoiler && $0.length > 0 ? $0.offset..<($0.offset + $0.length) : nil }
+    }
+
+    /// `segment`'s text cut where a spoiler of a version it comes from begins or ends,
+    /// each piece with whether it lies in one.
+    static func pieces(_ segment: WordDiff.Segment, _ oldSpoilers: [Range<Int>], _ newSpoilers: [Range<Int>]) -> [(Substring, Bool)] {
+        let units = Array(segment.text.utf16)
+        // Which units of the segment lie in a spoiler of either version.
+        var inSpoiler = [Bool](repeating: false, count: units.count)
+        for (range, spoilers) in [(segment.old, oldSpoilers), (segment.new, newSpoilers)] {
+            guard let range else { continue }
+            for spoiler in spoilers {
+                let lower = max(spoiler.lowerBound, range.lowerBound) - range.lowerBound
+                let upper = min(spoiler.upperBound, range.upperBound) - range.lowerBound
+                guard lower < upper, upper <= units.count else { continue }
+                for k in lower..<upper { inSpoiler[k] = true }
+            }
+        }
+        guard inSpoiler.contains(true) else { return [(segment.text[...], false)] }
+        var pieces: [(Substring, Bool)] = []
+        let text = segment.text
+        var start = 0
+        for k in 1...units.count where k == units.count || inSpoiler[k] != inSpoiler[start] {
+            // Cut at unit offsets; a spoiler never splits a surrogate pair (entities are
+            // normalized to scalar boundaries), so the indices are valid.
+            let lower = String.Index(utf16Offset: start, in: text)
+            let upper = String.Index(utf16Offset: k, in: text)
+            pieces.append((text[lower..<upper], inSpoiler[start]))
+            start = k
+        }
+        return pieces
     }
 
     func finish() {

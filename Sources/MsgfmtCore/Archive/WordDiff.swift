@@ -13,6 +13,10 @@ public struct WordDiff: Sendable, Hashable {
         public enum Kind: Sendable, Hashable { case equal, removed, inserted }
         public var kind: Kind
         public var text: String
+        /// Where the text lies (UTF-16) in the old text: for shared and removed text.
+        public var old: Range<Int>?
+        /// Where it lies in the new text: for shared and inserted text.
+        public var new: Range<Int>?
     }
 
     /// Ranges of the old text that the new one lacks, in order.
@@ -56,24 +60,31 @@ public struct WordDiff: Sendable, Hashable {
     /// together; neighbouring pieces of one kind are joined.
     static func merged(_ a: [WordToken], _ keptA: [Bool], _ b: [WordToken], _ keptB: [Bool]) -> [Segment] {
         var segments: [Segment] = []
-        func add(_ kind: Segment.Kind, _ text: Substring) {
+        // A piece joins the last one of its kind, which ends where it starts in each text.
+        func add(_ kind: Segment.Kind, _ text: Substring, old: Range<Int>?, new: Range<Int>?) {
+            func joined(_ a: Range<Int>?, _ b: Range<Int>?) -> Range<Int>? {
+                guard let a, let b else { return a ?? b }
+                return a.lowerBound..<b.upperBound
+            }
             if let last = segments.last, last.kind == kind {
                 segments[segments.count - 1].text += text
+                segments[segments.count - 1].old = joined(last.old, old)
+                segments[segments.count - 1].new = joined(last.new, new)
             } else {
-                segments.append(Segment(kind: kind, text: String(text)))
+                segments.append(Segment(kind: kind, text: String(text), old: old, new: new))
             }
         }
         var i = 0
         var j = 0
         while i < a.count || j < b.count {
             if i < a.count, !keptA[i] {
-                add(.removed, a[i].text)
+                add(.removed, a[i].text, old: a[i].range, new: nil)
                 i += 1
             } else if j < b.count, !keptB[j] {
-                add(.inserted, b[j].text)
+                add(.inserted, b[j].text, old: nil, new: b[j].range)
                 j += 1
             } else {
-                add(.equal, i < a.count ? a[i].text : b[j].text)
+                add(.equal, i < a.count ? a[i].text : b[j].text, old: i < a.count ? a[i].range : nil, new: j < b.count ? b[j].range : nil)
                 i += 1
                 j += 1
             }

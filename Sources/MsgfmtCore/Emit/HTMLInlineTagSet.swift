@@ -114,13 +114,19 @@ struct HTMLInlineTagSet {
         return "<time>"
     }
 
+    /// A spoiler's opening tags under `--spoilers hide`: masked until pressed (the page's
+    /// script reveals it).
+    static let hiddenSpoilerOpening: StaticString =
+        "<span class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"Spoiler: press to reveal\"><span class=\"msgfmt-spoiler-text\">"
+    /// A spoiler's opening tags under `--spoilers reveal`.
+    static let revealedSpoilerOpening: StaticString = "<span class=\"msgfmt-spoiler msgfmt-revealed\"><span class=\"msgfmt-spoiler-text\">"
+    /// A spoiler's closing tags.
+    static let spoilerClosing: StaticString = "</span></span>"
+
     private func appendOpen(slot: Int, spoilersHidden: Bool, into out: inout [UInt8]) {
         switch slot {
         case Slot.spoiler:
-            out.append(
-                literal: spoilersHidden
-                    ? "<span class=\"msgfmt-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"Spoiler: press to reveal\"><span class=\"msgfmt-spoiler-text\">"
-                    : "<span class=\"msgfmt-spoiler msgfmt-revealed\"><span class=\"msgfmt-spoiler-text\">")
+            out.append(literal: spoilersHidden ? Self.hiddenSpoilerOpening : Self.revealedSpoilerOpening)
         case Slot.link: if let link { out.append(contentsOf: link.open) }
         case Slot.code: out.append(literal: "<code>")
         case Slot.strong: out.append(literal: "<strong>")
@@ -146,7 +152,7 @@ struct HTMLInlineTagSet {
 
     private func appendClose(slot: Int, into out: inout [UInt8]) {
         switch slot {
-        case Slot.spoiler: out.append(literal: "</span></span>")
+        case Slot.spoiler: out.append(literal: Self.spoilerClosing)
         case Slot.link: out.append(literal: "</a>")
         case Slot.code: out.append(literal: "</code>")
         case Slot.strong: out.append(literal: "</strong>")
