@@ -3,19 +3,45 @@ extension MediaPlaceholder {
     /// summary in brackets (`[Photo 90×90 · 1000 B]`), wrapped to at most three lines with
     /// the ellipsis at the end, then each detail (poll options, checklist tasks) as its
     /// own indented paragraph, all in italics. Laid out with `constraints` (width, width
-    /// model, alignment); their line limit is the text's, not the placeholder's. Line
-    /// breaks inside the input's names become spaces, so each detail stays one paragraph,
-    /// and other controls their visible placeholders before layout, so a bidi override in
-    /// a file name cannot reorder the line (as `msgfmt export` shows them).
-    public func lines(_ constraints: LayoutConstraints) -> [LayoutLine] {
+    /// model, alignment). Under a line limit (`maxLines`, `--max-lines`: lines per message)
+    /// the placeholder keeps a line for the text below it (`textBelow`) when the limit
+    /// has room for both, takes no more than the rest, its details what the summary
+    /// leaves them, cut with the ellipsis; a summary that leaves nothing of what follows
+    /// it ends with the ellipsis. The text takes the lines left (`textLines(_:media:)`).
+    /// Line breaks inside the input's names become spaces, so each detail stays one
+    /// paragraph, and other controls their visible placeholders before layout, so a bidi
+    /// override in a file name cannot reorder the line (as `msgfmt export` shows them).
+    public func lines(_ constraints: LayoutConstraints, textBelow: Bool = false) -> [LayoutLine] {
+        let limit = constraints.maxLines
+        // The lines the placeholder may take (nil: no limit).
+        let own: Int? = limit > 0 ? (textBelow && limit > 1 ? limit - 1 : limit) : nil
         var c = constraints
-        c.maxLines = 3
+        c.maxLines = min(3, own ?? 3)
         c.truncate = .end
-        var lines = Self.layout(["[\(summary)]"], c)
+        let summary = "[\(self.summary)]"
+        var lines = Self.layout([summary], c)
+        let detailRoom = own.map { $0 - lines.count }
+        if let own, (detailRoom ?? 0) <= 0 && !details.isEmpty || textBelow && own == limit {
+            // Nothing after the summary gets a line: it says so.
+            return Self.numbered(Self.layout([summary + constraints.ellipsis], c))
+        }
         if !details.isEmpty {
-            c.maxLines = 0
+            c.maxLines = detailRoom ?? 0
             lines += Self.layout(details.map { "  " + $0 }, c)
         }
+        return Self.numbered(lines)
+    }
+
+    /// The line limit left for the text below `media` lines of a placeholder under
+    /// `maxLines` (0: none); nil when no line is left for it.
+    static func textLines(_ maxLines: Int, media: Int) -> Int? {
+        guard maxLines > 0, media > 0 else { return maxLines }
+        return maxLines > media ? maxLines - media : nil
+    }
+
+    /// `lines` numbered from the top.
+    private static func numbered(_ lines: [LayoutLine]) -> [LayoutLine] {
+        var lines = lines
         for i in lines.indices { lines[i].y = i }
         return lines
     }

@@ -114,20 +114,26 @@ public struct Renderer {
             needsStyledBlocks
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
+        // The placeholder's lines count towards a line limit (`MediaPlaceholder.lines`).
+        let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty) ?? [] : []
+        var constraints = options.layout
         var layout: TextLayout? = nil
         var pieces: LayoutPieces? = nil
-        if needsLayout {
+        if needsLayout, let lines = MediaPlaceholder.textLines(constraints.maxLines, media: mediaLines.count) {
+            constraints.maxLines = lines
             if let fonts {
-                layout = TextLayouter.layout(styled, options.layout, measurer: FontMeasurer(styled, library: fonts))
+                layout = TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts))
             } else if options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
-                let long = LayoutPieces.of(styled, options.layout)
+                let long = LayoutPieces.of(styled, constraints)
             {
                 pieces = long
             } else {
-                layout = TextLayouter.layout(styled, options.layout)
+                layout = TextLayouter.layout(styled, constraints)
             }
+        } else if needsLayout {
+            // The placeholder took every line the limit allows: none is left for the text.
+            layout = TextLayout(messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
         }
-        let mediaLines = needsMediaLines ? message.media?.lines(options.layout) ?? [] : []
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, mediaLines: mediaLines,
             diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)

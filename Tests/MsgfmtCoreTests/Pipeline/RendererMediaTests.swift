@@ -6,12 +6,13 @@ import Testing
 /// terminal formats, counts that add up, and the notes a run leaves.
 @Suite struct RendererMediaTests {
     /// What rendering `input` as `to` writes, with its counts and diagnostics.
-    func render(_ input: String, to: OutputFormat, width: Int = 40, style: StyleOptions = StyleOptions()) -> (
+    func render(_ input: String, to: OutputFormat, width: Int = 40, maxLines: Int = 0, style: StyleOptions = StyleOptions()) -> (
         output: String, stats: Renderer.Stats, notes: [String]
     ) {
         var options = RenderOptions()
         options.to = to
         options.layout.width = width
+        options.layout.maxLines = maxLines
         options.style = style
         let renderer = Renderer(options: options)
         var emitter = renderer.makeEmitter()
@@ -51,6 +52,24 @@ import Testing
     static let poll =
         #"{"message_id":6,"caption":"Vote","poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
 
+    /// `--max-lines` counts a message's lines, its placeholder's among them: the placeholder
+    /// leaves the text a line when there is room for both, its details take what the
+    /// summary leaves, and whatever is cut ends with the ellipsis.
+    @Test func placeholdersCountTowardsTheLineLimit() {
+        let lunch = #"{"message_id":7,"poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
+        #expect(render(lunch, to: .text, maxLines: 1).output == "[Poll: Lunch? · 3 votes]…\n")
+        #expect(render(lunch, to: .text, maxLines: 2).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes…\n")
+        #expect(render(lunch, to: .text, maxLines: 3).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes\n  • Salad — 1 vote\n")
+        #expect(render(Self.poll, to: .text, maxLines: 2).output == "[Poll: Lunch? · 3 votes]…\nVote\n")
+        #expect(render(Self.poll, to: .text, maxLines: 3).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes…\nVote\n")
+        let captioned = #"{"message_id":8,"caption":"one\ntwo\nthree","photo":[{"width":90,"height":90}]}"#
+        #expect(render(captioned, to: .text, maxLines: 1).output == "[Photo 90×90]…\n")
+        #expect(render(captioned, to: .text, maxLines: 2).output == "[Photo 90×90]\none…\n")
+        #expect(render(captioned, to: .text, maxLines: 4).output == "[Photo 90×90]\none\ntwo\nthree\n")
+        // The JSON layout's lines are the caption's: the placeholder is its own member.
+        #expect(render(captioned, to: .json, maxLines: 1).output.contains(#""height":1,"truncated":true"#))
+    }
+
     @Test func placeholdersComeFirstInTheTerminalFormats() {
         #expect(render(Self.photo, to: .text).output == "[Photo 90×90 · 1000 B]\n")
         #expect(render(Self.poll, to: .text).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes\n  • Salad — 1 vote\nVote\n")
@@ -88,12 +107,15 @@ import Testing
         let placeholder = MediaPlaceholder(kind: "file", title: "File " + String(repeating: "long name ", count: 20), status: "1 KB")
         var constraints = LayoutConstraints()
         constraints.width = 20
-        constraints.maxLines = 1
         let lines = placeholder.lines(constraints)
         #expect(lines.count == 3)
         #expect(lines.map(\.y) == [0, 1, 2])
         #expect(lines.allSatisfy { $0.width <= 20 })
         #expect(lines.last?.fragments.last?.role == .ellipsis)
+        // Under a line limit, no more than it.
+        constraints.maxLines = 2
+        #expect(placeholder.lines(constraints).count == 2)
+        #expect(placeholder.lines(constraints, textBelow: true).count == 1)
     }
 
     @Test func controlsInNamesCannotReorderOrBreakThePlaceholder() {
