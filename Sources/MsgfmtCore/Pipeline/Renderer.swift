@@ -132,7 +132,8 @@ public struct Renderer {
             }
         } else if needsLayout {
             // The placeholder took every line the limit allows: none is left for the text.
-            layout = TextLayout(messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
+            layout = TextLayout(
+                messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
         }
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, mediaLines: mediaLines,

@@ -56,7 +56,8 @@ import Testing
     /// leaves the text a line when there is room for both, its details take what the
     /// summary leaves, and whatever is cut ends with the ellipsis.
     @Test func placeholdersCountTowardsTheLineLimit() {
-        let lunch = #"{"message_id":7,"poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
+        let lunch =
+            #"{"message_id":7,"poll":{"question":"Lunch?","options":[{"text":"Pizza","voter_count":2},{"text":"Salad","voter_count":1}],"total_voter_count":3}}"#
         #expect(render(lunch, to: .text, maxLines: 1).output == "[Poll: Lunch? · 3 votes]…\n")
         #expect(render(lunch, to: .text, maxLines: 2).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes…\n")
         #expect(render(lunch, to: .text, maxLines: 3).output == "[Poll: Lunch? · 3 votes]\n  • Pizza — 2 votes\n  • Salad — 1 vote\n")
