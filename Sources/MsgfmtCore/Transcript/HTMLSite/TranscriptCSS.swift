@@ -63,6 +63,8 @@ enum TranscriptCSS {
             .list .sender{margin-left:3.75rem}\
             .index table{border-collapse:collapse;width:100%}\
             .index td,.index th{padding:.45rem .5rem;border-bottom:1px solid var(--rule);text-align:left;overflow-wrap:anywhere}\
+            .index th,.index td+td{overflow-wrap:normal}.index th,.index td+td+td{white-space:nowrap}.index td:first-child{min-width:7rem}\
+            @media (max-width:36rem){.index th:nth-child(2),.index td:nth-child(2){display:none}.index td,.index th{padding:.45rem .3rem}}\
             .index th{color:var(--muted);font-weight:600;font-size:.85rem}.index .count{text-align:right;font-variant-numeric:tabular-nums}.index .unreadable{color:var(--muted);font-size:.85em}\
             .days ul{columns:14rem;list-style:none;padding:0;margin:0}.days li{padding:.15rem 0}
             """
