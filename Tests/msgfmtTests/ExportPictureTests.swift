@@ -116,6 +116,31 @@ import Testing
         #expect(groups.first == 0)
     }
 
+    /// A right-to-left name is drawn right to left, and a short right-to-left message gets
+    /// a bubble as narrow as its text (its line was aligned to the right of the box it was
+    /// laid out in, and the bubble took the whole box).
+    @Test func rightToLeftNamesAndShortMessages() throws {
+        let input = Self.export([
+            Self.message(1, from: #""שרה כהן""#, fromID: "user1", unix: 1_704_103_200, text: #""שלום""#),
+            Self.message(2, from: #""Alice""#, fromID: "user2", unix: 1_704_103_260, text: #""hi""#),
+        ])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("result.json")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["export", file.path, "--to", "svg", "-o", dir.appendingPathComponent("out").path] + Self.pinned)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path)
+            .filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(files.count == 2)
+        let svg = try String(contentsOf: dir.appendingPathComponent("out/" + files[0]), encoding: .utf8)
+        #expect(svg.contains(#"direction="rtl" unicode-bidi="embed""#) && svg.contains(">שרה כהן</text>"))
+        let name = try #require(svg.firstMatch(of: #/<text [^>]*direction="rtl"[^>]*>שרה כהן</text>/#))
+        #expect(name.output.contains("font-weight=\"bold\""))
+        func width(_ svg: String) -> Double { svg.firstMatch(of: #/width="([0-9.]+)"/#).flatMap { Double($0.1) } ?? 0 }
+        #expect(width(svg) < 200, "\(width(svg))")
+    }
+
     /// `--width` in pixels narrows the bubbles; a bare number counts pixels too.
     @Test func widthInPixelsWraps() throws {
         let narrow = try Binary.run(["export", Self.teamChat, "--to", "svg", "--width", "150px"] + Self.pinned)

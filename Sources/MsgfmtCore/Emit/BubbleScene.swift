@@ -37,13 +37,23 @@ struct BubbleScene: Sendable {
         let lineHeight = px(metrics.lineHeight)
         let nameHeight = caption.name == nil ? 0 : lineHeight
         let textHeight = max(Double(layout.lines.count) * lineHeight, lineHeight)
-        var contentWidth = max(px(layout.width), px(caption.nameWidth))
+        // The bubble is as wide as its widest line, not the box the text was laid out in:
+        // a line that alignment moved right (right-to-left text, `--align center`) moves
+        // left with the box's right edge, in proportion (`shift`).
+        let widest = layout.lines.map(\.width).max() ?? 0
+        var contentWidth = max(px(widest), px(caption.nameWidth))
+        let textBox = contentWidth
+        func shift(_ line: LayoutLine) -> Double {
+            let slack = layout.width - line.width
+            guard line.x > 0, slack > 0 else { return 0 }
+            return px(line.x) - Double(line.x) / Double(slack) * (textBox - px(line.width))
+        }
         // The time: tucked into the last line when it fits beside it, else on its own line.
         let timeWidth = px(caption.timeWidth)
         let timeScale = BubbleCaption.timeScale
         var timeRow = 0.0
         if caption.time != nil {
-            let lastRight = layout.lines.last.map { line in line.fragments.map { px($0.x + $0.width) }.max() ?? 0 } ?? 0
+            let lastRight = layout.lines.last.map { line in (line.fragments.map { px($0.x + $0.width) }.max() ?? 0) - shift(line) } ?? 0
             let tucked = lastRight + Double(BubbleCaption.timeGap) + timeWidth
             if tucked <= max(contentWidth, px(caption.maxWidth)) {
                 contentWidth = max(contentWidth, tucked)
@@ -79,7 +89,7 @@ struct BubbleScene: Sendable {
             let top = oy + Double(k) * lineHeight
             let height = Double(end - k) * lineHeight
             if quoted {
-                let quoteWidth = px(layout.width)
+                let quoteWidth = textBox
                 elements.append(.rect(x: ox, y: top, width: quoteWidth, height: height, radius: 4, color: palette.quoteBackground))
                 elements.append(.rect(x: ox, y: top, width: 3, height: height, radius: 1.5, color: palette.accent))
             }
@@ -87,7 +97,7 @@ struct BubbleScene: Sendable {
                 let inset = quoted ? px(lines[k].fragments.first { $0.role == .quoteBar }?.width ?? 0) : 0
                 elements.append(
                     .rect(
-                        x: ox + inset - 4, y: top, width: px(layout.width) - inset + 8, height: height, radius: 6,
+                        x: ox + inset - 4, y: top, width: textBox - inset + 8, height: height, radius: 6,
                         color: palette.codeBackground
                     ))
             }
@@ -96,8 +106,9 @@ struct BubbleScene: Sendable {
         for line in lines {
             let top = oy + px(metrics.top(ofLine: line.y))
             let baseline = oy + px(metrics.baseline(ofLine: line.y))
+            let dx = shift(line)
             for fragment in line.fragments {
-                let x = ox + px(fragment.x)
+                let x = ox + px(fragment.x) - dx
                 let w = px(fragment.width)
                 switch fragment.role {
                 case .tab, .quoteBar:
@@ -145,7 +156,7 @@ struct BubbleScene: Sendable {
             elements.append(
                 .text(
                     SceneText(
-                        x: ox, baseline: baseline, width: px(caption.nameWidth), text: name, rtl: false, face: .bold,
+                        x: ox, baseline: baseline, width: px(caption.nameWidth), text: name, rtl: caption.nameRTL, face: .bold,
                         color: palette.name(caption.peer))))
         }
         if let time = caption.time {

@@ -5,6 +5,9 @@ public struct BubbleCaption: Sendable, Hashable {
     /// The name shown on the first bubble of a group, and its width in layout units.
     public var name: String?
     public var nameWidth = 0
+    /// True when the name reads right to left (its first strong character does): it is
+    /// shaped and drawn that way.
+    public var nameRTL = false
     /// Which of the peer colors the name gets (Telegram's `id % 7`).
     public var peer = 0
     /// The time shown at the bottom right ("14:05"), and its width in layout units at
@@ -31,7 +34,9 @@ public struct BubbleCaption: Sendable, Hashable {
         self.maxWidth = maxWidth
         self.peer = peer
         if let name, !name.isEmpty {
-            let (shown, width) = Self.fitted(DisplaySafety.sanitize(String(name.prefix(Self.nameLimit))), library: library, width: maxWidth)
+            let safe = DisplaySafety.sanitize(String(name.prefix(Self.nameLimit)))
+            nameRTL = FontLibrary.startsRightToLeft(Array(safe.utf16))
+            let (shown, width) = Self.fitted(safe, library: library, width: maxWidth, direction: nameRTL ? 2 : 1)
             self.name = shown
             nameWidth = width
         }
@@ -42,17 +47,18 @@ public struct BubbleCaption: Sendable, Hashable {
         }
     }
 
-    /// `text` in the bold face cut at a grapheme boundary with "…" so it is at most
-    /// `width` units wide (the ellipsis alone when nothing fits), and its width.
-    static func fitted(_ text: String, library: FontLibrary, width: Int) -> (String, Int) {
-        let whole = library.shape(Array(text.utf16), style: .bold, direction: 1).width
+    /// `text` in the bold face, shaped in `direction` (`FontLibrary.shape`), cut at a
+    /// grapheme boundary with "…" so it is at most `width` units wide (the ellipsis alone
+    /// when nothing fits), and its width.
+    static func fitted(_ text: String, library: FontLibrary, width: Int, direction: Int32 = 1) -> (String, Int) {
+        let whole = library.shape(Array(text.utf16), style: .bold, direction: direction).width
         if whole <= width { return (text, whole) }
-        let ellipsis = library.shape([0x2026], style: .bold, direction: 1).width
+        let ellipsis = library.shape([0x2026], style: .bold, direction: direction).width
         var kept = ""
         var keptWidth = 0
         for character in text {
             let candidate = kept + String(character)
-            let w = library.shape(Array(candidate.utf16), style: .bold, direction: 1).width
+            let w = library.shape(Array(candidate.utf16), style: .bold, direction: direction).width
             if w + ellipsis > width { break }
             kept = candidate
             keptWidth = w

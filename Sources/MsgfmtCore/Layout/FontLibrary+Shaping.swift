@@ -127,7 +127,7 @@ extension FontLibrary {
     }
 
     /// True when the first strong character of `units` is right to left.
-    private static func startsRightToLeft(_ units: [UInt16]) -> Bool {
+    static func startsRightToLeft(_ units: [UInt16]) -> Bool {
         var i = 0
         while i < units.count {
             let (scalar, length) = Self.scalar(units, at: i)
