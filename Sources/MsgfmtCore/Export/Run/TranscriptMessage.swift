@@ -83,6 +83,9 @@ public struct TranscriptMessage: Sendable {
         if resolved.problem == .outsideExport {
             warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))", raw)
         }
+        if resolved.thumbnailRefused, let thumbnail = file.thumbnail {
+            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(thumbnail.prefix(200))))", raw)
+        }
     }
 
     /// Resolves the sticker files the message's custom emoji name (on a worker thread), each
