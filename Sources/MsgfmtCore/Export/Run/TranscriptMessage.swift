@@ -101,6 +101,14 @@ public struct TranscriptMessage: Sendable {
         }
     }
 
+    /// Reports the members of the wrong type decoding left out (`ExportMessage.problems`),
+    /// placed where `raw` lies.
+    mutating func reportFieldProblems(of raw: RawExportMessage) {
+        for problem in message.problems {
+            rendered.diagnostics.append(raw.diagnostic(problem.severity, problem.error.message, id: message.id, index: index))
+        }
+    }
+
     /// Adds a warning about this message, placed where `raw` lies.
     private mutating func warn(_ text: String, _ raw: RawExportMessage) {
         rendered.diagnostics.append(raw.diagnostic(.warning, text, id: message.id, index: index))
