@@ -117,8 +117,8 @@ import Testing
         #expect(out.contains("m1") && out.contains("m3") && out.contains("m5"))
     }
 
-    /// A file cut off mid-message still gets its `--stats` line, counting what was read
-    /// before the cut, after the located error.
+    /// A file cut off mid-message still gets its `--stats` line, after the located errors:
+    /// the messages read before the cut, and the one cut off, reported and counted as failed.
     @Test func truncatedExportStillCounts() throws {
         let good = { (id: Int) in
             "{\"id\":\(id),\"type\":\"message\",\"date\":\"2024-01-01T00:00:00\",\"date_unixtime\":\"1704067200\",\"from\":\"A\",\"from_id\":\"user1\",\"text\":\"m\(id)\"}"
@@ -130,7 +130,8 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("the file is truncated"), "\(run.stderr)")
         let line = try #require(run.stderr.split(separator: "\n").last(where: { $0.hasPrefix("msgfmt: chats ") }), "\(run.stderr)")
-        #expect(line == "msgfmt: chats 1, read 2, written 2, filtered 0, failed 0")
+        #expect(run.stderr.contains("error: \(input.path):message 3, byte "), "\(run.stderr)")
+        #expect(line == "msgfmt: chats 1, read 3, written 2, filtered 0, failed 1")
     }
 
     /// `msgfmt … | head -c 100` on a big input: status 3, nothing on stderr.

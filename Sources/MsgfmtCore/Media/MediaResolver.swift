@@ -17,6 +17,8 @@ public enum MediaResolver {
         switch locate(file.path, options: options) {
         case .failure(let problem):
             media.problem = problem
+            // The thumbnail is not looked up, but a path no export writes is still refused.
+            media.thumbnailRefused = file.thumbnail.map { MediaPath.components(of: $0) == nil } ?? false
             return media
         case .success(let found):
             media.path = found.path
@@ -32,9 +34,14 @@ public enum MediaResolver {
             media.href = href
             media.copied = options.mode == .copy
         }
-        if let thumbnail = file.thumbnail, case .success(let found) = locate(thumbnail, options: options) {
-            media.thumbnailHref = place(found, options: options)
-            media.thumbnailPath = found.path
+        if let thumbnail = file.thumbnail {
+            switch locate(thumbnail, options: options) {
+            case .success(let found):
+                media.thumbnailHref = place(found, options: options)
+                media.thumbnailPath = found.path
+            case .failure(let problem):
+                media.thumbnailRefused = problem == .outsideExport
+            }
         }
         return media
     }

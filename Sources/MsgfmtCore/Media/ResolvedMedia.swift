@@ -18,6 +18,9 @@ public struct ResolvedMedia: Sendable {
     public var thumbnailHref: String?
     /// The thumbnail's absolute path on disk, when it is there.
     public var thumbnailPath: String?
+    /// True when the thumbnail's path was refused as outside the export folder (as
+    /// `MediaProblem.outsideExport` refuses a file's): it is warned about, never opened.
+    public var thumbnailRefused = false
     /// The picture a terminal transcript draws (`export --images`), made on the worker
     /// threads.
     public var terminalImage: TerminalImage?

@@ -22,7 +22,7 @@ import Testing
         #"{"id":9,"date_unixtime":"1","text_entities":[],"media_type":"sticker","file":"s.webp","file_size":99,"sticker_emoji":"😀","thumbnail":"s.webp_thumb.jpg","thumbnail_file_size":5,"mime_type":"image/webp","width":512,"height":512}"#,
         #"{"id":10,"date_unixtime":"1","text_entities":[],"file":"(File not included. Change data exporting settings to download.)","file_name":"a.pdf","file_size":7000000,"mime_type":"application/pdf"}"#,
         #"{"id":11,"date_unixtime":"1","text_entities":[],"media_type":"audio_file","file":"a.mp3","performer":"P","title":"T","duration_seconds":185,"file_name":null}"#,
-        #"{"id":12,"date_unixtime":"1","text_entities":[],"photo":null,"width":"wide","file_size":1}"#,
+        #"{"id":12,"date_unixtime":"1","text_entities":[],"photo":null,"width":null,"file_size":1}"#,
         #"{"id":13,"date_unixtime":"1","text_entities":[],"media_type":"voice_message","file":"v.ogg","duration_seconds":7}"#,
         #"{"id":14,"date_unixtime":"1","text_entities":[],"width":5}"#,
     ]
@@ -219,6 +219,7 @@ import Testing
             if ExportMessageReader.message(bytes) != nil { directly += 1 }
             #expect(ExportMessageDecoder.directReadingAgrees(bytes, clock: Self.clock), "\(String(decoding: bytes, as: UTF8.self))")
         }
-        #expect(directly > 3_000)
+        // (A member edited into another type, `"width": "9"`, takes the tree path, which says so.)
+        #expect(directly > 2_500)
     }
 }

@@ -15,6 +15,21 @@ struct ExportMediaFields: ExportMediaMembers {
         "thumbnail_file_size", "width", "height", "duration_seconds", "sticker_emoji", "performer", "title",
     ]
 
+    /// Whether the member of `names` at each index holds an integer (else a string).
+    static let holdsInteger: [Bool] = names.map {
+        ["photo_file_size", "file_size", "thumbnail_file_size", "width", "height", "duration_seconds"].contains($0.description)
+    }
+
+    /// Whether `value` is of the type the member of `names` at `index` holds (null fits
+    /// either).
+    static func fits(_ value: Value, at index: Int) -> Bool {
+        switch value {
+        case .null: true
+        case .string: !holdsInteger[index]
+        case .integer: holdsInteger[index]
+        }
+    }
+
     private var members: [(name: String, value: Value)] = []
 
     /// True when no media member was read.

@@ -34,6 +34,9 @@ public struct ExportMessage: Sendable, Hashable {
     public var action: ExportAction?
     /// Reactions with their counts.
     public var reactions: [ExportReaction]
+    /// Members of the wrong type that were left out: reported with the message, which is
+    /// still shown.
+    public var problems: [ExportFieldProblem] = []
 
     /// Creates a message.
     public init(

@@ -27,6 +27,7 @@ public enum ExportMessageDecoder {
     static func decodeThroughTree(_ raw: RawExportMessage, clock: ExportClock) -> Result<ExportMessage, Failure> {
         let options = parserOptions
         var value: JSONValue
+        var deferredText: UInt8?
         do {
             // A message's `text` repeats its `text_entities`, which is what is read when
             // both are there: the `text` is only checked. Service messages (whose action
@@ -38,16 +39,23 @@ public enum ExportMessageDecoder {
             let whole: Bool
             switch parsed.deferred {
             case .missing: whole = false
-            case .at: whole = value["text_entities"] == nil || value["type"]?.stringValue == "service"
+            case .at(let range):
+                whole = value["text_entities"] == nil || value["type"]?.stringValue == "service"
+                deferredText = range.isEmpty ? nil : raw.bytes[range.lowerBound]
             case .repeated: whole = true
             }
-            if whole { value = try JSONParser.parse(raw.bytes, options: options) }
+            if whole {
+                value = try JSONParser.parse(raw.bytes, options: options)
+                deferredText = nil
+            }
         } catch {
             return .failure(Failure(id: sniffID(raw.bytes), error: .syntax(error)))
         }
         let id = value["id"]?.int64Value
         do {
-            return .success(try decode(value, clock: clock))
+            var message = try decode(value, clock: clock)
+            if let first = deferredText, let problem = deferredTextProblem(first: first) { message.problems.append(problem) }
+            return .success(message)
         } catch {
             return .failure(Failure(id: id, error: error))
         }
@@ -86,6 +94,7 @@ public enum ExportMessageDecoder {
             message.media = ExportMedia(kind: "unsupported", title: "Unsupported message")
         }
         message.reactions = reactions(value["reactions"])
+        message.problems = fieldProblems(value)
         return message
     }
 

@@ -80,17 +80,22 @@ enum ExportMessageReader {
                 try JSONDirect.once(&f.groupedID, &p, JSONDirect.integer)
             } else if JSONDirect.equals(name, "text", p) {
                 // The `text_entities` say the same; the text is only checked.
-                guard !f.text else { throw JSONDirect.Unsure() }
+                // (A value of another type than a string, an array or null is reported by
+                // the tree path.)
+                guard !f.text, try Self.mayBeText(JSONDirect.peek(&p)) else { throw JSONDirect.Unsure() }
                 f.text = true
                 try p.skipValue()
             } else if JSONDirect.equals(name, "text_entities", p) {
                 try JSONDirect.once(&f.body, &p, parts)
             } else if JSONDirect.equals(name, "reactions", p) {
                 try JSONDirect.once(&f.reactions, &p, reactions)
-            } else if let field = ExportMediaFields.names.first(where: { JSONDirect.equals(name, $0, p) }) {
-                let key = field.description
+            } else if let index = ExportMediaFields.names.firstIndex(where: { JSONDirect.equals(name, $0, p) }) {
+                let key = ExportMediaFields.names[index].description
                 guard !f.media.has(key) else { throw JSONDirect.Unsure() }
-                f.media.add(key, try mediaValue(&p))
+                let value = try mediaValue(&p)
+                // A value of the other type is reported by the tree path.
+                guard ExportMediaFields.fits(value, at: index) else { throw JSONDirect.Unsure() }
+                f.media.add(key, value)
             } else {
                 throw JSONDirect.Unsure()
             }
@@ -116,6 +121,12 @@ enum ExportMessageReader {
             message.file = ExportMediaDecoder.file(in: f.media)
         }
         return message
+    }
+
+    /// Whether a member's value starting with `first` is a string, an array or null, what
+    /// a `text` may be.
+    private static func mayBeText(_ first: UInt8) -> Bool {
+        first == UInt8(ascii: "\"") || first == UInt8(ascii: "[") || first == UInt8(ascii: "n")
     }
 
     /// A media member's value: a string, a plain integer or null.

@@ -153,6 +153,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
         // Read in place: a copy of the message would retain each of its strings.
         let isService = transcript.message.isService
         transcript.deleted = raw.deleted
+        if !transcript.message.problems.isEmpty { transcript.reportFieldProblems(of: raw) }
         if options.media.mode != .none, !isService, let file = transcript.message.file {
             transcript.resolveMedia(file, options: options.media.forSource(raw.source), of: raw)
         }

@@ -83,6 +83,9 @@ public struct TranscriptMessage: Sendable {
         if resolved.problem == .outsideExport {
             warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))", raw)
         }
+        if resolved.thumbnailRefused, let thumbnail = file.thumbnail {
+            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(thumbnail.prefix(200))))", raw)
+        }
     }
 
     /// Resolves the sticker files the message's custom emoji name (on a worker thread), each
@@ -95,6 +98,14 @@ public struct TranscriptMessage: Sendable {
             if resolved.problem == .outsideExport {
                 warn("custom emoji path refused (outside the export folder): \(DisplaySafety.sanitize(String(id.prefix(200))))", raw)
             }
+        }
+    }
+
+    /// Reports the members of the wrong type decoding left out (`ExportMessage.problems`),
+    /// placed where `raw` lies.
+    mutating func reportFieldProblems(of raw: RawExportMessage) {
+        for problem in message.problems {
+            rendered.diagnostics.append(raw.diagnostic(problem.severity, problem.error.message, id: message.id, index: index))
         }
     }
 

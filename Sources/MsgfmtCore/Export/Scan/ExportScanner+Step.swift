@@ -48,7 +48,9 @@ extension ExportScanner {
         }
         let width = j - pos - 1
         let next = j < buffer.count ? buffer[j] : 0
-        if width < indent || (width == indent && next == Self.openBrace) {
+        if width < indent, j < buffer.count, !Self.mayStartLine(next), lineEndsInString() {
+            continueStringPastLineBreak()
+        } else if width < indent || (width == indent && next == Self.openBrace) {
             inString = false
             escaped = false
             finishOpaque(end: base + pos)
@@ -70,6 +72,54 @@ extension ExportScanner {
             pos += 1
             messageLineStart = base + pos
         }
+    }
+
+    /// Whether `b`, the first byte of a line, may begin a line of a pretty-printed export
+    /// outside a string: a bracket, a brace or a key's quote.
+    private static func mayStartLine(_ b: UInt8) -> Bool {
+        b == quote || b == openBrace || b == closeBrace || b == openBracket || b == closeBracket
+    }
+
+    /// Whether the line of the message being cut out that ends at `pos` ends inside a
+    /// string: read from its start (outside a string, unless a string went on past the
+    /// line feed before it), since the message loop passes over lines without reading
+    /// their strings.
+    private func lineEndsInString() -> Bool {
+        guard let o = opaque else { return false }
+        var inString = messageLineStart == continuedLineStart
+        var escaped = false
+        for i in max(messageLineStart, o.start) - base..<pos {
+            let b = buffer[i]
+            if escaped {
+                escaped = false
+            } else if b == Self.backslash {
+                escaped = inString
+            } else if b == Self.quote {
+                inString.toggle()
+            }
+        }
+        return inString
+    }
+
+    /// At a raw line break inside a string of the message being cut out, before a line
+    /// indented less than the message that no line outside a string begins with: the
+    /// string goes on there (the decoder reports the raw control character), so the line
+    /// feed neither ends the message nor the lines after it read as the export's structure.
+    /// (A rare byte: the brackets of lines passed over are counted now, as a closing
+    /// bracket would count them, so none of the string's are.)
+    private mutating func continueStringPastLineBreak() {
+        if let u = uncounted {
+            uncounted = nil
+            let from = u.from - base
+            if from >= 0, from <= pos {
+                opaque?.depth = buffer.withUnsafeBufferPointer { msgfmt_byte_scan_message_depth($0.baseAddress!, from, pos, u.depth) }
+            }
+        }
+        inString = true
+        escaped = false
+        pos += 1
+        messageLineStart = base + pos
+        continuedLineStart = base + pos
     }
 
     /// Inside a message being cut out: runs through its strings, nested brackets and plain

@@ -55,6 +55,9 @@ public struct ExportScanner {
     var spacesOnly = true
     /// Where the current line of the message being cut out starts.
     var messageLineStart = 0
+    /// Where the last line that starts inside a string (after a raw line feed in it,
+    /// `continueStringPastLineBreak`) starts.
+    var continuedLineStart = -1
     /// Set while lines of the message being cut out were passed over without their
     /// brackets counted (`skipMessageBytes`): the offset from which, and the depth at which,
     /// `msgfmt_byte_scan_message_depth` counts them when a closing bracket needs the depth.
@@ -119,6 +122,16 @@ public struct ExportScanner {
 
     private mutating func finish() throws(ExportReadError) -> ExportEvent? {
         if !sawRoot { throw .notAnExport(reason: "the file is empty") }
+        if opaque?.kind == .message {
+            // The file ends inside a message: what there is of it is handed out (the decoder
+            // reports it, by its id when that was read, and it is counted as failed) before
+            // the file is reported truncated.
+            pos = buffer.count
+            inString = false
+            escaped = false
+            finishOpaque(end: base + pos)
+            if !pending.isEmpty { return pending.removeFirst() }
+        }
         if !done { throw .truncated(byteOffset: base + pos) }
         if !sawChats { throw .notAnExport(reason: "it has neither a messages array nor a chats list") }
         return nil

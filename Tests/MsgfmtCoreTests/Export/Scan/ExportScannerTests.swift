@@ -126,6 +126,81 @@ import Testing
         #expect(good == [1, 3, 5])
     }
 
+    /// A pretty-printed chat whose message 2 holds a raw line feed in a string, the line
+    /// after it at column 0 (and one at the message's depth): the string goes on past it,
+    /// so only that message is unreadable, for its control character, and message 3 and
+    /// the chat's end are still read, by the message loop and the byte-by-byte steps.
+    static let rawLineFeed = """
+        {
+         "name": "N",
+         "messages": [
+          {
+           "id": 1,
+           "date_unixtime": "1",
+           "text": "one"
+          },
+          {
+           "id": 2,
+           "date_unixtime": "1",
+           "text": [
+            "a line [ one
+        line } two
+            ", "x"
+           ]
+          },
+          {
+           "id": 3,
+           "date_unixtime": "1",
+           "text": "three"
+          }
+         ]
+        }
+        """
+
+    @Test(arguments: [nil, 1, 3, 16])
+    func rawLineFeedInAStringLosesOnlyItsMessage(chunk: Int?) throws {
+        let bytes = Array(Self.rawLineFeed.utf8)
+        let events = try ExportTestSupport.events(bytes, chunkSize: chunk)
+        let raws = events.compactMap { if case .message(let raw) = $0 { return raw } else { return nil } }
+        #expect(raws.count == 3)
+        #expect(summary(events).last == "end N -")
+        let clock = ExportClock(timeZone: "UTC")!
+        let outcomes = raws.map { raw -> String in
+            switch ExportMessageDecoder.decode(raw, clock: clock) {
+            case .success(let m): "\(m.id)"
+            case .failure(let f): "\(f.id ?? -1): \(f.error.message)"
+            }
+        }
+        #expect(outcomes == ["1", "2: invalid JSON at byte 69 of the message: control character in a string must be escaped", "3"])
+        #expect(ExportScannerReference.agrees(bytes, chunkSize: chunk))
+    }
+
+    /// A file that ends inside a message hands out what there is of it (which the decoder
+    /// reports by its id) before saying the file is truncated.
+    @Test(arguments: [1, 7, 4096])
+    func messageCutOffByTheEndOfTheFileIsHandedOut(chunk: Int) throws {
+        let text = #"{"name": "T", "messages": [{"id": 1, "date_unixtime": "1", "text": "a"}, {"id": 2, "date_unixtime": "1", "text": "b"#
+        var scanner = ExportScanner(source: ExportByteSource(bytes: Array(text.utf8), name: "t", chunkSize: chunk))
+        var raws: [RawExportMessage] = []
+        do {
+            while let event = try scanner.next() {
+                if case .message(let raw) = event { raws.append(raw) }
+            }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == .truncated(byteOffset: text.utf8.count))
+        }
+        #expect(raws.map(\.index) == [0, 1])
+        let cut = try #require(raws.last)
+        let start = text.utf8.count - #"{"id": 2, "date_unixtime": "1", "text": "b"#.utf8.count
+        #expect(cut.byteOffset == start && cut.bytes.count == text.utf8.count - start)
+        guard case .failure(let failure) = ExportMessageDecoder.decode(cut, clock: ExportClock(timeZone: "UTC")!) else {
+            Issue.record("the cut-off message decoded")
+            return
+        }
+        #expect(failure.id == 2)
+    }
+
     @Test func emptyChatStillStartsAndEnds() throws {
         let json = #"{"chats": {"list": [{"name": "Empty", "id": 3}]}}"#
         #expect(summary(try ExportTestSupport.events(Array(json.utf8))) == ["start Empty 3 left=false", "end Empty -"])
