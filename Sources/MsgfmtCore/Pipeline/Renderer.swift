@@ -116,19 +116,15 @@ public struct Renderer {
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         // The placeholder's lines count towards a line limit (`MediaPlaceholder.lines`).
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty) ?? [] : []
-        var constraints = options.layout
         var layout: TextLayout? = nil
         var pieces: LayoutPieces? = nil
-        if needsLayout, let lines = MediaPlaceholder.textLines(constraints.maxLines, media: mediaLines.count) {
-            constraints.maxLines = lines
-            if let fonts {
-                layout = TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts))
-            } else if options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
-                let long = LayoutPieces.of(styled, constraints)
-            {
-                pieces = long
+        if needsLayout, let lines = MediaPlaceholder.textLines(options.layout.maxLines, media: mediaLines.count) {
+            if lines == options.layout.maxLines {
+                (layout, pieces) = layOut(styled, options.layout)
             } else {
-                layout = TextLayouter.layout(styled, constraints)
+                var constraints = options.layout
+                constraints.maxLines = lines
+                (layout, pieces) = layOut(styled, constraints)
             }
         } else if needsLayout {
             // The placeholder took every line the limit allows: none is left for the text.
@@ -138,6 +134,22 @@ public struct Renderer {
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, mediaLines: mediaLines,
             diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)
+    }
+
+    /// The layout of `styled` under `constraints`: measured with the fonts when there are
+    /// any, a long message in pieces for the emitters that write a stretch at a time, else
+    /// whole. Inlined: called out of line, it copied the styled text's references.
+    @inline(__always)
+    private func layOut(_ styled: StyledText, _ constraints: LayoutConstraints) -> (TextLayout?, LayoutPieces?) {
+        if let fonts {
+            return (TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts)), nil)
+        }
+        if options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
+            let long = LayoutPieces.of(styled, constraints)
+        {
+            return (nil, long)
+        }
+        return (TextLayouter.layout(styled, constraints), nil)
     }
 
     /// Renders every message of `input` with `emitter`, reporting diagnostics as they come.
