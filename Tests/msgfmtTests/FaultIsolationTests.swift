@@ -36,6 +36,15 @@ import Testing
                 "{\"text\":\n{\"text\":\"two\"}\nnot json\n{\"text\":\"four\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":4}]}\n{\"text\":5}\n[1,\n",
             read: 6, failed: 4),
         Case(
+            name: "JSON Lines, a first line that is no JSON", arguments: ["--from", "bot-api"],
+            input: "garbage\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
+            name: "JSON Lines, a first line that is a stray bracket", arguments: ["--from", "bot-api"],
+            input: "]\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
+            name: "JSON Lines sniffed, a first line that is a comment", arguments: [],
+            input: "# comment\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
             name: "JSON array with bad members", arguments: ["--from", "bot-api"],
             input: "[{\"text\":\"one\"},{\"text\":7},{\"nope\":1},{\"text\":\"four\",\"entities\":\"x\"},{\"text\":\"five\"}]",
             read: 5, failed: 2),

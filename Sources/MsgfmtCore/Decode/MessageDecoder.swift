@@ -22,7 +22,9 @@ public enum MessageDecoder {
             if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) {
                 return decodeTDesktop(bytes, filter: filter).forEach(each)
             }
-            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, filter: filter, each: each) }
+            if looksLikeJSON(bytes) || looksLikeJSONLinesAfterAFirstLine(bytes) {
+                return decodeJSON(bytes, allowTDesktop: true, filter: filter, each: each)
+            }
             return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(textOnly)
         case .botAPI: return decodeJSON(bytes, allowTDesktop: false, filter: filter, each: each)
         case .tdesktop: return decodeTDesktop(bytes, filter: filter).forEach(each)
@@ -62,15 +64,7 @@ public enum MessageDecoder {
             return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index, filter: filter).forEach(each)
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !isBlank($0.1) }
-            // JSON Lines when the first line is a complete value — or when it is a broken
-            // object and some later line is a whole object, so a bad first line costs only
-            // its own message.
-            let isJSONLines =
-                lines.count > 1
-                && ((try? JSONParser.parse(lines[0].1)) != nil
-                    || (lines[0].1.first(where: { $0 > 0x20 }) == 0x7B
-                        && lines.dropFirst().contains { (try? JSONParser.parse($0.1))?.objectValue != nil }))
-            guard isJSONLines else {
+            guard isJSONLines(lines, documentError: error) else {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
                 return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
             }
