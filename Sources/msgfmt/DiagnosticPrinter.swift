@@ -138,6 +138,14 @@ final class DiagnosticPrinter {
 }
 
 extension DiagnosticPrinter {
+    /// Prints a free-form warning line `msgfmt: warning: MESSAGE` (an option that does
+    /// nothing here, say); it does not change the exit status.
+    func warning(_ message: String) {
+        let sink = OutputSink(fd: 2, capacity: 256)
+        sink.write("msgfmt: warning: \(message)\n")
+        sink.flush()
+    }
+
     /// Prints an informational line `msgfmt: MESSAGE` (for --stats).
     func info(_ message: String) {
         let sink = OutputSink(fd: 2, capacity: 256)

@@ -43,6 +43,13 @@ import Testing
             stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
         Case(arguments: ["/tmp"], status: 2, stderr: "msgfmt: error: cannot read /tmp: is a directory"),
         Case(arguments: ["--jobs", "0"], stdin: "{\"text\":\"a\"}", status: 2, stderr: "--jobs must be at least 1"),
+        // --entities only with text input, and its JSON reported as the option's.
+        Case(
+            arguments: ["--from", "bot-api", "--entities", "[]"], stdin: "{\"text\":\"a\"}", status: 2,
+            stderr: "--entities is for plain text input (--from text), not --from bot-api."),
+        Case(
+            arguments: ["--from", "text", "--entities", #"[{"type":"bold""#], stdin: "hello", status: 2,
+            stderr: "msgfmt: error: --entities:1:16: invalid JSON: "),
         Case(
             arguments: ["--jobs", "3", "--to", "text"], stdin: "{\"text\":\"a\"}\n{\"text\":5}", status: 1,
             stderr: "msgfmt: error: <stdin>:"),
