@@ -105,6 +105,17 @@ import Testing
         #expect(run.stderr.contains("no space left on device"))
     }
 
+    /// `--help` and the man page give the table these tests check, an unreadable input
+    /// file under 2 among the rest.
+    @Test func helpAndManPageGiveTheTable() throws {
+        let table =
+            "Exit status: 0 all messages rendered; 1 some input was invalid (the rest was rendered); 2 usage error, or an input file could not be read (the other files are still rendered); 3 output could not be written."
+        let help = try Binary.run(["--help"])
+        #expect(help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(table), "\(help.stdout)")
+        let man = try String(contentsOf: PackagePaths.root.appendingPathComponent("man/msgfmt.1"), encoding: .utf8)
+        #expect(man.contains(table))
+    }
+
     /// An unreadable file among readable ones: the others are still rendered, then 2.
     @Test func unreadableFileDoesNotStopTheOthers() throws {
         let a = try Self.file("first\n")
