@@ -38,11 +38,13 @@ final class DiagnosticPrinter {
     /// Set by `redo()`: the errors held back were counted by the first attempt.
     private var redoing = false
 
-    /// Identifies a message in an input: its file and its index or id.
+    /// Identifies a message in an input: its file and its index or id, and its line in
+    /// JSON Lines.
     private struct MessageKey: Equatable {
         var source: String
         var index: Int?
         var id: Int64?
+        var line: Int?
     }
 
     /// Prints one diagnostic about `source`, unless its message has printed `perMessage`
@@ -67,7 +69,7 @@ final class DiagnosticPrinter {
             message = nil
         }
         guard hidden > 0, let message else { return }
-        let location = Diagnostic.Location(messageID: message.id, messageIndex: message.index)
+        let location = Diagnostic.Location(messageID: message.id, messageIndex: message.index, line: message.line)
         let kind = hiddenErrors == hidden ? "error" : hiddenErrors == 0 ? "warning" : "diagnostic"
         let count = "\(hidden) more \(kind)\(hidden == 1 ? "" : "s")"
         let line = Diagnostic(hiddenErrors > 0 ? .error : .warning, location, "\(count) about this message not shown")
@@ -81,7 +83,7 @@ final class DiagnosticPrinter {
         let location = diagnostic.location
         let key =
             location.messageIndex == nil && location.messageID == nil
-            ? nil : MessageKey(source: source, index: location.messageIndex, id: location.messageID)
+            ? nil : MessageKey(source: source, index: location.messageIndex, id: location.messageID, line: location.line)
         if key != message {
             finishMessage()
             message = key
@@ -136,6 +138,14 @@ final class DiagnosticPrinter {
 }
 
 extension DiagnosticPrinter {
+    /// Prints a free-form warning line `msgfmt: warning: MESSAGE` (an option that does
+    /// nothing here, say); it does not change the exit status.
+    func warning(_ message: String) {
+        let sink = OutputSink(fd: 2, capacity: 256)
+        sink.write("msgfmt: warning: \(message)\n")
+        sink.flush()
+    }
+
     /// Prints an informational line `msgfmt: MESSAGE` (for --stats).
     func info(_ message: String) {
         let sink = OutputSink(fd: 2, capacity: 256)

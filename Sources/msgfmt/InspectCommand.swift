@@ -30,7 +30,9 @@ struct InspectCommand: ParsableCommand {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         let out = OutputSink()
-        let options = DecodeOptions(format: input.from, entitiesJSON: try InputFormatOptionGroup.entitiesJSON(input.entities))
+        let options = DecodeOptions(
+            format: try InputFormatOptionGroup.format(input.from, entities: input.entities),
+            entitiesJSON: try InputFormatOptionGroup.entitiesJSON(input.entities, printer: printer))
         for path in files.isEmpty ? ["-"] : files {
             let file: InputFile
             do {

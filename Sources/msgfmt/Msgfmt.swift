@@ -17,7 +17,8 @@ struct Msgfmt: ParsableCommand {
             error), then one line counts the rest; --to json (render and export) lists all of a message's diagnostics.
 
             Exit status: 0 all messages rendered; 1 some input was invalid (the rest was \
-            rendered); 2 usage error; 3 output could not be written.
+            rendered); 2 usage error, or an input file could not be read (the other files \
+            are still rendered); 3 output could not be written.
             """,
         version: MsgfmtVersion.string,
         subcommands: [RenderCommand.self, InspectCommand.self, ExportCommand.self, DiffCommand.self],

@@ -84,8 +84,10 @@ struct RenderCommand: ParsableCommand {
         var options = settings.options
         // Bot API dates are Unix times; before: and after: read days in --time-zone.
         options.filter = try FilterOptionGroup.compile(settings.filter, clock: options.clock, printer: printer)
-        options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities)
+        options.from = try InputFormatOptionGroup.format(options.from, entities: settings.entities)
+        options.entitiesJSON = try InputFormatOptionGroup.entitiesJSON(settings.entities, printer: printer)
         if settings.width?.pixels == true { options.measure = .font }
+        for option in settings.unusedOptions(usesFonts: options.usesFonts) { printer.warning("\(option); ignored") }
         if options.usesFonts, ![.json, .svg, .png].contains(options.to) {
             throw ValidationError("--measure font and --width in px lay out in pixels: use them with --to json, svg or png.")
         }

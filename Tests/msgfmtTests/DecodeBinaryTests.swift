@@ -42,12 +42,30 @@ import Testing
         #expect(r.stderr.contains("message 7, entity 4: strikethrough entity starts at 40"))
     }
 
+    /// Normalization warnings about a JSON Lines message name its line, as its decoding
+    /// diagnostics do, so two messages with one id are told apart: on one thread and on
+    /// several, on stderr and in `--to json`.
+    @Test(arguments: ["1", "3"])
+    func repairsOfJSONLinesNameTheLine(_ jobs: String) throws {
+        let line = { (id: String, text: String) in
+            #"{\#(id)"text":"\#(text)","entities":[{"type":"bold","offset":5,"length":1}]}"#
+        }
+        let input = [line(#""message_id":100,"#, "a"), line("", "b"), "", line(#""message_id":100,"#, "c")].joined(separator: "\n") + "\n"
+        let r = try Binary.run(["--to", "text", "--jobs", jobs], stdin: input)
+        #expect(r.status == 0)
+        let warning = "entity 0: bold entity starts at 5, past the end of the text (1 UTF-16 units); dropped\n"
+        #expect(r.stderr == ["1", "2", "4"].map { "msgfmt: warning: <stdin>:\($0), \(warning)" }.joined(), "\(r.stderr)")
+        let json = try Binary.run(["--to", "json", "--jobs", jobs], stdin: input)
+        #expect(json.stdout.components(separatedBy: #""entity":0,"line":"#).count == 4, "\(json.stdout)")
+        #expect(json.stdout.contains(#""entity":0,"line":4}"#))
+    }
+
     @Test func surrogateSplitDropsOnlyThatEntity() throws {
         let input = #"{"text":"a😀b","entities":[{"type":"bold","offset":0,"length":2},{"type":"italic","offset":0,"length":4}]}"#
         let r = try Binary.run(["--to", "bot-api"], stdin: input)
         #expect(r.status == 1)
         #expect(r.stdout == "{\"text\":\"a😀b\",\"entities\":[{\"type\":\"italic\",\"offset\":0,\"length\":4}]}\n")
-        #expect(r.stderr.contains("error: <stdin>:message #1, entity 0: bold entity boundary at UTF-16 offset 2 splits a surrogate pair"))
+        #expect(r.stderr.contains("error: <stdin>:1, entity 0: bold entity boundary at UTF-16 offset 2 splits a surrogate pair"))
     }
 
     @Test func strictTurnsRepairsIntoFailures() throws {

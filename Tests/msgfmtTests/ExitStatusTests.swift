@@ -43,6 +43,13 @@ import Testing
             stderr: "msgfmt: error: cannot read /nonexistent/msgfmt-input: no such file or directory"),
         Case(arguments: ["/tmp"], status: 2, stderr: "msgfmt: error: cannot read /tmp: is a directory"),
         Case(arguments: ["--jobs", "0"], stdin: "{\"text\":\"a\"}", status: 2, stderr: "--jobs must be at least 1"),
+        // --entities only with text input, and its JSON reported as the option's.
+        Case(
+            arguments: ["--from", "bot-api", "--entities", "[]"], stdin: "{\"text\":\"a\"}", status: 2,
+            stderr: "--entities is for plain text input (--from text), not --from bot-api."),
+        Case(
+            arguments: ["--from", "text", "--entities", #"[{"type":"bold""#], stdin: "hello", status: 2,
+            stderr: "msgfmt: error: --entities:1:16: invalid JSON: "),
         Case(
             arguments: ["--jobs", "3", "--to", "text"], stdin: "{\"text\":\"a\"}\n{\"text\":5}", status: 1,
             stderr: "msgfmt: error: <stdin>:"),
@@ -96,6 +103,17 @@ import Testing
         #expect(lines.count == 1, "stderr: \(run.stderr)")
         #expect(lines.first?.hasPrefix("msgfmt: error: cannot write") == true, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("no space left on device"))
+    }
+
+    /// `--help` and the man page give the table these tests check, an unreadable input
+    /// file under 2 among the rest.
+    @Test func helpAndManPageGiveTheTable() throws {
+        let table =
+            "Exit status: 0 all messages rendered; 1 some input was invalid (the rest was rendered); 2 usage error, or an input file could not be read (the other files are still rendered); 3 output could not be written."
+        let help = try Binary.run(["--help"])
+        #expect(help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(table), "\(help.stdout)")
+        let man = try String(contentsOf: PackagePaths.root.appendingPathComponent("man/msgfmt.1"), encoding: .utf8)
+        #expect(man.contains(table))
     }
 
     /// An unreadable file among readable ones: the others are still rendered, then 2.

@@ -36,6 +36,15 @@ import Testing
                 "{\"text\":\n{\"text\":\"two\"}\nnot json\n{\"text\":\"four\",\"entities\":[{\"type\":\"bold\",\"offset\":0,\"length\":4}]}\n{\"text\":5}\n[1,\n",
             read: 6, failed: 4),
         Case(
+            name: "JSON Lines, a first line that is no JSON", arguments: ["--from", "bot-api"],
+            input: "garbage\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
+            name: "JSON Lines, a first line that is a stray bracket", arguments: ["--from", "bot-api"],
+            input: "]\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
+            name: "JSON Lines sniffed, a first line that is a comment", arguments: [],
+            input: "# comment\n{\"text\":\"two\"}\n{\"text\":\"three\"}\n", read: 3, failed: 1),
+        Case(
             name: "JSON array with bad members", arguments: ["--from", "bot-api"],
             input: "[{\"text\":\"one\"},{\"text\":7},{\"nope\":1},{\"text\":\"four\",\"entities\":\"x\"},{\"text\":\"five\"}]",
             read: 5, failed: 2),
@@ -83,15 +92,15 @@ import Testing
         let result = try Binary.run(["--to", "text"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:message 7, entity ") }.count == 10)
-        #expect(lines.contains("msgfmt: warning: <stdin>:message 7: 15 more warnings about this message not shown"), "\(lines)")
-        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:message 8, entity ") }.count == 2)
+        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:1, entity ") }.count == 10)
+        #expect(lines.contains("msgfmt: warning: <stdin>:1: 15 more warnings about this message not shown"), "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("msgfmt: warning: <stdin>:2, entity ") }.count == 2)
         #expect(lines.count == 13, "\(lines)")
         #expect(result.stdout == "seven\n\neight\n")
 
         let strict = try Binary.run(["--to", "text", "--strict"], stdin: input)
         #expect(strict.status == 1)
-        #expect(strict.stderr.contains("msgfmt: error: <stdin>:message 7: 15 more errors about this message not shown"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("msgfmt: error: <stdin>:1: 15 more errors about this message not shown"), "\(strict.stderr)")
     }
 
     /// An export with broken messages: each is reported, the rest written, and the

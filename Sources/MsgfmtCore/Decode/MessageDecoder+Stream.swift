@@ -15,12 +15,13 @@ extension MessageDecoder {
     /// the input is JSON Lines. `take`, when given, is offered every JSON Lines line after
     /// the first two, before it is decoded here.
     public static func decode(_ reader: InputReader, options: DecodeOptions, each: (DecodedItem) -> Void) throws(InputError) {
-        try decode(reader, options: options, take: nil, each: each)
+        try decode(reader, options: options, take: nil) { item, _ in each(item) }
     }
 
-    /// `decode(_:options:each:)`, offering lines to `take` (see there).
+    /// `decode(_:options:each:)`, offering lines to `take` (see there) and handing each
+    /// item with its JSON Lines line (nil for other input, as `decodeLocated`).
     static func decode(
-        _ reader: InputReader, options: DecodeOptions, take: LineTaker?, each: (DecodedItem) -> Void
+        _ reader: InputReader, options: DecodeOptions, take: LineTaker?, each: (DecodedItem, _ line: Int?) -> Void
     ) throws(InputError) {
         var number = 0
         var first: JSONValue?
@@ -36,11 +37,12 @@ extension MessageDecoder {
         guard let first else { return try decodeWhole(reader, options: options, each: each) }
         var index = 0
         let filter = options.filter
+        let firstNumber = number
         let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index, filter: filter)
         var unnumberedIndex = 0
         if items == BotAPIDecoder.items(from: first, line: nil, nextIndex: &unnumberedIndex, filter: filter) {
             reader.forget()
-            items.forEach(each)
+            for item in items { each(item, firstNumber) }
         } else {
             var second: (line: ArraySlice<UInt8>, number: Int)?
             while second == nil, let line = try reader.nextLine() {
@@ -49,7 +51,7 @@ extension MessageDecoder {
             }
             guard let second else { return try decodeWhole(reader, options: options, each: each) }
             reader.forget()
-            items.forEach(each)
+            for item in items { each(item, firstNumber) }
             decodeLine(second.line, number: second.number, index: &index, filter: filter, each: each)
         }
         while let line = try reader.nextLine() {
@@ -84,10 +86,12 @@ extension MessageDecoder {
 
     /// Decodes the whole input of `reader`, unless its reading was stopped (there is no
     /// one left to show it to, and a cut input would only give false diagnostics).
-    private static func decodeWhole(_ reader: InputReader, options: DecodeOptions, each: (DecodedItem) -> Void) throws(InputError) {
+    private static func decodeWhole(
+        _ reader: InputReader, options: DecodeOptions, each: (DecodedItem, _ line: Int?) -> Void
+    ) throws(InputError) {
         guard !reader.stopped else { return }
         let bytes = try reader.readAll()
-        decode(InputFile(name: reader.name, bytes: bytes), options: options, each: each)
+        decodeLocated(InputFile(name: reader.name, bytes: bytes), options: options, each: each)
     }
 
     /// True for a line of spaces, tabs and carriage returns only.
@@ -95,14 +99,16 @@ extension MessageDecoder {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// Decodes line `number` of JSON Lines; `index` counts the messages so far.
+    /// Decodes line `number` of JSON Lines, handing each item to `each` with `number`;
+    /// `index` counts the messages so far.
     static func decodeLine(
-        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
+        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil,
+        each: (DecodedItem, _ line: Int?) -> Void
     ) {
         // The everyday message is read without a JSON tree; the tree path decides the rest.
         // (The filter is tested by its case: `== nil` copied it into a pair to compare.)
         if case .none = filter, let message = BotAPIMessageReader.message(line) {
-            each(.message(message, diagnostics: []))
+            each(.message(message, diagnostics: []), number)
             index += 1
             return
         }
@@ -112,14 +118,15 @@ extension MessageDecoder {
     /// `decodeLine` without trying `BotAPIMessageReader` first: for a caller that tried it
     /// on these bytes already (render's workers, which read the everyday message in place).
     static func decodeLineThroughTree(
-        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil, each: (DecodedItem) -> Void
+        _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil,
+        each: (DecodedItem, _ line: Int?) -> Void
     ) {
         do throws(JSONParseError) {
             let value = try JSONParser.parse(line)
-            BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter).forEach(each)
+            for item in BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter) { each(item, number) }
         } catch {
             let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
-            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
+            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), number)
             index += 1
         }
     }

@@ -12,20 +12,30 @@ public enum MessageDecoder {
     /// read, in order: JSON Lines are decoded line by line, so memory stays flat however
     /// long the input is.
     public static func decode(_ input: InputFile, options: DecodeOptions, each: (DecodedItem) -> Void) {
+        decodeLocated(input, options: options) { item, _ in each(item) }
+    }
+
+    /// `decode(_:options:each:)`, handing each item with the JSON Lines line it was read
+    /// from (nil for any other input), so what is reported later about its message (its
+    /// normalization) can name the line too.
+    static func decodeLocated(_ input: InputFile, options: DecodeOptions, each: (DecodedItem, _ line: Int?) -> Void) {
         var bytes = input.bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let filter = options.filter
+        let unlined: (DecodedItem) -> Void = { each($0, nil) }
         // Text and parse modes give the filter only the text; JSON and exports say more.
-        let textOnly: (DecodedItem) -> Void = { each($0.kept(by: filter)) }
+        let textOnly: (DecodedItem) -> Void = { each($0.kept(by: filter), nil) }
         switch options.format {
         case .auto:
             if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) {
-                return decodeTDesktop(bytes, filter: filter).forEach(each)
+                return decodeTDesktop(bytes, filter: filter).forEach(unlined)
             }
-            if looksLikeJSON(bytes) { return decodeJSON(bytes, allowTDesktop: true, filter: filter, each: each) }
+            if looksLikeJSON(bytes) || looksLikeJSONLinesAfterAFirstLine(bytes) {
+                return decodeJSON(bytes, allowTDesktop: true, filter: filter, each: each)
+            }
             return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(textOnly)
         case .botAPI: return decodeJSON(bytes, allowTDesktop: false, filter: filter, each: each)
-        case .tdesktop: return decodeTDesktop(bytes, filter: filter).forEach(each)
+        case .tdesktop: return decodeTDesktop(bytes, filter: filter).forEach(unlined)
         case .text: return decodeText(bytes, entitiesJSON: options.entitiesJSON).forEach(textOnly)
         case .markdownV2: return decodeParseMode(bytes, MarkdownV2Parser.parse).forEach(textOnly)
         case .html: return decodeParseMode(bytes, TelegramHTMLParser.parse).forEach(textOnly)
@@ -48,31 +58,29 @@ public enum MessageDecoder {
     /// One JSON document, or JSON Lines when the first line is a complete value.
     static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool) -> [DecodedItem] {
         var items: [DecodedItem] = []
-        decodeJSON(bytes, allowTDesktop: allowTDesktop) { items.append($0) }
+        decodeJSON(bytes, allowTDesktop: allowTDesktop) { item, _ in items.append(item) }
         return items
     }
 
-    /// `decodeJSON(_:allowTDesktop:)`, handing each item to `each` as it is read; messages
-    /// `filter` does not keep are handed out as `.filtered`.
-    static func decodeJSON(_ bytes: [UInt8], allowTDesktop: Bool, filter: MessageFilter? = nil, each: (DecodedItem) -> Void) {
+    /// `decodeJSON(_:allowTDesktop:)`, handing each item to `each` as it is read, with its
+    /// line when the input is JSON Lines; messages `filter` does not keep are handed out as
+    /// `.filtered`.
+    static func decodeJSON(
+        _ bytes: [UInt8], allowTDesktop: Bool, filter: MessageFilter? = nil, each: (DecodedItem, _ line: Int?) -> Void
+    ) {
         var index = 0
         do throws(JSONParseError) {
             let value = try JSONParser.parse(bytes)
-            if allowTDesktop, isTDesktopExport(value) { return decodeTDesktop(bytes, filter: filter).forEach(each) }
-            return BotAPIDecoder.items(from: value, line: nil, nextIndex: &index, filter: filter).forEach(each)
+            let items =
+                allowTDesktop && isTDesktopExport(value)
+                ? decodeTDesktop(bytes, filter: filter) : BotAPIDecoder.items(from: value, line: nil, nextIndex: &index, filter: filter)
+            for item in items { each(item, nil) }
+            return
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !isBlank($0.1) }
-            // JSON Lines when the first line is a complete value — or when it is a broken
-            // object and some later line is a whole object, so a bad first line costs only
-            // its own message.
-            let isJSONLines =
-                lines.count > 1
-                && ((try? JSONParser.parse(lines[0].1)) != nil
-                    || (lines[0].1.first(where: { $0 > 0x20 }) == 0x7B
-                        && lines.dropFirst().contains { (try? JSONParser.parse($0.1))?.objectValue != nil }))
-            guard isJSONLines else {
+            guard isJSONLines(lines, documentError: error) else {
                 let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
-                return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")))
+                return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), nil)
             }
             for (number, slice) in lines { decodeLine(slice, number: number, index: &index, filter: filter, each: each) }
         }

@@ -54,22 +54,24 @@ public enum Normalizer {
             }
             let name = e.kind.botAPIName
             if e.length < 0 {
-                report.warn(index, "\(name) entity has negative length \(e.length); dropped")
+                let length = isClamped(e.length) ? "a negative length out of range" : "negative length \(e.length)"
+                report.warn(index, "\(name) entity has \(length); dropped")
                 continue
             }
             let end = e.offset.addingReportingOverflow(e.length)
             var endValue = end.overflow ? Int.max : end.partialValue
             if e.offset < 0 {
-                report.warn(index, "\(name) entity starts at \(e.offset), before the text; clamped to 0")
+                report.warn(index, "\(name) entity starts at \(quoted(e.offset)), before the text; clamped to 0")
                 e.offset = 0
                 endValue = max(0, endValue)
             }
             if e.offset > count {
-                report.warn(index, "\(name) entity starts at \(e.offset), past the end of the text (\(count) UTF-16 units); dropped")
+                report.warn(
+                    index, "\(name) entity starts at \(quoted(e.offset)), past the end of the text (\(count) UTF-16 units); dropped")
                 continue
             }
             if endValue > count {
-                report.warn(index, "\(name) entity ends at \(endValue), past the end of the text (\(count) UTF-16 units); clamped")
+                report.warn(index, "\(name) entity ends at \(quoted(endValue)), past the end of the text (\(count) UTF-16 units); clamped")
                 endValue = count
             }
             e.length = endValue - e.offset
@@ -88,6 +90,18 @@ public enum Normalizer {
             items.append(Item(entity: e.withOnlyItsPayload, origin: index))
         }
         return items
+    }
+
+    /// An offset or end as a diagnostic quotes it: its number, or `an offset out of range`
+    /// when the decoder clamped it (`isClamped`), as the number the input gave is not known.
+    static func quoted(_ offset: Int) -> String {
+        isClamped(offset) ? "an offset out of range" : "\(offset)"
+    }
+
+    /// True for a value at or beyond the bound decoders clamp offsets and lengths to
+    /// (`BotAPIEntityReader.limit`, 2^40).
+    static func isClamped(_ value: Int) -> Bool {
+        value.magnitude >= BotAPIEntityReader.limit.magnitude
     }
 
     /// The payload field an entity needs but lacks, if any.

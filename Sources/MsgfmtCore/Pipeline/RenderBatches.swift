@@ -40,8 +40,8 @@ final class RenderBatches {
 
     /// What a worker needs to process one slot.
     enum Work: Sendable {
-        /// A message decoded on the calling thread.
-        case message(Message, index: Int, diagnostics: [Diagnostic])
+        /// A message decoded on the calling thread (from JSON Lines line `line`, if any).
+        case message(Message, index: Int, line: Int?, diagnostics: [Diagnostic])
         /// A line to decode first (`Entry.line`).
         case line(Range<Int>, number: Int, index: Int)
     }
@@ -150,14 +150,15 @@ final class RenderBatches {
         self.report = report
     }
 
-    /// Adds the next decoded item; a full batch is started on the workers.
-    func add(_ item: consuming DecodedItem) {
+    /// Adds the next decoded item, read from JSON Lines line `line` if any; a full batch is
+    /// started on the workers.
+    func add(_ item: consuming DecodedItem, line: Int? = nil) {
         added += 1
         // Taken apart by moving: the message goes to its batch without a copy.
         switch consume item {
         case .message(let message, let diagnostics):
             // Numbered as the decoder numbers them: skipped updates aside.
-            pending.works.append(.message(message, index: added - skipped - 1, diagnostics: diagnostics))
+            pending.works.append(.message(message, index: added - skipped - 1, line: line, diagnostics: diagnostics))
             pending.entries.append(.message)
             if pending.works.count >= batchSize { cycle() }
         case .skipped(let update):
@@ -266,8 +267,8 @@ final class RenderBatches {
         output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
     ) -> Done {
         switch work {
-        case .message(let message, let index, let diagnostics):
-            let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
+        case .message(let message, let index, let line, let diagnostics):
+            let rendered = renderer.process(message, index: index, line: line, diagnostics: diagnostics)
             return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
         case .line(let bytes, let number, let index):
             guard let lines else { return .again }
@@ -275,7 +276,7 @@ final class RenderBatches {
             // else goes through the JSON tree from a copy of the line, as `decodeLine` then
             // takes it.
             if let message = BotAPIMessageReader.message(UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count)) {
-                let rendered = renderer.process(message, index: index, diagnostics: [])
+                let rendered = renderer.process(message, index: index, line: number, diagnostics: [])
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             }
             scratch.removeAll(keepingCapacity: true)
@@ -283,14 +284,14 @@ final class RenderBatches {
             var next = index
             var count = 0
             var only: DecodedItem?
-            MessageDecoder.decodeLineThroughTree(scratch[...], number: number, index: &next) { item in
+            MessageDecoder.decodeLineThroughTree(scratch[...], number: number, index: &next) { item, _ in
                 count += 1
                 if count == 1 { only = item }
             }
             guard count == 1, let only else { return .again }
             switch only {
             case .message(let message, let diagnostics):
-                let rendered = renderer.process(message, index: index, diagnostics: diagnostics)
+                let rendered = renderer.process(message, index: index, line: number, diagnostics: diagnostics)
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             case .failure(let diagnostic):
                 return .failure(diagnostic)
@@ -415,8 +416,8 @@ final class RenderBatches {
     private func decodeAgain(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
         var index = stats.read - stats.skipped.count
         var emitter: any MessageEmitter = parallel ?? serial
-        MessageDecoder.decodeLine(Array(line)[...], number: number, index: &index) { item in
-            renderer.render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+        MessageDecoder.decodeLine(Array(line)[...], number: number, index: &index) { item, line in
+            renderer.render(item, line: line, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
         if parallel != nil { parallel = emitter.asParallel } else { serial = emitter }
     }

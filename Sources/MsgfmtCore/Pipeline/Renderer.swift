@@ -103,12 +103,14 @@ public struct Renderer {
         }
     }
 
-    /// Carries one decoded message through normalization, styling and layout.
-    public func process(_ message: Message, index: Int, diagnostics: [Diagnostic]) -> RenderedMessage {
+    /// Carries one decoded message through normalization, styling and layout; its repairs
+    /// are located by `index` and, for a message of JSON Lines, its `line`.
+    public func process(_ message: Message, index: Int, line: Int? = nil, diagnostics: [Diagnostic]) -> RenderedMessage {
         let text = UTF16Text(message.text)
         var (normalized, repairs) = Normalizer.normalize(message, text: text, detect: options.detect)
         for i in repairs.indices where repairs[i].location.messageIndex == nil {
             repairs[i].location.messageIndex = index
+            repairs[i].location.line = line
         }
         let styled =
             needsStyledBlocks
@@ -159,8 +161,8 @@ public struct Renderer {
     ) -> Stats {
         var stats = Stats()
         let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
-        MessageDecoder.decode(input, options: decodeOptions) { item in
-            render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+        MessageDecoder.decodeLocated(input, options: decodeOptions) { item, line in
+            render(item, line: line, stats: &stats, emitter: &emitter, into: sink, report: report)
         }
         return stats
     }
@@ -179,8 +181,8 @@ public struct Renderer {
     ) throws(InputError) {
         let decodeOptions = DecodeOptions(format: options.from, entitiesJSON: options.entitiesJSON, filter: options.filter)
         guard options.jobs > 1 else {
-            try MessageDecoder.decode(reader, options: decodeOptions) { item in
-                render(item, stats: &stats, emitter: &emitter, into: sink, report: report)
+            try MessageDecoder.decode(reader, options: decodeOptions, take: nil) { item, line in
+                render(item, line: line, stats: &stats, emitter: &emitter, into: sink, report: report)
             }
             return
         }
@@ -203,13 +205,14 @@ public struct Renderer {
             // workers undecoded (`RenderBatches.take`).
             let take: MessageDecoder.LineTaker? =
                 batches.takesLines ? { line, number, index in batches.take(line, number: number, index: &index) } : nil
-            try MessageDecoder.decode(reader, options: decodeOptions, take: take) { batches.add($0) }
+            try MessageDecoder.decode(reader, options: decodeOptions, take: take) { batches.add($0, line: $1) }
         }
     }
 
-    /// Renders one decoded item as soon as it is decoded: nothing waits for the whole input.
+    /// Renders one decoded item, read from JSON Lines line `line` if any, as soon as it is
+    /// decoded: nothing waits for the whole input.
     func render(
-        _ item: DecodedItem, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
+        _ item: DecodedItem, line: Int? = nil, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
         report: (Diagnostic) -> Void
     ) {
         stats.read += 1
@@ -221,7 +224,7 @@ public struct Renderer {
             stats.filtered += 1
         case .message(let message, let diagnostics):
             // Messages are numbered as the decoder numbers them: skipped updates aside.
-            let rendered = process(message, index: stats.read - stats.skipped.count - 1, diagnostics: diagnostics)
+            let rendered = process(message, index: stats.read - stats.skipped.count - 1, line: line, diagnostics: diagnostics)
             deliver(rendered, stats: &stats, emitter: &emitter, into: sink, report: report)
         case .skipped(let update):
             stats.skipped.add(update)

@@ -35,6 +35,27 @@ import Testing
         #expect(d.location.column != nil)
     }
 
+    /// A bad first line of JSON Lines (`garbage`, `]`, a comment, a broken object) fails
+    /// only itself, read as Bot API or sniffed; a document broken further on, or text with
+    /// one JSON line among others, is still one error or one text.
+    @Test(arguments: ["garbage", "]", "# comment", "{\"text\": oops", "{\"text\":\"a\"} x"])
+    func badFirstLineCostsOnlyItself(_ first: String) {
+        for format in [InputFormat.botAPI, .auto] {
+            let items = decode(first + "\n{\"text\":\"two\"}\n\n{\"text\":\"three\"}\n", format)
+            #expect(messages(items).map(\.text) == ["two", "three"], "\(format): \(items)")
+            guard case .failure(let d) = items.first else {
+                Issue.record("\(format): expected a failure first, not \(items)")
+                continue
+            }
+            #expect(d.location.line == 1)
+        }
+        let pretty = decode("{\n  \"text\": \"a\",\n  oops\n}\n", .botAPI)
+        #expect(pretty.count == 1)
+        let cut = decode("[\n{\"text\":\"a\"},\n{\"text\":\"b\"}\n", .botAPI)
+        #expect(cut.count == 1)
+        #expect(messages(decode("Here it is:\n{\"a\":1}\nthanks\n")).count == 1)
+    }
+
     @Test func hugeNumbersDoNotTrap() {
         let items = decode(
             #"{"text":"abc","entities":[{"type":"bold","offset":99999999999999999999999,"length":1},{"type":"bold","offset":0,"length":1.5}]}"#,

@@ -25,6 +25,28 @@ import Testing
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 
+    /// Offsets and lengths the decoder clamped (beyond 2^40) are said to be out of range,
+    /// not quoted as the bound, which the input never gave.
+    @Test func clampedValuesAreNotQuoted() {
+        let input =
+            #"{"text":"hello","entities":[{"type":"bold","offset":9007199254740993,"length":1},"#
+            + #"{"type":"italic","offset":-99999999999999999999,"length":2},{"type":"code","offset":0,"length":99999999999999},"#
+            + #"{"type":"underline","offset":0,"length":-99999999999999},{"type":"strikethrough","offset":7,"length":-3}]}"#
+        let items = MessageDecoder.decode(InputFile(name: "t", bytes: Array(input.utf8)), options: DecodeOptions(format: .botAPI))
+        guard case .message(let message, _) = items.first else { Issue.record("expected a message, not \(items)"); return }
+        let messages = Normalizer.normalize(message, detect: false).1.map(\.message)
+        #expect(
+            messages == [
+                "bold entity starts at an offset out of range, past the end of the text (5 UTF-16 units); dropped",
+                "italic entity starts at an offset out of range, before the text; clamped to 0",
+                "empty italic entity dropped",
+                "code entity ends at an offset out of range, past the end of the text (5 UTF-16 units); clamped",
+                "underline entity has a negative length out of range; dropped",
+                "strikethrough entity has negative length -3; dropped",
+            ])
+        #expect(!messages.joined().contains("1099511627776"))
+    }
+
     @Test func onlyTheKindsOwnPayloadIsKept() {
         let (m, d) = normalize(
             "hello world",
