@@ -5,8 +5,9 @@ import MsgfmtCore
 /// read in (times in pictures and transcripts, day headers, `--since`/`--until`, the
 /// filter's `before:` and `after:`).
 struct TimeZoneOptionGroup: ParsableArguments {
+    // Taken unconditionally: an offset west of UTC (`-09:30`) begins with a dash.
     @Option(
-        name: .customLong("time-zone"),
+        name: .customLong("time-zone"), parsing: .unconditional,
         help: ArgumentHelp(
             "Zone for dates: an IANA name, UTC, an offset like +03:00 or a POSIX TZ rule (default: the system zone).", valueName: "tz"))
     var timeZone: String?

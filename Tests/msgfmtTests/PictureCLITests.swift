@@ -249,6 +249,10 @@ import Testing
             ["--to", "svg", "--time-zone", "+03:00"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1],
             environment: ["TZ": "Asia/Tokyo"])
         #expect(zoned.stdout.contains(">11:31<"), "\(zoned.stdout)")
+        // An offset west of UTC begins with a dash and is still the option's value.
+        let west = try Binary.run(
+            ["--to", "svg", "--time-zone", "-09:30"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1])
+        #expect(west.status == 0 && west.stdout.contains(">23:01<"), "\(west.stderr)")
         let unknown = try Binary.run(["--to", "svg", "--time-zone", "Mars/Base"] + Self.pinned, stdin: input)
         #expect(unknown.status == 2 && unknown.stderr.contains("--time-zone 'Mars/Base'"), "\(unknown.stderr)")
     }

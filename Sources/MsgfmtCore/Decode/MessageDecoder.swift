@@ -94,7 +94,7 @@ public enum MessageDecoder {
     }
 
     /// The input text with invalid UTF-8 replaced (and reported) and one final newline
-    /// removed.
+    /// (LF or CR LF, as a file saved on Windows ends) removed.
     static func inputText(_ bytes: [UInt8]) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         var bytes = bytes
         var diagnostics: [Diagnostic] = []
@@ -102,7 +102,10 @@ public enum MessageDecoder {
             diagnostics.append(Diagnostic(.warning, .init(byteOffset: bad), "invalid UTF-8 replaced with U+FFFD"))
             bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
         }
-        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0A {
+            bytes.removeLast()
+            if bytes.last == 0x0D { bytes.removeLast() }
+        }
         return (bytes, diagnostics)
     }
 

@@ -13,6 +13,9 @@ public final class AtomicOutput {
     /// The temporary path being written (nil for stdout).
     public let temporaryPath: String?
     private let kind: Kind
+    /// What errors name the output by: the path, a device's path (`/dev/full`), or
+    /// `<stdout>`.
+    private let shownName: String
     /// The sink for stream outputs (nil for directories).
     public private(set) var sink: OutputSink?
     private var fd: Int32 = -1
@@ -26,6 +29,7 @@ public final class AtomicOutput {
         path = nil
         temporaryPath = nil
         kind = .stdout
+        shownName = "<stdout>"
         sink = OutputSink()
     }
 
@@ -39,6 +43,7 @@ public final class AtomicOutput {
             if fd < 0 { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
             self.path = nil
             self.kind = .stdout
+            shownName = path
             temporaryPath = nil
             sink = OutputSink(fd: fd)
             return
@@ -49,6 +54,7 @@ public final class AtomicOutput {
         }
         self.path = path
         self.kind = kind
+        shownName = path
         let url = URL(fileURLWithPath: path)
         let temp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
@@ -92,7 +98,7 @@ public final class AtomicOutput {
         sink?.flush()
         if let sink, sink.failed {
             if sink.errorNumber == EPIPE { throw .readerGone }
-            throw .writeFailed(path: path ?? "<stdout>", reason: String(cString: strerror(sink.errorNumber)))
+            throw .writeFailed(path: shownName, reason: String(cString: strerror(sink.errorNumber)))
         }
         guard let path, let temp = temporaryPath else {
             closeFile()

@@ -56,6 +56,17 @@ import Testing
         #expect(messages(decode("Here it is:\n{\"a\":1}\nthanks\n")).count == 1)
     }
 
+    /// One final newline is dropped from text input, LF or CR LF; a lone CR, or a second
+    /// newline, stays text.
+    @Test func oneFinalNewlineIsDropped() {
+        func text(_ input: String) -> [UInt8] { MessageDecoder.inputText(Array(input.utf8)).bytes }
+        #expect(text("a\n") == Array("a".utf8))
+        #expect(text("a\r\n") == Array("a".utf8))
+        #expect(text("a\r") == Array("a\r".utf8))
+        #expect(text("a\n\n") == Array("a\n".utf8))
+        #expect(text("a\r\n\r\n") == Array("a\r\n".utf8))
+    }
+
     @Test func hugeNumbersDoNotTrap() {
         let items = decode(
             #"{"text":"abc","entities":[{"type":"bold","offset":99999999999999999999999,"length":1},{"type":"bold","offset":0,"length":1.5}]}"#,
