@@ -10,9 +10,12 @@ extension Msgfmt {
     /// every other one, and every one that asks for help or holds a mistake, by
     /// ArgumentParser.
     static func main() {
+        // The command whose usage a usage error raised while it runs is shown with.
+        var running: any ParsableCommand.Type = Msgfmt.self
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
             if let settings = QuickArguments.render(arguments) {
+                running = RenderCommand.self
                 try RenderCommand.run(settings)
                 return
             }
@@ -23,16 +26,32 @@ extension Msgfmt {
                 return
             }
             var command = try quickSubcommand(arguments) ?? parseAsRoot()
+            running = type(of: command)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
                 let sink = OutputSink(fd: 2, capacity: 1024)
-                sink.write(fullMessage(for: error) + "\n")
+                sink.write(message(for: error, running: running) + "\n")
                 sink.flush()
                 exit(withError: ExitStatus.usage)
             }
             exit(withError: error)
         }
+    }
+}
+
+extension Msgfmt {
+    /// The message of a usage error: as the root parse words it, but with the usage line
+    /// of the subcommand that was `running` when the error was raised while it ran (an
+    /// option combination it checks itself), not the root's `msgfmt <subcommand>`.
+    static func message(for error: any Error, running: any ParsableCommand.Type) -> String {
+        let message = fullMessage(for: error)
+        guard running != Msgfmt.self, message.contains("Usage: msgfmt <subcommand>") else { return message }
+        var usage = running.usageString()
+        if !usage.hasPrefix("msgfmt ") { usage = "msgfmt " + usage }
+        let name = running.configuration.commandName ?? ""
+        return message.replacing("Usage: msgfmt <subcommand>", with: "Usage: " + usage)
+            .replacing("See 'msgfmt --help'", with: "See 'msgfmt \(name) --help'")
     }
 }
 

@@ -105,6 +105,21 @@ import Testing
         #expect(run.stderr.contains("no space left on device"))
     }
 
+    /// A usage error a subcommand finds in its option combination shows that subcommand's
+    /// usage line and help, as a parse error does, not the root's `msgfmt <subcommand>`.
+    @Test(arguments: [
+        (["--to", "text", "-o", "x.txt"], "msgfmt render"),
+        (["render", "--to", "text", "--width", "10px"], "msgfmt render"),
+        (["inspect", "--entities", "@/nonexistent/entities.json"], "msgfmt inspect"),
+    ])
+    func usageErrorsShowTheirCommandsUsage(_ arguments: [String], _ command: String) throws {
+        let run = try GuardedRun.run(arguments, stdin: try Self.file("hello"))
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("Usage: \(command) "), "\(run.stderr)")
+        #expect(run.stderr.contains("See '\(command) --help'"), "\(run.stderr)")
+        #expect(!run.stderr.contains("<subcommand>"), "\(run.stderr)")
+    }
+
     /// `--help` and the man page give the table these tests check, an unreadable input
     /// file under 2 among the rest.
     @Test func helpAndManPageGiveTheTable() throws {
