@@ -9,7 +9,7 @@ struct LayoutOptionGroup: ParsableArguments {
     @Option(
         name: .customLong("width"),
         help:
-            "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80); with render --measure font or --to svg|png (render and export), in pixels: 360px (the default there). A width in px is a usage error where output counts cells (export --to text, diff). Export's terminal transcripts (--to ansi|text) are at least 20 cells wide."
+            "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80); with render --measure font or --to svg|png (render and export), in pixels: 360px (the default there). A width in px is a usage error where output counts cells (export --to text, diff). Export's terminal transcripts (--to ansi|text) are at least 20 cells wide; a wider width than layout takes (65536 cells) is laid out at that."
     )
     var widthArgument: WidthArgument?
 
