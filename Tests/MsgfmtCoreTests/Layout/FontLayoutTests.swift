@@ -145,6 +145,29 @@ import Testing
         #expect(layout.lines.count == 1)
     }
 
+    /// An entity that ends inside an emoji ZWJ sequence: the sequence is one cluster, drawn
+    /// whole in the face of its first unit, and measured so (as wide as when the bold
+    /// covers all of it), not as the two pieces' glyphs.
+    @Test func aClusterAnEntityEndsInsideIsMeasuredWhole() throws {
+        let fonts = try #require(Self.fonts)
+        let text = UTF16Text("a 👨\u{200D}👩\u{200D}👧 b")
+        func width(boldUnits: Int) -> Int {
+            let styled = StyledText(
+                messageID: nil, text: text,
+                blocks: [
+                    Block(
+                        kind: .paragraph, range: 0..<text.count,
+                        runs: [
+                            StyledRun(range: 0..<boldUnits, style: Style(attributes: .bold)),
+                            StyledRun(range: boldUnits..<text.count, style: .plain),
+                        ])
+                ])
+            return TextLayouter.layout(styled, Self.constraints(fonts, pixels: 500), measurer: FontMeasurer(styled, library: fonts)).width
+        }
+        // "a " and the man (2 units) in bold, or the whole sequence (8 units).
+        #expect(width(boldUnits: 4) == width(boldUnits: 10))
+    }
+
     /// A character the chosen family lacks comes from a fallback font fontconfig finds.
     @Test func missingCharactersFallBack() throws {
         let fonts = try #require(Self.fonts)
