@@ -29,10 +29,22 @@ public struct FontMeasurer: TextMeasurer {
         self.units = units
         var advances = [Int32](repeating: 0, count: units.count)
         var faces = [FaceStyle](repeating: .regular, count: units.count)
+        var styledFaces = false
         for run in styled.runs {
             let face = FaceStyle(run.style)
             guard face != .regular else { continue }
             for i in run.range.clamped(to: 0..<units.count) { faces[i] = face }
+            styledFaces = true
+        }
+        if styledFaces, !styled.text.isASCII {
+            // A cluster is drawn in the face of its first unit, as layout styles it: one
+            // an entity ends inside (a family emoji half bold) is shaped whole in that face,
+            // not as two pieces wider than the one glyph drawn.
+            var start = 0
+            for end in GraphemeSegmenter.boundaries(in: styled.text) where end > start {
+                for i in start..<min(end, units.count) { faces[i] = faces[start] }
+                start = end
+            }
         }
         // A space's width per face style, looked up once per message.
         var spaces = [Int32](repeating: -1, count: FaceStyle.allCases.count)
