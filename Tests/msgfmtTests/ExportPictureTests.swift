@@ -4,8 +4,10 @@ import Testing
 
 /// `export --to svg|png` through the binary: one file per message named by date and id,
 /// or one stacked picture; sender names on the first bubble of a group, times, `--me`'s
-/// messages on the right; `--width` in pixels; hostile names kept out of the markup; the
-/// usage errors of pixel widths where output counts cells. Pinned to DejaVu Sans.
+/// messages on the right; what a chat shows around the text (forward and via-bot lines,
+/// reply quotes, media placeholders, reactions); `--width` in pixels; hostile names kept
+/// out of the markup; the usage errors of pixel widths where output counts cells. Pinned
+/// to DejaVu Sans.
 @Suite struct ExportPictureTests {
     static let pinned = ["--font", "DejaVu Sans", "--time-zone", "UTC", "--theme", "dark"]
     static var teamChat: String { PackagePaths.root.appendingPathComponent("examples/team-chat.json").path }
@@ -195,5 +197,88 @@ import Testing
         #expect(result.stderr.contains("read 3, written 3"), "\(result.stderr)")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
         #expect(pictures.count == 1)
+    }
+
+    /// The texts of an SVG's `<text>` elements, in order.
+    static func texts(_ svg: String) -> [String] {
+        svg.matches(of: #/<text [^>]*>([^<]*)</text>/#).map { String($0.1) }
+    }
+
+    /// A poll, a voice message and a sticker without captions, a reply to the poll
+    /// forwarded from a channel, a message sent via a bot with reactions: each bubble
+    /// shows what the text transcript shows — the placeholder worded as every format words
+    /// it with the poll's options, the forward and via-bot lines, the reply quote (the
+    /// quoted sender over the preview of the poll), the reactions.
+    @Test func mediaRepliesAndForwardsAreDrawn() throws {
+        let input = Self.export([
+            #"{"id": 1, "type": "message", "date_unixtime": "1704189660", "from": "Bob", "from_id": "user2", "text": "", "poll": {"question": "Ship it?", "closed": false, "total_voters": 3, "answers": [{"text": "yes", "voters": 2, "chosen": true}, {"text": "no", "voters": 1, "chosen": false}]}}"#,
+            #"{"id": 2, "type": "message", "date_unixtime": "1704189720", "from": "Bob", "from_id": "user2", "text": "", "file": "voice_messages/a.ogg", "media_type": "voice_message", "mime_type": "audio/ogg", "duration_seconds": 7}"#,
+            #"{"id": 3, "type": "message", "date_unixtime": "1704189780", "from": "Bob", "from_id": "user2", "text": "reply + forward", "reply_to_message_id": 1, "forwarded_from": "Some Channel"}"#,
+            #"{"id": 4, "type": "message", "date_unixtime": "1704189840", "from": "Ann", "from_id": "user1", "text": "found it", "via_bot": "@gif", "reactions": [{"type": "emoji", "count": 2, "emoji": "👍"}]}"#,
+            #"{"id": 5, "type": "message", "date_unixtime": "1704189900", "from": "Ann", "from_id": "user1", "text": "", "file": "stickers/s.webp", "media_type": "sticker", "sticker_emoji": "😀"}"#,
+        ])
+        let result = try Binary.run(["export", "-", "--to", "svg"] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = Self.texts(result.stdout)
+        for text in [
+            "[Poll: Ship it? · 3 votes]", "  • yes — 2 votes ✓", "  • no — 1 vote", "[Voice message 0:07]", "Forwarded from Some Channel",
+            "via @gif", "👍 2", "[Sticker 😀]", "reply + forward", "found it",
+        ] {
+            #expect(texts.contains(text), "no \(text) in \(texts)")
+        }
+        // The quote: the poll's sender, then its preview, above the reply's text.
+        let quote = try #require(texts.firstIndex(of: "Poll: Ship it?"), "\(texts)")
+        #expect(quote > 0 && texts[quote - 1] == "Bob", "\(texts)")
+        #expect(texts.firstIndex(of: "reply + forward").map { $0 > quote } == true, "\(texts)")
+        // It is drawn in a band with a bar, as quotes are.
+        #expect(result.stdout.contains(##"fill="#71bafa" fill-opacity="0.102""##), "no quote band")
+        // The text transcript words them the same.
+        let text = try Binary.run(["export", "-", "--to", "text"] + Self.pinned, stdin: input)
+        for words in ["[Poll: Ship it? · 3 votes]", "• yes — 2 votes ✓", "[Voice message 0:07]", "Forwarded from Some Channel"] {
+            #expect(text.stdout.contains(words), "text transcript lacks \(words)")
+        }
+    }
+
+    /// A message without text is never an empty bubble: a voice message is a bubble of its
+    /// placeholder (as tall as a one-line message, no empty line for the text), and a
+    /// message with nothing at all says so.
+    @Test func mediaOnlyMessagesAreNotEmpty() throws {
+        let input = Self.export([
+            Self.message(1, from: #""Bob""#, fromID: "user2", unix: 1_704_189_600, text: #""hi""#),
+            #"{"id": 2, "type": "message", "date_unixtime": "1704189660", "from": "Bob", "from_id": "user2", "text": "", "media_type": "voice_message", "duration_seconds": 7}"#,
+            Self.message(3, from: #""Bob""#, fromID: "user2", unix: 1_704_189_720, text: #""ok""#),
+            Self.message(4, from: #""Bob""#, fromID: "user2", unix: 1_704_189_780, text: #""""#),
+        ])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let result = try Binary.run(["export", "-", "--to", "svg", "-o", out.path] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }.sorted()
+        try #require(files.count == 4)
+        let svgs = try files.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }
+        #expect(Self.texts(svgs[1]) == ["[Voice message 0:07]", "10:01"], "\(Self.texts(svgs[1]))")
+        #expect(Self.texts(svgs[3]) == ["(empty message)", "10:03"], "\(Self.texts(svgs[3]))")
+        // The voice message's bubble is as tall as the one-line text after it (no name on either).
+        func height(_ svg: String) -> Double? { svg.firstMatch(of: #/height="([0-9.]+)"/#).flatMap { Double($0.1) } }
+        #expect(height(svgs[1]) != nil && height(svgs[1]) == height(svgs[2]))
+        #expect(height(svgs[0]).map { $0 > height(svgs[2]) ?? 0 } == true, "the first has the name")
+    }
+
+    /// A reply to a message the export does not hold says which; a right-to-left preview
+    /// reads right to left; a long forward name is cut with the ellipsis to the bubble.
+    @Test func quotesOfUnknownAndRightToLeftMessages() throws {
+        let input = Self.export([
+            Self.message(1, from: #""שרה""#, fromID: "user3", unix: 1_704_189_600, text: #""שלום לכולם""#),
+            #"{"id": 2, "type": "message", "date_unixtime": "1704189660", "from": "Bob", "from_id": "user2", "text": "yes", "reply_to_message_id": 1}"#,
+            #"{"id": 3, "type": "message", "date_unixtime": "1704189720", "from": "Bob", "from_id": "user2", "text": "where?", "reply_to_message_id": 777, "forwarded_from": "A Channel With An Extremely Long Name That Never Ends"}"#,
+        ])
+        let result = try Binary.run(["export", "-", "--to", "svg", "--width", "240px"] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = Self.texts(result.stdout)
+        #expect(texts.contains("In reply to message 777"), "\(texts)")
+        #expect(result.stdout.firstMatch(of: #/<text [^>]*direction="rtl"[^>]*>שלום לכולם</text>/#) != nil)
+        #expect(texts.contains { $0.hasPrefix("Forwarded from") && $0.count < 30 }, "\(texts)")
+        #expect(texts.contains("…") || texts.contains { $0.hasPrefix("Forwarded from") && $0.hasSuffix("…") }, "\(texts)")
     }
 }

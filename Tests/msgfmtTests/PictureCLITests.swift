@@ -130,6 +130,25 @@ import Testing
         #expect(image.height == Int((2 * (2 * height + 2)).rounded(.up)))
     }
 
+    /// A Bot API message with media is drawn with its placeholder above its caption, worded
+    /// as every format words it; a voice message without a caption is a bubble of its
+    /// placeholder alone, as tall as a one-line text.
+    @Test func mediaPlaceholdersAboveTheCaption() throws {
+        let photo =
+            #"{"message_id":1,"photo":[{"file_id":"a","file_unique_id":"b","width":1280,"height":720,"file_size":221184}],"caption":"look"}"#
+        let voice = #"{"message_id":2,"voice":{"file_id":"a","file_unique_id":"b","duration":7}}"#
+        let result = try Binary.run(["--to", "svg"] + Self.pinned, stdin: photo + "\n" + voice)
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = result.stdout.matches(of: #/<text [^>]*>([^<]*)</text>/#).map { String($0.1) }
+        #expect(texts == ["[Photo 1280×720 · 216 KB]", "look", "[Voice message 0:07]"], "\(texts)")
+        func height(_ input: String) throws -> Double? {
+            try Binary.run(["--to", "svg"] + Self.pinned, stdin: input).stdout.firstMatch(of: #/height="([0-9.]+)"/#).flatMap {
+                Double($0.1)
+            }
+        }
+        #expect(try height(voice) == height(#"{"text":"first"}"#))
+    }
+
     /// `-o` naming a file of the format (`hi.png`, `HI.SVG`) writes one picture of all
     /// messages, byte for byte what `--stack` writes; a trailing slash, an existing folder of
     /// that name or another extension keeps `-o` a folder of one picture per message.

@@ -3,8 +3,11 @@
 ///
 /// The bubble is a rounded rectangle, with a tail at its bottom left (incoming) or bottom
 /// right (outgoing) when it ends a group; the sender name (`BubbleCaption`) sits above the
-/// text in its peer color, the time at the bottom right — in the last line when it fits,
-/// else on a line of its own. Quotes get a tinted band with a bar, pre blocks and inline
+/// text in its peer color, then what a chat shows around the text (`BubbleExtras`): the
+/// forward and via-bot lines in the accent color, the reply quote in a tinted band with a
+/// bar, the media placeholder in italics; the reactions below the text; the time at the
+/// bottom right — in the last line when it fits, else on a line of its own. A message
+/// shown by those rows alone (media without a caption) has no empty text line. Quotes get a tinted band with a bar, pre blocks and inline
 /// code a tinted background, hidden spoilers an opaque mask instead of their text (the
 /// text is not in the picture at all), links the link color, underline and strikethrough
 /// a 1 px rule. Emitters never measure: every position comes from the layout and the
@@ -27,33 +30,55 @@ struct BubbleScene: Sendable {
     static let minimumWidth = 48.0
 
     /// The scene of `layout` measured with `metrics`, in `theme`'s colors: with the name
-    /// and time of `caption`, on the right when `outgoing`, with a tail when `tail`.
+    /// and time of `caption` and the rows of `extras`, on the right when `outgoing`, with a
+    /// tail when `tail`.
     init(
         _ layout: TextLayout, metrics: PixelMetrics, theme: Theme, spoilers: SpoilerMode, caption: BubbleCaption = BubbleCaption(),
-        outgoing: Bool = false, tail: Bool = true
+        extras: BubbleExtras = BubbleExtras(), outgoing: Bool = false, tail: Bool = true
     ) {
         let palette = BubblePalette(theme, outgoing: outgoing)
         let px = metrics.pixels
         let lineHeight = px(metrics.lineHeight)
         let nameHeight = caption.name == nil ? 0 : lineHeight
-        let textHeight = max(Double(layout.lines.count) * lineHeight, lineHeight)
+        let inset = Double(BubbleExtras.quoteInset)
+        // Media without a caption is shown by its rows alone: no empty line for the text.
+        let textLines = layout.lines.isEmpty && !extras.isEmpty ? 0 : max(layout.lines.count, 1)
+        let textHeight = Double(textLines) * lineHeight
+        let aboveHeight = Double(extras.above.count) * lineHeight
+        let belowHeight = Double(extras.below.count) * lineHeight
         // The bubble is as wide as its widest line, not the box the text was laid out in:
         // a line that alignment moved right (right-to-left text, `--align center`) moves
         // left with the box's right edge, in proportion (`shift`).
         let widest = layout.lines.map(\.width).max() ?? 0
-        var contentWidth = max(px(widest), px(caption.nameWidth))
+        func rowInset(_ row: BubbleRow) -> Double { row.kind.inBand ? inset : 0 }
+        let widestRow = (extras.above + extras.below).map { px($0.line.width) + rowInset($0) }.max() ?? 0
+        var contentWidth = max(px(widest), px(caption.nameWidth), widestRow)
         let textBox = contentWidth
-        func shift(_ line: LayoutLine) -> Double {
-            let slack = layout.width - line.width
+        func shift(_ line: LayoutLine, laidOut: Int, box: Double) -> Double {
+            let slack = laidOut - line.width
             guard line.x > 0, slack > 0 else { return 0 }
-            return px(line.x) - Double(line.x) / Double(slack) * (textBox - px(line.width))
+            return px(line.x) - Double(line.x) / Double(slack) * (box - px(line.width))
+        }
+        func shift(_ line: LayoutLine) -> Double { shift(line, laidOut: layout.width, box: textBox) }
+        func shift(_ row: BubbleRow) -> Double {
+            let laidOut = extras.width - (row.kind.inBand ? BubbleExtras.quoteInset * metrics.unitsPerPixel : 0)
+            return shift(row.line, laidOut: laidOut, box: textBox - rowInset(row))
+        }
+        func right(_ row: BubbleRow) -> Double {
+            rowInset(row) + (row.line.fragments.map { px($0.x + $0.width) }.max() ?? 0) - shift(row)
         }
         // The time: tucked into the last line when it fits beside it, else on its own line.
         let timeWidth = px(caption.timeWidth)
         let timeScale = BubbleCaption.timeScale
         var timeRow = 0.0
         if caption.time != nil {
-            let lastRight = layout.lines.last.map { line in (line.fragments.map { px($0.x + $0.width) }.max() ?? 0) - shift(line) } ?? 0
+            let lastRight: Double
+            if let row = extras.below.last ?? (textLines == 0 ? extras.above.last : nil) {
+                // Not into the reply quote's band: below it.
+                lastRight = row.kind.inBand ? .infinity : right(row)
+            } else {
+                lastRight = layout.lines.last.map { line in (line.fragments.map { px($0.x + $0.width) }.max() ?? 0) - shift(line) } ?? 0
+            }
             let tucked = lastRight + Double(BubbleCaption.timeGap) + timeWidth
             if tucked <= max(contentWidth, px(caption.maxWidth)) {
                 contentWidth = max(contentWidth, tucked)
@@ -63,20 +88,61 @@ struct BubbleScene: Sendable {
             }
         }
         let bubbleWidth = max(Self.minimumWidth, contentWidth + 2 * Self.padding.x)
-        let bubbleHeight = nameHeight + textHeight + timeRow + Self.padding.top + Self.padding.bottom
+        let bubbleHeight = nameHeight + aboveHeight + textHeight + belowHeight + timeRow + Self.padding.top + Self.padding.bottom
         let bx = outgoing ? Self.margin : Self.margin + Self.tail
         let by = Self.margin
         width = (Self.margin + Self.tail + bubbleWidth + Self.margin).rounded(.up)
         height = (by + bubbleHeight + Self.margin + 1).rounded(.up)
         self.outgoing = outgoing
         let ox = bx + Self.padding.x
-        let oy = by + Self.padding.top + nameHeight
+        let aboveTop = by + Self.padding.top + nameHeight
+        let oy = aboveTop + aboveHeight
+        let belowTop = oy + textHeight
         contentWidth = bubbleWidth - 2 * Self.padding.x
         var elements: [SceneElement] = []
         let side: TailSide = tail ? (outgoing ? .right : .left) : .none
         let outline = Self.outline(x: bx, y: by, width: bubbleWidth, height: bubbleHeight, tail: side)
         elements.append(.path(outline.map { $0.offset(dy: 1) }, color: palette.shadow))
         elements.append(.path(outline, color: palette.bubble))
+        // The rows around the text, the reply quote's in a band as wide as the bubble's content.
+        func draw(_ rows: [BubbleRow], from top: Double) {
+            var k = 0
+            while k < rows.count {
+                guard rows[k].kind.inBand else {
+                    k += 1
+                    continue
+                }
+                var end = k + 1
+                while end < rows.count, rows[end].kind.inBand { end += 1 }
+                let y = top + Double(k) * lineHeight + 1
+                let height = Double(end - k) * lineHeight - 2
+                elements.append(.rect(x: ox, y: y, width: contentWidth, height: height, radius: 4, color: palette.quoteBackground))
+                elements.append(.rect(x: ox, y: y, width: 3, height: height, radius: 1.5, color: palette.accent))
+                k = end
+            }
+            for (i, row) in rows.enumerated() {
+                let baseline = top + Double(i) * lineHeight + px(metrics.baseline(ofLine: 0))
+                let dx = shift(row) - rowInset(row)
+                let color: UInt32
+                switch row.kind {
+                case .forward, .via, .replySender: color = palette.accent
+                case .replyText, .media, .reactions: color = palette.text
+                }
+                for fragment in row.line.fragments where fragment.role == .text || fragment.role == .ellipsis {
+                    // The ellipsis (shaped in the regular face) has no source text: its display.
+                    let ellipsis = fragment.role == .ellipsis
+                    let rtl = fragment.rtl && !ellipsis
+                    let shown = rtl ? DisplaySafety.sanitize(fragment.text) : fragment.display
+                    elements.append(
+                        .text(
+                            SceneText(
+                                x: ox + px(fragment.x) - dx, baseline: baseline, width: px(fragment.width), text: shown, rtl: rtl,
+                                face: ellipsis ? .regular : FaceStyle(fragment.style), color: color)))
+                }
+            }
+        }
+        draw(extras.above, from: aboveTop)
+        draw(extras.below, from: belowTop)
         // Bands behind runs of quoted lines and of pre lines.
         var k = 0
         let lines = layout.lines
@@ -164,7 +230,11 @@ struct BubbleScene: Sendable {
             if timeRow > 0 {
                 let ascent = px(metrics.ascent) * timeScale
                 let descent = px(metrics.descent) * timeScale
-                baseline = oy + textHeight + (timeRow - ascent - descent) / 2 + ascent
+                baseline = belowTop + belowHeight + (timeRow - ascent - descent) / 2 + ascent
+            } else if !extras.below.isEmpty {
+                baseline = belowTop + belowHeight - lineHeight + px(metrics.baseline(ofLine: 0))
+            } else if textLines == 0, !extras.above.isEmpty {
+                baseline = oy - lineHeight + px(metrics.baseline(ofLine: 0))
             } else {
                 baseline = oy + px(metrics.baseline(ofLine: max(0, layout.lines.count - 1)))
             }

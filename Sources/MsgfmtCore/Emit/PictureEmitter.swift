@@ -21,7 +21,7 @@ public struct PictureEmitter: BufferedEmitter {
     private let clock: ExportClock
     /// The messages of the stacked picture, drawn at the end once each one's neighbours
     /// are known.
-    private var stacked: [(layout: TextLayout, caption: BubbleCaption, sender: String?)] = []
+    private var stacked: [(layout: TextLayout, caption: BubbleCaption, extras: BubbleExtras, sender: String?)] = []
     private var names: Set<String> = []
     var buffer: [UInt8] = []
     /// Files that could not be written or drawn, one sentence each.
@@ -66,7 +66,7 @@ public struct PictureEmitter: BufferedEmitter {
         guard filesPerMessage else {
             let m = message.message
             let caption = caption(of: m, fonts: fonts)
-            stacked.append((layout, caption, m.sender?.key))
+            stacked.append((layout, caption, Self.extras(message, layout: layout), m.sender?.key))
             return
         }
         emitThroughBuffer(message, into: sink)
@@ -77,7 +77,8 @@ public struct PictureEmitter: BufferedEmitter {
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
         guard let fonts, let encoder, let layout = message.layout else { return }
         let scene = BubbleScene(
-            layout, metrics: PixelMetrics(fonts), theme: theme, spoilers: spoilers, caption: caption(of: message.message, fonts: fonts))
+            layout, metrics: PixelMetrics(fonts), theme: theme, spoilers: spoilers, caption: caption(of: message.message, fonts: fonts),
+            extras: Self.extras(message, layout: layout))
         PreparedPicture.append(id: message.message.id, position: message.index + 1, picture: encoder.encode([scene]), to: &out)
     }
 
@@ -96,6 +97,13 @@ public struct PictureEmitter: BufferedEmitter {
         if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) {
             failures.append("cannot write \(file)")
         }
+    }
+
+    /// The media placeholder's lines above the text (`RenderedMessage.mediaLines`, laid
+    /// out with the fonts in `layout`'s width), as the terminal formats draw them.
+    private static func extras(_ message: RenderedMessage, layout: TextLayout) -> BubbleExtras {
+        guard !message.mediaLines.isEmpty else { return BubbleExtras() }
+        return BubbleExtras(above: message.mediaLines.map { BubbleRow(.media, $0) }, below: [], width: layout.width)
     }
 
     /// The sender's name and the time of `m`, measured.
@@ -120,7 +128,9 @@ public struct PictureEmitter: BufferedEmitter {
             var caption = entry.caption
             if sameAsBefore { caption.name = nil }
             scenes.append(
-                BubbleScene(entry.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: caption, tail: !sameAsAfter))
+                BubbleScene(
+                    entry.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: caption, extras: entry.extras,
+                    tail: !sameAsAfter))
         }
         stacked = []
         guard let bytes = encoder?.encode(scenes) else {

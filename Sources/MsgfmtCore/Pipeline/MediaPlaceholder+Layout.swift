@@ -11,7 +11,8 @@ extension MediaPlaceholder {
     /// Line breaks inside the input's names become spaces, so each detail stays one
     /// paragraph, and other controls their visible placeholders before layout, so a bidi
     /// override in a file name cannot reorder the line (as `msgfmt export` shows them).
-    public func lines(_ constraints: LayoutConstraints, textBelow: Bool = false) -> [LayoutLine] {
+    /// With `fonts` the lines are measured with them (pictures; widths in layout units).
+    public func lines(_ constraints: LayoutConstraints, textBelow: Bool = false, fonts: FontLibrary? = nil) -> [LayoutLine] {
         let limit = constraints.maxLines
         // The lines the placeholder may take (nil: no limit).
         let own: Int? = limit > 0 ? (textBelow && limit > 1 ? limit - 1 : limit) : nil
@@ -19,15 +20,15 @@ extension MediaPlaceholder {
         c.maxLines = min(3, own ?? 3)
         c.truncate = .end
         let summary = "[\(self.summary)]"
-        var lines = Self.layout([summary], c)
+        var lines = Self.layout([summary], c, fonts)
         let detailRoom = own.map { $0 - lines.count }
         if let own, (detailRoom ?? 0) <= 0 && !details.isEmpty || textBelow && own == limit {
             // Nothing after the summary gets a line: it says so.
-            return Self.numbered(Self.layout([summary + constraints.ellipsis], c))
+            return Self.numbered(Self.layout([summary + constraints.ellipsis], c, fonts))
         }
         if !details.isEmpty {
             c.maxLines = detailRoom ?? 0
-            lines += Self.layout(details.map { "  " + $0 }, c)
+            lines += Self.layout(details.map { "  " + $0 }, c, fonts)
         }
         return Self.numbered(lines)
     }
@@ -46,8 +47,9 @@ extension MediaPlaceholder {
         return lines
     }
 
-    /// `paragraphs` laid out as italic paragraphs of one text, one layout for them all.
-    private static func layout(_ paragraphs: [String], _ constraints: LayoutConstraints) -> [LayoutLine] {
+    /// `paragraphs` laid out as italic paragraphs of one text, one layout for them all,
+    /// measured with `fonts` when given.
+    private static func layout(_ paragraphs: [String], _ constraints: LayoutConstraints, _ fonts: FontLibrary?) -> [LayoutLine] {
         let text = paragraphs.map { DisplaySafety.sanitize(String($0.map { $0.isNewline ? " " : $0 })) }.joined(separator: "\n")
         let units = UTF16Text(text)
         let all = 0..<units.count
@@ -56,6 +58,7 @@ extension MediaPlaceholder {
             blocks: [
                 Block(kind: .paragraph, range: all, runs: [StyledRun(range: all, style: Style(attributes: .italic))])
             ])
-        return TextLayouter.layout(styled, constraints).lines
+        guard let fonts else { return TextLayouter.layout(styled, constraints).lines }
+        return TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts)).lines
     }
 }

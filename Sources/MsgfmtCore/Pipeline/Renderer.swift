@@ -73,11 +73,11 @@ public struct Renderer {
     }
 
     /// Whether media placeholders are laid out as lines of their own: for the terminal
-    /// formats, which draw them above the text.
+    /// formats and the pictures (measured with the fonts), which draw them above the text.
     public var needsMediaLines: Bool {
         switch options.to {
-        case .ansi, .text: !options.skipsLayout
-        case .html, .json, .botAPI, .markdownV2, .telegramHTML, .svg, .png: false
+        case .ansi, .text, .svg, .png: !options.skipsLayout
+        case .html, .json, .botAPI, .markdownV2, .telegramHTML: false
         }
     }
 
@@ -117,7 +117,7 @@ public struct Renderer {
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         // The placeholder's lines count towards a line limit (`MediaPlaceholder.lines`).
-        let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty) ?? [] : []
+        let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty, fonts: fonts) ?? [] : []
         var layout: TextLayout? = nil
         var pieces: LayoutPieces? = nil
         if needsLayout, let lines = MediaPlaceholder.textLines(options.layout.maxLines, media: mediaLines.count) {

@@ -5,27 +5,38 @@
 /// These lines read left to right whatever names they quote: a name or preview in a
 /// right-to-left script is shown as a right-to-left run inside a left-to-right line
 /// (`↩ دمحم: Poll…`), never turning the whole line around.
+///
+/// With `fonts` the lines are measured with them (widths in layout units, as pictures lay
+/// out; `FontMeasurer`), in the face of the style asked for; without, in cells.
 struct TranscriptText {
     let constraints: LayoutConstraints
+    /// The fonts lines are measured with, or nil to count cells.
+    var fonts: FontLibrary? = nil
 
     /// The text as one line at most `width` cells wide, ending in the ellipsis when cut;
     /// fragments carry `style` and `role`.
     func oneLine(_ text: String, width: Int, style: Style = .plain, role: FragmentRole = .text) -> (fragments: [LayoutFragment], width: Int)
     {
-        if let fitted = Self.printableASCIILine(text, width: max(2, width), style: style, role: role) { return fitted }
-        if let fitted = Self.simpleLine(text, width: max(2, width), style: style, role: role) { return fitted }
+        if fonts == nil {
+            if let fitted = Self.printableASCIILine(text, width: max(2, width), style: style, role: role) { return fitted }
+            if let fitted = Self.simpleLine(text, width: max(2, width), style: style, role: role) { return fitted }
+        }
         return laidOutLine(text, width: width, style: style, role: role)
     }
 
-    /// `oneLine` through the layout engine, whatever the text.
-    func laidOutLine(_ text: String, width: Int, style: Style, role: FragmentRole) -> (fragments: [LayoutFragment], width: Int) {
+    /// `oneLine` through the layout engine, whatever the text; with `leftToRight` false the
+    /// line reads in its text's own direction (its first strong character's), still from
+    /// the left: a quote shown as its own paragraph would be (a picture's reply preview).
+    func laidOutLine(_ text: String, width: Int, style: Style, role: FragmentRole = .text, leftToRight: Bool = true) -> (
+        fragments: [LayoutFragment], width: Int
+    ) {
         let flat = Self.lineBreaksAsSpaces(text)
         var c = constraints
         c.width = max(2, width)
         c.maxLines = 1
         c.truncate = .end
         c.overflow = .ellipsis
-        guard let line = layout(flat, c).first else { return ([], 0) }
+        guard let line = layout(flat, c, style: style, leftToRight: leftToRight).first else { return ([], 0) }
         let pieces = line.fragments.map { restyle($0, style, role) }
         return (pieces, pieces.reduce(0) { $0 + $1.width })
     }
@@ -117,7 +128,7 @@ struct TranscriptText {
         var c = constraints
         c.width = max(2, width)
         c.maxLines = 0
-        return layout(text, c).map { line in
+        return layout(text, c, style: style).map { line in
             let pieces = line.fragments.map { restyle($0, style, role) }
             return (pieces, pieces.reduce(0) { $0 + $1.width })
         }
@@ -125,11 +136,19 @@ struct TranscriptText {
 
     /// The laid-out lines of `text` in a left-to-right paragraph: a LEFT-TO-RIGHT MARK
     /// in front fixes the direction, and is taken out of the fragments again (it has no
-    /// width, so nothing moves).
-    private func layout(_ text: String, _ constraints: LayoutConstraints) -> [LayoutLine] {
+    /// width, so nothing moves). Without `leftToRight`, no mark: the text's own direction.
+    /// With fonts, measured in `style`'s face.
+    private func layout(_ text: String, _ constraints: LayoutConstraints, style: Style, leftToRight: Bool = true) -> [LayoutLine] {
         var c = constraints
         c.align = .left
-        let layout = TextLayouter.layout(StyledText(plain: "\u{200E}" + DisplaySafety.sanitize(text)), c)
+        var styled = StyledText(plain: (leftToRight ? "\u{200E}" : "") + DisplaySafety.sanitize(text))
+        let layout: TextLayout
+        if let fonts {
+            styled.blocks[0].runs[0].style = style
+            layout = TextLayouter.layout(styled, c, measurer: FontMeasurer(styled, library: fonts))
+        } else {
+            layout = TextLayouter.layout(styled, c)
+        }
         return layout.lines.map { line in
             var line = line
             line.fragments = line.fragments.compactMap { f in

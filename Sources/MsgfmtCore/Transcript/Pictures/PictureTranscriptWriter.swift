@@ -2,25 +2,32 @@ import Dispatch
 import FoundationEssentials
 
 /// `export --to svg|png`: each message of the selected chats as a chat bubble, with the
-/// sender's name on the first bubble of a group (incoming messages), the time at the
-/// bottom right, outgoing messages (`--me`, or the account's own) on the right, and the
-/// tail on the last bubble of a group. One file per message in a directory, named so
-/// they sort by date and id (`2024-01-05_100233-42.png`), or with `stack` every bubble in
-/// one picture written at the end. Service messages are not drawn.
+/// sender's name on the first bubble of a group (incoming messages), what a chat shows
+/// around the text (forward and via-bot lines, the reply quote, the media placeholder,
+/// the reactions: `BubbleComposer`), the time at the bottom right, outgoing messages
+/// (`--me`, or the account's own) on the right, and the tail on the last bubble of a
+/// group. One file per message in a directory, named so they sort by date and id
+/// (`2024-01-05_100233-42.png`), or with `stack` every bubble in one picture written at
+/// the end. Service messages are not drawn.
 ///
-/// The prepare step (worker threads) measures each message's name and time; `write`
-/// decides the grouping and the file names in order; when a batch was written
-/// (`drainOutput`) its pictures are drawn and written to their files on the worker
+/// The prepare step (worker threads) measures each message's name and time and lays out
+/// its rows; `write` decides the grouping, the file names and what a reply quotes (the
+/// reply preview cache, in order); when a batch was written (`drainOutput`) the reply
+/// quotes are laid out and the pictures drawn and written to their files on the worker
 /// threads, each file as soon as it is drawn, so memory holds one picture per thread
 /// (a stack holds its scenes, which are small, until the end).
 public final class PictureTranscriptWriter: TranscriptWriter {
     /// What the prepare step measured: nil for a message that is not drawn.
-    public typealias Piece = BubbleCaption?
+    public typealias Piece = PicturePiece?
 
     /// A message whose picture is decided but not yet drawn.
     struct Pending: Sendable {
         var layout: TextLayout
         var caption: BubbleCaption
+        var extras: BubbleExtras
+        /// The message it replies to, and that message's sender and preview when known.
+        var reply: Int64?
+        var quoted: (sender: String, text: String)?
         var outgoing: Bool
         var tail: Bool
         var name: String
@@ -28,6 +35,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
 
     private let options: ExportOptions
     private let fonts: FontLibrary?
+    private let composer: BubbleComposer?
     private let format: OutputFormat
     private let directory: String?
     private let sink: OutputSink
@@ -54,6 +62,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     public init(options: ExportOptions, directory: String?, sink: OutputSink) {
         self.options = options
         self.fonts = options.fonts
+        self.composer = BubbleComposer(options: options)
         self.format = options.format == .png ? .png : .svg
         self.directory = directory
         self.sink = sink
@@ -64,14 +73,17 @@ public final class PictureTranscriptWriter: TranscriptWriter {
 
     public var failed: Bool { sink.failed }
 
-    /// Measures the sender name and time of `message` (nil for what is not drawn).
-    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> BubbleCaption? {
+    /// Measures the sender name and time of `message` and lays out the rows around its
+    /// text but the reply quote (nil for what is not drawn).
+    public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> PicturePiece? {
         let m = message.message
-        guard !m.isService, message.rendered.layout != nil, let fonts = options.fonts else { return nil }
+        guard !m.isService, message.rendered.layout != nil, let fonts = options.fonts, let composer = BubbleComposer(options: options)
+        else { return nil }
         let time = (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
-        return BubbleCaption(
+        let caption = BubbleCaption(
             name: m.senderName, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
             maxWidth: options.render.layout.width)
+        return PicturePiece(caption: caption, extras: composer.extras(message))
     }
 
     public func setOwner(_ fromID: String) {
@@ -83,7 +95,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         state.beginChat()
     }
 
-    public func write(_ message: TranscriptMessage, piece: BubbleCaption?) {
+    public func write(_ message: TranscriptMessage, piece: PicturePiece?) {
         let m = message.message
         let placement = state.place(m)
         if placement.newGroup { endGroup() }
@@ -91,14 +103,20 @@ public final class PictureTranscriptWriter: TranscriptWriter {
             decided.append(previous)
             last = nil
         }
-        guard let caption = piece, let layout = message.rendered.layout else {
+        // Remembered after its own quote is looked up, drawn or not: a reply may quote it.
+        defer { state.remember(message) }
+        guard let piece, var layout = message.rendered.layout else {
             undrawn += 1
             return
         }
+        // Without text, the rows alone show the message (no empty line for the text).
+        if m.body.text.isEmpty, !layout.lines.isEmpty { layout.lines = [] }
         let outgoing = state.isOutgoing(m)
-        var shown = caption
+        var shown = piece.caption
         if !placement.newGroup || outgoing { shown.name = nil }
-        last = Pending(layout: layout, caption: shown, outgoing: outgoing, tail: false, name: fileName(m))
+        last = Pending(
+            layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
+            outgoing: outgoing, tail: false, name: fileName(m))
         if options.jobs <= 1 { drainOutput() }
     }
 
@@ -132,15 +150,17 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     /// Draws the decided pictures on `jobs` threads, each thread writing the files of the
     /// pictures it drew; what could not be drawn or written is reported in order.
     public func drainOutput() {
-        guard !decided.isEmpty, let fonts, let encoder else { return }
+        guard !decided.isEmpty, let fonts, let encoder, let composer else { return }
         var batch: [Pending] = []
         swap(&batch, &decided)
         let metrics = PixelMetrics(fonts)
         let theme = options.render.style.theme
         let spoilers = options.render.style.spoilers
         @Sendable func scene(_ p: Pending) -> BubbleScene {
-            BubbleScene(
-                p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, outgoing: p.outgoing, tail: p.tail)
+            let extras = p.reply.map { composer.quoting($0, target: p.quoted, in: p.extras) } ?? p.extras
+            return BubbleScene(
+                p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, extras: extras, outgoing: p.outgoing,
+                tail: p.tail)
         }
         guard let directory else {
             stacked += batch.map(scene)
