@@ -26,6 +26,10 @@ public final class FontLibrary: Sendable {
     public let lineHeight: Int
     /// The width of a space of the regular face, in layout units.
     public let spaceWidth: Int
+    /// The width of a space of the monospace face, in layout units: what tab stops count
+    /// in (tabs are in code far more than anywhere else, and a tab there stands for the
+    /// code face's spaces).
+    public let monospaceSpaceWidth: Int
 
     /// Face numbers of the chosen families, first choice first, per `FaceStyle`.
     let primary: [[Int]]
@@ -110,6 +114,8 @@ public final class FontLibrary: Sendable {
         descent = first.descent
         lineHeight = Int((options.size * options.lineHeight * Double(Self.unitsPerPixel)).rounded())
         spaceWidth = max(1, Int(first.shape([0x20], 0..<1, direction: 1).advances.reduce(0, +)))
+        let monospace = state.faces[primary[Int(FaceStyle.monospace.rawValue)][0]]
+        monospaceSpaceWidth = max(1, Int(monospace.shape([0x20], 0..<1, direction: 1).advances.reduce(0, +)))
         self.state = Mutex(state)
     }
 
@@ -262,12 +268,13 @@ public final class FontLibrary: Sendable {
 
 extension FontLibrary {
     /// `constraints` (set up in cells) for layout with this library: the width
-    /// `widthPixels` and the tab width (in spaces) in layout units, the quote bar 3 px
-    /// with a 7 px gap, display strings padded with one space per space width.
+    /// `widthPixels` and the tab width (in spaces of the monospace face, so a tab in a
+    /// code block lines up with as many spaces) in layout units, the quote bar 3 px with
+    /// a 7 px gap, display strings padded with one space per space width.
     public func constraints(_ constraints: LayoutConstraints, widthPixels: Double) -> LayoutConstraints {
         var c = constraints
         c.width = Int((widthPixels * Double(Self.unitsPerPixel)).rounded())
-        c.tabWidth = max(1, constraints.tabWidth) * spaceWidth
+        c.tabWidth = max(1, constraints.tabWidth) * monospaceSpaceWidth
         c.quoteBarWidth = 10 * Self.unitsPerPixel
         c.displaySpaceWidth = spaceWidth
         return c

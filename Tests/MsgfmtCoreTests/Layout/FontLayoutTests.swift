@@ -168,6 +168,28 @@ import Testing
         #expect(width(boldUnits: 4) == width(boldUnits: 10))
     }
 
+    /// A tab in a code block lines up with `--tab-width` spaces of the code face: tab stops
+    /// count that face's spaces (they counted the regular face's, narrower, so a tab
+    /// indented less than four spaces).
+    @Test func tabsInCodeLineUpWithTheCodeFacesSpaces() throws {
+        let fonts = try #require(Self.fonts)
+        func width(of text: String) -> Int? {
+            let units = UTF16Text(text)
+            let styled = StyledText(
+                messageID: nil, text: units,
+                blocks: [
+                    Block(
+                        kind: .pre(language: nil), range: 0..<units.count,
+                        runs: [StyledRun(range: 0..<units.count, style: Style(attributes: .pre))])
+                ])
+            let layout = TextLayouter.layout(styled, Self.constraints(fonts, pixels: 500), measurer: FontMeasurer(styled, library: fonts))
+            return layout.lines.first?.width
+        }
+        let tabbed = try #require(width(of: "\tx"))
+        #expect(tabbed == (try #require(width(of: "    x"))))
+        #expect(tabbed - (try #require(width(of: "x"))) == 4 * fonts.monospaceSpaceWidth)
+    }
+
     /// A character the chosen family lacks comes from a fallback font fontconfig finds.
     @Test func missingCharactersFallBack() throws {
         let fonts = try #require(Self.fonts)
