@@ -141,9 +141,7 @@ extension DiagnosticPrinter {
     /// Prints a free-form warning line `msgfmt: warning: MESSAGE` (an option that does
     /// nothing here, say); it does not change the exit status.
     func warning(_ message: String) {
-        let sink = OutputSink(fd: 2, capacity: 256)
-        sink.write("msgfmt: warning: \(message)\n")
-        sink.flush()
+        info("warning: \(message)")
     }
 
     /// Prints an informational line `msgfmt: MESSAGE` (for --stats).

@@ -104,6 +104,11 @@ struct BubbleScene: Sendable {
         let outline = Self.outline(x: bx, y: by, width: bubbleWidth, height: bubbleHeight, tail: side)
         elements.append(.path(outline.map { $0.offset(dy: 1) }, color: palette.shadow))
         elements.append(.path(outline, color: palette.bubble))
+        // A quote's tinted band with its bar: the reply quote's rows, the text's quoted lines.
+        func quoteBand(y: Double, width: Double, height: Double) {
+            elements.append(.rect(x: ox, y: y, width: width, height: height, radius: 4, color: palette.quoteBackground))
+            elements.append(.rect(x: ox, y: y, width: 3, height: height, radius: 1.5, color: palette.accent))
+        }
         // The rows around the text, the reply quote's in a band as wide as the bubble's content.
         func draw(_ rows: [BubbleRow], from top: Double) {
             var k = 0
@@ -116,8 +121,7 @@ struct BubbleScene: Sendable {
                 while end < rows.count, rows[end].kind.inBand { end += 1 }
                 let y = top + Double(k) * lineHeight + 1
                 let height = Double(end - k) * lineHeight - 2
-                elements.append(.rect(x: ox, y: y, width: contentWidth, height: height, radius: 4, color: palette.quoteBackground))
-                elements.append(.rect(x: ox, y: y, width: 3, height: height, radius: 1.5, color: palette.accent))
+                quoteBand(y: y, width: contentWidth, height: height)
                 k = end
             }
             for (i, row) in rows.enumerated() {
@@ -154,11 +158,7 @@ struct BubbleScene: Sendable {
             while end < lines.count, lines[end].quoted == quoted, Self.isPre(lines[end]) == isPre { end += 1 }
             let top = oy + Double(k) * lineHeight
             let height = Double(end - k) * lineHeight
-            if quoted {
-                let quoteWidth = textBox
-                elements.append(.rect(x: ox, y: top, width: quoteWidth, height: height, radius: 4, color: palette.quoteBackground))
-                elements.append(.rect(x: ox, y: top, width: 3, height: height, radius: 1.5, color: palette.accent))
-            }
+            if quoted { quoteBand(y: top, width: textBox, height: height) }
             if isPre {
                 let inset = quoted ? px(lines[k].fragments.first { $0.role == .quoteBar }?.width ?? 0) : 0
                 elements.append(

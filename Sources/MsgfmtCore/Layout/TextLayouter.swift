@@ -43,6 +43,14 @@ public enum TextLayouter {
         layout(PreparedText(styled, measurer: measurer), constraints)
     }
 
+    /// The layout of `styled` under `constraints`, measured with `fonts` (`FontMeasurer`)
+    /// when there are any, else in terminal cells: for the callers that lay out either way.
+    @inline(__always)
+    static func layout(_ styled: StyledText, _ constraints: LayoutConstraints, fonts: FontLibrary?) -> TextLayout {
+        guard let fonts else { return layout(styled, constraints) }
+        return layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts))
+    }
+
     /// The layout of an already measured message under `constraints`; its measurer takes
     /// the place of `constraints.widthModel`. Skips segmentation and measuring. The
     /// prepared text is consumed: the engine takes it over instead of copying it.

@@ -58,7 +58,6 @@ extension MediaPlaceholder {
             blocks: [
                 Block(kind: .paragraph, range: all, runs: [StyledRun(range: all, style: Style(attributes: .italic))])
             ])
-        guard let fonts else { return TextLayouter.layout(styled, constraints).lines }
-        return TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts)).lines
+        return TextLayouter.layout(styled, constraints, fonts: fonts).lines
     }
 }

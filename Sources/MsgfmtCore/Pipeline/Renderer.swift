@@ -143,15 +143,12 @@ public struct Renderer {
     /// whole. Inlined: called out of line, it copied the styled text's references.
     @inline(__always)
     private func layOut(_ styled: StyledText, _ constraints: LayoutConstraints) -> (TextLayout?, LayoutPieces?) {
-        if let fonts {
-            return (TextLayouter.layout(styled, constraints, measurer: FontMeasurer(styled, library: fonts)), nil)
-        }
-        if options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
+        if fonts == nil, options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
             let long = LayoutPieces.of(styled, constraints)
         {
             return (nil, long)
         }
-        return (TextLayouter.layout(styled, constraints), nil)
+        return (TextLayouter.layout(styled, constraints, fonts: fonts), nil)
     }
 
     /// Renders every message of `input` with `emitter`, reporting diagnostics as they come.

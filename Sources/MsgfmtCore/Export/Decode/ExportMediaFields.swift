@@ -16,9 +16,7 @@ struct ExportMediaFields: ExportMediaMembers {
     ]
 
     /// Whether the member of `names` at each index holds an integer (else a string).
-    static let holdsInteger: [Bool] = names.map {
-        ["photo_file_size", "file_size", "thumbnail_file_size", "width", "height", "duration_seconds"].contains($0.description)
-    }
+    static let holdsInteger: [Bool] = names.map { ExportMessageDecoder.holdsInteger($0.description) }
 
     /// Whether `value` is of the type the member of `names` at `index` holds (null fits
     /// either).

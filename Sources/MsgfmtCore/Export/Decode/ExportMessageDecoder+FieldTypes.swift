@@ -33,6 +33,12 @@ extension ExportMessageDecoder {
         return table
     }()
 
+    /// Whether member `name` holds an integer (sizes, dimensions, durations, ids), which the
+    /// direct reader's media members follow too (`ExportMediaFields.holdsInteger`).
+    static func holdsInteger(_ name: String) -> Bool {
+        expected[name] == .integer
+    }
+
     /// The members of `value` (each name's first, the one read) that hold a value of the
     /// wrong type; and its `text` when it has `text_entities`, which are shown instead.
     static func fieldProblems(_ value: JSONValue) -> [ExportFieldProblem] {
@@ -61,11 +67,17 @@ extension ExportMessageDecoder {
         return ExportFieldProblem(.error, .wrongType(field: "text", expected: "a string or an array", found: typeName))
     }
 
+    /// Whether a member's value starting with `first` is a string, an array or null, what
+    /// a `text` may be (the direct reader declines any other, `deferredTextProblem` names it).
+    static func mayBeText(first: UInt8) -> Bool {
+        first == UInt8(ascii: "\"") || first == UInt8(ascii: "[") || first == UInt8(ascii: "n")
+    }
+
     /// The problem of a `text` member left out of the tree (`JSONParser.parseDeferring`)
     /// whose value starts with `first`.
     static func deferredTextProblem(first: UInt8) -> ExportFieldProblem? {
+        if mayBeText(first: first) { return nil }
         switch first {
-        case UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "n"): return nil
         case UInt8(ascii: "{"): return textProblem(typeName: "an object", isValid: false)
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return textProblem(typeName: "a boolean", isValid: false)
         default: return textProblem(typeName: "a number", isValid: false)

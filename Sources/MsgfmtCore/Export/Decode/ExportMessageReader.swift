@@ -82,7 +82,7 @@ enum ExportMessageReader {
                 // The `text_entities` say the same; the text is only checked.
                 // (A value of another type than a string, an array or null is reported by
                 // the tree path.)
-                guard !f.text, try Self.mayBeText(JSONDirect.peek(&p)) else { throw JSONDirect.Unsure() }
+                guard !f.text, try ExportMessageDecoder.mayBeText(first: JSONDirect.peek(&p)) else { throw JSONDirect.Unsure() }
                 f.text = true
                 try p.skipValue()
             } else if JSONDirect.equals(name, "text_entities", p) {
@@ -121,12 +121,6 @@ enum ExportMessageReader {
             message.file = ExportMediaDecoder.file(in: f.media)
         }
         return message
-    }
-
-    /// Whether a member's value starting with `first` is a string, an array or null, what
-    /// a `text` may be.
-    private static func mayBeText(_ first: UInt8) -> Bool {
-        first == UInt8(ascii: "\"") || first == UInt8(ascii: "[") || first == UInt8(ascii: "n")
     }
 
     /// A media member's value: a string, a plain integer or null.

@@ -80,12 +80,11 @@ public struct TranscriptMessage: Sendable {
             }
         }
         media = resolved
-        if resolved.problem == .outsideExport {
-            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(file.path.prefix(200))))", raw)
+        func refused(_ path: String) {
+            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(path.prefix(200))))", raw)
         }
-        if resolved.thumbnailRefused, let thumbnail = file.thumbnail {
-            warn("media path refused (outside the export folder): \(DisplaySafety.sanitize(String(thumbnail.prefix(200))))", raw)
-        }
+        if resolved.problem == .outsideExport { refused(file.path) }
+        if resolved.thumbnailRefused, let thumbnail = file.thumbnail { refused(thumbnail) }
     }
 
     /// Resolves the sticker files the message's custom emoji name (on a worker thread), each

@@ -142,13 +142,9 @@ struct TranscriptText {
         var c = constraints
         c.align = .left
         var styled = StyledText(plain: (leftToRight ? "\u{200E}" : "") + DisplaySafety.sanitize(text))
-        let layout: TextLayout
-        if let fonts {
-            styled.blocks[0].runs[0].style = style
-            layout = TextLayouter.layout(styled, c, measurer: FontMeasurer(styled, library: fonts))
-        } else {
-            layout = TextLayouter.layout(styled, c)
-        }
+        // The style picks the face the fonts measure in; cells are the same in any style.
+        if fonts != nil { styled.blocks[0].runs[0].style = style }
+        let layout = TextLayouter.layout(styled, c, fonts: fonts)
         return layout.lines.map { line in
             var line = line
             line.fragments = line.fragments.compactMap { f in
