@@ -268,6 +268,42 @@ import Testing
         #expect(try Self.tree(dir.appendingPathComponent("site")) == Self.tree(dir.appendingPathComponent("fresh")))
     }
 
+    /// A page whose messages were written with warnings (a media path refused) is kept like
+    /// any other, and its warnings are reported again where a fresh export reports them:
+    /// a second update writes nothing and says what the first said; after a longer first
+    /// message moves the page's bytes, the offsets move with it.
+    @Test func keptPagesReportTheirWarningsAgain() throws {
+        let dir = try MergeCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("chat.json")
+        func write(first: String) throws {
+            let messages = (1...6).map { i in
+                "{\"id\": \(i), \"type\": \"message\", \"date_unixtime\": \"\(1_717_200_000 + i * 60)\", \"text\": \""
+                    + (i == 1 ? first : "m\(i)") + "\"" + (i == 4 ? ", \"photo\": \"../outside.png\"" : "") + "}"
+            }
+            try
+                ("{\"name\": \"Chat\", \"type\": \"private_group\", \"id\": 1, \"messages\": [\n" + messages.joined(separator: ",\n")
+                + "\n]}\n")
+                .write(to: url, atomically: true, encoding: .utf8)
+        }
+        let args = ["export", "chat.json", "--update", "--page-size", "2", "--time-zone", "UTC"]
+        let warning = { (run: Binary.Result) in run.stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: warning: ") } }
+        try write(first: "m1")
+        let first = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(first.status == 0)
+        #expect(warning(first).count == 1 && warning(first)[0].contains("message 4, byte "), "\(first.stderr)")
+        let again = try Binary.run(args + ["-o", "site"], in: dir)
+        #expect(again.status == 0)
+        #expect(again.stderr == first.stderr + "msgfmt: site is up to date: nothing to write\n", "\(again.stderr)")
+        try write(first: "a first message made longer")
+        let moved = try Binary.run(args + ["-o", "site"], in: dir)
+        let fresh = try Binary.run(args.filter { $0 != "--update" } + ["-o", "fresh"], in: dir)
+        #expect(moved.status == 0 && fresh.status == 0)
+        #expect(moved.stderr.contains("1 of 3 pages written again, 2 kept"), "\(moved.stderr)")
+        #expect(warning(moved) == warning(fresh) && warning(moved) != warning(first), "\(moved.stderr) \(fresh.stderr)")
+        #expect(try Self.tree(dir.appendingPathComponent("site")) == Self.tree(dir.appendingPathComponent("fresh")))
+    }
+
     /// A second `--update` with the same inputs and options writes nothing.
     @Test func unchangedOutputIsLeftAlone() throws {
         let dir = try MergeCommandTests.temporaryDirectory()

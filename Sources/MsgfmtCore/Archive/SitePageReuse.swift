@@ -279,7 +279,7 @@ public struct SitePageReuse: ExportEventSource {
             let kept = SiteKeptPage(
                 record: record.page(p, movedBy: shift.bytes), folder: record.folder ?? "", number: p, before: before[p],
                 shift: shift.ordinals,
-                last: p == record.pages.count - 1)
+                last: p == record.pages.count - 1, anchor: current.anchor)
             queue.append(.keptPage(kept))
         }
         current.run = run

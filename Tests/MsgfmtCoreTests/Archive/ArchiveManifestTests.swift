@@ -37,6 +37,10 @@ import Testing
         chat.pages[1].inputs = 1
         chat.pages[1].end = 5_000
         chat.pages[1].add(id: 21)
+        chat.pages[1].warnings = [
+            SitePageWarning(messageID: 21, entityIndex: nil, byte: 4_400, message: "media path refused: \"../x\"", source: nil),
+            SitePageWarning(messageID: 21, entityIndex: 3, byte: nil, message: "entity 3 repaired", source: "other.json"),
+        ]
         chat.tailInputs = 2
         chat.tailDigest = ContentHash(high: 15, low: 16)
         chat.blocks = ["éж世🙂"]
@@ -69,8 +73,16 @@ import Testing
                 == .damaged("a chat record is not as written"))
         #expect(problem(good.replacingOccurrences(of: "[[5,3],[20,1]]", with: "[[5,9]]")) == .damaged("a chat record is not as written"))
         // A span that does not end after the one before it.
-        #expect(good.contains(",5000,[]]"))
-        #expect(problem(good.replacingOccurrences(of: ",5000,[]]", with: ",4321,[]]")) == .damaged("a chat record is not as written"))
+        #expect(good.contains(",5000,[],[["))
+        #expect(problem(good.replacingOccurrences(of: ",5000,[],", with: ",4321,[],")) == .damaged("a chat record is not as written"))
+        // Warnings kept for a page that is not kept, or not as written.
+        #expect(good.contains(",true,[[21,1]]"))
+        #expect(
+            problem(good.replacingOccurrences(of: ",true,[[21,1]]", with: ",false,[[21,1]]")) == .damaged("a chat record is not as written")
+        )
+        #expect(good.contains("[21,3,null,"))
+        #expect(problem(good.replacingOccurrences(of: "[21,3,null,", with: "[21,-3,null,")) == .damaged("a chat record is not as written"))
+        #expect(problem(good.replacingOccurrences(of: ",5000,[],[[", with: ",5000,[],[7,[")) == .damaged("a chat record is not as written"))
         // A quote from beyond its page, or of a page before the first.
         #expect(good.contains("[1,3,0,null]"))
         #expect(problem(good.replacingOccurrences(of: "[1,3,0,null]", with: "[1,4,0,null]")) == .damaged("a chat record is not as written"))

@@ -2,7 +2,8 @@ extension SiteChatRecord {
     /// Writes the record as the manifest keeps it: an object whose pages are arrays
     /// (`[inputs, digest, reusable, ids, days, lastDay, first, last, media counts, media
     /// paths, media digest, end, quotes]`, each quote `[id, at, page or -1, preview digest
-    /// or null]`), so a long chat's record stays small.
+    /// or null]`, then, for a page with warnings, `[[id, entity or null, byte or null,
+    /// message, source or null], …]`), so a long chat's record stays small.
     func write(to w: inout JSONWriter) {
         w.raw("{"); w.key("key"); w.string(key.description)
         w.comma(); w.key("folder")
@@ -45,7 +46,22 @@ extension SiteChatRecord {
                 if let preview = quote.preview { w.string(preview.description) } else { w.null() }
                 w.raw("]")
             }
-            w.raw("]]")
+            w.raw("]")
+            if !page.warnings.isEmpty {
+                w.raw(",[")
+                for (j, warning) in page.warnings.enumerated() {
+                    if j > 0 { w.comma() }
+                    w.raw("["); w.number(warning.messageID); w.comma()
+                    if let entity = warning.entityIndex { w.number(entity) } else { w.null() }
+                    w.comma()
+                    if let byte = warning.byte { w.number(byte) } else { w.null() }
+                    w.comma(); w.string(warning.message); w.comma()
+                    if let source = warning.source { w.string(source) } else { w.null() }
+                    w.raw("]")
+                }
+                w.raw("]")
+            }
+            w.raw("]")
         }
         w.raw("]}")
     }
@@ -87,7 +103,8 @@ extension SiteChatRecord {
 
     /// Reads one page of a record as `write(to:)` writes it; nil when it is anything else.
     static func page(_ json: JSONValue) -> SitePageRecord? {
-        guard case .array(let f) = json, f.count == 13, let inputs = f[0].int64Value, inputs > 0, inputs < Int64(Int32.max),
+        guard case .array(let f) = json, f.count == 13 || f.count == 14, let inputs = f[0].int64Value, inputs > 0,
+            inputs < Int64(Int32.max),
             let digest = f[1].stringValue.flatMap(ContentHash.init), case .bool(let reusable) = f[2],
             case .array(let runs) = f[3], case .array(let days) = f[4], let first = f[6].int64Value, let last = f[7].int64Value,
             case .array(let media) = f[8], media.count == 4, case .array(let paths) = f[9],
@@ -142,6 +159,42 @@ extension SiteChatRecord {
             }
             page.quotes.append(SiteQuote(id: id, at: Int(at), page: target < 0 ? nil : Int(target), preview: preview))
         }
+        if f.count == 14 {
+            guard case .array(let warnings) = f[13], !warnings.isEmpty, warnings.count <= SitePageWarning.perPage, reusable else {
+                return nil
+            }
+            for item in warnings {
+                guard let warning = warning(item) else { return nil }
+                page.warnings.append(warning)
+            }
+        }
         return page
+    }
+
+    /// Reads one warning of a page as `write(to:)` writes it; nil when it is anything else.
+    private static func warning(_ json: JSONValue) -> SitePageWarning? {
+        guard case .array(let w) = json, w.count == 5, let id = w[0].int64Value, let message = w[3].stringValue else { return nil }
+        var entity: Int?
+        var byte: Int?
+        var source: String?
+        switch w[1] {
+        case .null: entity = nil
+        default:
+            guard let n = w[1].int64Value, n >= 0, n < Int64(Int32.max) else { return nil }
+            entity = Int(n)
+        }
+        switch w[2] {
+        case .null: byte = nil
+        default:
+            guard let n = w[2].int64Value, n >= 0, n < 1 << 50 else { return nil }
+            byte = Int(n)
+        }
+        switch w[4] {
+        case .null: source = nil
+        default:
+            guard let s = w[4].stringValue else { return nil }
+            source = s
+        }
+        return SitePageWarning(messageID: id, entityIndex: entity, byte: byte, message: message, source: source)
     }
 }

@@ -39,6 +39,7 @@ public struct SiteChatRecord: Sendable, Equatable {
     func page(_ k: Int, movedBy delta: Int) -> SitePageRecord {
         var page = pages[k]
         page.end += delta
+        for w in page.warnings.indices { page.warnings[w].byte? += delta }
         return page
     }
 

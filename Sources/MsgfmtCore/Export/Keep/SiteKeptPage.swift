@@ -16,14 +16,21 @@ public struct SiteKeptPage: Sendable {
     /// Whether the page was its chat's last in the previous site (else it links on to a
     /// next page, which this site must then have).
     public var last: Bool
+    /// Where the chat's `messages` array starts in this export (`SiteInputPlace.anchor`):
+    /// the record's warnings are reported at their offsets from it.
+    public var anchor: Int
+
+    /// The record's warnings, as reported where the page now lies.
+    public var warnings: [Diagnostic] { record.warnings.map { $0.diagnostic(anchor: anchor) } }
 
     /// Creates a kept page.
-    public init(record: SitePageRecord, folder: String, number: Int, before: Int, shift: Int, last: Bool) {
+    public init(record: SitePageRecord, folder: String, number: Int, before: Int, shift: Int, last: Bool, anchor: Int) {
         self.record = record
         self.folder = folder
         self.number = number
         self.before = before
         self.shift = shift
         self.last = last
+        self.anchor = anchor
     }
 }

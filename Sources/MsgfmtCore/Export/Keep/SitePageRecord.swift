@@ -15,9 +15,11 @@ public struct SitePageRecord: Sendable, Equatable {
     public var end = 0
     /// The digest of the span's bytes (`MessageDigester`).
     public var digest = ContentHash(high: 0, low: 0)
-    /// Whether the page may be kept: every message of its span was written, without a
-    /// diagnostic (a kept page reports nothing, so a page with a warning is written again).
+    /// Whether the page may be kept: every message of its span was written, without an
+    /// error and with warnings that `warnings` keeps (a kept page reports those again).
     public var reusable = true
+    /// The warnings about the page's messages, in the order they were reported.
+    public var warnings: [SitePageWarning] = []
     /// The ids of the page's messages, as runs of consecutive ids in order.
     public var ids: [IDRun] = []
     /// The day of each day header the page opens a day with, in order.

@@ -213,6 +213,8 @@ public final class ExportConverter {
                 stats.read += kept.record.inputs
                 stats.written += kept.record.written
                 stats.media.add(kept.record.media)
+                // What a fresh export would report about the page's messages.
+                kept.warnings.forEach(report)
                 writer.keep(kept)
             case .event(.keptSearchBlock(let index, let count, let scalars)):
                 writer.keepSearchBlock(index: index, count: count, scalars: scalars)

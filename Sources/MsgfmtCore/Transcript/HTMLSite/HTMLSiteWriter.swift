@@ -155,7 +155,7 @@ public final class HTMLSiteWriter: TranscriptWriter {
         if summary.first == nil { summary.first = m.date }
         summary.last = m.date
         chats[chats.count - 1] = summary
-        ledger?.written(message, page: pageNumber, clean: message.rendered.diagnostics.isEmpty)
+        ledger?.written(message, page: pageNumber, diagnostics: message.rendered.diagnostics)
         let placement = state.place(m)
         if placement.newDay { ledger?.dayHeader(placement.day) }
         if placement.newDay, days.last?.day != placement.day { days.append((placement.day, pageNumber)) }

@@ -51,8 +51,10 @@ struct SitePageLedger {
         pendingEnd = relativeEnd(place)
     }
 
-    /// A message was written on page `page` (0-based): `clean` when it reported nothing.
-    mutating func written(_ message: TranscriptMessage, page: Int, clean: Bool) {
+    /// A message was written on page `page` (0-based), reporting `diagnostics`: the page
+    /// keeps its warnings to report them again when it is kept (`SitePageWarning`), and is
+    /// never kept when one cannot be.
+    mutating func written(_ message: TranscriptMessage, page: Int, diagnostics: [Diagnostic]) {
         if page != openNumber {
             close()
             var record = SitePageRecord()
@@ -63,7 +65,16 @@ struct SitePageLedger {
         }
         guard var record = open else { return }
         record.inputs += pending + 1
-        if pending > 0 || !clean { record.reusable = false }
+        if pending > 0 { record.reusable = false }
+        if !diagnostics.isEmpty, record.reusable {
+            let kept = message.inputPlace.map { place in diagnostics.compactMap { SitePageWarning($0, anchor: place.anchor) } }
+            if let kept, kept.count == diagnostics.count, record.warnings.count + kept.count <= SitePageWarning.perPage {
+                record.warnings += kept
+            } else {
+                record.reusable = false
+                record.warnings = []
+            }
+        }
         pending = 0
         pendingEnd = nil
         if let end = relativeEnd(message.inputPlace) { record.end = end }
