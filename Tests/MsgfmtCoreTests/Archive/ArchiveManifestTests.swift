@@ -159,12 +159,14 @@ import Testing
 
     /// A manifest msgfmt wrote beside a site (`fixtures/manifest`) is read the same both
     /// ways, and straight from its bytes.
-    @Test func aWrittenSiteManifestIsReadTheSameBothWays() throws {
-        let bytes = Array(try Data(contentsOf: PackagePaths.fixture("manifest/site-12-pages.json")))
+    @Test(arguments: [("site-12-pages.json", 12, 0), ("site-warnings.json", 3, 1)])
+    func aWrittenSiteManifestIsReadTheSameBothWays(file: String, pages: Int, warnings: Int) throws {
+        let bytes = Array(try Data(contentsOf: PackagePaths.fixture("manifest/\(file)")))
         let version = try #require(try JSONParser.parse(bytes)["msgfmt"]?.stringValue)
         let direct = try #require(ArchiveManifest.directlyParsed(bytes, version: version))
         #expect(try ArchiveManifest.treeParsed(bytes, version: version) == direct)
-        #expect(direct.chats.first?.pages.count == 12)
+        #expect(direct.chats.first?.pages.count == pages)
+        #expect(direct.chats.first?.pages.reduce(0) { $0 + $1.warnings.count } == warnings)
         #expect(ArchiveManifest.directReadingAgrees(bytes))
     }
 }
