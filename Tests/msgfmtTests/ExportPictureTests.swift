@@ -118,6 +118,25 @@ import Testing
         #expect(groups.first == 0)
     }
 
+    /// A channel post is headed by the channel and its author, as the terminal's bubbles
+    /// head it, and a message a merge finds deleted (`--deleted mark`) says so by its time.
+    @Test func postAuthorsAndDeletedMessages() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let post = #"{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "News", "from_id": "channel9", "#
+            + #""author": "Alice", "text": "first post"}"#
+        let second = Self.message(2, from: #""News""#, fromID: "channel9", unix: 1_704_103_260, text: #""second post""#)
+        let third = Self.message(3, from: #""News""#, fromID: "channel9", unix: 1_704_103_320, text: #""third post""#)
+        // The newer export reaches past the second post and lacks it: deleted.
+        try Self.export([post, second, third]).write(to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try Self.export([post, third]).write(to: dir.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let result = try Binary.run(["export", "old.json", "new.json", "--to", "svg", "--deleted", "mark"] + Self.pinned, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let texts = Self.texts(result.stdout)
+        #expect(texts.contains("News (Alice)"), "\(texts)")
+        #expect(texts.contains("10:00") && texts.contains("deleted 10:01") && texts.contains("10:02"), "\(texts)")
+    }
+
     /// A right-to-left name is drawn right to left, and a short right-to-left message gets
     /// a bubble as narrow as its text (its line was aligned to the right of the box it was
     /// laid out in, and the bubble took the whole box).

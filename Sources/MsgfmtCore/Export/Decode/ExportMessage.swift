@@ -67,4 +67,12 @@ public struct ExportMessage: Sendable, Hashable {
 
     /// The sender's name as shown: the name, else "Deleted Account".
     public var senderName: String { from.flatMap { $0.isEmpty ? nil : $0 } ?? "Deleted Account" }
+
+    /// The sender's name with a channel post's author when there is one and it is another
+    /// name: `News (Alice)`, as the terminal transcripts and the pictures head a message.
+    public var senderWithAuthor: String {
+        let name = senderName
+        guard let author, !author.isEmpty, author != name else { return name }
+        return "\(name) (\(author))"
+    }
 }

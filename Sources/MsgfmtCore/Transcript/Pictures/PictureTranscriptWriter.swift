@@ -79,9 +79,10 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let m = message.message
         guard !m.isService, message.rendered.layout != nil, let fonts = options.fonts, let composer = BubbleComposer(options: options)
         else { return nil }
-        let time = (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
+        // Named and timed as the terminal's bubbles are: the post author, the deleted tag.
+        let time = TerminalComposer.timeLabel(m, clock: options.clock, deleted: message.deleted)
         let caption = BubbleCaption(
-            name: m.senderName, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
+            name: m.senderWithAuthor, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
             maxWidth: options.render.layout.width)
         return PicturePiece(caption: caption, extras: composer.extras(message))
     }

@@ -111,7 +111,7 @@ extension TerminalTranscriptWriter {
         }
         let body = group.bodies.count
         let lines = contentLines(message, pieces: pieces)
-        let time = (message.deleted ? "deleted " : "") + composer.timeLabel(m)
+        let time = TerminalComposer.timeLabel(m, clock: composer.options.clock, deleted: message.deleted)
         let timeFits = !TerminalComposer.endsUnderPicture(lines) && (lines.last.map { $0.width + 2 + time.utf8.count <= inner } ?? false)
         group.rows.reserveCapacity(group.rows.count + lines.count + 1)
         for k in lines.indices {

@@ -88,10 +88,8 @@ struct TerminalComposer: Sendable {
     /// `Alice` (bold), with the post author when there is one; cut to the transcript's
     /// width in the list, to the box's content in a bubble.
     func senderHeader(_ m: ExportMessage) -> TranscriptLine {
-        var name = m.senderName
-        if let author = m.author, !author.isEmpty, author != name { name += " (\(author))" }
         let room = options.style == .list ? width : contentWidth
-        return line(text.oneLine(name, width: room, style: Style(attributes: .bold)))
+        return line(text.oneLine(m.senderWithAuthor, width: room, style: Style(attributes: .bold)))
     }
 
     /// The day header: `── 5 March 2023 ──`, centred.
@@ -110,9 +108,10 @@ struct TerminalComposer: Sendable {
         return l
     }
 
-    /// `10:02` or `edited 10:02`.
-    func timeLabel(_ m: ExportMessage) -> String {
-        (m.edited != nil ? "edited " : "") + options.clock.time(of: m.date)
+    /// `10:02` or `edited 10:02` on `clock`, after `deleted ` for a message a merge marks
+    /// deleted (`--deleted mark`): the time a bubble shows in its corner.
+    static func timeLabel(_ m: ExportMessage, clock: ExportClock, deleted: Bool = false) -> String {
+        (deleted ? "deleted " : "") + (m.edited != nil ? "edited " : "") + clock.time(of: m.date)
     }
 
     /// A line holding `piece`'s fragments, from the left.
