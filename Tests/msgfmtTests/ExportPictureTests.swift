@@ -123,7 +123,8 @@ import Testing
     @Test func postAuthorsAndDeletedMessages() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let post = #"{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "News", "from_id": "channel9", "#
+        let post =
+            #"{"id": 1, "type": "message", "date_unixtime": "1704103200", "from": "News", "from_id": "channel9", "#
             + #""author": "Alice", "text": "first post"}"#
         let second = Self.message(2, from: #""News""#, fromID: "channel9", unix: 1_704_103_260, text: #""second post""#)
         let third = Self.message(3, from: #""News""#, fromID: "channel9", unix: 1_704_103_320, text: #""third post""#)
