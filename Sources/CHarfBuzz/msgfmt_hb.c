@@ -15,8 +15,8 @@
     X(buffer_destroy) X(buffer_get_glyph_infos) X(buffer_get_glyph_positions)                 \
     X(buffer_guess_segment_properties) X(buffer_set_direction) X(face_count) X(face_create)   \
     X(face_destroy) X(face_get_glyph_count) X(font_create) X(font_destroy)                     \
-    X(font_get_h_extents) X(font_get_nominal_glyph) X(font_make_immutable) X(font_set_scale)  \
-    X(shape)
+    X(font_get_face) X(font_get_h_extents) X(font_get_nominal_glyph) X(font_make_immutable)   \
+    X(font_set_scale) X(ot_name_get_utf8) X(shape)
 
 #define MSGFMT_HB_FIELD(name) MSGFMT_LOADER_FIELD(hb_, name)
 #define MSGFMT_HB_RESOLVE(name) MSGFMT_LOADER_RESOLVE(hb, hb_, name, hb_error)
@@ -71,6 +71,22 @@ void msgfmt_hb_font_close(msgfmt_hb_font *font) {
     if (font == NULL) return;
     hb.font_destroy(font->font);
     free(font);
+}
+
+int32_t msgfmt_hb_font_family(const msgfmt_hb_font *font, char *out, int32_t capacity) {
+    if (font == NULL || out == NULL || capacity <= 0) return 0;
+    out[0] = 0;
+    hb_face_t *face = hb.font_get_face(font->font);
+    // The typographic family ("Noto Sans Display") when the font names one, else the
+    // family its styles are grouped under ("Noto Sans Display Medium"); English names.
+    const hb_ot_name_id_t ids[] = {HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY, HB_OT_NAME_ID_FONT_FAMILY};
+    for (int k = 0; k < 2; k++) {
+        unsigned size = (unsigned)capacity;
+        hb.ot_name_get_utf8(face, ids[k], HB_LANGUAGE_INVALID, &size, out);
+        if (size > 0) return (int32_t)size;
+    }
+    out[0] = 0;
+    return 0;
 }
 
 void msgfmt_hb_font_extents(const msgfmt_hb_font *font, int32_t *ascender, int32_t *descender) {

@@ -328,6 +328,27 @@ import Testing
 
     /// Text that looks like markup stays text: the SVG parses, holds only the elements
     /// msgfmt writes, no event attribute, no link, and shows the text as written.
+    /// An SVG names the families its text was measured in first (a font file's by the
+    /// family it holds, a generic family's by the font fontconfig chose), before the color
+    /// emoji font, from which a viewer would otherwise take digits, spaces, `#` and `*`
+    /// (it has them for its keycaps): letters then overlapped and numbers came out as emoji.
+    @Test func svgNamesTheMeasuredFamiliesFirst() throws {
+        let message = #"{"text":"Order #1234 costs 56.78 * 9 items"}"#
+        func families(_ arguments: [String]) throws -> [String] {
+            let result = try Binary.run(["--to", "svg"] + arguments, stdin: message)
+            #expect(result.status == 0, "\(result.stderr)")
+            let list = try #require(result.stdout.firstMatch(of: #/font-family="([^"]*)"/#)).1
+            return list.replacingOccurrences(of: "&#39;", with: "").components(separatedBy: ", ")
+        }
+        let chosen = try families([])
+        #expect(chosen.count == 3 && chosen[0] != "Noto Color Emoji" && chosen[1] == "Noto Color Emoji", "\(chosen)")
+        let fcMatch = try #require(T.tool("fc-match"))
+        let file = try T.shell(fcMatch, ["-f", "%{file}", "DejaVu Sans"])
+        #expect(file.hasSuffix(".ttf"), "\(file)")
+        #expect(try families(["--font", file]).first == "DejaVu Sans")
+        #expect(try families(["--font", "DejaVu Sans"]).first == "DejaVu Sans")
+    }
+
     @Test func hostileTextCannotInjectSVG() throws {
         // JSON string content: \" is a quote, \u0007 a bell.
         let payload =

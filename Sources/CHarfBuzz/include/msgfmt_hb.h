@@ -29,6 +29,11 @@ msgfmt_hb_font *msgfmt_hb_font_open(const char *path, int32_t index, double pixe
 /// Releases a font from msgfmt_hb_font_open.
 void msgfmt_hb_font_close(msgfmt_hb_font *font);
 
+/// The font's family name as its name table gives it (the typographic family, else the
+/// font family; English), written to `out` as UTF-8 with a terminating NUL, cut to fit
+/// `capacity` bytes. Returns the bytes written before the NUL; 0 when it names none.
+int32_t msgfmt_hb_font_family(const msgfmt_hb_font *font, char *out, int32_t capacity);
+
 /// The font's ascender (positive, up) and descender (positive, down) in 1/64 px.
 void msgfmt_hb_font_extents(const msgfmt_hb_font *font, int32_t *ascender, int32_t *descender);
 

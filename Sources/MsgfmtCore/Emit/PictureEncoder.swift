@@ -14,7 +14,7 @@ struct PictureEncoder: Sendable {
     init(format: OutputFormat, fonts: FontLibrary, scale: Double) {
         self.format = format
         self.scale = scale
-        self.svg = SVGPicture(fonts.options)
+        self.svg = SVGPicture(fonts)
         self.painter = format == .png ? PNGPainter(faces: PaintFaces(fonts: fonts)) : nil
     }
 

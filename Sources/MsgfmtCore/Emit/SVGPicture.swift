@@ -9,12 +9,16 @@ struct SVGPicture {
     /// The em size in pixels.
     let size: Double
 
-    /// The families of `options`, then the color emoji font and the generic family.
-    init(_ options: FontOptions) {
-        let named = options.families.filter { !$0.contains("/") }
-        families = (named.map(Self.quoted) + ["'Noto Color Emoji'", "sans-serif"]).joined(separator: ", ")
-        monospaceFamilies = [Self.quoted(options.monospaceFamily), "'Noto Color Emoji'", "monospace"].joined(separator: ", ")
-        size = options.size
+    /// The families of the faces `fonts` measured with (the ones `--font` named or
+    /// fontconfig chose for it, a file's by the family it holds), then the color emoji
+    /// font and the generic family: the text faces first, so a viewer does not take
+    /// digits, spaces, `#` or `*` from the emoji font, which has them for its keycaps.
+    init(_ fonts: FontLibrary) {
+        let named = fonts.faceFamilies
+        let emoji = Self.quoted(named.emoji ?? "Noto Color Emoji")
+        families = (named.text.map(Self.quoted) + [emoji, "sans-serif"]).joined(separator: ", ")
+        monospaceFamilies = [Self.quoted(named.monospace ?? fonts.options.monospaceFamily), emoji, "monospace"].joined(separator: ", ")
+        size = fonts.options.size
     }
 
     /// The document showing `scenes` one under another, `gap` pixels apart (outgoing ones

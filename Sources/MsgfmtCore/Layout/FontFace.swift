@@ -11,6 +11,8 @@ final class FontFace: @unchecked Sendable {
     let descent: Int
     /// True for a color (emoji) font.
     let isColor: Bool
+    /// The family its name table gives ("Noto Sans"); empty when it gives none.
+    let family: String
     fileprivate let handle: OpaquePointer
 
     /// Opens `path` at `size` pixels, or nil when it is not a readable font.
@@ -25,6 +27,10 @@ final class FontFace: @unchecked Sendable {
         msgfmt_hb_font_extents(handle, &ascender, &descender)
         ascent = Int(ascender)
         descent = Int(descender)
+        family = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+            let n = Int(msgfmt_hb_font_family(handle, buffer.baseAddress, Int32(buffer.count)))
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, n)), as: UTF8.self)
+        }
     }
 
     deinit { msgfmt_hb_font_close(handle) }

@@ -285,6 +285,21 @@ extension FontLibrary {
 }
 
 extension FontLibrary {
+    /// The family names of the chosen regular faces, in order, each once, and of the
+    /// monospace and emoji faces: what a picture's text is drawn in, named for a viewer
+    /// that draws it again (an SVG's `font-family`), whatever `--font` named (a file, a
+    /// generic family).
+    var faceFamilies: (text: [String], monospace: String?, emoji: String?) {
+        var text: [String] = []
+        for id in primary[Int(FaceStyle.regular.rawValue)] {
+            let family = face(id).family
+            if !family.isEmpty, !text.contains(family) { text.append(family) }
+        }
+        let monospace = primaryFace(.monospace).map(\.family).flatMap { $0.isEmpty ? nil : $0 }
+        let emoji = self.emoji.map { face($0).family }.flatMap { $0.isEmpty ? nil : $0 }
+        return (text, monospace, emoji)
+    }
+
     /// The first chosen family's face for `style`.
     func primaryFace(_ style: FaceStyle) -> FontFace? {
         primary[Int(style.rawValue)].first.map(face)
