@@ -85,7 +85,7 @@ struct DiffCommand: ParsableCommand {
         let options = try makeOptions()
         let output: AtomicOutput
         do {
-            output = outputPath == nil ? AtomicOutput() : try AtomicOutput(path: outputPath!, kind: .file)
+            output = outputPath == nil ? AtomicOutput() : try AtomicOutput(path: outputPath!, kind: .file, inputs: [old, new])
         } catch {
             printer.error(error.message)
             throw Self.trouble

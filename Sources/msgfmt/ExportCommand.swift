@@ -154,7 +154,7 @@ struct ExportCommand: ParsableCommand {
         let writer: any TranscriptWriter
         var splitter: (any FileSplittingWriter)?
         if let pattern {
-            let files = TranscriptWriters.make(options: options, pattern: pattern)
+            let files = TranscriptWriters.make(options: options, pattern: pattern, inputs: files)
             writer = files
             splitter = files
         } else {
@@ -406,13 +406,13 @@ struct ExportCommand: ParsableCommand {
     private func openOutput(_ printer: DiagnosticPrinter) throws -> AtomicOutput {
         do {
             if drawsPictures, !stacksPictures, let path = export.output {
-                return try AtomicOutput(path: path, kind: .directory)
+                return try AtomicOutput(path: path, kind: .directory, inputs: files)
             }
             if export.to == .html {
-                return try AtomicOutput(path: export.output ?? defaultDirectory(), kind: .directory)
+                return try AtomicOutput(path: export.output ?? defaultDirectory(), kind: .directory, inputs: files)
             }
             guard let path = export.output, path != "-" else { return AtomicOutput() }
-            return try AtomicOutput(path: path, kind: .file)
+            return try AtomicOutput(path: path, kind: .file, inputs: files)
         } catch {
             printer.error(error.message)
             throw ExitStatus.outputFailed

@@ -118,7 +118,7 @@ struct RenderCommand: ParsableCommand {
         var target: AtomicOutput? = nil
         if let path = options.picture.output {
             do throws(AtomicOutputError) {
-                target = try AtomicOutput(path: path, kind: options.picture.stack ? .file : .directory)
+                target = try AtomicOutput(path: path, kind: options.picture.stack ? .file : .directory, inputs: settings.files)
             } catch {
                 printer.error(error.message)
                 throw ExitStatus.outputFailed

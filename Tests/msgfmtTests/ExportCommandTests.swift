@@ -212,6 +212,39 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("chat_001/messages3.html").path))
     }
 
+    /// `-o` naming an input (the export itself, a folder holding it, a file a `{chat}`
+    /// pattern names, diff's older export) is an error before anything is written, and the
+    /// input is left as it was; an input named by a link updates as the file it leads to.
+    @Test func anOutputThatIsAnInputIsAnError() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = try Data(contentsOf: Self.fixtures.appendingPathComponent("kinds/result.json"))
+        try original.write(to: dir.appendingPathComponent("result.json"))
+        try original.write(to: dir.appendingPathComponent("kinds-group.json"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("site"), withIntermediateDirectories: true)
+        try original.write(to: dir.appendingPathComponent("site/result.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("latest.json").path, withDestinationPath: dir.appendingPathComponent("result.json").path)
+        let runs: [[String]] = [
+            ["export", "result.json", "--to", "markdown", "-o", "result.json"],
+            ["export", "latest.json", "--to", "json", "--update", "-o", "./result.json"],
+            ["export", "site/result.json", "-o", "site"],
+            ["export", "result.json", "--to", "text", "-o", "result.json", "--chat", "nothing"],
+            ["diff", "result.json", "latest.json", "-o", "result.json"],
+            ["export", "kinds-group.json", "--to", "json", "-o", "{chat}.json"],
+        ]
+        for arguments in runs {
+            let result = try Binary.run(arguments, in: dir)
+            #expect(result.status != 0 && result.stderr.contains("an input of this run"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: dir.appendingPathComponent("result.json")) == original)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("site/result.json")) == original)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("kinds-group.json")) == original)
+        let update = ["export", "latest.json", "--to", "json", "--update", "-o", "out.jsonl"]
+        #expect(try Binary.run(update, in: dir).status == 0)
+        #expect(try Binary.run(update, in: dir).stderr == "msgfmt: out.jsonl is up to date: nothing to write\n")
+    }
+
     @Test func devNullStaysADevice() throws {
         let result = try Binary.run([
             "export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null",

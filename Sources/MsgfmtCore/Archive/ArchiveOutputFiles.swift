@@ -38,10 +38,10 @@ public enum ArchiveOutputFiles {
     }
 
     /// The hash of the bytes of the regular file at `path` (SHA-256, cut to 128 bits; the
-    /// file is not followed when it is a symbolic link), nil when it is missing, not a
-    /// regular file or unreadable.
-    public static func hash(ofFileAt path: String) -> ContentHash? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// file is not followed when it is a symbolic link, unless `following`: an input named
+    /// by a link), nil when it is missing, not a regular file or unreadable.
+    public static func hash(ofFileAt path: String, following: Bool = false) -> ContentHash? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (following ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -33,7 +33,8 @@ public enum ArchiveUpdate {
     public static func digest(ofInputs paths: [String]) -> ContentHash? {
         var hashes: [ContentHash] = []
         for path in paths {
-            guard let hash = ArchiveOutputFiles.hash(ofFileAt: path) else { return nil }
+            // An export named by a link (`latest.json`) is read where it leads, as the run reads it.
+            guard let hash = ArchiveOutputFiles.hash(ofFileAt: path, following: true) else { return nil }
             hashes.append(hash)
         }
         var hasher = ContentHasher()

@@ -34,8 +34,11 @@ public final class AtomicOutput {
     }
 
     /// Starts writing `path`, a file or a directory. An existing device, pipe or socket
-    /// (`/dev/null`, a FIFO) is written in place: it cannot be replaced by renaming.
-    public init(path: String, kind: Kind) throws(AtomicOutputError) {
+    /// (`/dev/null`, a FIFO) is written in place: it cannot be replaced by renaming. A
+    /// path that is one of `inputs` (the same file by any name), or a folder holding one,
+    /// is refused: the output replaces it when complete.
+    public init(path: String, kind: Kind, inputs: [String] = []) throws(AtomicOutputError) {
+        if let input = Self.replacedInput(path, kind: kind, inputs: inputs) { throw .replacesInput(path: path, input: input) }
         var info = stat()
         if kind == .file, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate(path: path, reason: "Is a directory") }
@@ -90,6 +93,26 @@ public final class AtomicOutput {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path), !entries.isEmpty else { return nil }
         if entries.contains(marker) || entries.contains("msgfmt-manifest.json") { return nil }
         return DisplaySafety.sanitize(entries.sorted()[0])
+    }
+
+    /// The first of `inputs` that writing `path` as `kind` would replace: the same file
+    /// (by device and inode, whatever the names), or for a directory a file inside it (by
+    /// their resolved paths); nil when there is none. Standard input (`-`) is none.
+    static func replacedInput(_ path: String, kind: Kind, inputs: [String]) -> String? {
+        var out = stat()
+        guard !inputs.isEmpty, stat(path, &out) == 0 else { return nil }
+        let folder = kind == .directory && (out.st_mode & S_IFMT) == S_IFDIR ? realpath(path, nil) : nil
+        defer { free(folder) }
+        let prefix = folder.map { String(cString: $0) + "/" }
+        for input in inputs where input != "-" {
+            var info = stat()
+            guard stat(input, &info) == 0 else { continue }
+            if (out.st_mode & S_IFMT) == S_IFREG, info.st_dev == out.st_dev, info.st_ino == out.st_ino { return input }
+            guard let prefix, let resolved = realpath(input, nil) else { continue }
+            defer { free(resolved) }
+            if String(cString: resolved).hasPrefix(prefix) { return input }
+        }
+        return nil
     }
 
     /// Moves the finished output to its final name. An existing directory is swapped for

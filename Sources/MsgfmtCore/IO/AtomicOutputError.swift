@@ -7,6 +7,9 @@ public enum AtomicOutputError: Error, Sendable, Hashable {
     case readerGone
     /// The output directory exists and holds files msgfmt did not write (`example` is one).
     case notOurs(path: String, example: String)
+    /// The output is one of the run's inputs, or a folder holding one (`input`): writing it
+    /// would lose what is being read.
+    case replacesInput(path: String, input: String)
 
     /// One lower-case sentence.
     public var message: String {
@@ -17,6 +20,10 @@ public enum AtomicOutputError: Error, Sendable, Hashable {
         case .readerGone: "standard output was closed"
         case .notOurs(let path, let example):
             "\(path) holds files msgfmt did not write (such as '\(example)'), and msgfmt replaces its output folder as a whole: choose a new or empty folder"
+        case .replacesInput(let path, let input) where path == input:
+            "the output \(path) is an input of this run, which writing it would replace: choose another output"
+        case .replacesInput(let path, let input):
+            "the output \(path) holds \(input), an input of this run, and msgfmt replaces its output folder as a whole: choose another output"
         }
     }
 }

@@ -94,4 +94,32 @@ import Testing
         try output.commit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty) == [AtomicOutput.marker])
     }
+
+    /// An output that is one of the inputs (by any name: a link, `./`), or a folder holding
+    /// one, is refused before anything is written: it would replace what is being read.
+    /// Other outputs, standard input and devices are let through.
+    @Test func anOutputThatIsAnInputIsRefused() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = root.appendingPathComponent("result.json").path
+        try write("{}", "result.json", in: root.path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("latest.json").path, withDestinationPath: input)
+        for output in [input, root.appendingPathComponent("./result.json").path] {
+            #expect(throws: AtomicOutputError.replacesInput(path: output, input: input)) {
+                try AtomicOutput(path: output, kind: .file, inputs: [input])
+            }
+        }
+        let link = root.appendingPathComponent("latest.json").path
+        #expect(throws: AtomicOutputError.replacesInput(path: input, input: link)) {
+            try AtomicOutput(path: input, kind: .file, inputs: ["-", link])
+        }
+        #expect(throws: AtomicOutputError.replacesInput(path: root.path, input: input)) {
+            try AtomicOutput(path: root.path, kind: .directory, inputs: [input])
+        }
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == "{}")
+        let other = try AtomicOutput(path: root.appendingPathComponent("out.txt").path, kind: .file, inputs: [input, "-"])
+        other.abandon()
+        let device = try AtomicOutput(path: "/dev/null", kind: .file, inputs: ["/dev/null"])
+        try device.commit()
+    }
 }

@@ -18,15 +18,24 @@ public enum TranscriptWriters {
         }
     }
 
-    /// A writer of `options.format` (a stream format) into the files `pattern` names.
-    public static func make(options: ExportOptions, pattern: OutputPattern) -> any TranscriptWriter & FileSplittingWriter {
+    /// A writer of `options.format` (a stream format) into the files `pattern` names, none
+    /// of which may be one of `inputs`.
+    public static func make(options: ExportOptions, pattern: OutputPattern, inputs: [String] = []) -> any TranscriptWriter
+        & FileSplittingWriter
+    {
         switch options.format {
         case .ansi, .text, .html, .svg, .png:
-            return PatternTranscriptWriter(pattern: pattern, options: options) { TerminalTranscriptWriter(options: options, sink: $0) }
+            return PatternTranscriptWriter(pattern: pattern, options: options, inputs: inputs) {
+                TerminalTranscriptWriter(options: options, sink: $0)
+            }
         case .json:
-            return PatternTranscriptWriter(pattern: pattern, options: options) { JSONLinesTranscriptWriter(options: options, sink: $0) }
+            return PatternTranscriptWriter(pattern: pattern, options: options, inputs: inputs) {
+                JSONLinesTranscriptWriter(options: options, sink: $0)
+            }
         case .markdown:
-            return PatternTranscriptWriter(pattern: pattern, options: options) { MarkdownTranscriptWriter(options: options, sink: $0) }
+            return PatternTranscriptWriter(pattern: pattern, options: options, inputs: inputs) {
+                MarkdownTranscriptWriter(options: options, sink: $0)
+            }
         }
     }
 }

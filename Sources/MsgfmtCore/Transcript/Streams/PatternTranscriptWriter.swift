@@ -13,6 +13,8 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
     private let pattern: OutputPattern
     private let clock: ExportClock
     private let makeWriter: (OutputSink) -> Inner
+    /// The run's inputs, which no file it writes may replace.
+    private let inputs: [String]
     /// The file being written, its writer, and the chat begun in it.
     private var current: (path: String, output: AtomicOutput, writer: Inner, chat: ExportChatInfo?)?
     private var chat = ExportChatInfo()
@@ -28,8 +30,9 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
     public private(set) var files: [String] = []
 
     /// Creates a writer that makes an `Inner` for each file with `makeWriter`.
-    public init(pattern: OutputPattern, options: ExportOptions, makeWriter: @escaping (OutputSink) -> Inner) {
+    public init(pattern: OutputPattern, options: ExportOptions, inputs: [String] = [], makeWriter: @escaping (OutputSink) -> Inner) {
         self.pattern = pattern
+        self.inputs = inputs
         self.clock = options.clock
         self.makeWriter = makeWriter
     }
@@ -104,7 +107,7 @@ public final class PatternTranscriptWriter<Inner: TranscriptWriter>: TranscriptW
         Self.makeFolders(of: path)
         let output: AtomicOutput
         do {
-            output = try AtomicOutput(path: path, kind: .file)
+            output = try AtomicOutput(path: path, kind: .file, inputs: inputs)
         } catch {
             if self.error == nil { self.error = error }
             return
