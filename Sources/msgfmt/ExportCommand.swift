@@ -173,11 +173,15 @@ struct ExportCommand: ParsableCommand {
             options: options, writer: writer,
             report: { printer.report($0, source: input.name) },
             progress: progress.map { p in { p.update($0, bytesRead: $1) } }, layoutCache: layoutCache)
-        let stats: ExportStats
+        var stats: ExportStats
         do {
             switch input {
             case .export(let source): stats = try converter.run(source)
-            case .merge(var events): stats = try converter.run(events: &events)
+            case .merge(var events):
+                stats = try converter.run(events: &events)
+                // Reported when the exports were indexed; no event stands for them.
+                stats.read += events.unreadable
+                stats.failed += events.unreadable
             case .pages(var events, _): stats = try converter.run(events: &events)
             }
             progress?.finish()

@@ -90,6 +90,31 @@ import Testing
         }
     }
 
+    /// A newer export cut short is merged as far as it was read, as a single export of it
+    /// is converted: the cut is an error where it is (exit 1), the messages before it are
+    /// in the transcript, none after it is taken for deleted, and a message no export
+    /// could read (its id unknown, or every version broken) is counted as failed.
+    @Test func aTruncatedExportIsMergedAsFarAsItWasRead() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func message(_ id: Int, _ text: String) -> String {
+            #"{"id": \#(id), "type": "message", "date_unixtime": "\#(1_704_103_200 + id * 60)", "from": "Bob", "from_id": "user2", "text": "\#(text)"}"#
+        }
+        func chat(_ messages: [String]) -> String {
+            #"{"name": "Team", "type": "private_group", "id": 42, "messages": ["# + "\n" + messages.joined(separator: ",\n")
+        }
+        try (chat((1...3).map { message($0, "m\($0)") }) + "\n]}\n").write(
+            to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        let cut = chat([message(2, "m2"), message(3, "m3 edited"), message(4, "m4"), #"{"id": 5, "type": "message", "text": "fif"#])
+        try cut.write(to: dir.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let merged = try Binary.run(["export", "old.json", "new.json", "--to", "text", "--stats", "--time-zone", "UTC"], in: dir)
+        #expect(merged.status == 1, "\(merged.stderr)")
+        for text in ["m1", "m2", "m3 edited", "m4"] { #expect(merged.stdout.contains("  \(text)\n"), "\(text): \(merged.stdout)") }
+        #expect(!merged.stdout.contains("deleted") && !merged.stdout.contains("fif"))
+        #expect(merged.stderr.contains("new.json:byte \(cut.utf8.count): the file is truncated"), "\(merged.stderr)")
+        #expect(merged.stderr.hasSuffix("msgfmt: chats 1, read 5, written 4, filtered 0, failed 1\n"), "\(merged.stderr)")
+    }
+
     /// Each message appears once, in its newest version; one deleted later is tagged.
     @Test func newestVersionWinsAndDeletedIsMarked() throws {
         let chat = Self.fixtures.appendingPathComponent("chat")

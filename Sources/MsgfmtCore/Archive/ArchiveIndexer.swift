@@ -11,6 +11,13 @@ public struct ArchiveIndexer: Sendable {
     /// apart by export, not by hash; a message whose fields cannot be read so is decoded
     /// as usual.
     public var bytesOnly = false
+    /// Keeps what was read of a file that breaks off (cut short, or its structure broken
+    /// after some messages): the break is reported as an error where it is, and the index
+    /// holds the messages before it, as `msgfmt export` of that file writes them. For a
+    /// merge, where a newer export cut short reaches only as far as it was read (so
+    /// nothing after that is taken for deleted); a diff still refuses such a file (every
+    /// message after the break would show as deleted).
+    public var keepsWhatWasRead = false
 
     /// Creates an indexer.
     public init(clock: ExportClock, scope: ContentHash.Scope = .content) {
@@ -27,29 +34,16 @@ public struct ArchiveIndexer: Sendable {
         var index = ArchiveIndex(source: source.name)
         var scanner = ExportScanner(source: source)
         var position: Int?
-        while let event = try scanner.next() {
-            switch event {
-            case .personalInformation(let info):
-                if index.owner == nil, let id = info["user_id"]?.int64Value { index.owner = "user\(id)" }
-            case .chatStart(let chat):
-                position = index.chatPosition(for: chat)
-            case .chatEnd(let chat):
-                if let position { index.update(chat, at: position) }
-                position = nil
-            case .keptPage, .keptSearchBlock, .keepCheck:
-                break  // only `SitePageReuse` makes these; the scanner never does
-            case .message(let raw):
-                let chat = position ?? index.chatPosition(for: ExportChatInfo())
-                index.messages += 1
-                let (entry, failed, latest) = self.entry(for: raw, report: report)
-                if failed { index.failed += 1 }
-                index.asOf = max(index.asOf, latest)
-                if let entry {
-                    index.add(entry, toChatAt: chat)
-                } else {
-                    index.addUnidentified(toChatAt: chat)
-                }
+        do {
+            while let event = try scanner.next() { read(event, into: &index, position: &position, report: report) }
+        } catch {
+            let offset: Int
+            switch error {
+            case .truncated(let at), .malformed(let at, _): offset = at
+            case .unreadable, .notAnExport: throw error
             }
+            guard keepsWhatWasRead, index.messages > 0 else { throw error }
+            report(Diagnostic(.error, Diagnostic.Location(byteOffset: offset), error.message))
         }
         for (chatPosition, ids) in index.finish() {
             let name = index.chats[chatPosition].info.displayName
@@ -61,6 +55,32 @@ public struct ArchiveIndexer: Sendable {
             }
         }
         return index
+    }
+
+    /// Takes one event of the scan into `index`; `position` is the open chat's.
+    private func read(_ event: ExportEvent, into index: inout ArchiveIndex, position: inout Int?, report: (Diagnostic) -> Void) {
+        switch event {
+        case .personalInformation(let info):
+            if index.owner == nil, let id = info["user_id"]?.int64Value { index.owner = "user\(id)" }
+        case .chatStart(let chat):
+            position = index.chatPosition(for: chat)
+        case .chatEnd(let chat):
+            if let position { index.update(chat, at: position) }
+            position = nil
+        case .keptPage, .keptSearchBlock, .keepCheck:
+            break  // only `SitePageReuse` makes these; the scanner never does
+        case .message(let raw):
+            let chat = position ?? index.chatPosition(for: ExportChatInfo())
+            index.messages += 1
+            let (entry, failed, latest) = self.entry(for: raw, report: report)
+            if failed { index.failed += 1 }
+            index.asOf = max(index.asOf, latest)
+            if let entry {
+                index.add(entry, toChatAt: chat)
+            } else {
+                index.addUnidentified(toChatAt: chat)
+            }
+        }
     }
 
     /// The entry of one message (nil when it cannot be identified), whether it failed to

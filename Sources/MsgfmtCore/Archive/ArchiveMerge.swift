@@ -28,6 +28,10 @@ public struct ArchiveMerge: Sendable {
     public var owner: String?
     /// Messages found deleted (whatever `--deleted` does with them).
     public var deleted = 0
+    /// Messages of the chats kept that no export could read (reported when indexed,
+    /// counted as read and failed by `--stats`): those not read far enough to know their
+    /// id, in every export, and those whose every version failed.
+    public var unreadable = 0
 
     /// Plans the merge of `indexes` (one per file, as given), keeping the chats `selects`
     /// accepts; `policy` drops deleted messages or keeps them, marked or not.
@@ -49,17 +53,20 @@ public struct ArchiveMerge: Sendable {
                 info.ordinal = merge.chats.count
                 guard selects(info) else { continue }
                 let holders = ranked.compactMap { i in indexes[i].chat(chat.key).map { (source: i, chat: $0) } }
-                let (entries, deleted) = Self.messages(of: holders, policy: policy)
+                let (entries, deleted, failed) = Self.messages(of: holders, policy: policy)
                 merge.deleted += deleted
+                merge.unreadable += failed + holders.reduce(0) { $0 + $1.chat.unidentified }
                 merge.chats.append(Chat(info: info, entries: entries))
             }
         }
         return merge
     }
 
-    /// One chat's merged messages from the exports holding it (most recent first), and how
-    /// many were found deleted.
-    static func messages(of holders: [(source: Int, chat: ArchiveChat)], policy: DeletedMessages) -> ([MergedEntry], Int) {
+    /// One chat's merged messages from the exports holding it (most recent first), how
+    /// many were found deleted, and how many had no version that could be read.
+    static func messages(of holders: [(source: Int, chat: ArchiveChat)], policy: DeletedMessages) -> (
+        [MergedEntry], deleted: Int, failed: Int
+    ) {
         // Every version of every message, grouped by id with the most recent export first.
         var versions: [(rank: Int, entry: ArchiveEntry)] = []
         versions.reserveCapacity(holders.reduce(0) { $0 + $1.chat.entries.count })
@@ -72,12 +79,16 @@ public struct ArchiveMerge: Sendable {
         var merged: [MergedEntry] = []
         merged.reserveCapacity(versions.count)
         var deletedCount = 0
+        var failedCount = 0
         var start = 0
         while start < versions.count {
             var end = start + 1
             while end < versions.count, versions[end].entry.id == versions[start].entry.id { end += 1 }
             defer { start = end }
-            guard let winner = versions[start..<end].first(where: { !$0.entry.failed }) else { continue }
+            guard let winner = versions[start..<end].first(where: { !$0.entry.failed }) else {
+                failedCount += 1
+                continue
+            }
             let date = winner.entry.date
             let deleted = holders.indices.contains { rank in
                 holders[rank].chat.covers(date) && !versions[start..<end].contains { $0.rank == rank }
@@ -91,6 +102,6 @@ public struct ArchiveMerge: Sendable {
         }
         versions = []
         merged.sort { ($0.entry.date, $0.entry.id) < ($1.entry.date, $1.entry.id) }
-        return (merged, deletedCount)
+        return (merged, deletedCount, failedCount)
     }
 }

@@ -12,6 +12,9 @@ public struct MergedExportSource: ExportEventSource {
     public private(set) var bytesRead = 0
     /// Bytes of every planned message: where `bytesRead` ends.
     public let totalBytes: Int
+    /// Messages of the planned chats that no export could read (`ArchiveMerge.unreadable`):
+    /// no event stands for them.
+    public var unreadable: Int { merge.unreadable }
 
     /// Creates the events of `merge` over `files` (opened as the plan's sources are numbered).
     public init(files: [ExportMessageFile], merge: ArchiveMerge) {
