@@ -199,8 +199,10 @@ struct ExportCommand: ParsableCommand {
             }
             if case .notAnExport = error {
                 output.abandon()
-            } else if update != nil {
+            } else if let update {
+                // A download that stopped does not replace the archive made before it.
                 output.abandon()
+                printer.info("note: \(update.path) is left as it was: \(input.name) could not be read to its end")
             } else {
                 try commit(output, printer)
             }

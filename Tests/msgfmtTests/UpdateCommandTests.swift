@@ -173,6 +173,10 @@ import Testing
             #expect(reported(update) == reported(fresh), "\(label)")
             let site = try Self.tree(dir.appendingPathComponent("site"))
             #expect(site == (stops ? before : try Self.tree(dir.appendingPathComponent("fresh"))), "\(label)")
+            // A site left as it was says so.
+            #expect(
+                update.stderr.contains("msgfmt: note: site is left as it was: chat.json could not be read to its end\n") == stops,
+                "\(label): \(update.stderr)")
         }
     }
 
