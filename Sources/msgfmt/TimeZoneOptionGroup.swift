@@ -16,11 +16,22 @@ struct TimeZoneOptionGroup: ParsableArguments {
     var clock: ExportClock { .named(timeZone) }
 
     func validate() throws {
+        if let timeZone, ExportClock.isSignAmbiguous(timeZone) {
+            // POSIX reads `UTC-3` as three hours east of UTC.
+            let east = timeZone.dropFirst(3).first == "-"
+            let seconds = ExportClock(timeZone: "+" + timeZone.dropFirst(4))?.offset(at: 0) ?? 0
+            let (hours, minutes) = (seconds / 3600, seconds % 3600 / 60)
+            let offset = (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+            throw ValidationError(
+                "--time-zone '\(timeZone)' is ambiguous: as a POSIX rule (TZ='\(timeZone)' date) it is \(east ? "east" : "west") of UTC; write +\(offset) for east or -\(offset) for west."
+            )
+        }
         if let timeZone, !Self.isKnown(timeZone) {
             throw ValidationError("--time-zone '\(timeZone)' is not a known time zone or offset.")
         }
     }
 
-    /// True when `zone` names a zone or offset msgfmt knows.
-    static func isKnown(_ zone: String) -> Bool { ExportClock(timeZone: zone) != nil }
+    /// True when `zone` names a zone or offset msgfmt knows and takes (not one whose sign
+    /// is ambiguous, `ExportClock.isSignAmbiguous`).
+    static func isKnown(_ zone: String) -> Bool { !ExportClock.isSignAmbiguous(zone) && ExportClock(timeZone: zone) != nil }
 }

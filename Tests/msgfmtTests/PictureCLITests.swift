@@ -274,6 +274,13 @@ import Testing
         #expect(west.status == 0 && west.stdout.contains(">23:01<"), "\(west.stderr)")
         let unknown = try Binary.run(["--to", "svg", "--time-zone", "Mars/Base"] + Self.pinned, stdin: input)
         #expect(unknown.status == 2 && unknown.stderr.contains("--time-zone 'Mars/Base'"), "\(unknown.stderr)")
+        // TZ=UTC-3 is POSIX's: three hours east, as `date` reads it; the same words in
+        // --time-zone are refused, since people mean them either way.
+        let posix = try Binary.run(
+            ["--to", "svg"] + Self.pinned, stdin: input.components(separatedBy: "\n")[1], environment: ["TZ": "UTC-3"])
+        #expect(posix.stdout.contains(">11:31<"), "\(posix.stdout)")
+        let ambiguous = try Binary.run(["--to", "svg", "--time-zone", "UTC-3"] + Self.pinned, stdin: input)
+        #expect(ambiguous.status == 2 && ambiguous.stderr.contains("write +03:00 for east or -03:00 for west"), "\(ambiguous.stderr)")
     }
 
     /// Render's filter reads `before:` and `after:` days in `--time-zone`: 2024-11-24 08:30

@@ -13,7 +13,7 @@ public struct ExportClock: Sendable {
     /// The clock for `name`, or nil when the zone is unknown.
     public init?(timeZone name: String) {
         self.name = name
-        if name == "UTC" || name == "GMT" || name == "Z" {
+        if ["UTC", "GMT", "Z"].contains(name.uppercased()) {
             (fixedOffset, zone, rule) = (0, nil, nil)
         } else if let offset = Self.parseOffset(name) {
             (fixedOffset, zone, rule) = (offset, nil, nil)
@@ -69,10 +69,10 @@ public struct ExportClock: Sendable {
         return "localtime"
     }
 
-    /// `+03:00`, `-0530`, `+3`, `UTC+02:00` → seconds east of UTC.
+    /// `+03:00`, `-0530`, `+3` → seconds east of UTC. (`UTC+3` is no offset but a POSIX
+    /// rule, three hours *west* of UTC, as `TZ` and `date` read it: see `isSignAmbiguous`.)
     static func parseOffset(_ text: String) -> Int? {
         var s = Substring(text)
-        if s.hasPrefix("UTC") || s.hasPrefix("GMT") { s = s.dropFirst(3) }
         guard let sign = s.first, sign == "+" || sign == "-" else { return nil }
         s = s.dropFirst()
         let digits = s.filter { $0 != ":" }
@@ -88,6 +88,15 @@ public struct ExportClock: Sendable {
         }
         guard hours <= 14, minutes < 60 else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    /// True for `UTC+3`, `GMT-05:30` and the like: a POSIX rule (hours *west* of UTC, as
+    /// `TZ=UTC+3 date` shows), which a person often means the other way round. `--time-zone`
+    /// asks for `+03:00` or `-03:00` instead; `TZ` is read as POSIX says.
+    public static func isSignAmbiguous(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        guard upper.hasPrefix("UTC") || upper.hasPrefix("GMT") else { return false }
+        return parseOffset(String(upper.dropFirst(3))) != nil
     }
 
     /// Seconds east of UTC at `unix`.

@@ -67,6 +67,13 @@ import Testing
         #expect(ExportClock(timeZone: "+05:30")?.offset(at: 0) == 19_800)
         #expect(ExportClock(timeZone: "EST5EDT,M3.2.0,M11.1.0")?.offset(at: 1_720_000_000) == -14_400)
         #expect(ExportClock(timeZone: "Mars/Olympus") == nil)
+        #expect(ExportClock(timeZone: "utc")?.offset(at: 0) == 0 && ExportClock(timeZone: "gmt")?.offset(at: 0) == 0)
+        // `UTC-3` is a POSIX rule: three hours east of UTC, as `TZ=UTC-3 date` shows; which
+        // way a person means it is unclear, so `--time-zone` refuses it (`isSignAmbiguous`).
+        #expect(ExportClock(timeZone: "UTC-3")?.offset(at: 0) == 10_800)
+        #expect(ExportClock(timeZone: "GMT+05:30")?.offset(at: 0) == -19_800)
+        #expect(ExportClock.isSignAmbiguous("UTC-3") && ExportClock.isSignAmbiguous("gmt+05:30"))
+        #expect(!ExportClock.isSignAmbiguous("+03:00") && !ExportClock.isSignAmbiguous("UTC") && !ExportClock.isSignAmbiguous("UTC+x"))
     }
 
     /// The system zone's name comes from `/etc/localtime`'s link: what follows its first
