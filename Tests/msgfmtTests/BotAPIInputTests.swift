@@ -14,6 +14,40 @@ import Testing
         #expect(result.stderr == "msgfmt: read 1, rendered 1, failed 0\n")
     }
 
+    /// Values written one after another over several lines each (`jq .`, not `jq -c`) are
+    /// read one at a time, located by the line each starts on; a broken one costs only its
+    /// own message, the next starting at a line's first column.
+    @Test func prettyPrintedValuesOneAfterAnotherAreEachRead() throws {
+        let input = """
+            {
+              "message_id": 1,
+              "text": "one"
+            }
+            {
+              "message_id": 2,
+              "text": "two",
+              "entities": [{"type": "bold", "offset": 0, "length": 9}]
+            }
+            {
+              "message_id": 3,
+              "text": "three",
+              "entities": [
+            }
+            {
+              "message_id": 4,
+              "text": "four"
+            }
+
+            """
+        let result = try Binary.run(["--to", "text", "--stats"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stdout == "one\n\ntwo\n\nfour\n")
+        #expect(
+            result.stderr == "msgfmt: warning: <stdin>:5, entity 0: bold entity ends at 9, past the end of the text (3 UTF-16 units); clamped\n"
+                + "msgfmt: error: <stdin>:14:1: invalid JSON: unexpected character '}'\n" + "msgfmt: read 4, rendered 3, failed 1\n",
+            "\(result.stderr)")
+    }
+
     @Test func updatesWithoutAMessageAreCountedAndNotedOnce() throws {
         let input = [
             #"{"update_id":2,"inline_query":{"id":"q","from":{"id":1},"query":"x","offset":""}}"#,

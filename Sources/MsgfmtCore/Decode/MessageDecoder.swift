@@ -78,11 +78,16 @@ public enum MessageDecoder {
             return
         } catch {
             let lines = InspectInput.splitLines(bytes).filter { !isBlank($0.1) }
-            guard isJSONLines(lines, documentError: error) else {
-                let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
-                return each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), nil)
+            if isJSONLines(lines, documentError: error) {
+                for (number, slice) in lines { decodeLine(slice, number: number, index: &index, filter: filter, each: each) }
+                return
             }
-            for (number, slice) in lines { decodeLine(slice, number: number, index: &index, filter: filter, each: each) }
+            // A whole value with more after it: values one after another, as `jq` writes them.
+            if (try? JSONParser.parseValue(in: bytes[...], from: 0)) != nil {
+                return decodeValueSequence(bytes, filter: filter, each: each)
+            }
+            let location = Diagnostic.Location(byteOffset: error.byteOffset, line: error.line, column: error.column)
+            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), nil)
         }
     }
 

@@ -80,6 +80,25 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses the JSON value that starts at `from` (after any white space) in `input`, which
+    /// may go on after it: the value and where it ends. Error offsets, lines and columns
+    /// are relative to the slice's start. For a run of values one after another (what `jq`
+    /// writes), read one at a time.
+    static func parseValue(in input: ArraySlice<UInt8>, from: Int) throws(JSONParseError) -> (value: JSONValue, end: Int) {
+        let result: Result<(JSONValue, Int), JSONParseError> = input.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer, options: Options())
+            parser.pos = min(max(0, from), buffer.count)
+            do throws(JSONParseError) {
+                parser.skipWhitespace()
+                let value = try parser.parseValue()
+                return .success((value, parser.pos))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// A parser at the start of `bytes`, for readers that walk a value themselves
     /// (`BotAPIMessageReader`) with `skipWhitespace`, `parseString` and `skipValue`.
     init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
