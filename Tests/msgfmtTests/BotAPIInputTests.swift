@@ -43,8 +43,10 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "one\n\ntwo\n\nfour\n")
         #expect(
-            result.stderr == "msgfmt: warning: <stdin>:5, entity 0: bold entity ends at 9, past the end of the text (3 UTF-16 units); clamped\n"
-                + "msgfmt: error: <stdin>:14:1: invalid JSON: unexpected character '}'\n" + "msgfmt: read 4, rendered 3, failed 1\n",
+            result.stderr
+                == "msgfmt: warning: <stdin>:5, entity 0: bold entity ends at 9, past the end of the text (3 UTF-16 units); "
+                + "clamped\nmsgfmt: error: <stdin>:14:1: invalid JSON: unexpected character '}'\n"
+                + "msgfmt: read 4, rendered 3, failed 1\n",
             "\(result.stderr)")
     }
 
