@@ -211,6 +211,13 @@ struct ExportCommand: ParsableCommand {
             if case .unreadable = error { throw ExitStatus.usage }
             throw ExitStatus.invalidInput
         }
+        if let tooLarge = (writer as? PictureTranscriptWriter)?.tooLarge, !tooLarge.isEmpty {
+            // Written as messages, drawn as none: counted failed, the other pictures kept.
+            for diagnostic in tooLarge { printer.report(diagnostic, source: input.name) }
+            printer.finishMessage()
+            stats.written -= tooLarge.count
+            stats.failed += tooLarge.count
+        }
         if let failures = (writer as? PictureTranscriptWriter)?.failures, !failures.isEmpty {
             failures.forEach(printer.error)
             output.abandon()

@@ -156,6 +156,14 @@ struct RenderCommand: ParsableCommand {
                 printer.error(error.message)
                 unreadable += 1
             }
+            // Messages whose pictures were too large to draw: their errors, the rest written.
+            if var pictures = emitter as? PictureEmitter {
+                let undrawn = pictures.takeUndrawn()
+                emitter = pictures
+                for diagnostic in undrawn { printer.report(diagnostic, source: source) }
+                stats.rendered -= undrawn.count
+                stats.failed += undrawn.count
+            }
             printer.finishMessage()
             total.add(stats)
             // Once the reader has gone (`| head`), the run ends in silence.

@@ -138,6 +138,36 @@ import Testing
         #expect(texts.contains("10:00") && texts.contains("deleted 10:01") && texts.contains("10:02"), "\(texts)")
     }
 
+    /// A message too tall to draw (more lines than 16 384 pixels hold) is an error about
+    /// that message, counted failed; the other pictures are written (exit 1), by export and
+    /// by render alike.
+    @Test func aMessageTooTallToDrawCostsOnlyItself() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tall = (0..<900).map { "l\($0)" }.joined(separator: "\\n")
+        let input = Self.export([
+            Self.message(1, from: #""Alice""#, fromID: "user1", unix: 1_704_103_200, text: #""short""#),
+            Self.message(2, from: #""Alice""#, fromID: "user1", unix: 1_704_103_260, text: "\"\(tall)\""),
+            Self.message(3, from: #""Alice""#, fromID: "user1", unix: 1_704_103_320, text: #""after""#),
+        ])
+        try input.write(to: dir.appendingPathComponent("result.json"), atomically: true, encoding: .utf8)
+        let export = try Binary.run(["export", "result.json", "--to", "png", "-o", "out", "--stats"] + Self.pinned, in: dir)
+        #expect(export.status == 1, "\(export.stderr)")
+        #expect(export.stderr.contains("result.json:message 2: not drawn: its picture would be taller than 16384 pixels"))
+        #expect(export.stderr.hasSuffix("read 3, written 2, filtered 0, failed 1\n"), "\(export.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        #expect(files == [".msgfmt-output", "2024-01-01_100000-1.png", "2024-01-01_100200-3.png"])
+        let lines = [
+            "{\"message_id\":1,\"text\":\"short\"}", "{\"message_id\":2,\"text\":\"\(tall)\"}", "{\"message_id\":3,\"text\":\"after\"}",
+        ]
+        let render = try Binary.run(
+            ["--to", "png", "-o", "pictures", "--stats", "--font", "DejaVu Sans"], stdin: lines.joined(separator: "\n"), in: dir)
+        #expect(render.status == 1, "\(render.stderr)")
+        #expect(render.stderr.contains("<stdin>:message 2: not drawn") && render.stderr.hasSuffix("read 3, rendered 2, failed 1\n"))
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("pictures").path).sorted()
+        #expect(pictures == [".msgfmt-output", "message-1.png", "message-3.png"])
+    }
+
     /// A right-to-left name is drawn right to left, and a short right-to-left message gets
     /// a bubble as narrow as its text (its line was aligned to the right of the box it was
     /// laid out in, and the bubble took the whole box).

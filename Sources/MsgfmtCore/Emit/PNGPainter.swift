@@ -5,6 +5,9 @@ internal import CCairo
 /// put it. Holds nothing of its own between pictures, so any number of threads may paint
 /// with one painter at once: the fonts are the run's shared `PaintFaces`.
 struct PNGPainter: Sendable {
+    /// The most device pixels a picture has a side (`msgfmt_cairo` refuses more).
+    static let maximumSide = 16384
+
     private let faces: PaintFaces
     private var fonts: FontLibrary { faces.fonts }
 

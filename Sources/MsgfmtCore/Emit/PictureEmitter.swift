@@ -26,6 +26,10 @@ public struct PictureEmitter: BufferedEmitter {
     var buffer: [UInt8] = []
     /// Files that could not be written or drawn, one sentence each.
     public private(set) var failures: [String] = []
+    /// The messages of the current input too tall or wide to draw in a file of their own
+    /// (more than `PNGPainter` draws a side), by id and position (from 1): reported as
+    /// their messages' errors (`takeUndrawn`), the other pictures written.
+    private var undrawn: [(id: Int64?, position: Int)] = []
 
     /// An emitter writing `format` (svg or png) with `fonts`, bubbles at most `maxWidth`
     /// layout units wide, times in `clock`'s zone; without fonts it writes nothing.
@@ -50,6 +54,7 @@ public struct PictureEmitter: BufferedEmitter {
         var copy = self
         copy.names = []
         copy.failures = []
+        copy.undrawn = []
         copy.buffer = []
         return copy
     }
@@ -91,12 +96,19 @@ public struct PictureEmitter: BufferedEmitter {
         names.insert(name)
         let file = directory + "/" + name + "." + format.rawValue
         guard let bytes = prepared.picture else {
-            failures.append("cannot draw \(file): the picture is too large")
+            undrawn.append((prepared.id, prepared.position))
             return
         }
         if !FileManager.default.createFile(atPath: file, contents: Data(bytes)) {
             failures.append("cannot write \(file)")
         }
+    }
+
+    /// The errors of the messages of the input so far whose pictures were too large to
+    /// draw, located by id (else position), and forgets them.
+    public mutating func takeUndrawn() -> [Diagnostic] {
+        defer { undrawn = [] }
+        return undrawn.map { PictureEncoder.tooTall(at: Diagnostic.Location(messageID: $0.id, messageIndex: $0.position - 1)) }
     }
 
     /// The media placeholder's lines above the text (`RenderedMessage.mediaLines`, laid
@@ -134,7 +146,7 @@ public struct PictureEmitter: BufferedEmitter {
         }
         stacked = []
         guard let bytes = encoder?.encode(scenes) else {
-            failures.append("cannot draw the picture: it is too large (at most 16384 pixels a side)")
+            failures.append("cannot draw the picture: it is too large (at most \(PNGPainter.maximumSide) pixels a side)")
             return
         }
         sink.write(bytes)

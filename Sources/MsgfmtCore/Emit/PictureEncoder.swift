@@ -10,6 +10,15 @@ struct PictureEncoder: Sendable {
     /// Pixels between stacked bubbles.
     static let gap = 2.0
 
+    /// The error of a message at `location` whose own picture is too tall to draw
+    /// (`encode` gave nil): the other pictures of a run are still written.
+    static func tooTall(at location: Diagnostic.Location) -> Diagnostic {
+        Diagnostic(
+            .error, location,
+            "not drawn: its picture would be taller than \(PNGPainter.maximumSide) pixels (a wider --width or a smaller --scale "
+                + "fits more lines)")
+    }
+
     /// An encoder of `format` (svg or png, else svg) drawing with `fonts` at `scale`.
     init(format: OutputFormat, fonts: FontLibrary, scale: Double) {
         self.format = format
@@ -19,7 +28,7 @@ struct PictureEncoder: Sendable {
     }
 
     /// The file bytes of `scenes` one under another; nil when the PNG cannot be drawn
-    /// (more than 16 384 device pixels a side).
+    /// (more than `PNGPainter.maximumSide` device pixels a side).
     func encode(_ scenes: [BubbleScene]) -> [UInt8]? {
         if let painter { return painter.png(scenes, gap: Self.gap, scale: scale) }
         return Array(svg.document(scenes, gap: Self.gap).utf8)

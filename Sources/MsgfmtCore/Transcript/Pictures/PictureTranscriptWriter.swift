@@ -31,6 +31,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var outgoing: Bool
         var tail: Bool
         var name: String
+        var id: Int64
     }
 
     private let options: ExportOptions
@@ -49,6 +50,9 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     private let encoder: PictureEncoder?
     /// Pictures that could not be drawn or written, one sentence each.
     public private(set) var failures: [String] = []
+    /// The errors of the messages too tall to draw in a file of their own (more than
+    /// `PNGPainter.maximumSide` pixels), in order: the other pictures are written.
+    public private(set) var tooLarge: [Diagnostic] = []
     /// Messages written without a picture: service messages (joins, pins, calls, …), which
     /// have no bubble.
     public private(set) var undrawn = 0
@@ -117,7 +121,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         if !placement.newGroup || outgoing { shown.name = nil }
         last = Pending(
             layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
-            outgoing: outgoing, tail: false, name: fileName(m))
+            outgoing: outgoing, tail: false, name: fileName(m), id: m.id)
         if options.jobs <= 1 { drainOutput() }
     }
 
@@ -133,7 +137,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
                 sink.write(bytes)
                 wroteStack = true
             } else {
-                failures.append("cannot draw the picture: it is too large (at most 16384 pixels a side); use -o DIR")
+                failures.append("cannot draw the picture: it is too large (at most \(PNGPainter.maximumSide) pixels a side); use -o DIR")
             }
             stacked = []
         }
@@ -169,15 +173,21 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         }
         names.removeAll(keepingCapacity: true)
         let threads = max(1, min(options.jobs, batch.count))
-        let slots = OrderedSlots<Pending, String?>(batch)
+        // Each picture: nil when written, else whether it was too large or what failed.
+        let slots = OrderedSlots<Pending, (tooLarge: Int64?, failure: String?)?>(batch)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             slots.fill { _, pending in
                 let file = directory + "/" + pending.name
-                guard let bytes = encoder.encode([scene(pending)]) else { return "cannot draw \(file): the picture is too large" }
-                return FileManager.default.createFile(atPath: file, contents: Data(bytes)) ? nil : "cannot write \(file)"
+                guard let bytes = encoder.encode([scene(pending)]) else { return (pending.id, nil) }
+                return FileManager.default.createFile(atPath: file, contents: Data(bytes)) ? nil : (nil, "cannot write \(file)")
             }
         }
-        failures += slots.take().compactMap { $0 }
+        for outcome in slots.take() {
+            if let failure = outcome?.failure { failures.append(failure) }
+            if let id = outcome?.tooLarge {
+                tooLarge.append(PictureEncoder.tooTall(at: Diagnostic.Location(messageID: id)))
+            }
+        }
     }
 
     /// `2024-01-05_100233-42.png`: the local date and time, then the id; a second message
