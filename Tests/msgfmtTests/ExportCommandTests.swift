@@ -245,6 +245,19 @@ import Testing
         #expect(try Binary.run(update, in: dir).stderr == "msgfmt: out.jsonl is up to date: nothing to write\n")
     }
 
+    /// The Markdown transcript shows no click to reveal a spoiler: it is shaded (`░` for
+    /// each character, white space kept) unless `--spoilers reveal`, as the text transcript
+    /// masks it.
+    @Test func markdownHidesSpoilersUnlessRevealed() throws {
+        let input = #"{"name": "C", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "#
+            + #""date_unixtime": "1704103200", "from": "A", "from_id": "user1", "text": ["The killer is ", "#
+            + #"{"type": "spoiler", "text": "the butler"}]}]}"#
+        let hidden = try Binary.run(["export", "-", "--to", "markdown"], stdin: input)
+        #expect(hidden.status == 0 && hidden.stdout.contains("The killer is ░░░ ░░░░░░") && !hidden.stdout.contains("butler"))
+        let shown = try Binary.run(["export", "-", "--to", "markdown", "--spoilers", "reveal"], stdin: input)
+        #expect(shown.stdout.contains("The killer is the butler"), "\(shown.stdout)")
+    }
+
     @Test func devNullStaysADevice() throws {
         let result = try Binary.run([
             "export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null",

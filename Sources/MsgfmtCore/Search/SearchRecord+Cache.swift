@@ -20,7 +20,7 @@ extension SearchRecord {
 
     /// The record of `message` with the terms and scalars `encode` wrote; nil when the
     /// bytes are not such.
-    init?(decoding input: inout CacheByteReader, message: ExportMessage, clock: ExportClock) {
+    init?(decoding input: inout CacheByteReader, message: ExportMessage, clock: ExportClock, hidingSpoilers: Bool) {
         guard let terms = Self.terms(decoding: &input) else { return nil }
         guard let scalarCount = input.count() else { return nil }
         var scalars: [Unicode.Scalar] = []
@@ -29,7 +29,7 @@ extension SearchRecord {
             guard let value = input.unsigned(), let v32 = UInt32(exactly: value), let scalar = Unicode.Scalar(v32) else { return nil }
             scalars.append(scalar)
         }
-        self.init(message, clock: clock, terms: terms, scalars: scalars)
+        self.init(message, clock: clock, terms: terms, scalars: scalars, hidingSpoilers: hidingSpoilers)
     }
 
     /// The terms `encode` wrote, read into the list's arrays directly a term at a time,

@@ -24,23 +24,31 @@ public struct SearchRecord: Sendable {
 
     /// The record of `message`, dated in `clock`'s zone; `units`, when given, are the
     /// UTF-16 units of its text (`message.body.text`), which the caller has already made.
-    init(_ message: ExportMessage, clock: ExportClock, units: [UInt16]? = nil) {
+    /// With `hidingSpoilers` (`--spoilers hide`) its spoilers are neither searched nor
+    /// shown in snippets (`SpoilerMask`).
+    init(_ message: ExportMessage, clock: ExportClock, units: [UInt16]? = nil, hidingSpoilers: Bool) {
         let text = message.body.text
-        let units = text.isEmpty ? [] : units ?? UTF16Text.units(of: text)
+        var units = text.isEmpty ? [] : units ?? UTF16Text.units(of: text)
+        if hidingSpoilers, let masked = Self.masked(units, message) { units = masked }
         let terms = units.isEmpty ? SearchTermList() : SearchTerms.terms(in: FoldedText(units: units))
-        self.init(message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: units, message.senderName))
+        self.init(
+            message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: units, message.senderName),
+            hidingSpoilers: hidingSpoilers)
     }
 
     /// The record of `message` with its `terms` and `scalars` found before (the layout
     /// cache keeps them: they are what takes time).
-    init(_ message: ExportMessage, clock: ExportClock, terms: SearchTermList, scalars: [Unicode.Scalar]) {
+    init(_ message: ExportMessage, clock: ExportClock, terms: SearchTermList, scalars: [Unicode.Scalar], hidingSpoilers: Bool) {
         id = message.id
         // Clamped so the script reads it exactly (JavaScript numbers hold 53 bits).
         minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)
         sender = message.senderName
         fromID = message.fromID ?? ""
         features = FilterSubject.features(of: message).rawValue
-        let text = message.body.text
+        var text = message.body.text
+        if hidingSpoilers, !message.body.entities.isEmpty, let masked = Self.masked(UTF16Text.units(of: text), message) {
+            text = String(decoding: masked, as: UTF16.self)
+        }
         var json = JSONWriter()
         json.string(text)
         quotedText = json.takeBytes()
@@ -54,5 +62,11 @@ public struct SearchRecord: Sendable {
         }
         self.terms = terms
         self.scalars = scalars
+    }
+
+    /// The units of `message`'s text with its spoilers shaded, or nil when it has none.
+    private static func masked(_ units: [UInt16], _ message: ExportMessage) -> [UInt16]? {
+        let spoilers = SpoilerMask.spoilers(message.body.entities)
+        return spoilers.isEmpty ? nil : SpoilerMask.masked(units, spoilers)
     }
 }

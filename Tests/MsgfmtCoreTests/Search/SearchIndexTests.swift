@@ -76,10 +76,34 @@ import Testing
         }
     }
 
+    /// Under `--spoilers hide` a spoiler is neither a term nor in the snippet's text, which
+    /// keeps its length and white space (shaded, `SpoilerMask`); revealed, it is both. A
+    /// record made from the layout cache's terms shades the same text.
+    @Test func hiddenSpoilersAreNeitherSearchedNorShown() {
+        let text = "The killer is the butler 🙂 indeed"
+        let spoiler = MessageEntity(kind: .spoiler, offset: 14, length: 13)
+        let message = ExportMessage(
+            id: 1, date: 1_704_067_200, from: "Alice", fromID: "user1", body: Message(text: text, entities: [spoiler]))
+        func terms(_ record: SearchRecord) -> Set<String> {
+            var all: Set<String> = []
+            record.terms.forEachTerm { units, _ in all.insert(String(decoding: units, as: UTF16.self)) }
+            return all
+        }
+        let clock = ExportClock(timeZone: "UTC")!
+        let hidden = SearchRecord(message, clock: clock, hidingSpoilers: true)
+        #expect(String(decoding: hidden.quotedText, as: UTF8.self) == "\"The killer is ░░░ ░░░░░░ ░░ indeed\"")
+        #expect(terms(hidden).contains("killer") && !terms(hidden).contains("butler") && !terms(hidden).contains("the butler"))
+        let cached = SearchRecord(message, clock: clock, terms: hidden.terms, scalars: hidden.scalars, hidingSpoilers: true)
+        #expect(cached.quotedText == hidden.quotedText)
+        let shown = SearchRecord(message, clock: clock, hidingSpoilers: false)
+        #expect(String(decoding: shown.quotedText, as: UTF8.self) == "\"\(text)\"")
+        #expect(terms(shown).contains("butler"))
+    }
+
     static func record(_ id: Int64, _ text: String, from: String = "Alice") -> SearchRecord {
         let message = ExportMessage(
             id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
-        return SearchRecord(message, clock: ExportClock(timeZone: "UTC")!)
+        return SearchRecord(message, clock: ExportClock(timeZone: "UTC")!, hidingSpoilers: true)
     }
 
     /// The data file `path` passes to `msgfmtSearch.load`, parsed.

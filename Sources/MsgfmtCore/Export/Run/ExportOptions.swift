@@ -46,6 +46,10 @@ public struct ExportOptions: Sendable {
     /// (`SitePageRecord`).
     public var keepsPageRecords = false
 
+    /// Whether spoilers are hidden (`--spoilers hide`) where a transcript cannot hide them
+    /// behind a click: the Markdown transcript, the site's search (`SpoilerMask`).
+    var hidesSpoilers: Bool { render.style.spoilers == .hide }
+
     /// Creates the defaults.
     public init() {}
 

@@ -7,7 +7,7 @@ extension HTMLSiteWriter {
             // The body was styled from the message's text: its UTF-16 units are those.
             let text = message.rendered.styled.text
             assert(text.string == message.message.body.text)
-            parts.search = SearchRecord(message.message, clock: options.clock, units: text.units)
+            parts.search = SearchRecord(message.message, clock: options.clock, units: text.units, hidingSpoilers: options.hidesSpoilers)
         }
         return parts
     }

@@ -14,7 +14,8 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
 
     /// The prepare step: the body in CommonMark (empty for service messages).
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> String {
-        message.message.isService ? "" : MarkdownText.body(message.rendered.styled)
+        message.message.isService
+            ? "" : MarkdownText.body(options.hidesSpoilers ? SpoilerMask.masked(message.rendered.styled) : message.rendered.styled)
     }
 
     public func write(_ message: TranscriptMessage, piece body: String) {

@@ -34,7 +34,7 @@ import Testing
     @Test func siteEntriesComeBackAsTheyWere() throws {
         let message = try Self.message("Привет, мир: 漢字かな and ÅNGSTRÖM")
         var parts = HTMLMessageParts(head: "<div id=\"message42\">", sentence: "", tail: "<p>Привет</p></div>\n")
-        parts.search = SearchRecord(message, clock: Self.options.clock)
+        parts.search = SearchRecord(message, clock: Self.options.clock, hidingSpoilers: Self.options.hidesSpoilers)
         let entry = LayoutCacheEntry(
             emojiIDs: ["5368324170671202286", "17"], emojiPrint: ContentHash(high: 3, low: 4), diagnostics: Self.diagnostics, piece: parts)
         let bytes = entry.encoded(index: 5)
@@ -63,7 +63,7 @@ import Testing
     func searchTermsOfEveryWidthComeBack(text: String) throws {
         let message = try Self.message(text, from: "Zoe")
         var parts = HTMLMessageParts(head: "", sentence: "", tail: "")
-        parts.search = SearchRecord(message, clock: Self.options.clock)
+        parts.search = SearchRecord(message, clock: Self.options.clock, hidingSpoilers: Self.options.hidesSpoilers)
         let bytes = LayoutCacheEntry(emojiIDs: [], emojiPrint: ContentHash(high: 0, low: 0), diagnostics: [], piece: parts).encoded(
             index: 0)
         let back = try #require(
@@ -97,7 +97,7 @@ import Testing
     @Test func cutOrChangedBytesAreNoEntry() throws {
         let message = try Self.message("bytes")
         var parts = HTMLMessageParts(head: "<div>", sentence: "", tail: "</div>")
-        parts.search = SearchRecord(message, clock: Self.options.clock)
+        parts.search = SearchRecord(message, clock: Self.options.clock, hidingSpoilers: Self.options.hidesSpoilers)
         let bytes = LayoutCacheEntry(emojiIDs: ["1"], emojiPrint: ContentHash(high: 1, low: 1), diagnostics: Self.diagnostics, piece: parts)
             .encoded(index: 0)
         for cut in 0..<bytes.count {
