@@ -16,7 +16,7 @@ struct StyleOptionGroup: ParsableArguments {
     @Option(help: "OSC 8 hyperlinks: auto (whenever --color writes escapes), always or never.")
     var hyperlinks: HyperlinkMode = Self.escapeDefaults.hyperlinks
 
-    @Option(help: "Spoilers: hide (masked with shade blocks of the same width; in HTML revealed by a click, and out of the site's search) or reveal.")
+    @Option(help: "Spoilers: hide (masked with shade blocks; in HTML revealed by a click, and out of the site's search) or reveal.")
     var spoilers: SpoilerMode = Self.defaults.spoilers
 
     @Flag(help: "With --to html: write a self-contained page (inline CSS and spoiler script, no external requests) instead of a fragment.")

@@ -249,7 +249,8 @@ import Testing
     /// each character, white space kept) unless `--spoilers reveal`, as the text transcript
     /// masks it.
     @Test func markdownHidesSpoilersUnlessRevealed() throws {
-        let input = #"{"name": "C", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "#
+        let input =
+            #"{"name": "C", "type": "personal_chat", "id": 1, "messages": [{"id": 1, "type": "message", "#
             + #""date_unixtime": "1704103200", "from": "A", "from_id": "user1", "text": ["The killer is ", "#
             + #"{"type": "spoiler", "text": "the butler"}]}]}"#
         let hidden = try Binary.run(["export", "-", "--to", "markdown"], stdin: input)

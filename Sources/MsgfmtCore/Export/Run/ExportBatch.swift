@@ -116,7 +116,8 @@ final class ExportBatch<Writer: TranscriptWriter> {
                     SiteReplayed(
                         id: message.id, sender: message.senderName,
                         preview: use.preview ? TranscriptMessage.preview(of: message) : nil,
-                        search: use.search && options.search ? SearchRecord(message, clock: options.clock, hidingSpoilers: options.hidesSpoilers) : nil, page: use.page,
+                        search: use.search && options.search
+                            ? SearchRecord(message, clock: options.clock, hidingSpoilers: options.hidesSpoilers) : nil, page: use.page,
                         offset: use.offset))
             }
             guard options.keeps(message, in: raw.chat) else { return .filtered }

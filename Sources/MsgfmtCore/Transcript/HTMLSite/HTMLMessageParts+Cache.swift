@@ -14,7 +14,8 @@ extension HTMLMessageParts: CachedPiece {
         else { return nil }
         self.init(head: head, sentence: sentence, tail: tail)
         if hasSearch == 1 {
-            guard let record = SearchRecord(decoding: &input, message: message, clock: options.clock, hidingSpoilers: options.hidesSpoilers) else { return nil }
+            guard let record = SearchRecord(decoding: &input, message: message, clock: options.clock, hidingSpoilers: options.hidesSpoilers)
+            else { return nil }
             search = record
         }
     }
