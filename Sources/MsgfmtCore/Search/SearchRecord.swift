@@ -42,7 +42,8 @@ public struct SearchRecord: Sendable {
         id = message.id
         // Clamped so the script reads it exactly (JavaScript numbers hold 53 bits).
         minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)
-        sender = message.senderName
+        // What the snippets show is drawn as it is: controls as their placeholders.
+        sender = DisplaySafety.sanitizeKeepingLines(message.senderName)
         fromID = message.fromID ?? ""
         features = FilterSubject.features(of: message).rawValue
         var text = message.body.text
@@ -50,14 +51,14 @@ public struct SearchRecord: Sendable {
             text = String(decoding: masked, as: UTF16.self)
         }
         var json = JSONWriter()
-        json.string(text)
+        json.string(DisplaySafety.sanitizeKeepingLines(text))
         quotedText = json.takeBytes()
         note = ""
         if text.isEmpty {
             if message.isService {
-                note = ServiceSentence.sentence(for: message)
+                note = DisplaySafety.sanitizeKeepingLines(ServiceSentence.sentence(for: message))
             } else if let media = message.media {
-                note = media.title
+                note = DisplaySafety.sanitizeKeepingLines(media.title)
             }
         }
         self.terms = terms

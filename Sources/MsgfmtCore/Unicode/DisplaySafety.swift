@@ -37,6 +37,21 @@ public enum DisplaySafety {
         return String(out)
     }
 
+    /// `string` with every unsafe scalar but line feeds and tabs replaced by its
+    /// placeholder: for text shown with its lines by something that draws what it is
+    /// given (the site's search snippets), which a bidi override would otherwise reorder.
+    public static func sanitizeKeepingLines(_ string: String) -> String {
+        var bytes = string
+        guard bytes.withUTF8({ mayHoldUnsafe($0) }),
+            string.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isUnsafe($0) })
+        else { return string }
+        var out = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            out.append(scalar == "\n" || scalar == "\t" ? scalar : placeholder(for: scalar) ?? scalar)
+        }
+        return String(out)
+    }
+
     /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
     /// found from its bytes: C0 controls and DEL, C1 controls (`C2 80`–`C2 9F`), bidi
     /// embeddings and overrides (`E2 80 AA`–`AE`) and isolates (`E2 81 A6`–`A9`). The

@@ -100,6 +100,21 @@ import Testing
         #expect(terms(shown).contains("butler"))
     }
 
+    /// A snippet draws its text as it is: a bidi override (which would show `fdp.exe` as
+    /// `exe.pdf`) and other controls are their placeholders, as on the pages, in the text
+    /// and the sender's name; line feeds and tabs stay, and the words are still found.
+    @Test func snippetsShowControlsAsPlaceholders() {
+        let message = ExportMessage(
+            id: 1, date: 1_704_067_200, from: "Mal\u{1B}lory", fromID: "user1",
+            body: Message(text: "invoice \u{202E}fdp.exe\nplease\topen"))
+        let record = SearchRecord(message, clock: ExportClock(timeZone: "UTC")!, hidingSpoilers: true)
+        #expect(String(decoding: record.quotedText, as: UTF8.self) == "\"invoice \u{FFFD}fdp.exe\\nplease\\topen\"")
+        #expect(record.sender == "Mal\u{241B}lory")
+        var terms: Set<String> = []
+        record.terms.forEachTerm { units, _ in terms.insert(String(decoding: units, as: UTF16.self)) }
+        #expect(terms.contains("invoice") && terms.contains("please"))
+    }
+
     static func record(_ id: Int64, _ text: String, from: String = "Alice") -> SearchRecord {
         let message = ExportMessage(
             id: id, date: 1_704_067_200 + id % 1_000_000 * 60, from: from, fromID: "user1", body: Message(text: text))
