@@ -101,6 +101,15 @@ import Testing
         #expect(cafe.dom.contains("<b>Bob</b>") && cafe.dom.contains("<time>2024-01-03 10:00</time>"))
         let bad = try Self.query("has:nothing", in: dir)
         #expect(bad.dom.contains("data-total=\"error\"") && bad.dom.contains("has:nothing is not one of link, photo"))
+        // --filter's other operators, and words with a colon, are said to be no search's,
+        // not searched for as words (which found nothing, or everything when negated).
+        for (q, said) in [
+            ("-is:service", "is: works with msgfmt's --filter, not in this search"), ("release id:2", "id: works with"),
+            ("foo:bar", "foo: is no search operator (from:, has:, before: and after: are); to search for a word with a colon, put it in quotes"),
+        ] {
+            let answer = try Self.query(q, in: dir)
+            #expect(answer.dom.contains("data-total=\"error\"") && answer.dom.contains(said), "\(q): \(answer.dom)")
+        }
     }
 
     /// A result's link opens the message's page at the message, which is marked.

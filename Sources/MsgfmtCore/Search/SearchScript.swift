@@ -116,12 +116,14 @@ enum SearchScript {
         function splitID(t){t=t.toLowerCase();var kind=null;["user","channel","chat"].forEach(function(k){if(kind===null&&t.indexOf(k)===0){kind=k}});
         var rest=kind?t.slice(kind.length):t;if(!/^[+-]?\d+$/.test(rest))return null;try{return{kind:kind,id:BigInt(rest)}}catch(e){return null}}
         function dayOf(text){var m=/^(\d{4})-(\d{2})-(\d{2})$/.exec(text);if(!m)return null;var t=Date.UTC(+m[1],+m[2]-1,+m[3]);var d=new Date(t);if(d.getUTCMonth()!==+m[2]-1||d.getUTCDate()!==+m[3])return null;return Math.floor(t/86400000)}
-        var OPS={from:1,has:1,before:1,after:1};
+        var OPS={from:1,has:1,before:1,after:1},FILTER_ONLY={mentions:1,is:1,chat:1,id:1};
         // The query's items: words and "phrases", from:, has:, before:, after:, each maybe negated.
         function parse(q){var items=[],i=0,n=q.length;
         while(i<n){while(i<n&&SPACE.test(q[i]))i++;if(i>=n)break;
         var neg=false;if(q[i]==="-"&&i+1<n&&!SPACE.test(q[i+1])){neg=true;i++}
         var op=null,m=/^([A-Za-z]+):/.exec(q.slice(i));if(m&&OPS[m[1].toLowerCase()]){op=m[1].toLowerCase();i+=m[0].length}
+        else if(m){var name=m[1].toLowerCase();return{error:(FILTER_ONLY[name]?name+": works with msgfmt's --filter, not in this search":name+": is no search operator")+
+        " (from:, has:, before: and after: are); to search for a word with a colon, put it in quotes"}}
         var v="";if(q[i]==='"'){i++;while(i<n&&q[i]!=='"'){if(q[i]==="\\"&&i+1<n)i++;v+=q[i];i++}i++}else{while(i<n&&!SPACE.test(q[i])){v+=q[i];i++}}
         var item={neg:neg,op:op,value:v};
         if(!op){item.needle=fold(v);if(!item.needle)continue;item.terms=terms(item.needle);item.exact=item.terms.length===1&&item.terms[0]===item.needle}
