@@ -105,7 +105,7 @@ import Testing
         // not searched for as words (which found nothing, or everything when negated).
         for (q, said) in [
             ("-is:service", "is: works with msgfmt's --filter, not in this search"), ("release id:2", "id: works with"),
-            ("foo:bar", "foo: is no search operator (from:, has:, before: and after: are); to search for a word with a colon, put it in quotes"),
+            ("foo:bar", "foo: is no search operator (from:, has:, before: and after: are); to search for a word with a colon"),
         ] {
             let answer = try Self.query(q, in: dir)
             #expect(answer.dom.contains("data-total=\"error\"") && answer.dom.contains(said), "\(q): \(answer.dom)")
