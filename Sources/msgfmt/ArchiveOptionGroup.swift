@@ -19,6 +19,7 @@ struct ArchiveOptionGroup: ParsableArguments {
     var update = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --update: the most the layout cache keeps, in MiB (0: no cache).",
             discussion:

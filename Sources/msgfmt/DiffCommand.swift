@@ -50,6 +50,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var zone: TimeZoneOptionGroup
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
     var me: String?
@@ -58,6 +59,7 @@ struct DiffCommand: ParsableCommand {
     var stats = false
 
     @Option(
+        parsing: .unconditional,
         help:
             "Threads laying out the changed messages (default: the cores msgfmt may run on, as nproc counts them); they are written in order whatever the count."
     )

@@ -30,6 +30,7 @@ struct ExportOptionGroup: ParsableArguments {
     @OptionGroup var zone: TimeZoneOptionGroup
 
     @Option(
+        parsing: .unconditional,
         help:
             "Threads composing messages (default: the cores msgfmt may run on, as nproc counts them): the one reading and writing helps N-1 workers; 1 does everything on one thread."
     )
@@ -38,7 +39,7 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")
     var progress: ProgressMode = .auto
 
-    @Option(name: .customLong("page-size"), help: "With --to html and --pages count: messages per page.")
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "With --to html and --pages count: messages per page.")
     var pageSize: Int = 1000
 
     @Option(
@@ -53,6 +54,7 @@ struct ExportOptionGroup: ParsableArguments {
     var noSearch = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The exporting account's user id, marking its messages as outgoing (whole-account exports know it).", valueName: "user-id"))
     var me: String?

@@ -7,7 +7,7 @@ struct LayoutOptionGroup: ParsableArguments {
     private static let defaults = LayoutConstraints()
 
     @Option(
-        name: .customLong("width"),
+        name: .customLong("width"), parsing: .unconditional,
         help:
             "Line width in terminal cells (default: COLUMNS, else the terminal width, else 80); with render --measure font or --to svg|png (render and export), in pixels: 360px (the default there). A width in px is a usage error where output counts cells (export --to text, diff). Export's terminal transcripts (--to ansi|text) are at least 20 cells wide; a wider width than layout takes (65536 cells) is laid out at that."
     )
@@ -16,7 +16,7 @@ struct LayoutOptionGroup: ParsableArguments {
     /// `--width` in cells, nil when not given or given in pixels.
     var width: Int? { widthArgument?.pixels == true ? nil : widthArgument?.value }
 
-    @Option(name: .customLong("max-lines"), help: "At most this many lines per message; 0 means unlimited.")
+    @Option(name: .customLong("max-lines"), parsing: .unconditional, help: "At most this many lines per message; 0 means unlimited.")
     var maxLines: Int = Self.defaults.maxLines
 
     @Option(help: "Where the ellipsis goes when --max-lines cuts text: end, middle or start.")
@@ -34,7 +34,7 @@ struct LayoutOptionGroup: ParsableArguments {
     @Option(help: "Alignment: left, right, center, justify or natural (by paragraph direction).")
     var align: LineAlignment = Self.defaults.align
 
-    @Option(name: .customLong("tab-width"), help: "Tabs expand to the next multiple of this many cells.")
+    @Option(name: .customLong("tab-width"), parsing: .unconditional, help: "Tabs expand to the next multiple of this many cells.")
     var tabWidth: Int = Self.defaults.tabWidth
 
     @Flag(name: .customLong("expand-quotes"), help: "Show expandable quotes in full instead of collapsed to 3 lines.")

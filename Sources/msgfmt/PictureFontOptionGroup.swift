@@ -13,13 +13,13 @@ struct PictureFontOptionGroup: ParsableArguments {
     )
     var font: [String] = []
 
-    @Option(name: .customLong("font-size"), help: "The font size in pixels (4-256).")
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "The font size in pixels (4-256).")
     var fontSize: Double = Self.fontDefaults.size
 
-    @Option(name: .customLong("line-height"), help: "The line height as a multiple of the font size (0.5-4).")
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "The line height as a multiple of the font size (0.5-4).")
     var lineHeight: Double = Self.fontDefaults.lineHeight
 
-    @Option(help: "With --to png: device pixels per pixel (1-4), for sharp pictures on dense screens.")
+    @Option(parsing: .unconditional, help: "With --to png: device pixels per pixel (1-4), for sharp pictures on dense screens.")
     var scale: Double = Self.pictureDefaults.scale
 
     @Flag(help: "With --to svg|png -o FILE: every message in one picture, one bubble under another.")

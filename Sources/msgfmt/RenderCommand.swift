@@ -33,6 +33,7 @@ struct RenderCommand: ParsableCommand {
     var style: StyleOptionGroup
 
     @Option(
+        parsing: .unconditional,
         help:
             "Threads rendering messages (default: the cores msgfmt may run on, as nproc counts them): the one reading and writing helps N-1 workers and output stays in input order; 1 does everything on one thread."
     )

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--width", "0"], ["--width", "-3"], ["--max-lines", "-1"], ["--tab-width", "0"],
+        ["--width", "0"], ["--width", "-3"], ["--max-lines", "-1"], ["--tab-width", "0"], ["--tab-width", "-4"],
         ["--width", "5", "--max-lines", "1", "--ellipsis", "<<more>>"],
         ["--width", "3", "--overflow", "ellipsis", "--ellipsis", "....."],
         // Controls are drawn as 1-cell placeholders, so this ellipsis is 3 cells wide.
@@ -47,6 +47,23 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("rror"))
         #expect(!result.stderr.contains("Fatal error"))
+        // A negative number is the option's value, which is then refused for what it is
+        // (not "Missing value", as if it were another option).
+        #expect(!result.stderr.contains("Missing value"), "\(arguments): \(result.stderr)")
+    }
+
+    /// A negative number after any numeric option is its value, refused with the option's
+    /// own message, in every subcommand.
+    @Test(arguments: [
+        (["--to", "text", "--jobs", "-1"], "--jobs must be at least 1, not -1"),
+        (["--to", "png", "--font-size", "-3", "-o", "x.png"], "--font-size must be between 4 and 256 pixels"),
+        (["export", "x.json", "--page-size", "-5"], "--page-size must be at least 1, not -5"),
+        (["export", "x.json", "--update", "--layout-cache-size", "-1"], "--layout-cache-size takes a size in MiB"),
+        (["diff", "a.json", "b.json", "--jobs", "-2"], "--jobs must be at least 1, not -2"),
+    ])
+    func negativeNumbersAreTheOptionsValues(_ arguments: [String], _ message: String) throws {
+        let result = try Binary.run(arguments, stdin: "hello")
+        #expect(result.status == 2 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
     }
 
     @Test func extremeButValidOptionsNeverHang() throws {
