@@ -259,6 +259,22 @@ import Testing
         #expect(shown.stdout.contains("The killer is the butler"), "\(shown.stdout)")
     }
 
+    /// An export that starts with a byte order mark (saved again by an editor on Windows)
+    /// converts as it does without one, and updates (offsets stay the file's).
+    @Test func aByteOrderMarkIsPassedOver() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = try Data(contentsOf: Self.fixtures.appendingPathComponent("kinds/result.json"))
+        try (Data([0xEF, 0xBB, 0xBF]) + plain).write(to: dir.appendingPathComponent("bom.json"))
+        try plain.write(to: dir.appendingPathComponent("plain.json"))
+        let marked = try Binary.run(["export", "bom.json", "--to", "json", "--time-zone", "UTC"], in: dir)
+        let unmarked = try Binary.run(["export", "plain.json", "--to", "json", "--time-zone", "UTC"], in: dir)
+        #expect(marked.status == 0 && marked.stdout == unmarked.stdout, "\(marked.stderr)")
+        let site = ["export", "bom.json", "-o", "site", "--update", "--page-size", "2"]
+        #expect(try Binary.run(site, in: dir).status == 0)
+        #expect(try Binary.run(site, in: dir).stderr == "msgfmt: site is up to date: nothing to write\n")
+    }
+
     @Test func devNullStaysADevice() throws {
         let result = try Binary.run([
             "export", Self.fixtures.appendingPathComponent("kinds/result.json").path, "--to", "text", "-o", "/dev/null",

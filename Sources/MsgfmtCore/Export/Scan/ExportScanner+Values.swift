@@ -7,6 +7,18 @@ extension ExportScanner {
         let isContainer = b == UInt8(ascii: "{") || b == UInt8(ascii: "[")
         let isObject = b == UInt8(ascii: "{")
         guard let top = frames.last else {
+            // A byte order mark before the document (an export saved again by an editor on
+            // Windows) is passed over; offsets stay the file's.
+            if b == 0xEF, !sawRoot, base + pos == 0 {
+                guard pos + 2 < buffer.count || eof else {
+                    needMore = true
+                    return
+                }
+                if pos + 2 < buffer.count, buffer[pos + 1] == 0xBB, buffer[pos + 2] == 0xBF {
+                    pos += 3
+                    return
+                }
+            }
             guard isObject else {
                 throw .notAnExport(reason: "it does not start with a JSON object")
             }
