@@ -31,8 +31,10 @@ enum BotAPIDecoder {
                     case .skipped(let kind): result.append(.skipped(update: kind))
                     }
                 } else {
-                    result.append(message(current, index: nextIndex, line: line, filter: filter))
-                    nextIndex += 1
+                    let item = message(current, index: nextIndex, line: line, filter: filter)
+                    // A skipped service message is numbered as an update without one: not at all.
+                    if case .skipped = item {} else { nextIndex += 1 }
+                    result.append(item)
                 }
             default:
                 let location = Diagnostic.Location(messageIndex: nextIndex, line: line)
@@ -62,6 +64,8 @@ enum BotAPIDecoder {
             if let media {
                 return .message(Message(id: id, text: "", media: media, sender: sender, date: date), diagnostics: diagnostics)
             }
+            // A join, a pin, a new title: counted and noted, as updates without a message are.
+            if let field = serviceField(of: object) { return .skipped(update: SkippedUpdates.serviceMessage(field)) }
             return .failure(Diagnostic(.error, location, "message has no \"text\", \"caption\" or media"))
         }
         guard let text = textValue.stringValue else {
@@ -119,6 +123,25 @@ enum BotAPIDecoder {
             return .message(inner)
         }
         return .skipped(kind(of: update))
+    }
+
+    /// The fields that make a Bot API Message a service message (a member joined, a message
+    /// was pinned, the chat was renamed, …), which has no text, caption or media to show.
+    static let serviceFields: Set<String> = [
+        "new_chat_members", "left_chat_member", "new_chat_title", "new_chat_photo", "delete_chat_photo",
+        "group_chat_created", "supergroup_chat_created", "channel_chat_created", "message_auto_delete_timer_changed",
+        "migrate_to_chat_id", "migrate_from_chat_id", "pinned_message", "invoice", "successful_payment", "refunded_payment",
+        "users_shared", "chat_shared", "gift", "unique_gift", "connected_website", "write_access_allowed", "passport_data",
+        "proximity_alert_triggered", "boost_added", "chat_background_set", "checklist_tasks_done", "checklist_tasks_added",
+        "direct_message_price_changed", "forum_topic_created", "forum_topic_edited", "forum_topic_closed",
+        "forum_topic_reopened", "general_forum_topic_hidden", "general_forum_topic_unhidden", "giveaway_created",
+        "giveaway_completed", "paid_message_price_changed", "video_chat_scheduled", "video_chat_started",
+        "video_chat_ended", "video_chat_participants_invited", "web_app_data",
+    ]
+
+    /// The service field of a message that has one (the first, in the object's order).
+    static func serviceField(of object: JSONValue) -> String? {
+        object.objectValue?.first { serviceFields.contains($0.0) }?.0
     }
 
     /// The kind of an Update without a message: the name of its first member other than

@@ -34,11 +34,28 @@ import Testing
     }
 
     @Test func aMessageWithNothingToShowStillFails() {
-        guard case .failure(let d) = decode(#"{"message_id":7,"new_chat_title":"x"}"#).first else {
+        guard case .failure(let d) = decode(#"{"message_id":7,"reply_markup":{}}"#).first else {
             Issue.record("expected a failure")
             return
         }
         #expect(d.message == #"message has no "text", "caption" or media"#)
+    }
+
+    /// A service message (a join, a pin, a new title) is skipped and counted by its field,
+    /// as an update without a message is, not an error: bots get them in every group.
+    @Test func serviceMessagesAreSkippedAndCounted() {
+        let items = decode(
+            #"[{"message_id":7,"new_chat_title":"x"},{"message_id":8,"pinned_message":{"message_id":1,"date":0}},"#
+                + #"{"message_id":9,"text":"hi"}]"#)
+        #expect(items.count == 3)
+        var skipped = SkippedUpdates()
+        for case .skipped(let kind) in items { skipped.add(kind) }
+        #expect(skipped.count == 2)
+        #expect(skipped.note == "skipped 2 service messages (1 new_chat_title, 1 pinned_message)")
+        guard case .message(let message, _) = items.last, message.text == "hi" else {
+            Issue.record("expected the text message")
+            return
+        }
     }
 
     @Test(arguments: [
