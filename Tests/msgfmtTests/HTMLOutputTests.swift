@@ -24,6 +24,13 @@ import Testing
         #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n<html lang=\"und\" data-theme=\"light\">"))
         #expect(page.stdout.contains("Content-Security-Policy"))
         #expect(!page.stdout.contains("src=") && !page.stdout.contains("<link"))
+        // Tabs are as far apart as layout puts them (4 by default, --tab-width otherwise;
+        // a browser's own is 8), in a style the page's policy allows.
+        #expect(page.stdout.contains(".msgfmt-message{padding:.6rem 0;border-bottom:1px solid var(--rule);tab-size:4}"))
+        let wide = try Binary.run(["--to", "html", "--standalone", "--tab-width", "2"], stdin: "x\ty", environment: T.env())
+        #expect(wide.stdout.contains("<style>.msgfmt-message{tab-size:2}</style>"))
+        let policy = try #require(wide.stdout.firstMatch(of: #/style-src (.*?) script-src/#)).1
+        #expect(policy.components(separatedBy: "sha256-").count == 3, "both style sheets allowed: \(policy)")
     }
 
     @Test

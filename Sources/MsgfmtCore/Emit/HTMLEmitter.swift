@@ -19,7 +19,7 @@ public struct HTMLEmitter: ParallelEmitter, BufferedEmitter {
     }
 
     public mutating func begin(into sink: OutputSink) {
-        if options.standalone { sink.write(HTMLPage.head(theme: options.theme)) }
+        if options.standalone { sink.write(HTMLPage.head(theme: options.theme, extraCSS: HTMLPage.tabSizeCSS(layout.tabWidth))) }
     }
 
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {

@@ -20,7 +20,7 @@ public enum HTMLPage {
         \(themed(light: lightPalette, dark: darkPalette))\
         body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}\
         main.msgfmt{max-width:46rem;margin:0 auto;padding:1rem}\
-        .msgfmt-message{padding:.6rem 0;border-bottom:1px solid var(--rule)}\
+        .msgfmt-message{padding:.6rem 0;border-bottom:1px solid var(--rule);tab-size:\(LayoutConstraints().tabWidth)}\
         .msgfmt-message p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}\
         .msgfmt-message a{color:var(--link)}\
         .msgfmt-mention,.msgfmt-hashtag,.msgfmt-cashtag,.msgfmt-bot-command{color:var(--link)}\
@@ -35,6 +35,12 @@ public enum HTMLPage {
         .msgfmt-spoiler:focus-visible{outline:2px solid var(--link)}\
         .msgfmt-ellipsis{color:var(--muted)}
         """
+
+    /// The style that sets tabs `width` spaces apart (`--tab-width`), as layout expands
+    /// them; nil at the default, which `css` sets.
+    public static func tabSizeCSS(_ width: Int) -> String? {
+        width == LayoutConstraints().tabWidth ? nil : ".msgfmt-message{tab-size:\(max(1, width))}"
+    }
 
     /// The spoiler script: a click, or Enter/Space on a focused spoiler, reveals it.
     public static let script = """

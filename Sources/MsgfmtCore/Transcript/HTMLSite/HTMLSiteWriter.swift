@@ -216,7 +216,8 @@ public final class HTMLSiteWriter: TranscriptWriter {
         file.write(
             HTMLPage.head(
                 title: title, theme: options.render.style.theme,
-                extraCSS: search != nil ? TranscriptCSS.text + SearchCSS.text : TranscriptCSS.text,
+                extraCSS: (search != nil ? TranscriptCSS.text + SearchCSS.text : TranscriptCSS.text)
+                    + (HTMLPage.tabSizeCSS(options.render.layout.tabWidth) ?? ""),
                 header: header, mainClasses: mainClasses, scriptFiles: search != nil ? searchScripts(path: path, inChat: inChat) : [],
                 extraDirectives: mediaDirectives))
         return file
