@@ -356,6 +356,19 @@ import Testing
         #expect(try families(["--font", "DejaVu Sans"]).first == "DejaVu Sans")
     }
 
+    /// A later bubble of a sender's run, which does not draw the name, is as wide as what it
+    /// shows, not as the name it leaves out.
+    @Test func aBubbleWithoutItsNameIsNotAsWideAsTheName() throws {
+        let input = [
+            #"{"message_id":1,"date":1700000000,"from":{"id":5,"first_name":"A very long sender name here"},"text":"first"}"#,
+            #"{"message_id":2,"date":1700000060,"from":{"id":5,"first_name":"A very long sender name here"},"text":"hi"}"#,
+        ].joined(separator: "\n")
+        let result = try Binary.run(["--to", "svg", "--stack", "--time-zone", "UTC"] + Self.pinned, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rights = result.stdout.matches(of: #/<path d="M26 4L([0-9.]+) /#).compactMap { Double($0.1) }
+        #expect(rights.count == 2 && rights[1] < rights[0] / 2, "\(rights)")
+    }
+
     @Test func hostileTextCannotInjectSVG() throws {
         // JSON string content: \" is a quote, \u0007 a bell.
         let payload =

@@ -52,7 +52,8 @@ struct BubbleScene: Sendable {
         let widest = layout.lines.map(\.width).max() ?? 0
         func rowInset(_ row: BubbleRow) -> Double { row.kind.inBand ? inset : 0 }
         let widestRow = (extras.above + extras.below).map { px($0.line.width) + rowInset($0) }.max() ?? 0
-        var contentWidth = max(px(widest), px(caption.nameWidth), widestRow)
+        // A name not drawn (a later bubble of a sender's run) takes no room.
+        var contentWidth = max(px(widest), caption.name == nil ? 0 : px(caption.nameWidth), widestRow)
         let textBox = contentWidth
         func shift(_ line: LayoutLine, laidOut: Int, box: Double) -> Double {
             let slack = laidOut - line.width
