@@ -24,7 +24,8 @@ struct InputFormatOptionGroup: ParsableArguments {
     }
 
     /// The `--entities` value, reading `@FILE` when given so. JSON that does not parse is
-    /// printed as an error of the option, with its line and column, and the run exits 2.
+    /// printed as an error of the option, with its line and column, and so is JSON that is
+    /// not an array; the run exits 2.
     static func entitiesJSON(_ value: String?, printer: DiagnosticPrinter) throws -> String? {
         guard let value else { return nil }
         var json = value
@@ -39,10 +40,15 @@ struct InputFormatOptionGroup: ParsableArguments {
                 throw ValidationError("--entities: \(error.message).")
             }
         }
+        let parsed: JSONValue
         do throws(JSONParseError) {
-            _ = try JSONParser.parse(Array(json.utf8))
+            parsed = try JSONParser.parse(Array(json.utf8))
         } catch {
             printer.error("\(place):\(error.line):\(error.column): invalid JSON: \(error.reason)")
+            throw ExitStatus.usage
+        }
+        guard parsed.arrayValue != nil else {
+            printer.error("\(place): must be a JSON array of entities, not \(parsed.typeName)")
             throw ExitStatus.usage
         }
         return json

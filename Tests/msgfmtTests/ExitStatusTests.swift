@@ -51,6 +51,13 @@ import Testing
             arguments: ["--from", "text", "--entities", #"[{"type":"bold""#], stdin: "hello", status: 2,
             stderr: "msgfmt: error: --entities:1:16: invalid JSON: "),
         Case(
+            arguments: ["--from", "text", "--entities", #"{"type":"bold"}"#], stdin: "hello", status: 2,
+            stderr: "msgfmt: error: --entities: must be a JSON array of entities, not an object"),
+        // An entity --entities gives is repaired where it is: in the option, not the text.
+        Case(
+            arguments: ["--from", "text", "--entities", #"[{"type":"bold","offset":0,"length":9}]"#], stdin: "hello", status: 0,
+            stderr: "msgfmt: warning: --entities:entity 0: bold entity ends at 9, past the end of the text"),
+        Case(
             arguments: ["--jobs", "3", "--to", "text"], stdin: "{\"text\":\"a\"}\n{\"text\":5}", status: 1,
             stderr: "msgfmt: error: <stdin>:"),
         // inspect

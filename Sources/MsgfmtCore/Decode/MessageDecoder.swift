@@ -132,7 +132,10 @@ public enum MessageDecoder {
     static func entities(_ entitiesJSON: String) -> ([MessageEntity], [Diagnostic]) {
         do throws(JSONParseError) {
             let value = try JSONParser.parse(Array(entitiesJSON.utf8))
-            return BotAPIEntityReader.read(value, at: .init(messageIndex: 0))
+            // Located in the option, not in the input text: `--entities:entity 2: …`.
+            var (entities, problems) = BotAPIEntityReader.read(value, at: .init())
+            for i in problems.indices { problems[i].source = "--entities" }
+            return (entities, problems)
         } catch {
             let location = Diagnostic.Location(line: error.line, column: error.column)
             return ([], [Diagnostic(.error, location, "--entities is not valid JSON: \(error.reason)")])

@@ -109,6 +109,11 @@ public struct Renderer {
         let text = UTF16Text(message.text)
         var (normalized, repairs) = Normalizer.normalize(message, text: text, detect: options.detect)
         for i in repairs.indices where repairs[i].location.messageIndex == nil {
+            if options.entitiesJSON != nil, repairs[i].location.entityIndex != nil {
+                // The entities came from `--entities`: located there, not in the text.
+                repairs[i].source = "--entities"
+                continue
+            }
             repairs[i].location.messageIndex = index
             repairs[i].location.line = line
         }
