@@ -27,9 +27,11 @@ public struct ExportChatInfo: Sendable, Hashable {
         return "Chat \(ordinal + 1)"
     }
 
-    /// Whether `--chat` value `filter` selects this chat (by exact name or by id).
+    /// Whether `--chat` value `filter` selects this chat (by exact name, by id, or, for a
+    /// chat without a name, by the name transcripts show it under: `Chat 16`).
     public func matches(_ filter: String) -> Bool {
         if let name, name == filter { return true }
+        if name?.isEmpty ?? true, filter == displayName { return true }
         if let id, let n = Int64(filter), n == id { return true }
         return false
     }
