@@ -16,6 +16,8 @@ struct OutputChatOptionGroup: ParsableArguments {
             valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Only this chat (its name or id; a chat without a name also as shown, Chat 16); repeatable.", valueName: "name-or-id"))
+    @Option(
+        help: ArgumentHelp(
+            "Only this chat (its name or id; a chat without a name also as shown, Chat 16); repeatable.", valueName: "name-or-id"))
     var chat: [String] = []
 }
