@@ -90,6 +90,26 @@ import Testing
         }
     }
 
+    /// A message id that comes twice in one export's chat: the merge keeps the first and
+    /// says it leaves the others out; a diff says it compares the first.
+    @Test func aRepeatedIDIsNamedForWhatBecomesOfIt() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let messages = ["first", "second"].enumerated().map { k, text in
+            #"{"id": 2, "type": "message", "date_unixtime": "\#(1_704_103_200 + k * 60)", "from": "A", "from_id": "user1", "text": "\#(text)"}"#
+        }
+        let chat = #"{"name": "Dup", "type": "personal_chat", "id": 48, "messages": ["# + messages.joined(separator: ",") + "]}"
+        try chat.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try chat.write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let merged = try Binary.run(["export", "a.json", "b.json", "--to", "text"], in: dir)
+        #expect(
+            merged.stderr.contains(
+                "a.json:message 2: message id 2 appears more than once in chat Dup; the first is kept, the others are left out"))
+        #expect(merged.stdout.contains("first") && !merged.stdout.contains("second"))
+        let diff = try Binary.run(["diff", "a.json", "b.json", "--to", "text"], in: dir)
+        #expect(diff.stderr.contains("appears more than once in chat Dup; the first is compared"), "\(diff.stderr)")
+    }
+
     /// A newer export cut short is merged as far as it was read, as a single export of it
     /// is converted: the cut is an error where it is (exit 1), the messages before it are
     /// in the transcript, none after it is taken for deleted, and a message no export

@@ -11,13 +11,14 @@ public struct ArchiveIndexer: Sendable {
     /// apart by export, not by hash; a message whose fields cannot be read so is decoded
     /// as usual.
     public var bytesOnly = false
-    /// Keeps what was read of a file that breaks off (cut short, or its structure broken
-    /// after some messages): the break is reported as an error where it is, and the index
-    /// holds the messages before it, as `msgfmt export` of that file writes them. For a
-    /// merge, where a newer export cut short reaches only as far as it was read (so
-    /// nothing after that is taken for deleted); a diff still refuses such a file (every
-    /// message after the break would show as deleted).
-    public var keepsWhatWasRead = false
+    /// The index is for a merge, not a diff. It then keeps what was read of a file that
+    /// breaks off (cut short, or its structure broken after some messages): the break is
+    /// reported as an error where it is, and the index holds the messages before it, as
+    /// `msgfmt export` of that file writes them; a newer export cut short reaches only as
+    /// far as it was read, so nothing after that is taken for deleted. (A diff refuses
+    /// such a file: every message after the break would show as deleted.) And a message
+    /// whose id comes again in its chat is said to be left out, not left uncompared.
+    public var forMerge = false
 
     /// Creates an indexer.
     public init(clock: ExportClock, scope: ContentHash.Scope = .content) {
@@ -42,7 +43,7 @@ public struct ArchiveIndexer: Sendable {
             case .truncated(let at), .malformed(let at, _): offset = at
             case .unreadable, .notAnExport: throw error
             }
-            guard keepsWhatWasRead, index.messages > 0 else { throw error }
+            guard forMerge, index.messages > 0 else { throw error }
             report(Diagnostic(.error, Diagnostic.Location(byteOffset: offset), error.message))
         }
         for (chatPosition, ids) in index.finish() {
@@ -51,7 +52,8 @@ public struct ArchiveIndexer: Sendable {
                 report(
                     Diagnostic(
                         .warning, Diagnostic.Location(messageID: id),
-                        "message id \(id) appears more than once in chat \(name); the first is compared"))
+                        "message id \(id) appears more than once in chat \(name); "
+                            + (forMerge ? "the first is kept, the others are left out" : "the first is compared")))
             }
         }
         return index

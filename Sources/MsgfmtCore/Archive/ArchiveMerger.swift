@@ -36,7 +36,7 @@ public final class ArchiveMerger {
         }
         var indexer = ArchiveIndexer(clock: options.clock)
         indexer.bytesOnly = true
-        indexer.keepsWhatWasRead = true
+        indexer.forMerge = true
         let jobs = sources.map { ArchiveIndexJob(indexer: indexer, source: $0) }
         let lanes = max(1, min(options.jobs, jobs.count))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
