@@ -183,7 +183,7 @@ import Testing
         #expect(text.contains("![Photo 40×30](export/photos/photo_1@01-01-2024_10-00-00.jpg)\n"), "\(text)")
         #expect(text.contains("[report (final) \\#1.pdf](export/files/report%20%28final%29%20%231.pdf) *9 B*\n"), "\(text)")
         #expect(text.contains("[\\<b\\>x\".pdf](export/files/%3Cb%3Ex%22.pdf)"), "\(text)")
-        #expect(text.contains("*[Photo · 1000 B]*"))
+        #expect(text.contains("*[Photo · 1000 B · file missing]*"), "\(text)")
         #expect(!text.contains("secret.txt)") && !text.contains("(/etc/passwd)"))
     }
 

@@ -28,6 +28,18 @@ public struct TranscriptMessage: Sendable {
     var inputPlace: SiteInputPlace?
     var mediaPrints: [(path: String, print: ContentHash)] = []
 
+    /// The media placeholder as the transcripts other than the site show it, with why the
+    /// file is not shown when it is not there (`Photo 90×90 · file missing`), as the site
+    /// and JSON Lines say it; nil without media. ("Not included" is in the placeholder
+    /// already.)
+    var shownMedia: MediaPlaceholder? {
+        guard var placeholder = message.media else { return nil }
+        if let problem = media?.problem, problem != .notIncluded {
+            placeholder.status = placeholder.status.isEmpty ? problem.reason : placeholder.status + " · " + problem.reason
+        }
+        return placeholder
+    }
+
     /// Creates a transcript message.
     public init(message: ExportMessage, rendered: RenderedMessage, index: Int) {
         self.message = message

@@ -35,7 +35,7 @@ struct BubbleComposer: Sendable {
         if let bot = m.viaBot {
             above.append(row(.via, "via " + bot, style: italic))
         }
-        if let media = m.media {
+        if let media = message.shownMedia {
             var constraints = options.render.layout
             constraints.maxLines = 0
             above += media.lines(constraints, fonts: fonts).map { BubbleRow(.media, $0) }

@@ -41,7 +41,7 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
             }
             if let media = m.media, let resolved = message.media, resolved.available, let href = resolved.href {
                 out += Self.link(media, resolved: resolved, href: href) + "\n\n"
-            } else if let media = m.media {
+            } else if let media = message.shownMedia {
                 out += "*[\(MarkdownText.escape(media.summary))]*\n"
                 for item in media.listItems { out += "- \(MarkdownText.escape(item))\n" }
                 out += "\n"

@@ -38,7 +38,7 @@ struct TerminalComposer: Sendable {
         if let bot = m.viaBot {
             p.before.append(line(text.oneLine("via " + bot, width: w, style: meta, role: .title)))
         }
-        if let media = m.media {
+        if let media = message.shownMedia {
             let link = message.media.flatMap { $0.available ? $0.path : nil }.map(MediaPath.fileURL)
             for (i, piece) in text.wrapped("[\(media.summary)]", width: w, style: meta).enumerated() where i < 3 {
                 var l = line(piece)
