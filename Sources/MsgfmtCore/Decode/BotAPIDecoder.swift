@@ -56,6 +56,7 @@ enum BotAPIDecoder {
             location.messageID = nil
         }
         let media = BotAPIMediaReader.media(of: object)
+        if media != nil { diagnostics += BotAPIMediaReader.problems(of: object, at: location) }
         let sender = sender(of: object)
         let date = date(object["date"]?.int64Value)
         let textKey = object["text"] != nil ? "text" : object["caption"] != nil ? "caption" : nil

@@ -3,7 +3,8 @@
 /// `msgfmt export` describes an export's media (`MediaPlaceholder+Kinds`).
 enum BotAPIMediaReader {
     /// The placeholder of `message`'s media, or nil when it has none. A field that is
-    /// present but malformed still gives its kind, with what could be read.
+    /// present but malformed still gives its kind, with what could be read (`problems`
+    /// warns about the rest).
     static func media(of message: JSONValue) -> MediaPlaceholder? {
         // A venue also sets `location`, and an animation `document`: the specific kind first.
         if let photo = field(message, "photo") { return self.photo(photo) }

@@ -21,6 +21,31 @@ import Testing
         #expect(photo.summary == "Photo 90×90 · 1000 B")
     }
 
+    /// A media field of another type than the Bot API gives it is left out of the
+    /// placeholder, with a warning naming it; the message is still shown.
+    @Test func mediaFieldsOfTheWrongTypeAreWarnedAbout() {
+        let cases: [(String, String, String)] = [
+            (#""photo":"x""#, "Photo", #""photo" must be an array of sizes, not a string"#),
+            (#""photo":[{"width":"90","height":90}]"#, "Photo", #""photo.width" must be an integer, not a string"#),
+            (#""voice":{"duration":"7"}"#, "Voice message", #""voice.duration" must be an integer, not a string"#),
+            (#""location":{"latitude":"north","longitude":1.5}"#, "Location", #""location.latitude" must be a number, not a string"#),
+            (#""poll":{"question":"Q?","options":{}}"#, "Poll: Q? · 0 votes", #""poll.options" must be an array, not an object"#),
+            (#""sticker":7"#, "Sticker", #""sticker" must be an object, not a number"#),
+        ]
+        for (fields, summary, warning) in cases {
+            guard case .message(let m, let diagnostics) = decode(#"{"message_id":1,\#(fields)}"#).first else {
+                Issue.record("\(fields) is no message")
+                continue
+            }
+            #expect(m.media?.summary == summary, "\(fields): \(m.media?.summary ?? "none")")
+            #expect(diagnostics.map(\.message) == [warning + "; the placeholder leaves it out"], "\(fields)")
+            #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location.messageID == 1 })
+        }
+        let good = #""voice":{"duration":7,"file_size":1000},"caption":"hi""#
+        guard case .message(_, let none) = decode(#"{"message_id":2,\#(good)}"#).first else { return }
+        #expect(none.isEmpty)
+    }
+
     @Test func theCaptionIsTheText() {
         let items = decode(
             #"{"message_id":6,"voice":{"duration":7},"caption":"listen","caption_entities":[{"type":"bold","offset":0,"length":6}]}"#)
