@@ -50,6 +50,18 @@ import Testing
             "\(result.stderr)")
     }
 
+    /// An empty pipe (or one of blank lines) holds no message: nothing is written, and
+    /// `--stats` reads none; `--from text` still takes it as one empty text.
+    @Test func blankInputHoldsNoMessage() throws {
+        for input in ["", "\n\n", " \t\r\n"] {
+            let result = try Binary.run(["--to", "text", "--stats"], stdin: input)
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(input.debugDescription): \(result.stdout.debugDescription)")
+            #expect(result.stderr == "msgfmt: read 0, rendered 0, failed 0\n")
+        }
+        let text = try Binary.run(["--from", "text", "--to", "text", "--stats"], stdin: "")
+        #expect(text.stderr == "msgfmt: read 1, rendered 1, failed 0\n")
+    }
+
     @Test func updatesWithoutAMessageAreCountedAndNotedOnce() throws {
         let input = [
             #"{"update_id":2,"inline_query":{"id":"q","from":{"id":1},"query":"x","offset":""}}"#,

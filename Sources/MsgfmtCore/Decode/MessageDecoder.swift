@@ -27,6 +27,8 @@ public enum MessageDecoder {
         let textOnly: (DecodedItem) -> Void = { each($0.kept(by: filter), nil) }
         switch options.format {
         case .auto:
+            // Nothing but blanks (an empty pipe) holds no message: nothing to write.
+            if bytes.allSatisfy(JSONParser.isWhitespace) { return }
             if TDesktopReader.looksLikeExport(bytes), !startsWithJSONValueLine(bytes) {
                 return decodeTDesktop(bytes, filter: filter).forEach(unlined)
             }
