@@ -146,15 +146,27 @@ struct HTMLFragmentWriter {
         out.append(utf8: "</span>")
     }
 
-    /// The first line of a collapsed quote (at most 80 UTF-16 units), plain and escaped.
+    /// The lines a collapsed quote shows, as the terminal and the pictures show it.
+    static let previewLines = 3
+
+    /// The first `previewLines` lines of a collapsed quote (each at most 80 UTF-16 units),
+    /// plain and escaped, one under another.
     private mutating func appendPreview(of whole: Range<Int>) {
         let units = styled.text.units
         let range = clamped(whole)
-        var end = range.lowerBound
-        while end < range.upperBound, units[end] != 0x0A, end - range.lowerBound < 80 { end += 1 }
-        if end < range.upperBound, end > range.lowerBound, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
-        units.withUnsafeBufferPointer { HTMLEscaping.append(units: $0, range: range.lowerBound..<end, newlines: .space, into: &out) }
-        out.append(utf8: "…")
+        var lineStart = range.lowerBound
+        for n in 0..<Self.previewLines where lineStart < range.upperBound {
+            var end = lineStart
+            while end < range.upperBound, units[end] != 0x0A, end - lineStart < 80 { end += 1 }
+            if end < range.upperBound, end > lineStart, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
+            if n > 0 { out.append(utf8: "<br>") }
+            units.withUnsafeBufferPointer { HTMLEscaping.append(units: $0, range: lineStart..<end, newlines: .space, into: &out) }
+            // On past the rest of the line, which a long line leaves.
+            while end < range.upperBound, units[end] != 0x0A { end += 1 }
+            lineStart = end + 1
+        }
+        // The ellipsis says there is more: not after a quote shown whole.
+        if lineStart < range.upperBound { out.append(utf8: "…") }
     }
 
     /// `<pre><code>`, with a `language-` class of the language's first 64 letters, digits,

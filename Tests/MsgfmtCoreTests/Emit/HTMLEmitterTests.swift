@@ -103,7 +103,7 @@ import Testing
             html(sample) == """
                 <div class="msgfmt-message">
                 <blockquote><p dir="auto">q1</p></blockquote>
-                <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2…</span></summary><blockquote><p dir="auto">q2</p></blockquote></details>
+                <details class="msgfmt-expandable"><summary><span class="msgfmt-preview">q2</span></summary><blockquote><p dir="auto">q2</p></blockquote></details>
                 <p dir="auto">more</p>
                 </div>
 
