@@ -29,16 +29,32 @@ public struct SearchRecord: Sendable {
     init(_ message: ExportMessage, clock: ExportClock, units: [UInt16]? = nil, hidingSpoilers: Bool) {
         let text = message.body.text
         var units = text.isEmpty ? [] : units ?? UTF16Text.units(of: text)
-        if hidingSpoilers, let masked = Self.masked(units, message) { units = masked }
+        var shown = Shown.text(text)
+        if hidingSpoilers, let masked = Self.masked(units, message) {
+            units = masked
+            shown = .units(masked)
+        }
         let terms = units.isEmpty ? SearchTermList() : SearchTerms.terms(in: FoldedText(units: units))
-        self.init(
-            message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: units, message.senderName),
-            hidingSpoilers: hidingSpoilers)
+        self.init(message, clock: clock, terms: terms, scalars: SearchFoldTable.scalars(of: units, message.senderName), shown: shown)
+    }
+
+    /// What a record's snippets show: the message's text, or its units with the spoilers
+    /// shaded.
+    private enum Shown {
+        case text(String)
+        case units([UInt16])
     }
 
     /// The record of `message` with its `terms` and `scalars` found before (the layout
     /// cache keeps them: they are what takes time).
     init(_ message: ExportMessage, clock: ExportClock, terms: SearchTermList, scalars: [Unicode.Scalar], hidingSpoilers: Bool) {
+        let text = message.body.text
+        let masked = hidingSpoilers ? Self.masked(UTF16Text.units(of: text), message) : nil
+        self.init(message, clock: clock, terms: terms, scalars: scalars, shown: masked.map(Shown.units) ?? .text(text))
+    }
+
+    /// The record of `message` whose snippets show `shown`.
+    private init(_ message: ExportMessage, clock: ExportClock, terms: SearchTermList, scalars: [Unicode.Scalar], shown: Shown) {
         id = message.id
         // Clamped so the script reads it exactly (JavaScript numbers hold 53 bits).
         minutes = min(max(clock.local(message.date).floorDivision(by: 60).quotient, -(1 << 40)), 1 << 40)
@@ -46,15 +62,20 @@ public struct SearchRecord: Sendable {
         sender = DisplaySafety.sanitizeKeepingLines(message.senderName)
         fromID = message.fromID ?? ""
         features = FilterSubject.features(of: message).rawValue
-        var text = message.body.text
-        if hidingSpoilers, !message.body.entities.isEmpty, let masked = Self.masked(UTF16Text.units(of: text), message) {
-            text = String(decoding: masked, as: UTF16.self)
-        }
+        // What the snippets show is drawn as it is: controls as their placeholders.
         var json = JSONWriter()
-        json.string(DisplaySafety.sanitizeKeepingLines(text))
+        var isEmpty = false
+        switch shown {
+        case .text(let text):
+            json.string(DisplaySafety.sanitizeKeepingLines(text))
+            isEmpty = text.isEmpty
+        case .units(var units):
+            DisplaySafety.sanitizeKeepingLines(&units)
+            units.withUnsafeBufferPointer { json.string(utf16: $0) }
+        }
         quotedText = json.takeBytes()
         note = ""
-        if text.isEmpty {
+        if isEmpty {
             if message.isService {
                 note = DisplaySafety.sanitizeKeepingLines(ServiceSentence.sentence(for: message))
             } else if let media = message.media {
@@ -66,8 +87,9 @@ public struct SearchRecord: Sendable {
     }
 
     /// The units of `message`'s text with its spoilers shaded, or nil when it has none.
-    private static func masked(_ units: [UInt16], _ message: ExportMessage) -> [UInt16]? {
-        let spoilers = SpoilerMask.spoilers(message.body.entities)
-        return spoilers.isEmpty ? nil : SpoilerMask.masked(units, spoilers)
+    private static func masked(_ units: @autoclosure () -> [UInt16], _ message: ExportMessage) -> [UInt16]? {
+        guard message.body.entities.contains(where: { $0.kind == .spoiler }) else { return nil }
+        return SpoilerMask.masked(units(), SpoilerMask.spoilers(message.body.entities))
     }
+
 }

@@ -42,14 +42,22 @@ public enum DisplaySafety {
     /// given (the site's search snippets), which a bidi override would otherwise reorder.
     public static func sanitizeKeepingLines(_ string: String) -> String {
         var bytes = string
-        guard bytes.withUTF8({ mayHoldUnsafe($0) }),
-            string.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isUnsafe($0) })
-        else { return string }
+        guard bytes.withUTF8({ mayHoldUnsafe($0, from: 0, keepingLines: true) }) else { return string }
         var out = String.UnicodeScalarView()
         for scalar in string.unicodeScalars {
             out.append(scalar == "\n" || scalar == "\t" ? scalar : placeholder(for: scalar) ?? scalar)
         }
         return String(out)
+    }
+
+    /// `sanitizeKeepingLines` of UTF-16 `units`, in place: every unsafe scalar is one unit,
+    /// and so is its placeholder, so the units keep their length.
+    static func sanitizeKeepingLines(_ units: inout [UInt16]) {
+        for i in units.indices where units[i] < 0xA0 || (0x202A...0x2069).contains(units[i]) {
+            let unit = units[i]
+            guard unit != 0x0A, unit != 0x09, let scalar = Unicode.Scalar(unit), let shown = placeholder(for: scalar) else { continue }
+            units[i] = UInt16(truncatingIfNeeded: shown.value)
+        }
     }
 
     /// True when the UTF-8 of a valid string holds a scalar that needs a placeholder,
@@ -63,6 +71,12 @@ public enum DisplaySafety {
     /// `mayHoldUnsafe` of the bytes of `utf8` from `start`, those before it being valid to
     /// read (the scan may test them, as part of its last vector, and ignore them).
     static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        mayHoldUnsafe(utf8, from: start, keepingLines: false)
+    }
+
+    /// `mayHoldUnsafe(_:from:)`, passing over line feeds and tabs when `keepingLines`
+    /// (text shown with its lines, `sanitizeKeepingLines`).
+    static func mayHoldUnsafe(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, keepingLines: Bool) -> Bool {
         guard let base = utf8.baseAddress else { return false }
         let n = utf8.count
         var i = start
@@ -74,6 +88,10 @@ public enum DisplaySafety {
             i = pairs ? msgfmt_byte_scan_display_unsafe_after(base, i, n) : msgfmt_byte_scan_may_be_unsafe_after(base, i, n)
             if i >= n { return false }
             let b = utf8[i]
+            if keepingLines, b == 0x0A || b == 0x09 {
+                i += 1
+                continue
+            }
             if b < 0x20 || b == 0x7F { return true }
             if b == 0xC2, i + 1 < n, utf8[i + 1] < 0xA0 { return true }
             if b == 0xE2, i + 2 < n {

@@ -95,6 +95,13 @@ import Testing
         #expect(terms(hidden).contains("killer") && !terms(hidden).contains("butler") && !terms(hidden).contains("the butler"))
         let cached = SearchRecord(message, clock: clock, terms: hidden.terms, scalars: hidden.scalars, hidingSpoilers: true)
         #expect(cached.quotedText == hidden.quotedText)
+        // Shaded or not, a control is its placeholder (the shaded text is written from its
+        // units, the other from its string).
+        let spoof = ExportMessage(
+            id: 2, date: 1_704_067_200, from: "Alice", fromID: "user1",
+            body: Message(text: "a \u{202E}fdp.exe\nsecret", entities: [MessageEntity(kind: .spoiler, offset: 11, length: 6)]))
+        let spoofed = SearchRecord(spoof, clock: clock, hidingSpoilers: true)
+        #expect(String(decoding: spoofed.quotedText, as: UTF8.self) == "\"a \u{FFFD}fdp.exe\\n░░░░░░\"")
         let shown = SearchRecord(message, clock: clock, hidingSpoilers: false)
         #expect(String(decoding: shown.quotedText, as: UTF8.self) == "\"\(text)\"")
         #expect(terms(shown).contains("butler"))
