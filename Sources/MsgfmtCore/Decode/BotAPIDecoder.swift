@@ -131,7 +131,7 @@ enum BotAPIDecoder {
     static let serviceFields: Set<String> = [
         "new_chat_members", "left_chat_member", "new_chat_title", "new_chat_photo", "delete_chat_photo",
         "group_chat_created", "supergroup_chat_created", "channel_chat_created", "message_auto_delete_timer_changed",
-        "migrate_to_chat_id", "migrate_from_chat_id", "pinned_message", "invoice", "successful_payment", "refunded_payment",
+        "migrate_to_chat_id", "migrate_from_chat_id", "pinned_message", "successful_payment", "refunded_payment",
         "users_shared", "chat_shared", "gift", "unique_gift", "connected_website", "write_access_allowed", "passport_data",
         "proximity_alert_triggered", "boost_added", "chat_background_set", "checklist_tasks_done", "checklist_tasks_added",
         "direct_message_price_changed", "forum_topic_created", "forum_topic_edited", "forum_topic_closed",

@@ -146,16 +146,14 @@ struct HTMLFragmentWriter {
         out.append(utf8: "</span>")
     }
 
-    /// The lines a collapsed quote shows, as the terminal and the pictures show it.
-    static let previewLines = 3
-
-    /// The first `previewLines` lines of a collapsed quote (each at most 80 UTF-16 units),
-    /// plain and escaped, one under another.
+    /// The first lines of a collapsed quote (`BlockQuote.collapsedLines`, as the terminal and
+    /// the pictures show it; each at most 80 UTF-16 units), plain and escaped, one under
+    /// another.
     private mutating func appendPreview(of whole: Range<Int>) {
         let units = styled.text.units
         let range = clamped(whole)
         var lineStart = range.lowerBound
-        for n in 0..<Self.previewLines where lineStart < range.upperBound {
+        for n in 0..<BlockQuote.collapsedLines where lineStart < range.upperBound {
             var end = lineStart
             while end < range.upperBound, units[end] != 0x0A, end - lineStart < 80 { end += 1 }
             if end < range.upperBound, end > lineStart, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }

@@ -38,7 +38,7 @@ struct LayoutEngine {
             let count = title == nil ? plans.count : 1
             let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
             let globalRemaining = limit - lines.count
-            let quoteRemaining = collapsing ? 3 - quoteUsed : Int.max
+            let quoteRemaining = collapsing ? BlockQuote.collapsedLines - quoteUsed : Int.max
             let byQuote = quoteRemaining < globalRemaining
             let remaining = min(globalRemaining, quoteRemaining)
             var next = index + 1
@@ -105,7 +105,7 @@ struct LayoutEngine {
                 if cut || moreAfter { truncated = true }
             }
             guard byQuote else { break }
-            quoteUsed = 3
+            quoteUsed = BlockQuote.collapsedLines
             while next < segments.count, blocks[segments[next].block].quote?.index == quoteIndex { next += 1 }
             index = next
         }

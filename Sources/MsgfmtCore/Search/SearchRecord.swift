@@ -62,7 +62,6 @@ public struct SearchRecord: Sendable {
         sender = DisplaySafety.sanitizeKeepingLines(message.senderName)
         fromID = message.fromID ?? ""
         features = FilterSubject.features(of: message).rawValue
-        // What the snippets show is drawn as it is: controls as their placeholders.
         var json = JSONWriter()
         var isEmpty = false
         switch shown {
@@ -91,5 +90,4 @@ public struct SearchRecord: Sendable {
         guard message.body.entities.contains(where: { $0.kind == .spoiler }) else { return nil }
         return SpoilerMask.masked(units(), SpoilerMask.spoilers(message.body.entities))
     }
-
 }

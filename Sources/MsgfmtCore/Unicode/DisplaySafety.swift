@@ -30,11 +30,7 @@ public enum DisplaySafety {
     /// `string` with every unsafe scalar replaced by its placeholder.
     public static func sanitize(_ string: String) -> String {
         if !string.unicodeScalars.contains(where: isUnsafe) { return string }
-        var out = String.UnicodeScalarView()
-        for scalar in string.unicodeScalars {
-            out.append(placeholder(for: scalar) ?? scalar)
-        }
-        return String(out)
+        return replacing(string, keepingLines: false)
     }
 
     /// `string` with every unsafe scalar but line feeds and tabs replaced by its
@@ -43,9 +39,16 @@ public enum DisplaySafety {
     public static func sanitizeKeepingLines(_ string: String) -> String {
         var bytes = string
         guard bytes.withUTF8({ mayHoldUnsafe($0, from: 0, keepingLines: true) }) else { return string }
+        return replacing(string, keepingLines: true)
+    }
+
+    /// `string` with each unsafe scalar replaced by its placeholder, line feeds and tabs
+    /// kept when `keepingLines`.
+    private static func replacing(_ string: String, keepingLines: Bool) -> String {
         var out = String.UnicodeScalarView()
         for scalar in string.unicodeScalars {
-            out.append(scalar == "\n" || scalar == "\t" ? scalar : placeholder(for: scalar) ?? scalar)
+            let kept = keepingLines && (scalar == "\n" || scalar == "\t")
+            out.append(kept ? scalar : placeholder(for: scalar) ?? scalar)
         }
         return String(out)
     }
