@@ -57,6 +57,13 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
             for line in layout.lines { write(line, links: links, into: &out) }
             drain(&out)
         }
+        if let constraints = message.deferredLayout {
+            // Laid out here, each line written as it is planned (`ANSILineSink`).
+            var sink = ANSILineSink(emitter: self, links: links)
+            swap(&sink.out, &out)
+            TextLayouter.layout(message.styled, constraints, into: &sink)
+            swap(&sink.out, &out)
+        }
         guard let layout = message.layout else { return }
         for line in layout.lines {
             write(line, links: links, into: &out)
@@ -83,58 +90,79 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
 
     /// Appends one line and its newline, leaving the terminal plain at the end. The lines
     /// of a media `placeholder` are drawn dim and italic, whatever their fragments' style.
-    private func write(_ line: LayoutLine, links: ANSIHyperlink?, placeholder: Bool = false, into out: inout [UInt8]) {
+    func write(_ line: LayoutLine, links: ANSIHyperlink?, placeholder: Bool = false, into out: inout [UInt8]) {
         appendBlanks(line.x, into: &out)
-        var state = ANSIAttributes.plain
-        var openLink: Int?
-        var previousEnd: Int?
-        for k in line.fragments.indices {
-            // Read in place: a fragment copy would retain every string it holds.
-            if let end = previousEnd, line.fragments[k].x > end {
-                // A gap between fragments (justified text) is drawn unstyled.
-                if openLink != nil { ANSIHyperlink.close(into: &out); openLink = nil }
-                state.transition(to: .plain, into: &out)
-                state = .plain
-                appendBlanks(line.fragments[k].x - end, into: &out)
-            }
-            previousEnd = line.fragments[k].x + line.fragments[k].width
-            let masked =
-                line.fragments[k].role == .text && options.spoilers == .hide
-                && line.fragments[k].style.attributes.contains(.spoiler)
-            let link =
-                masked || line.fragments[k].role != .text || line.fragments[k].style.link == nil
-                ? nil : links?.span(at: line.fragments[k].start)
-            if link != openLink {
-                if openLink != nil { ANSIHyperlink.close(into: &out) }
-                if let link { links?.open(link, into: &out) }
-                openLink = link
-            }
-            let target =
-                placeholder
-                ? placeholderAttributes
-                : attributes(role: line.fragments[k].role, style: line.fragments[k].style.attributes, masked: masked)
-            state.transition(to: target, into: &out)
-            state = target
-            if masked {
-                for _ in 0..<max(0, line.fragments[k].width) {
-                    // ░ (U+2591)
-                    out.append(0xE2)
-                    out.append(0x96)
-                    out.append(0x91)
-                }
-            } else {
-                // The display's bytes as they are when no scalar is unsafe (the usual
-                // case, found by a byte scan), else as `DisplaySafety.sanitize` spells it.
-                let mark = out.count
-                line.fragments[k].appendDisplay(to: &out)
-                if out.withUnsafeBufferPointer({ DisplaySafety.mayHoldUnsafe($0, from: mark) }) {
-                    out.removeSubrange(mark...)
-                    out.append(utf8: DisplaySafety.sanitize(line.fragments[k].display))
-                }
+        var pen = Pen()
+        // Read in place: a fragment copy would retain every string it holds.
+        line.fragments.withUnsafeBufferPointer { fragments in
+            for k in fragments.indices {
+                draw(
+                    x: fragments[k].x, width: fragments[k].width, start: fragments[k].start, role: fragments[k].role,
+                    attributes: fragments[k].style.attributes, linked: fragments[k].style.link != nil, links: links,
+                    placeholder: placeholder, pen: &pen, into: &out, appendDisplay: { fragments[k].appendDisplay(to: &$0) },
+                    display: { fragments[k].display })
             }
         }
-        if openLink != nil { ANSIHyperlink.close(into: &out) }
-        state.transition(to: .plain, into: &out)
+        finish(&pen, into: &out)
+    }
+
+    /// What the writing of a line has left open: the SGR state, the hyperlink, and where
+    /// the last fragment ended.
+    struct Pen {
+        var state = ANSIAttributes.plain
+        var openLink: Int? = nil
+        var previousEnd: Int? = nil
+    }
+
+    /// Draws one fragment of a line (at column `x`, `width` cells, showing the message from
+    /// UTF-16 offset `start`, in a style of `attributes`, `linked` when it has a link): the
+    /// escapes from `pen`'s state to its own, then its display (`appendDisplay`, checked for
+    /// unsafe scalars; `display` is asked only when there are some) or its spoiler mask.
+    @inline(__always)
+    func draw(
+        x: Int, width: Int, start: Int, role: FragmentRole, attributes style: StyleAttributes, linked: Bool,
+        links: ANSIHyperlink?, placeholder: Bool, pen: inout Pen, into out: inout [UInt8],
+        appendDisplay: (inout [UInt8]) -> Void, display: () -> String
+    ) {
+        if let end = pen.previousEnd, x > end {
+            // A gap between fragments (justified text) is drawn unstyled.
+            if pen.openLink != nil {
+                ANSIHyperlink.close(into: &out)
+                pen.openLink = nil
+            }
+            pen.state.transition(to: .plain, into: &out)
+            pen.state = .plain
+            appendBlanks(x - end, into: &out)
+        }
+        pen.previousEnd = x + width
+        let masked = role == .text && options.spoilers == .hide && style.contains(.spoiler)
+        let link = masked || role != .text || !linked ? nil : links?.span(at: start)
+        if link != pen.openLink {
+            if pen.openLink != nil { ANSIHyperlink.close(into: &out) }
+            if let link { links?.open(link, into: &out) }
+            pen.openLink = link
+        }
+        let target = placeholder ? placeholderAttributes : attributes(role: role, style: style, masked: masked)
+        pen.state.transition(to: target, into: &out)
+        pen.state = target
+        if masked {
+            SpoilerMask.appendCells(width, to: &out)
+        } else {
+            // The display's bytes as they are when no scalar is unsafe (the usual case,
+            // found by a byte scan), else as `DisplaySafety.sanitize` spells it.
+            let mark = out.count
+            appendDisplay(&out)
+            if out.withUnsafeBufferPointer({ DisplaySafety.mayHoldUnsafe($0, from: mark) }) {
+                out.removeSubrange(mark...)
+                out.append(utf8: DisplaySafety.sanitize(display()))
+            }
+        }
+    }
+
+    /// Ends a line: closes the link and the attributes `pen` left open, then the newline.
+    func finish(_ pen: inout Pen, into out: inout [UInt8]) {
+        if pen.openLink != nil { ANSIHyperlink.close(into: &out) }
+        pen.state.transition(to: .plain, into: &out)
         out.append(0x0A)
     }
 
@@ -176,7 +204,7 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         return a
     }
 
-    private func appendBlanks(_ n: Int, into out: inout [UInt8]) {
+    func appendBlanks(_ n: Int, into out: inout [UInt8]) {
         guard n > 0 else { return }
         out.append(contentsOf: repeatElement(0x20, count: n))
     }

@@ -45,6 +45,13 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
             appendLines(of: $0)
             drain(&out)
         }
+        if let constraints = message.deferredLayout {
+            // Laid out here, each line written as it is planned (`PlainTextLineSink`).
+            var sink = PlainTextLineSink(spoilers: options.spoilers)
+            swap(&sink.out, &out)
+            TextLayouter.layout(message.styled, constraints, into: &sink)
+            swap(&sink.out, &out)
+        }
         if let layout = message.layout { appendLines(of: layout) }
     }
 
@@ -69,12 +76,7 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
         if line.x > 0 { out.append(contentsOf: repeatElement(0x20, count: line.x)) }
         for k in line.fragments.indices {
             if spoilers == .hide, line.fragments[k].style.attributes.contains(.spoiler) {
-                for _ in 0..<max(0, line.fragments[k].width) {
-                    // ░ (U+2591)
-                    out.append(0xE2)
-                    out.append(0x96)
-                    out.append(0x91)
-                }
+                SpoilerMask.appendCells(line.fragments[k].width, to: &out)
             } else {
                 line.fragments[k].appendDisplay(to: &out)
             }

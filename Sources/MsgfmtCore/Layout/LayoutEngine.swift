@@ -8,8 +8,21 @@ struct LayoutEngine {
 
     /// Lays the message out.
     func run() -> TextLayout {
+        let segments = prepared.segments
+        var collector = LineCollector()
+        // Room for a line or two a segment at once, not grown from one.
+        let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
+        collector.lines.reserveCapacity(min(limit, 2 &* segments.count &+ 1))
+        let truncated = run(into: &collector)
+        let lines = collector.lines
+        let width = lines.reduce(0) { max($0, $1.x + $1.width) }
         let styled = prepared.styled
-        let text = styled.text
+        return TextLayout(messageID: styled.messageID, text: styled.text.string, width: width, truncated: truncated, lines: lines)
+    }
+
+    /// Lays the message out into `sink`, line by line; true when text is hidden (as
+    /// `TextLayout.truncated`).
+    func run<Sink: LineSink>(into sink: inout Sink) -> Bool {
         let blocks = prepared.blocks
         let table = prepared.table.withTabWidth(constraints.tabWidth)
         let segments = prepared.segments
@@ -18,9 +31,8 @@ struct LayoutEngine {
             prepared.measuresCells && constraints.ellipsis == "\u{2026}"
             ? nil : MeasuredString(constraints.ellipsis, measurer: prepared.measurer)
         let limit = constraints.maxLines > 0 ? constraints.maxLines : Int.max
-        var lines: [LayoutLine] = []
-        // Room for a line or two a segment at once, not grown from one.
-        lines.reserveCapacity(min(limit, 2 &* segments.count &+ 1))
+        // Lines given to the sink so far.
+        var made = 0
         var truncated = false
         var quoteIndex: Int? = nil
         var quoteUsed = 0
@@ -37,7 +49,7 @@ struct LayoutEngine {
             let (plans, title) = plan(segment, table: table, available: builder.available, ellipsisWidth: builder.ellipsis.width)
             let count = title == nil ? plans.count : 1
             let collapsing = block.quote?.expandable == true && !constraints.expandQuotes
-            let globalRemaining = limit - lines.count
+            let globalRemaining = limit - made
             let quoteRemaining = collapsing ? BlockQuote.collapsedLines - quoteUsed : Int.max
             let byQuote = quoteRemaining < globalRemaining
             let remaining = min(globalRemaining, quoteRemaining)
@@ -66,12 +78,13 @@ struct LayoutEngine {
             }
             if count < remaining || (count == remaining && !moreAfter) {
                 if let title {
-                    lines.append(
-                        builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: lines.count))
+                    sink.take(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: false, y: made))
+                    made += 1
                 }
                 for plan in plans {
                     if plan.cut { truncated = true }
-                    lines.append(builder.build(plan, y: lines.count))
+                    sink.take(plan, builder: builder, y: made)
+                    made += 1
                 }
                 quoteUsed += count
                 index = next
@@ -79,13 +92,14 @@ struct LayoutEngine {
             }
             for plan in plans.prefix(remaining - 1) {
                 if plan.cut { truncated = true }
-                lines.append(builder.build(plan, y: lines.count))
+                sink.take(plan, builder: builder, y: made)
+                made += 1
             }
             let mode = byQuote ? TruncationMode.end : constraints.truncate
             if let title {
                 // Under `start` and `middle` the ellipsis stands for text, and none follows.
-                lines.append(
-                    builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: lines.count))
+                sink.take(builder.buildTitle(title, at: table.start(segment.content.lowerBound), withEllipsis: mode == .end, y: made))
+                made += 1
                 truncated = true
             } else {
                 let from = plans[remaining - 1].start
@@ -101,7 +115,8 @@ struct LayoutEngine {
                     from..<segment.content.upperBound, tail: tail.map { segments[$0].content }, table: table,
                     available: builder.available, ellipsisWidth: builder.ellipsis.width, mode: mode,
                     moreAfter: moreAfter && mode == .end)
-                lines.append(builder.build(LinePlan(start: from, end: end, spans: spans, cut: cut), y: lines.count))
+                sink.take(LinePlan(start: from, end: end, spans: spans, cut: cut), builder: builder, y: made)
+                made += 1
                 if cut || moreAfter { truncated = true }
             }
             guard byQuote else { break }
@@ -109,8 +124,7 @@ struct LayoutEngine {
             while next < segments.count, blocks[segments[next].block].quote?.index == quoteIndex { next += 1 }
             index = next
         }
-        let width = lines.reduce(0) { max($0, $1.x + $1.width) }
-        return TextLayout(messageID: styled.messageID, text: text.string, width: width, truncated: truncated, lines: lines)
+        return truncated
     }
 
     /// The last segment after `index` that shows something (a paragraph or pre line with

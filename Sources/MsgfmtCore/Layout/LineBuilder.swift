@@ -44,8 +44,9 @@ struct LineBuilder {
         min(tabWidth - column % tabWidth, max(1, available - column))
     }
 
+    /// The bidi level of cluster `i` on this line.
     @inline(__always)
-    private func level(_ i: Int) -> UInt8 {
+    func level(_ i: Int) -> UInt8 {
         if i >= tailBase { return tailLevel(i) }
         guard let levels else { return 0 }
         let k = i - levelBase
@@ -68,7 +69,7 @@ struct LineBuilder {
     }
 
     /// True when some cluster of the line may be at a level other than 0.
-    private var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tailBase != .max }
+    var hasLevels: Bool { levels != nil || paragraphLevel != 0 || tailBase != .max }
 
     /// Builds line `y` from `plan`.
     func build(_ plan: LinePlan, y: Int) -> LayoutLine {
@@ -318,25 +319,11 @@ struct LineBuilder {
 
     /// Aligns the fragments, adds the quote bar and assigns columns.
     private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
-        let rtl = paragraphLevel % 2 == 1
-        let slack = max(0, available - contentWidth)
-        var align = justifiable ? constraints.align : .natural
-        if align == .justify || align == .natural { align = rtl ? .right : .left }
-        let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
+        let (pad, barWidth) = placement(contentWidth: contentWidth)
         var x = pad
         var lineX = pad
-        // Text wider than its room (one grapheme wider than that) narrows the bar, first
-        // to `▎` without its space, then to nothing, before the line passes the width; a
-        // word that `--overflow visible` lets stick out keeps it.
-        var barWidth = self.barWidth
-        if contentWidth > available, constraints.overflow != .visible || contentWidth <= constraints.width {
-            barWidth = min(barWidth, max(0, constraints.width - contentWidth))
-        }
         if barWidth > 0 {
-            let bar = "\u{258E}" + String(repeating: " ", count: (barWidth - 1 + pad) / constraints.displaySpaceWidth)
-            placed.insert(
-                LayoutFragment(
-                    x: 0, width: barWidth + pad, start: start, end: start, text: "", display: bar, style: .plain, role: .quoteBar), at: 0)
+            placed.insert(bar(barWidth, pad: pad, start: start), at: 0)
             lineX = 0
             x = 0
         }
@@ -346,6 +333,32 @@ struct LineBuilder {
             x += placed[k].width
         }
         return LayoutLine(
-            y: y, x: lineX, width: x - lineX, start: start, end: end, block: block, quoted: quoted, rtl: rtl, fragments: placed)
+            y: y, x: lineX, width: x - lineX, start: start, end: end, block: block, quoted: quoted, rtl: paragraphLevel % 2 == 1,
+            fragments: placed)
+    }
+
+    /// Where a line whose text takes `contentWidth` cells goes: the blank cells before the
+    /// text that align it (`pad`), and the cells of its quote bar (0 for none).
+    func placement(contentWidth: Int) -> (pad: Int, barWidth: Int) {
+        let slack = max(0, available - contentWidth)
+        var align = justifiable ? constraints.align : .natural
+        if align == .justify || align == .natural { align = paragraphLevel % 2 == 1 ? .right : .left }
+        let pad = align == .right ? slack : (align == .center ? slack / 2 : 0)
+        // Text wider than its room (one grapheme wider than that) narrows the bar, first
+        // to `▎` without its space, then to nothing, before the line passes the width; a
+        // word that `--overflow visible` lets stick out keeps it.
+        var barWidth = self.barWidth
+        if contentWidth > available, constraints.overflow != .visible || contentWidth <= constraints.width {
+            barWidth = min(barWidth, max(0, constraints.width - contentWidth))
+        }
+        return (pad, barWidth)
+    }
+
+    /// The quote bar of a line starting at UTF-16 offset `start`: `barWidth` cells, then
+    /// the `pad` cells that align the text after it, at column 0.
+    func bar(_ barWidth: Int, pad: Int, start: Int) -> LayoutFragment {
+        let display = "\u{258E}" + String(repeating: " ", count: (barWidth - 1 + pad) / constraints.displaySpaceWidth)
+        return LayoutFragment(
+            x: 0, width: barWidth + pad, start: start, end: start, text: "", display: display, style: .plain, role: .quoteBar)
     }
 }

@@ -57,4 +57,12 @@ public enum TextLayouter {
     public static func layout(_ prepared: consuming PreparedText, _ constraints: LayoutConstraints) -> TextLayout {
         LayoutEngine(prepared: prepared, constraints: constraints.clamped).run()
     }
+
+    /// Lays `styled` out in terminal cells under `constraints` into `sink`, line by line
+    /// (the lines `layout(_:_:)` makes); true when text is hidden (`TextLayout.truncated`).
+    @discardableResult
+    static func layout<Sink: LineSink>(_ styled: StyledText, _ constraints: LayoutConstraints, into sink: inout Sink) -> Bool {
+        let prepared = PreparedText(styled, measurer: CellMeasurer(model: constraints.widthModel))
+        return LayoutEngine(prepared: prepared, constraints: constraints.clamped).run(into: &sink)
+    }
 }

@@ -6,6 +6,16 @@ enum SpoilerMask {
     /// What a hidden unit becomes.
     static let shade: UInt16 = 0x2591
 
+    /// Appends `cells` shades as UTF-8: a hidden stretch of a laid-out line, one per cell.
+    @inline(__always)
+    static func appendCells(_ cells: Int, to out: inout [UInt8]) {
+        for _ in 0..<max(0, cells) {
+            out.append(0xE2)
+            out.append(0x96)
+            out.append(0x91)
+        }
+    }
+
     /// `units` with `ranges` (clamped to them) shaded; nil when no range shades anything.
     static func masked(_ units: [UInt16], _ ranges: some Sequence<Range<Int>>) -> [UInt16]? {
         var out = units

@@ -29,8 +29,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var skipsLayout = false
     /// Lay a long message out a stretch at a time as `--to ansi`, `--to text` and
     /// `--to json` write it (`LayoutPieces`), so neither its layout nor its output is ever
-    /// held whole: `render` sets it; callers that read a message's layout (the export's
-    /// transcripts) do not.
+    /// held whole, and leave any other message's layout to the ANSI and text emitters,
+    /// which write each line as it is planned (`RenderedMessage.deferredLayout`): `render`
+    /// sets it; callers that read a message's layout (the export's transcripts) do not.
     public var laysOutInPieces = false
     /// Threads rendering messages read through an `InputReader` (`render --jobs`): the
     /// calling thread, which decodes and writes, and `jobs - 1` workers; 1 does everything

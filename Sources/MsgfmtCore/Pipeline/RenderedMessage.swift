@@ -12,6 +12,11 @@ public struct RenderedMessage: Sendable {
     /// A long message's layout a stretch at a time (`RenderOptions.laysOutInPieces`), in
     /// place of `layout`, for the emitters that write each line as it comes.
     var pieces: LayoutPieces?
+    /// The constraints of its layout when that is left to the emitter, which lays it out
+    /// line by line as it writes (`LineSink`), in place of `layout`: `--to ansi` and
+    /// `--to text` under `RenderOptions.laysOutInPieces`, so that most lines are written
+    /// without ever being built.
+    var deferredLayout: LayoutConstraints?
     /// The lines of its media placeholder (`MediaPlaceholder.lines`), drawn above the
     /// text by the terminal formats; empty without media or for the other formats.
     public var mediaLines: [LayoutLine]
@@ -27,16 +32,18 @@ public struct RenderedMessage: Sendable {
             index: index, message: message, styled: styled, layout: layout, pieces: nil, mediaLines: mediaLines, diagnostics: diagnostics)
     }
 
-    /// Creates a rendered message laid out whole (`layout`) or in `pieces`.
+    /// Creates a rendered message laid out whole (`layout`), in `pieces`, or by its
+    /// emitter (`deferredLayout`).
     init(
-        index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?, mediaLines: [LayoutLine],
-        diagnostics: [Diagnostic]
+        index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?,
+        deferredLayout: LayoutConstraints? = nil, mediaLines: [LayoutLine], diagnostics: [Diagnostic]
     ) {
         self.index = index
         self.message = message
         self.styled = styled
         self.layout = layout
         self.pieces = pieces
+        self.deferredLayout = deferredLayout
         self.mediaLines = mediaLines
         self.diagnostics = diagnostics
     }

@@ -125,13 +125,14 @@ public struct Renderer {
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty, fonts: fonts) ?? [] : []
         var layout: TextLayout? = nil
         var pieces: LayoutPieces? = nil
+        var deferred: LayoutConstraints? = nil
         if needsLayout, let lines = MediaPlaceholder.textLines(options.layout.maxLines, media: mediaLines.count) {
             if lines == options.layout.maxLines {
-                (layout, pieces) = layOut(styled, options.layout)
+                (layout, pieces, deferred) = layOut(styled, options.layout)
             } else {
                 var constraints = options.layout
                 constraints.maxLines = lines
-                (layout, pieces) = layOut(styled, constraints)
+                (layout, pieces, deferred) = layOut(styled, constraints)
             }
         } else if needsLayout {
             // The placeholder took every line the limit allows: none is left for the text.
@@ -139,21 +140,22 @@ public struct Renderer {
                 messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
         }
         return RenderedMessage(
-            index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, mediaLines: mediaLines,
+            index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, deferredLayout: deferred,
+            mediaLines: mediaLines,
             diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)
     }
 
     /// The layout of `styled` under `constraints`: measured with the fonts when there are
-    /// any, a long message in pieces for the emitters that write a stretch at a time, else
-    /// whole. Inlined: called out of line, it copied the styled text's references.
+    /// any, a long message in pieces for the emitters that write a stretch at a time, any
+    /// other left to the emitters that write each line as it is planned (its constraints),
+    /// else whole. Inlined: called out of line, it copied the styled text's references.
     @inline(__always)
-    private func layOut(_ styled: StyledText, _ constraints: LayoutConstraints) -> (TextLayout?, LayoutPieces?) {
-        if fonts == nil, options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json,
-            let long = LayoutPieces.of(styled, constraints)
-        {
-            return (nil, long)
+    private func layOut(_ styled: StyledText, _ constraints: LayoutConstraints) -> (TextLayout?, LayoutPieces?, LayoutConstraints?) {
+        if fonts == nil, options.laysOutInPieces, options.to == .ansi || options.to == .text || options.to == .json {
+            if let long = LayoutPieces.of(styled, constraints) { return (nil, long, nil) }
+            if options.to != .json { return (nil, nil, constraints) }
         }
-        return (TextLayouter.layout(styled, constraints, fonts: fonts), nil)
+        return (TextLayouter.layout(styled, constraints, fonts: fonts), nil, nil)
     }
 
     /// Renders every message of `input` with `emitter`, reporting diagnostics as they come.

@@ -1,0 +1,57 @@
+/// Writes a message's lines for `ANSIEmitter` as layout plans them: a plain line
+/// (`LineBuilder.plainLine`) straight from the message's units, run by run, any other
+/// built and written as `ANSIEmitter.write` writes a built line. The bytes are the same
+/// either way; a plain line just never becomes fragments.
+struct ANSILineSink: LineSink {
+    /// The emitter whose styles, palette and spoiler mode the lines are written in.
+    let emitter: ANSIEmitter
+    /// The message's link spans, when hyperlinks are written.
+    let links: ANSIHyperlink?
+    /// The bytes written so far.
+    var out: [UInt8] = []
+
+    mutating func take(_ plan: LinePlan, builder: LineBuilder, y: Int) {
+        guard let plain = builder.plainLine(plan) else {
+            emitter.write(builder.build(plan, y: y), links: links, into: &out)
+            return
+        }
+        emitter.appendBlanks(plain.x, into: &out)
+        var pen = ANSIEmitter.Pen()
+        var x = plain.x
+        if let bar = plain.bar {
+            emitter.draw(
+                x: 0, width: bar.width, start: bar.start, role: .quoteBar, attributes: [], linked: false, links: links,
+                placeholder: false, pen: &pen, into: &out, appendDisplay: { bar.appendDisplay(to: &$0) }, display: { bar.display })
+            x = bar.width
+        }
+        let table = builder.table
+        let emitter = self.emitter
+        let links = self.links
+        table.text.units.withUnsafeBufferPointer { units in
+            builder.forEachRun(plan) { clusters, width, rtl in
+                let start = table.start(clusters.lowerBound)
+                let style = table.style(clusters.lowerBound)
+                let slice = UnsafeBufferPointer(rebasing: units[start..<table.ends[clusters.upperBound &- 1]])
+                // A right-to-left run reversed, shaped and mirrored as a built line's fragment
+                // draws it; any other as it is.
+                let reversed = rtl ? builder.display(clusters, rtl: true, extras: [:]) : nil
+                emitter.draw(
+                    x: x, width: width, start: start, role: .text, attributes: style.attributes, linked: style.link != nil,
+                    links: links, placeholder: false, pen: &pen, into: &out,
+                    appendDisplay: {
+                        if let reversed { $0.append(utf8: reversed) } else { UTF16Text.appendUTF8(slice, to: &$0) }
+                    },
+                    display: {
+                        var ascii = true
+                        return reversed ?? UTF16Text.makeString(slice, ascii: &ascii)
+                    })
+                x &+= width
+            }
+        }
+        emitter.finish(&pen, into: &out)
+    }
+
+    mutating func take(_ line: LayoutLine) {
+        emitter.write(line, links: links, into: &out)
+    }
+}

@@ -1,0 +1,102 @@
+internal import CByteScan
+
+/// A line whose fragments are its runs of one style and one bidi level, drawn as the
+/// message's units are (right-to-left runs as `LineBuilder.display` draws them): what an
+/// emitter writing lines as they come (`LineSink`) can write from the cluster table
+/// without building the line (`LineBuilder.plainLine`).
+struct PlainLine {
+    /// Column of the line's first cell (`LayoutLine.x`).
+    var x: Int
+    /// The quote bar in front of the text, when the line has one (its cells include the
+    /// alignment's blanks, as in a built line).
+    var bar: LayoutFragment?
+}
+
+extension LineBuilder {
+    /// Where line `plan` starts and its quote bar, when `build` would make it of nothing
+    /// but runs of text, one per stretch of clusters of one style and level
+    /// (`forEachRun`): no tab, unsafe control, ellipsis, justification or joined last
+    /// paragraph. Nil otherwise: that line is built.
+    func plainLine(_ plan: LinePlan) -> PlainLine? {
+        guard !table.hasTabsOrUnsafe, tailBase == .max, !(constraints.align == .justify && justifiable && plan.continues) else {
+            return nil
+        }
+        var width = 0
+        let cumulative = table.cumulativeWidths
+        for span in plan.spans {
+            guard case .clusters(let range) = span else { return nil }
+            let clusters = range.clamped(to: 0..<table.count)
+            width &+= cumulative[clusters.upperBound] &- cumulative[clusters.lowerBound]
+        }
+        let (pad, barWidth) = placement(contentWidth: width)
+        guard barWidth > 0 else { return PlainLine(x: pad, bar: nil) }
+        return PlainLine(x: 0, bar: bar(barWidth, pad: pad, start: table.start(plan.start)))
+    }
+
+    /// True when every cluster of `plan` is at bidi level 0 in a left-to-right paragraph
+    /// (a line of a paragraph with right-to-left text elsewhere may be): its runs are in
+    /// logical order.
+    private func isAtLevelZero(_ plan: LinePlan) -> Bool {
+        guard paragraphLevel == 0, tailBase == .max else { return false }
+        guard let levels else { return true }
+        return levels.withUnsafeBufferPointer { levels in
+            var any: UInt8 = 0
+            for span in plan.spans {
+                guard case .clusters(let range) = span else { continue }
+                // Clusters outside the segment's levels are at the paragraph's (`level`).
+                let lower = max(0, range.lowerBound &- levelBase)
+                let upper = min(levels.count, range.upperBound &- levelBase)
+                guard lower < upper else { continue }
+                for k in lower..<upper { any |= levels[k] }
+            }
+            return any == 0
+        }
+    }
+
+    /// Calls `body` with each run of a plain line (`plainLine`) from left to right: its
+    /// clusters, all of one style and level, their cells, and whether they are right to
+    /// left (drawn as `display(_:rtl:extras:)` draws them, else as they are) — the
+    /// fragments `build` would make, in the order it puts them.
+    @inline(__always)
+    func forEachRun(_ plan: LinePlan, _ body: (_ clusters: Range<Int>, _ width: Int, _ rtl: Bool) -> Void) {
+        let styles = table.styles
+        let cumulative = table.cumulativeWidths
+        guard let base = styles.baseAddress else { return }
+        guard hasLevels, !isAtLevelZero(plan) else {
+            for span in plan.spans {
+                guard case .clusters(let range) = span else { continue }
+                let clusters = range.clamped(to: 0..<table.count)
+                var i = clusters.lowerBound
+                while i < clusters.upperBound {
+                    let j = msgfmt_byte_scan_int32_other(base, i, clusters.upperBound, styles[i])
+                    body(i..<j, cumulative[j] &- cumulative[i], false)
+                    i = j
+                }
+            }
+            return
+        }
+        // Runs of one style and level in logical order, then drawn in visual order.
+        var runs: [Range<Int>] = []
+        var levels: [UInt8] = []
+        runs.reserveCapacity(plan.spans.count &+ 8)
+        levels.reserveCapacity(plan.spans.count &+ 8)
+        for span in plan.spans {
+            guard case .clusters(let range) = span else { continue }
+            let clusters = range.clamped(to: 0..<table.count)
+            var i = clusters.lowerBound
+            while i < clusters.upperBound {
+                let style = styles[i]
+                let lv = level(i)
+                var j = i &+ 1
+                while j < clusters.upperBound, styles[j] == style, level(j) == lv { j &+= 1 }
+                runs.append(i..<j)
+                levels.append(lv)
+                i = j
+            }
+        }
+        let order = BidiParagraph.visualOrder(levels: levels)
+        for k in order {
+            body(runs[k], cumulative[runs[k].upperBound] &- cumulative[runs[k].lowerBound], levels[k] % 2 == 1)
+        }
+    }
+}
