@@ -6,7 +6,8 @@ extension FuzzTarget {
     /// first byte chooses the input format and emitter options, the second the width; the
     /// rest is the input. Checks that terminal output holds no escape sequence but msgfmt's
     /// own SGR and OSC 8 ones, and HTML output no script, event handler or unsafe link;
-    /// then, for one more format chosen by the same two bytes, `checkPrepared`.
+    /// then, for one more format chosen by the same two bytes, `checkPrepared`, and for the
+    /// ANSI or the text emitter (the width's parity), `checkDeferred`.
     static func checkEmit(_ bytes: [UInt8]) -> [String] {
         var choices = FuzzBytes(bytes)
         let mode = choices.byte()
@@ -36,6 +37,38 @@ extension FuzzTarget {
         let formats = OutputFormat.allCases.filter { $0 != .svg && $0 != .png }
         let format = formats[(Int(mode) + width) % formats.count]
         return problems.map { "\(options.to) output: \($0)" } + checkPrepared(input, options: options, format: format)
+            + checkDeferred(input, options: options, format: width & 1 == 0 ? .ansi : .text)
+    }
+
+    /// Each message written by the ANSI or text emitter (`format`) as `render` lays it out —
+    /// line by line as layout plans it, plain lines straight from the cluster table
+    /// (`RenderOptions.laysOutInPieces`) — against the same message laid out whole first
+    /// and then written: the bytes must be the same. The width's next bits choose the
+    /// alignment.
+    static func checkDeferred(_ input: InputFile, options: RenderOptions, format: OutputFormat) -> [String] {
+        var whole = options
+        whole.to = format
+        whole.layout.align = LineAlignment.allCases[(options.layout.width >> 1) % LineAlignment.allCases.count]
+        whole.laysOutInPieces = false
+        var asWritten = whole
+        asWritten.laysOutInPieces = true
+        let reference = Renderer(options: whole)
+        let renderer = Renderer(options: asWritten)
+        var problems: [String] = []
+        var index = 0
+        MessageDecoder.decode(input, options: DecodeOptions(format: options.from, filter: nil)) { item in
+            guard case .message(let message, let diagnostics) = item else { return }
+            let laidOut = reference.process(message, index: index, diagnostics: diagnostics)
+            let deferred = renderer.process(message, index: index, diagnostics: diagnostics)
+            index += 1
+            var first = reference.makeEmitter()
+            var second = renderer.makeEmitter()
+            let expected = CapturedOutput.capture { first.emit(laidOut, into: $0) }
+            if CapturedOutput.capture({ second.emit(deferred, into: $0) }) != expected {
+                problems.append("\(format) output: message \(index) written as layout plans it differs from its whole layout")
+            }
+        }
+        return problems
     }
 
     /// Each message written as `--jobs` writes it — bytes a worker thread prepared
