@@ -41,11 +41,13 @@ extension Msgfmt {
 }
 
 extension Msgfmt {
-    /// The message of a usage error: as the root parse words it, but with the usage line
-    /// of the subcommand that was `running` when the error was raised while it ran (an
-    /// option combination it checks itself), not the root's `msgfmt <subcommand>`.
+    /// The message of a usage error: as the root parse words it, but led by `msgfmt: error:`
+    /// like every other diagnostic (CLI.md) rather than ArgumentParser's `Error:`, and with
+    /// the usage line of the subcommand that was `running` when the error was raised while
+    /// it ran (an option combination it checks itself), not the root's `msgfmt <subcommand>`.
     static func message(for error: any Error, running: any ParsableCommand.Type) -> String {
-        let message = fullMessage(for: error)
+        var message = fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message = "msgfmt: error: " + message.dropFirst("Error: ".count) }
         guard running != Msgfmt.self, message.contains("Usage: msgfmt <subcommand>") else { return message }
         var usage = running.usageString()
         if !usage.hasPrefix("msgfmt ") { usage = "msgfmt " + usage }

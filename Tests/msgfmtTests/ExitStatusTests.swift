@@ -113,15 +113,20 @@ import Testing
     }
 
     /// A usage error a subcommand finds in its option combination shows that subcommand's
-    /// usage line and help, as a parse error does, not the root's `msgfmt <subcommand>`.
+    /// usage line and help, as a parse error does, not the root's `msgfmt <subcommand>`;
+    /// like every diagnostic, it starts `msgfmt: error:` (not ArgumentParser's `Error:`).
     @Test(arguments: [
         (["--to", "text", "-o", "x.txt"], "msgfmt render"),
         (["render", "--to", "text", "--width", "10px"], "msgfmt render"),
         (["inspect", "--entities", "@/nonexistent/entities.json"], "msgfmt inspect"),
+        (["--width", "0"], "msgfmt render"),
+        (["export", "--bogus"], "msgfmt export"),
     ])
     func usageErrorsShowTheirCommandsUsage(_ arguments: [String], _ command: String) throws {
         let run = try GuardedRun.run(arguments, stdin: try Self.file("hello"))
         #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("msgfmt: error: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("Error:"), "\(run.stderr)")
         #expect(run.stderr.contains("Usage: \(command) "), "\(run.stderr)")
         #expect(run.stderr.contains("See '\(command) --help'"), "\(run.stderr)")
         #expect(!run.stderr.contains("<subcommand>"), "\(run.stderr)")
