@@ -380,8 +380,8 @@ struct ExportCommand: ParsableCommand {
         options.since = export.since.flatMap(ExportClock.parseDay)
         options.until = export.until.flatMap(ExportClock.parseDay)
         options.jobs = export.jobs ?? ProcessorCount.available
-        options.pageSize = export.pageSize
-        options.pages = export.pages
+        if let pageSize = export.pageSize { options.pageSize = pageSize }
+        if let pages = export.pages { options.pages = pages }
         if export.noSearch { options.search = false }
         if let me = export.me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
         let format: OutputFormat

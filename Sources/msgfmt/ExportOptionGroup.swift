@@ -39,14 +39,16 @@ struct ExportOptionGroup: ParsableArguments {
     @Option(help: "Progress on stderr: auto (when stderr is a terminal), always or never.")
     var progress: ProgressMode = .auto
 
-    @Option(name: .customLong("page-size"), parsing: .unconditional, help: "With --to html and --pages count: messages per page.")
-    var pageSize: Int = 1000
+    @Option(
+        name: .customLong("page-size"), parsing: .unconditional,
+        help: "With --to html and --pages count: messages per page (default: \(ExportOptions().pageSize)).")
+    var pageSize: Int?
 
     @Option(
         help: ArgumentHelp(
-            "With --to html: pages of --page-size messages (count), or one page per day, month or year (in --time-zone).",
+            "With --to html: pages of --page-size messages (count), or one page per day, month or year (in --time-zone; default: \(ExportOptions().pages.rawValue)).",
             valueName: "count|day|month|year"))
-    var pages: PageSplit = ExportOptions().pages
+    var pages: PageSplit?
 
     @Flag(
         name: .customLong("no-search"),
@@ -83,7 +85,12 @@ struct ExportOptionGroup: ParsableArguments {
 
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
-        if pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize).") }
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize).") }
+        // The site's own options are refused elsewhere, as --media copy and --images are.
+        let siteOptions = [("--page-size", pageSize != nil), ("--pages", pages != nil), ("--no-search", noSearch)]
+        if to != .html, let (name, _) = siteOptions.first(where: { $0.1 }) {
+            throw ValidationError("\(name) shapes the HTML site: it needs --to html.")
+        }
         for (name, value) in [("--since", since), ("--until", until)] {
             if let value, ExportClock.parseDay(value) == nil {
                 throw ValidationError("\(name) must be a date like 2024-01-31, not '\(value)'.")

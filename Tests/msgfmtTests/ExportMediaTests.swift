@@ -293,6 +293,17 @@ import Testing
         #expect(result.stderr.contains("--media copy needs --to html"), "\(result.stderr)")
     }
 
+    /// The site's own options with a stream format are usage errors too, not ignored.
+    @Test(arguments: [["--page-size", "10"], ["--pages", "day"], ["--no-search"]])
+    func siteOptionsNeedTheHTMLSite(_ option: [String]) throws {
+        let export = try MediaExport()
+        defer { export.remove() }
+        let result = try Self.run(export, ["--to", "text", "-o", "-"] + option)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("msgfmt: error: \(option[0]) shapes the HTML site: it needs --to html."), "\(result.stderr)")
+    }
+
     /// One job or several: the same site.
     @Test func jobsGiveTheSameSite() throws {
         let export = try MediaExport()
