@@ -234,7 +234,8 @@ struct ExportCommand: ParsableCommand {
             if complete, isUnchanged(update, output: output, site: site) {
                 output.abandon()
                 printer.info("\(update.path) is up to date: nothing to write")
-                printStats(stats, printer)
+                // Every message was read and found on a page kept as it was.
+                printStats(stats, printer, keptAll: true)
                 return
             }
             site.completeLinks()
@@ -331,11 +332,12 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The `--stats` line on stderr, when asked for.
-    private func printStats(_ stats: ExportStats, _ printer: DiagnosticPrinter) {
+    /// The `--stats` line on stderr, when asked for; with `keptAll` (an `--update` that
+    /// left the output as it was), the messages it would have written count as kept.
+    private func printStats(_ stats: ExportStats, _ printer: DiagnosticPrinter, keptAll: Bool = false) {
         guard export.stats else { return }
-        printer.info(
-            "chats \(stats.chats), read \(stats.read), written \(stats.written), filtered \(stats.filtered), failed \(stats.failed)")
+        let written = keptAll ? "written 0, kept \(stats.written)" : "written \(stats.written)"
+        printer.info("chats \(stats.chats), read \(stats.read), \(written), filtered \(stats.filtered), failed \(stats.failed)")
         if stats.media.total > 0 { printer.info(stats.media.summary) }
     }
 

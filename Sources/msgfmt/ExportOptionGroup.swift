@@ -80,7 +80,10 @@ struct ExportOptionGroup: ParsableArguments {
             valueName: "auto|kitty|sixel"))
     var imageProtocol: ImageProtocolChoice = .auto
 
-    @Flag(help: "Print how many messages were read, written, filtered and failed on stderr.")
+    @Flag(
+        help:
+            "Print how many messages were read, written, filtered and failed on stderr (an --update that leaves the output as it was counts them as kept)."
+    )
     var stats = false
 
     mutating func validate() throws {

@@ -273,6 +273,11 @@ import Testing
         let site = ["export", "bom.json", "-o", "site", "--update", "--page-size", "2"]
         #expect(try Binary.run(site, in: dir).status == 0)
         #expect(try Binary.run(site, in: dir).stderr == "msgfmt: site is up to date: nothing to write\n")
+        // `--stats` of a site left as it was counts its messages as kept, none written.
+        let stats = try Binary.run(site + ["--stats"], in: dir).stderr
+        #expect(
+            stats.hasPrefix("msgfmt: site is up to date: nothing to write\nmsgfmt: chats 2, read 39, written 0, kept 39, filtered 0,"),
+            "\(stats)")
     }
 
     @Test func devNullStaysADevice() throws {
