@@ -96,6 +96,9 @@ struct GuardedRun {
     /// Every `error:`/`warning:` line names its source and a location after it
     /// (`SOURCE:LINE:COLUMN:`, `SOURCE:byte N:`, `SOURCE:message …:`, `SOURCE:LINE, entity N:`).
     var diagnosticsAreLocated: Bool {
+        // A usage error is about the command line, whose option it names, before any
+        // input is read: its one diagnostic comes with the usage line instead.
+        if status == 2, stderr.contains("\nUsage: msgfmt ") { return stderr.hasPrefix("msgfmt: error: ") }
         let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("msgfmt: error:") || $0.hasPrefix("msgfmt: warning:") }
         return lines.allSatisfy { line in
             line.range(

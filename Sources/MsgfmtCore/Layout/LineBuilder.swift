@@ -279,15 +279,18 @@ struct LineBuilder {
     }
 
     /// The title line of a pre block: the language, cut to fit, then the ellipsis when
-    /// `withEllipsis` (text was cut after it).
+    /// `withEllipsis` (text was cut after it) or the language was cut.
     func buildTitle(_ title: MeasuredString, at offset: Int, withEllipsis: Bool, y: Int) -> LayoutLine {
-        let room = withEllipsis ? max(0, available - ellipsis.width) : available
+        // A title wider than the line is cut before the ellipsis too, so it does not read
+        // as the whole language name.
+        let ellipsized = withEllipsis || title.width > available
+        let room = ellipsized ? max(0, available - ellipsis.width) : available
         let shown = title.prefix(fitting: room)
         var fragments = [
             LayoutFragment(
                 x: 0, width: shown.width, start: offset, end: offset, text: "", display: shown.display, style: .plain, role: .title)
         ]
-        if withEllipsis {
+        if ellipsized {
             fragments.append(
                 LayoutFragment(
                     x: 0, width: ellipsis.width, start: offset, end: offset, text: "", display: ellipsis.display, style: .plain,

@@ -113,6 +113,19 @@ import Testing
         #expect(problems == [])
     }
 
+    /// A language name wider than the line is cut before an ellipsis, so it does not
+    /// read as a shorter name; one that fits is shown whole.
+    @Test func aLongPreTitleEndsWithAnEllipsis() {
+        let styled = S.styled([S.Part(text: "x = 1", kind: .pre(language: "objective-c++"))])
+        let (cut, cutLines, cutProblems) = S.render(styled, S.constraints(8))
+        #expect(cutLines == ["objecti…", "x = 1"])
+        #expect(cut.lines[0].fragments.map(\.role) == [.title, .ellipsis])
+        #expect(cutProblems == [])
+        let (_, wholeLines, wholeProblems) = S.render(styled, S.constraints(13))
+        #expect(wholeLines == ["objective-c++", "x = 1"])
+        #expect(wholeProblems == [])
+    }
+
     @Test func quotesHaveABarAndExpandableOnesCollapse() {
         let quote = BlockQuote(index: 0, expandable: true)
         let styled = S.styled([
