@@ -10,17 +10,12 @@ import Testing
     /// What the generator's pieces lack: unsafe controls, Arabic, bidi marks, wide text.
     static let extras = ["\u{1B}[31m", "\u{7}", "\u{202E}", "مرحبا بالعالم", "\u{200F}", "全角の文字列", "\u{0}", "a\u{300}\u{301}", "\t\t"]
 
+    /// The constraints the stretch tests draw (`LayoutPiecesTests`), with a line limit,
+    /// its truncation and sometimes an ellipsis of three cells.
     static func constraints(_ random: inout SeededGenerator) -> LayoutConstraints {
-        var c = LayoutConstraints()
-        c.width = [1, 2, 5, 12, 33, 80][random.below(6)]
-        c.align = LineAlignment.allCases[random.below(LineAlignment.allCases.count)]
-        c.overflow = OverflowMode.allCases[random.below(OverflowMode.allCases.count)]
-        c.wrap = WrapMode.allCases[random.below(WrapMode.allCases.count)]
+        var c = LayoutPiecesTests.constraints(&random)
         c.truncate = TruncationMode.allCases[random.below(TruncationMode.allCases.count)]
         c.maxLines = [0, 0, 1, 2, 5][random.below(5)]
-        c.tabWidth = [1, 4, 8][random.below(3)]
-        c.expandQuotes = random.below(2) == 0
-        c.widthModel = random.below(2) == 0 ? .modern : .legacy
         if random.below(6) == 0 { c.ellipsis = "..." }
         return c
     }
