@@ -1,7 +1,9 @@
 /// `--to ansi`: laid-out lines with SGR styles and OSC 8 hyperlinks.
 ///
 /// Writes each line as `line.x` blanks then every fragment's `display`, in order; it never
-/// measures text. Only the differences between neighbouring fragments' styles are written,
+/// measures text. A message whose layout `render` left to it (`deferredLayout`) is laid out
+/// here line by line, the plain lines written from the cluster table as the fragments they
+/// would be (`ANSILineSink`). Only the differences between neighbouring fragments' styles are written,
 /// and every attribute and link is closed before each newline. Whatever it writes from
 /// the message goes through `DisplaySafety` (and links through `LinkPolicy`) once more, so
 /// message text cannot carry escape sequences to the terminal even if layout let one by.

@@ -104,6 +104,13 @@ public enum LinkPolicy {
 
     private enum SchemeCheck { case allowed, refused, none }
 
+    /// True when `link` begins with a scheme, allowed or not (`mailto:`, `javascript:`),
+    /// rather than a host (`example.com:8080/path` has none): such a link is never given
+    /// `http://` in front.
+    static func hasScheme(_ link: UnsafeBufferPointer<UInt8>) -> Bool {
+        scheme(of: link) != .none
+    }
+
     /// Looks for `scheme:` before the first `/`, `?` or `#`.
     private static func scheme(of bytes: UnsafeBufferPointer<UInt8>) -> SchemeCheck {
         guard let colon = bytes.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }),

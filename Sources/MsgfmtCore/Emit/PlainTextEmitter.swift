@@ -1,6 +1,8 @@
 /// `--to text`: the laid-out lines as plain text, no escapes, one blank line between
 /// messages. Spoilers are masked with `░`, one per cell, unless revealed, so the layout
 /// does not move when they are shown. A media placeholder (`[Photo 90×90]`) comes first.
+/// A message whose layout `render` left to it (`deferredLayout`) is laid out here line by
+/// line (`PlainTextLineSink`).
 public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
     private var count = 0
     private let options: StyleOptions

@@ -246,6 +246,12 @@ public enum StyledTextBuilder {
             }
             // "tg:" in any case.
             if upper - lower >= 3, u[lower] | 0x20 == 0x74, u[lower + 1] | 0x20 == 0x67, u[lower + 2] == 0x3A { scheme = true }
+            guard ascii, !scheme else { return }
+            // Any other scheme (`mailto:`, `javascript:`) as the emitters' link policy reads it.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: upper - lower) { bytes in
+                for i in lower..<upper { bytes[i - lower] = UInt8(truncatingIfNeeded: u[i]) }
+                scheme = LinkPolicy.hasScheme(UnsafeBufferPointer(bytes))
+            }
         }
         guard ascii else { return urlTarget(text.substring(range)) }
         // One string, the scheme written in front where it is missing.
@@ -265,9 +271,13 @@ public enum StyledTextBuilder {
         text.substring(range).filter { $0.isASCII && ($0.isNumber || $0 == "+") }
     }
 
-    /// The target of a detected URL: `http://` is added when it has no scheme.
+    /// The target of a detected URL: `http://` is added when it has no scheme. A scheme
+    /// msgfmt does not link (`javascript:alert(1)`) is kept, so the emitters show the text
+    /// without a link, rather than linking `http://javascript:alert(1)`.
     static func urlTarget(_ text: String) -> String {
         if text.firstRange(of: "://") != nil || text.lowercased().hasPrefix("tg:") { return text }
+        var utf8 = text
+        if utf8.withUTF8({ LinkPolicy.hasScheme($0) }) { return text }
         return "http://" + text
     }
 }

@@ -70,7 +70,10 @@ import Testing
     /// string (`urlTarget(_:)`), with or without a scheme, in any case.
     @Test func urlTargetsFromUnitsMatchTheStringPath() {
         var random = SeededGenerator(seed: 20_261_127)
-        let pieces = ["example.com", "/path?q=1", "https://", "HTTP://", "tg:", "TG:", "tg://resolve", ":/", "://", "é", "x", "."]
+        let pieces = [
+            "example.com", "/path?q=1", "https://", "HTTP://", "tg:", "TG:", "tg://resolve", ":/", "://", "é", "x", ".",
+            "javascript:", "mailto:", ":8080", "@",
+        ]
         for _ in 0..<5_000 {
             let text = (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined()
             let units = UTF16Text(text)
@@ -79,6 +82,17 @@ import Testing
             let target = StyledTextBuilder.urlTarget(range, in: units)
             #expect(target == StyledTextBuilder.urlTarget(units.substring(range)), "\(text) \(range)")
         }
+    }
+
+    /// A URL with a scheme msgfmt does not link keeps it, so it is shown without a link;
+    /// a host (with a port) gets `http://`, an allowed scheme stays as it is.
+    @Test func urlTargetsKeepTheirSchemes() {
+        #expect(StyledTextBuilder.urlTarget("javascript:alert(5)") == "javascript:alert(5)")
+        #expect(StyledTextBuilder.urlTarget("JavaScript:alert(5)") == "JavaScript:alert(5)")
+        #expect(StyledTextBuilder.urlTarget("mailto:a@b.example") == "mailto:a@b.example")
+        #expect(StyledTextBuilder.urlTarget("example.com:8080/path") == "http://example.com:8080/path")
+        #expect(StyledTextBuilder.urlTarget("example.com/a?b=c") == "http://example.com/a?b=c")
+        #expect(LinkPolicy.safeURI(StyledTextBuilder.urlTarget("javascript:alert(5)")) == nil)
     }
 
     /// The insertion sort of the boundaries against the standard sort, on random lists
