@@ -118,7 +118,12 @@ extension ExportScanner {
                 pending.append(.personalInformation(value))
             }
         case .field:
-            guard let value = try? JSONParser.parse(slice, options: options) else { return }
+            // A byte that is not UTF-8 (a name cut mid-character) is read as U+FFFD, which
+            // shows, rather than losing the whole value.
+            guard
+                let value = (try? JSONParser.parse(slice, options: options))
+                    ?? (try? JSONParser.parse(Array(String(decoding: slice, as: UTF8.self).utf8), options: options))
+            else { return }
             switch Self.name(o.key) {
             case "name": chat.name = value.stringValue
             case "type": chat.type = value.stringValue

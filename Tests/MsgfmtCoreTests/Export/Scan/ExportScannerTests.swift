@@ -42,6 +42,14 @@ import Testing
         #expect(s == ["start - -1 left=false", #"msg 0 {"id": 1}"#, "end Late -"])
     }
 
+    /// A chat name with a byte that is not UTF-8 keeps the rest of the name, the byte shown
+    /// as U+FFFD, rather than the chat losing its name to `Chat 46`.
+    @Test func aNameWithABadByteKeepsTheRest() throws {
+        let bytes = Array(#"{"name": "Team "#.utf8) + [0xFF] + Array(#" chat", "id": 46, "messages": [{"id": 1}]}"#.utf8)
+        let s = summary(try ExportTestSupport.events(bytes))
+        #expect(s == ["start Team \u{FFFD} chat 46 left=false", #"msg 0 {"id": 1}"#, "end Team \u{FFFD} chat -"])
+    }
+
     @Test(arguments: [1, 2, 3, 7, 64, 4096])
     func chunkBoundariesDoNotMatter(chunk: Int) throws {
         let bytes = try ExportTestSupport.fixture("kinds/result.json")
