@@ -49,6 +49,7 @@ public enum ExportMessageDecoder {
                 deferredText = nil
             }
         } catch {
+            if let repaired = decodeReadingBadBytes(raw, clock: clock, error: error) { return .success(repaired) }
             return .failure(Failure(id: sniffID(raw.bytes), error: .syntax(error)))
         }
         let id = value["id"]?.int64Value
@@ -59,6 +60,20 @@ public enum ExportMessageDecoder {
         } catch {
             return .failure(Failure(id: id, error: error))
         }
+    }
+
+    /// The message when the only thing wrong with its JSON is `error`, a byte that is not
+    /// UTF-8 (a name cut in the middle of a character): every such byte read as U+FFFD and
+    /// said in a warning at the first one, the rest of the message kept. Nil otherwise.
+    private static func decodeReadingBadBytes(_ raw: RawExportMessage, clock: ExportClock, error: JSONParseError) -> ExportMessage? {
+        guard error.reason.contains("UTF-8") else { return nil }
+        var readable = raw
+        readable.bytes = Array(String(decoding: raw.bytes, as: UTF8.self).utf8)
+        guard readable.bytes != raw.bytes, case .success(var message) = decodeThroughTree(readable, clock: clock) else { return nil }
+        var said = error
+        said.reason += "; read as U+FFFD"
+        message.problems.insert(ExportFieldProblem(.warning, .syntax(said)), at: 0)
+        return message
     }
 
     /// The message of a parsed object.

@@ -30,6 +30,31 @@ import Testing
         (#""reactions": {}"#, .warning, "field reactions should be an array, found an object"),
     ]
 
+    /// A byte that is not UTF-8 (a sender's name cut mid-character) is read as U+FFFD and
+    /// said in a warning where it is; the message is kept. Broken JSON still fails it.
+    @Test func aBadByteIsReadAsAReplacementCharacter() throws {
+        let bytes =
+            Array(#"{"id": 3, "date_unixtime": "7", "from": "Bob "#.utf8) + [0xFE]
+            + Array(#"", "text": "hi", "text_entities": [{"type": "plain", "text": "hi"}]}"#.utf8)
+        guard
+            case .success(let message) = ExportMessageDecoder.decode(
+                RawExportMessage(bytes: bytes, byteOffset: 0, index: 0), clock: Self.clock)
+        else {
+            Issue.record("the message failed")
+            return
+        }
+        #expect(message.from == "Bob \u{FFFD}")
+        #expect(message.body.text == "hi")
+        #expect(message.problems.map(\.severity) == [.warning])
+        #expect(message.problems.first?.error.message == "invalid JSON at byte 45 of the message: invalid UTF-8 byte 0xFE; read as U+FFFD")
+        let broken = Array(#"{"id": 3, "from": "Bob "#.utf8) + [0xFE] + Array(#"", "text": "hi""#.utf8)
+        guard case .failure = ExportMessageDecoder.decode(RawExportMessage(bytes: broken, byteOffset: 0, index: 0), clock: Self.clock)
+        else {
+            Issue.record("broken JSON was decoded")
+            return
+        }
+    }
+
     @Test func eachWrongTypeIsSaidAndTheRestDecoded() throws {
         for (member, severity, message) in Self.cases {
             let json =
