@@ -107,7 +107,7 @@ public enum MessageDecoder {
         var diagnostics: [Diagnostic] = []
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             diagnostics.append(Diagnostic(.warning, .init(byteOffset: bad), "invalid UTF-8 replaced with U+FFFD"))
-            bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            bytes = UTF8Validation.repaired(bytes)
         }
         if bytes.last == 0x0A {
             bytes.removeLast()

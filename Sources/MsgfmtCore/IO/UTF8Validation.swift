@@ -24,4 +24,10 @@ public enum UTF8Validation {
         }
         return nil
     }
+
+    /// `bytes` with every invalid sequence replaced by U+FFFD, as the standard library's
+    /// decoding replaces them: what input with a bad byte is read as, the rest kept.
+    static func repaired(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
 }

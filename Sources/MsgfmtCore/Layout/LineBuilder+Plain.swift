@@ -22,11 +22,10 @@ extension LineBuilder {
             return nil
         }
         var width = 0
-        let cumulative = table.cumulativeWidths
         for span in plan.spans {
             guard case .clusters(let range) = span else { return nil }
             let clusters = range.clamped(to: 0..<table.count)
-            width &+= cumulative[clusters.upperBound] &- cumulative[clusters.lowerBound]
+            width &+= table.width(clusters)
         }
         let (pad, barWidth) = placement(contentWidth: width)
         guard barWidth > 0 else { return PlainLine(x: pad, bar: nil) }
@@ -60,7 +59,6 @@ extension LineBuilder {
     @inline(__always)
     func forEachRun(_ plan: LinePlan, _ body: (_ clusters: Range<Int>, _ width: Int, _ rtl: Bool) -> Void) {
         let styles = table.styles
-        let cumulative = table.cumulativeWidths
         guard let base = styles.baseAddress else { return }
         guard hasLevels, !isAtLevelZero(plan) else {
             for span in plan.spans {
@@ -69,7 +67,7 @@ extension LineBuilder {
                 var i = clusters.lowerBound
                 while i < clusters.upperBound {
                     let j = msgfmt_byte_scan_int32_other(base, i, clusters.upperBound, styles[i])
-                    body(i..<j, cumulative[j] &- cumulative[i], false)
+                    body(i..<j, table.width(i..<j), false)
                     i = j
                 }
             }
@@ -96,7 +94,7 @@ extension LineBuilder {
         }
         let order = BidiParagraph.visualOrder(levels: levels)
         for k in order {
-            body(runs[k], cumulative[runs[k].upperBound] &- cumulative[runs[k].lowerBound], levels[k] % 2 == 1)
+            body(runs[k], table.width(runs[k]), levels[k] % 2 == 1)
         }
     }
 }

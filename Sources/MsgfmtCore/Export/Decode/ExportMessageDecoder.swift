@@ -68,7 +68,7 @@ public enum ExportMessageDecoder {
     private static func decodeReadingBadBytes(_ raw: RawExportMessage, clock: ExportClock, error: JSONParseError) -> ExportMessage? {
         guard error.reason.contains("UTF-8") else { return nil }
         var readable = raw
-        readable.bytes = Array(String(decoding: raw.bytes, as: UTF8.self).utf8)
+        readable.bytes = UTF8Validation.repaired(raw.bytes)
         guard readable.bytes != raw.bytes, case .success(var message) = decodeThroughTree(readable, clock: clock) else { return nil }
         var said = error
         said.reason += "; read as U+FFFD"

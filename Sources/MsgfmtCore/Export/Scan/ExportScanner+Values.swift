@@ -122,7 +122,7 @@ extension ExportScanner {
             // shows, rather than losing the whole value.
             guard
                 let value = (try? JSONParser.parse(slice, options: options))
-                    ?? (try? JSONParser.parse(Array(String(decoding: slice, as: UTF8.self).utf8), options: options))
+                    ?? (try? JSONParser.parse(UTF8Validation.repaired(slice), options: options))
             else { return }
             switch Self.name(o.key) {
             case "name": chat.name = value.stringValue
