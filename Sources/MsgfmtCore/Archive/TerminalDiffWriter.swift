@@ -2,7 +2,8 @@
 /// the transcript writes it and per change an `@@ added message 42 @@` line followed by
 /// the message as the list transcript shows it (day, sender, time, reply, media, body),
 /// each line behind a gutter: `-` for the old version, `+` for the new one. An edited
-/// message shows both, its changed words marked. No differences, no output.
+/// message shows both, its changed words marked, the leading lines they share (day,
+/// sender) once behind a blank gutter, as diff -u shows context. No differences, no output.
 final class TerminalDiffWriter: DiffWriter {
     /// Cells the gutter takes: the sign and a space.
     static let gutter = 2
@@ -53,56 +54,68 @@ final class TerminalDiffWriter: DiffWriter {
         var label = ANSIAttributes()
         if options.style.color { label.foreground = 36 } else { label.bold = true }
         line("@@ \(change.kind.rawValue) message \(change.id) @@", label)
-        let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
-        if let owner { writer.setOwner(owner) }
-        // Draws the versions without marks alongside, in the same state, when the marked
-        // words are to be coloured.
-        let needsPlain = before?.unmarked != nil || after?.unmarked != nil
-        let plainWriter = needsPlain ? TerminalTranscriptWriter(options: transcript, sink: plainScratch) : nil
-        if let owner { plainWriter?.setOwner(owner) }
+        var drawn: [(lines: [[UInt8]], plain: [[UInt8]]?, side: DiffMarks.Side)] = []
         for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
             guard let version else { continue }
-            writer.write(version.shown, piece: version.piece)
-            if let plainWriter {
-                let plain = version.unmarked ?? (version.shown, version.piece)
-                plainWriter.write(plain.message, piece: plain.piece)
-            }
-            let plain = plainWriter.map { _ in plainScratch.takeBytes() }
-            draw(scratch.takeBytes(), plain: version.unmarked == nil ? nil : plain, side)
+            drawn.append((drawing(version), version.unmarked == nil ? nil : drawing(plainOf: version), side))
         }
+        // An edited message's leading lines that both versions draw alike (its day, its
+        // sender, unchanged first lines) are context, as in diff -u: written once.
+        var shared = 0
+        if drawn.count == 2 {
+            let (old, new) = (drawn[0].lines, drawn[1].lines)
+            while shared < min(old.count, new.count) - 1, old[shared] == new[shared] { shared += 1 }
+            for line in old[..<shared] { draw(line, plain: nil, sign: " ", side: .removed) }
+        }
+        for version in drawn {
+            for k in version.lines.indices.dropFirst(shared) {
+                let plain = version.plain.flatMap { $0.count == version.lines.count ? $0[k] : nil }
+                draw(version.lines[k], plain: plain, sign: version.side == .removed ? "-" : "+", side: version.side)
+            }
+        }
+    }
+
+    /// The lines of `version` as the transcript draws it on its own (its day and sender
+    /// included), changed words marked.
+    private func drawing(_ version: DiffVersion<TerminalPieces>) -> [[UInt8]] {
+        let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
+        if let owner { writer.setOwner(owner) }
+        writer.write(version.shown, piece: version.piece)
+        return Self.lines(scratch.takeBytes())
+    }
+
+    /// The lines of `version` drawn without marks, to colour its marked words against.
+    private func drawing(plainOf version: DiffVersion<TerminalPieces>) -> [[UInt8]] {
+        let writer = TerminalTranscriptWriter(options: transcript, sink: plainScratch)
+        if let owner { writer.setOwner(owner) }
+        let plain = version.unmarked ?? (version.shown, version.piece)
+        writer.write(plain.message, piece: plain.piece)
+        return Self.lines(plainScratch.takeBytes())
     }
 
     func finish() {
         sink.flush()
     }
 
-    /// Writes drawn transcript lines behind the gutter of `side`, without the blank lines
-    /// the transcript puts before a day header at their start; with `plain` (the same
-    /// version drawn without marks), the marked words are coloured.
-    private func draw(_ bytes: [UInt8], plain: [UInt8]?, _ side: DiffMarks.Side) {
-        let lines = Self.lines(bytes)
-        let plainLines = plain.map(Self.lines)
-        let sign = side == .removed ? "-" : "+"
+    /// Writes one drawn transcript line behind `sign` in the gutter of `side`; with `plain`
+    /// (the same line drawn without marks), its marked words are coloured.
+    private func draw(_ drawn: [UInt8], plain: [UInt8]?, sign: String, side: DiffMarks.Side) {
         var gutter = ANSIAttributes()
-        if options.style.color { gutter.foreground = DiffColoring.foreground(side, theme: options.style.theme) }
-        for (k, drawn) in lines.enumerated() {
-            var out: [UInt8] = []
-            if options.escapes { ANSIAttributes.plain.transition(to: gutter, into: &out) }
-            out.append(contentsOf: sign.utf8)
-            if options.escapes { gutter.transition(to: .plain, into: &out) }
-            if !drawn.isEmpty {
-                out.append(0x20)
-                var body = drawn
-                if let plainLines, plainLines.count == lines.count,
-                    let colored = DiffColoring.recolor(marked: drawn, plain: plainLines[k], side: side, theme: options.style.theme)
-                {
-                    body = colored
-                }
-                out.append(contentsOf: body)
+        if options.style.color, sign != " " { gutter.foreground = DiffColoring.foreground(side, theme: options.style.theme) }
+        var out: [UInt8] = []
+        if options.escapes { ANSIAttributes.plain.transition(to: gutter, into: &out) }
+        out.append(contentsOf: sign.utf8)
+        if options.escapes { gutter.transition(to: .plain, into: &out) }
+        if !drawn.isEmpty {
+            out.append(0x20)
+            var body = drawn
+            if let plain, let colored = DiffColoring.recolor(marked: drawn, plain: plain, side: side, theme: options.style.theme) {
+                body = colored
             }
-            out.append(0x0A)
-            sink.write(out)
+            out.append(contentsOf: body)
         }
+        out.append(0x0A)
+        sink.write(out)
     }
 
     /// The lines of a drawing, without the blank lines at its start.
