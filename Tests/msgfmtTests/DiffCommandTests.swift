@@ -120,6 +120,31 @@ import Testing
         #expect(result.stdout.split(separator: "\n").count == 4)
     }
 
+    /// A sender's name cut mid-character (a byte that is not UTF-8) is read as U+FFFD and
+    /// said in a located warning for each file, as `msgfmt export` says it; the message is
+    /// compared, and the same bytes in both files are no difference.
+    @Test func bytesThatAreNotUTF8AreSaid() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func export(_ text: String) -> [UInt8] {
+            Array(#"{"name": "Cut", "type": "personal_chat", "id": 7, "messages": [{"id": 1, "type": "message", "#.utf8)
+                + Array(#""date_unixtime": "1704067200", "from": "Bo"#.utf8) + [0xC3]
+                + Array(#"", "from_id": "user2", "text": "\#(text)"}]}"#.utf8)
+        }
+        try Data(export("hello")).write(to: dir.appendingPathComponent("old.json"))
+        try Data(export("hello again")).write(to: dir.appendingPathComponent("new.json"))
+        let same = try Self.run(["diff", "old.json", "old.json"], in: dir)
+        #expect(same.status == 0 && same.stdout.isEmpty, "\(same.stderr)")
+        #expect(same.stderr.split(separator: "\n").count == 2)
+        let changed = try Self.run(["diff", "old.json", "new.json", "--to", "text"], in: dir)
+        #expect(changed.status == 1)
+        for file in ["old.json", "new.json"] {
+            #expect(changed.stderr.contains("msgfmt: warning: \(file):message 1, byte 63: invalid JSON"), "\(changed.stderr)")
+        }
+        #expect(changed.stderr.contains("read as U+FFFD"))
+        #expect(changed.stdout.contains("  Bo\u{FFFD}\n- 00:00  hello\n+ 00:00  hello {+again+}\n"), "\(changed.stdout)")
+    }
+
     /// Unreadable files, files that are not exports or are cut short, standard input and
     /// bad options: status 2, one clear line, no output file.
     @Test func troubleExitsTwo() throws {

@@ -97,6 +97,13 @@ public struct ArchiveIndexer: Sendable {
         }
         switch ExportMessageDecoder.decode(raw, clock: clock) {
         case .success(let message):
+            // What the decoder left out or repaired (a byte that is not UTF-8 read as
+            // U+FFFD) is said as `msgfmt export` says it; a merge says it when it renders.
+            if !forMerge {
+                for problem in message.problems {
+                    report(raw.diagnostic(problem.severity, problem.error.message, id: message.id, index: raw.index))
+                }
+            }
             let entry = ArchiveEntry(
                 id: message.id, date: message.date, hash: ContentHash.of(message, scope: scope),
                 offset: raw.byteOffset, length: raw.bytes.count)
