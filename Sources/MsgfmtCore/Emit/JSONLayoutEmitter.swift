@@ -150,87 +150,126 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         w.number(fraction % 10 == 0 ? fraction / 10 : fraction)
     }
 
-    /// The members lines and fragments share: `x` and `width` (cells or pixels), UTF-16
-    /// `start` and `end`.
-    private static func writeBox(x: Int, width: Int, start: Int, end: Int, pixels: PixelMetrics?, into w: inout JSONWriter) {
-        guard pixels != nil else {
-            // Cells: the four members in one piece of room (29 bytes of names, four integers).
-            return w.appending(upTo: 29 + 4 * JSONWriter.Cursor.integerRoom) { c in
-                c.raw("\"x\":"); c.integer(Int64(x))
-                c.raw(",\"width\":"); c.integer(Int64(width))
-                c.raw(",\"start\":"); c.integer(Int64(start))
-                c.raw(",\"end\":"); c.integer(Int64(end))
-            }
-        }
+    /// The members lines and fragments share, in pixels: `x` and `width`, UTF-16 `start`
+    /// and `end` (in cells the line and fragment writers put them in their own pieces).
+    private static func writeBox(x: Int, width: Int, start: Int, end: Int, pixels: PixelMetrics, into w: inout JSONWriter) {
         w.raw("\"x\":"); number(x, pixels, into: &w)
         w.raw(",\"width\":"); number(width, pixels, into: &w)
         w.raw(",\"start\":"); w.number(start)
         w.raw(",\"end\":"); w.number(end)
     }
 
-    /// Writes the `block` member's value: `pre`, else `quote` inside a quote, else
-    /// `paragraph`.
-    private static func writeBlockName(_ line: LayoutLine, into w: inout JSONWriter) {
-        if case .pre = line.block { return w.raw("\"pre\"") }
-        w.raw(line.quoted ? "\"quote\"" : "\"paragraph\"")
-    }
-
     private static func write(_ line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
-        w.raw("{\"y\":")
-        if let pixels { number(pixels.top(ofLine: line.y), pixels, into: &w) } else { w.number(line.y) }
-        w.comma()
-        writeBox(x: line.x, width: line.width, start: line.start, end: line.end, pixels: pixels, into: &w)
-        if let pixels {
+        if pixels == nil {
+            // Cells: everything up to the fragments in one piece of room.
+            w.appending(upTo: 90 + 5 * JSONWriter.Cursor.integerRoom) { c in
+                c.raw("{\"y\":"); c.integer(Int64(line.y))
+                c.raw(",\"x\":"); c.integer(Int64(line.x))
+                c.raw(",\"width\":"); c.integer(Int64(line.width))
+                c.raw(",\"start\":"); c.integer(Int64(line.start))
+                c.raw(",\"end\":"); c.integer(Int64(line.end))
+                c.raw(",\"block\":")
+                c.raw(blockName(line))
+                c.raw(line.rtl ? ",\"rtl\":true,\"fragments\":[" : ",\"rtl\":false,\"fragments\":[")
+            }
+        } else if let pixels {
+            w.raw("{\"y\":")
+            number(pixels.top(ofLine: line.y), pixels, into: &w)
+            w.comma()
+            writeBox(x: line.x, width: line.width, start: line.start, end: line.end, pixels: pixels, into: &w)
             w.raw(",\"height\":"); number(pixels.lineHeight, pixels, into: &w)
             w.raw(",\"baseline\":"); number(pixels.baseline(ofLine: line.y), pixels, into: &w)
             w.raw(",\"ascent\":"); number(pixels.ascent, pixels, into: &w)
             w.raw(",\"descent\":"); number(pixels.descent, pixels, into: &w)
+            w.raw(",\"block\":")
+            w.raw(blockName(line))
+            w.raw(line.rtl ? ",\"rtl\":true,\"fragments\":[" : ",\"rtl\":false,\"fragments\":[")
         }
-        w.raw(",\"block\":"); writeBlockName(line, into: &w)
-        w.raw(line.rtl ? ",\"rtl\":true,\"fragments\":" : ",\"rtl\":false,\"fragments\":")
-        array(line.fragments, into: &w) { fragment, w in write(fragment, line: line, pixels, into: &w) }
-        w.raw("}")
+        // Each fragment read in place (passed on as a copy, its strings and units were
+        // retained and released: 2 % of `--to json`, see docs/PERFORMANCE.md).
+        line.fragments.withUnsafeBufferPointer { fragments in
+            for i in fragments.indices {
+                write(fragments[i], first: i == 0, line: line, pixels, into: &w)
+            }
+        }
+        w.raw("]}")
     }
 
+    /// The `block` member's value: `pre`, else `quote` inside a quote, else `paragraph`.
     @inline(__always)
-    private static func write(_ fragment: LayoutFragment, line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
-        w.raw("{")
-        writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, pixels: pixels, into: &w)
-        if let pixels {
+    private static func blockName(_ line: LayoutLine) -> StaticString {
+        if case .pre = line.block { return "\"pre\"" }
+        return line.quoted ? "\"quote\"" : "\"paragraph\""
+    }
+
+    /// The room the members after a fragment's text take, but for a link: its styles (all
+    /// of them, at most), `link` and the tail (`tail`).
+    private static let stylesRoom = 80 + StyleAttributes.named.reduce(0) { $0 + $1.1.utf8.count + 3 }
+
+    /// Writes a fragment's object, after a comma unless it is the `first` of its line. In
+    /// cells its members but the text and a link go out in two pieces of room.
+    @inline(__always)
+    private static func write(
+        _ fragment: LayoutFragment, first: Bool, line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter
+    ) {
+        if pixels == nil {
+            w.appending(upTo: 40 + 4 * JSONWriter.Cursor.integerRoom) { c in
+                c.raw(first ? "{\"x\":" : ",{\"x\":"); c.integer(Int64(fragment.x))
+                c.raw(",\"width\":"); c.integer(Int64(fragment.width))
+                c.raw(",\"start\":"); c.integer(Int64(fragment.start))
+                c.raw(",\"end\":"); c.integer(Int64(fragment.end))
+                c.raw(",\"text\":")
+            }
+        } else if let pixels {
+            w.raw(first ? "{" : ",{")
+            writeBox(x: fragment.x, width: fragment.width, start: fragment.start, end: fragment.end, pixels: pixels, into: &w)
             w.raw(",\"y\":"); number(pixels.top(ofLine: line.y), pixels, into: &w)
             w.raw(",\"height\":"); number(pixels.lineHeight, pixels, into: &w)
+            w.raw(",\"text\":")
         }
-        w.raw(",\"text\":")
         switch fragment.role {
         case .text, .tab: fragment.withText(utf16: { w.string(utf16: $0) }, utf8: { w.string(validUTF8: $0) })
         case .quoteBar where pixels != nil: w.string("\u{258E}")
         case .ellipsis, .quoteBar, .title: w.string(fragment.display)
         }
-        w.raw(",\"styles\":[")
-        // `attributes.names`, without building the array.
+        // `attributes.names`, without building the array, then `link` and the tail: in
+        // one piece of room when there is no link.
         let attributes = fragment.style.attributes
-        var first = true
-        if !attributes.isEmpty {
-            for (attribute, name) in StyleAttributes.named where attributes.contains(attribute) {
-                if !first { w.comma() }
-                first = false
-                w.string(name)
+        let link = fragment.style.link
+        let tail = self.tail(fragment)
+        w.appending(upTo: stylesRoom) { c in
+            c.raw(",\"styles\":[")
+            if !attributes.isEmpty {
+                var first = true
+                for (attribute, name) in StyleAttributes.named where attributes.contains(attribute) {
+                    if !first { c.raw(",") }
+                    first = false
+                    c.quoted(ascii: name)
+                }
+            }
+            if link == nil {
+                c.raw("],\"link\":null")
+                c.raw(tail)
+            } else {
+                c.raw("],\"link\":")
             }
         }
-        if let link = fragment.style.link {
-            w.raw("],\"link\":")
+        if let link {
             w.string(link)
-        } else {
-            w.raw("],\"link\":null")
+            w.raw(tail)
         }
-        // The rest in one piece: its role, its direction and the closing brace.
+    }
+
+    /// What closes a fragment's object: its role, its direction and the brace.
+    @inline(__always)
+    private static func tail(_ fragment: LayoutFragment) -> StaticString {
         let rtl = fragment.rtl
         switch fragment.role {
-        case .text: w.raw(rtl ? ",\"role\":\"text\",\"rtl\":true}" : ",\"role\":\"text\",\"rtl\":false}")
-        case .tab: w.raw(rtl ? ",\"role\":\"tab\",\"rtl\":true}" : ",\"role\":\"tab\",\"rtl\":false}")
-        case .ellipsis: w.raw(rtl ? ",\"role\":\"ellipsis\",\"rtl\":true}" : ",\"role\":\"ellipsis\",\"rtl\":false}")
-        case .quoteBar: w.raw(rtl ? ",\"role\":\"quote_bar\",\"rtl\":true}" : ",\"role\":\"quote_bar\",\"rtl\":false}")
-        case .title: w.raw(rtl ? ",\"role\":\"title\",\"rtl\":true}" : ",\"role\":\"title\",\"rtl\":false}")
+        case .text: return rtl ? ",\"role\":\"text\",\"rtl\":true}" : ",\"role\":\"text\",\"rtl\":false}"
+        case .tab: return rtl ? ",\"role\":\"tab\",\"rtl\":true}" : ",\"role\":\"tab\",\"rtl\":false}"
+        case .ellipsis: return rtl ? ",\"role\":\"ellipsis\",\"rtl\":true}" : ",\"role\":\"ellipsis\",\"rtl\":false}"
+        case .quoteBar: return rtl ? ",\"role\":\"quote_bar\",\"rtl\":true}" : ",\"role\":\"quote_bar\",\"rtl\":false}"
+        case .title: return rtl ? ",\"role\":\"title\",\"rtl\":true}" : ",\"role\":\"title\",\"rtl\":false}"
         }
     }
 

@@ -48,11 +48,16 @@ enum DecimalDigits {
         out[1] = UInt8(truncatingIfNeeded: 0x30 &+ n % 10)
     }
 
-    /// How many digits `magnitude` has.
+    /// How many digits `magnitude` has: compared, for the small numbers most are, then
+    /// counted.
     @inline(__always)
     private static func count(_ magnitude: UInt64) -> Int {
-        var digits = 1
-        var rest = magnitude / 10
+        if magnitude < 10 { return 1 }
+        if magnitude < 100 { return 2 }
+        if magnitude < 1000 { return 3 }
+        if magnitude < 10000 { return 4 }
+        var digits = 5
+        var rest = magnitude / 100_000
         while rest > 0 {
             digits &+= 1
             rest /= 10
@@ -60,16 +65,34 @@ enum DecimalDigits {
         return digits
     }
 
+    /// The digits of 0 to 99, two each: the pair for `n` starts at byte `2 * n`.
+    private static let pairs: StaticString =
+        """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
     /// Writes the digits of `magnitude` so that the last one is just before `end`, from
-    /// that one back.
+    /// that one back, two at a time.
     @inline(__always)
     private static func writeDigits(_ magnitude: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let pairs = Self.pairs.utf8Start
         var rest = magnitude
         var p = end
-        repeat {
-            p -= 1
-            p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        while rest >= 100 {
+            let q = rest / 100
+            let r = Int(truncatingIfNeeded: rest &- q &* 100) &* 2
+            p -= 2
+            p[0] = pairs[r]
+            p[1] = pairs[r &+ 1]
+            rest = q
+        }
+        if rest >= 10 {
+            let r = Int(truncatingIfNeeded: rest) &* 2
+            p[-2] = pairs[r]
+            p[-1] = pairs[r &+ 1]
+        } else {
+            p[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
     }
 }

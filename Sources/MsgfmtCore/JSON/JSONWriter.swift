@@ -88,6 +88,19 @@ public struct JSONWriter: Sendable {
             count &+= text.utf8CodeUnitCount
         }
 
+        /// Writes `text`, which is ASCII with nothing to escape, in quotes (`text`'s bytes
+        /// and two).
+        @inline(__always)
+        mutating func quoted(ascii text: String) {
+            var text = text
+            out[count] = 0x22
+            text.withUTF8 { bytes in
+                if let base = bytes.baseAddress { (out + (count &+ 1)).update(from: base, count: bytes.count) }
+                count &+= bytes.count &+ 2
+            }
+            out[count &- 1] = 0x22
+        }
+
         /// Writes the decimal digits of `value` (at most `integerRoom` bytes).
         @inline(__always)
         mutating func integer(_ value: Int64) {
