@@ -239,12 +239,18 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         let tail = self.tail(fragment)
         w.appending(upTo: stylesRoom) { c in
             c.raw(",\"styles\":[")
-            if !attributes.isEmpty {
-                var first = true
-                for (attribute, name) in StyleAttributes.named where attributes.contains(attribute) {
-                    if !first { c.raw(",") }
-                    first = false
-                    c.quoted(ascii: name)
+            // `named` holds the attribute of bit k at k (`StyleAttributesTests`).
+            var bits = attributes.rawValue
+            if bits != 0 {
+                StyleAttributes.named.withUnsafeBufferPointer { named in
+                    bits &= (1 << UInt32(named.count)) &- 1
+                    var comma = false
+                    while bits != 0 {
+                        if comma { c.raw(",") }
+                        comma = true
+                        c.quoted(ascii: named[bits.trailingZeroBitCount].1)
+                        bits &= bits &- 1
+                    }
                 }
             }
             if link == nil {
