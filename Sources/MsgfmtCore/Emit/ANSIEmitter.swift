@@ -101,7 +101,7 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
                 draw(
                     x: fragments[k].x, width: fragments[k].width, start: fragments[k].start, role: fragments[k].role,
                     attributes: fragments[k].style.attributes, linked: fragments[k].style.link != nil, links: links,
-                    placeholder: placeholder, pen: &pen, into: &out, appendDisplay: { fragments[k].appendDisplay(to: &$0) },
+                    placeholder: placeholder, safe: false, pen: &pen, into: &out, appendDisplay: { fragments[k].appendDisplay(to: &$0) },
                     display: { fragments[k].display })
             }
         }
@@ -119,11 +119,12 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
     /// Draws one fragment of a line (at column `x`, `width` cells, showing the message from
     /// UTF-16 offset `start`, in a style of `attributes`, `linked` when it has a link): the
     /// escapes from `pen`'s state to its own, then its display (`appendDisplay`, checked for
-    /// unsafe scalars; `display` is asked only when there are some) or its spoiler mask.
+    /// unsafe scalars unless it is `safe`; `display` is asked only when there are some) or
+    /// its spoiler mask.
     @inline(__always)
     func draw(
         x: Int, width: Int, start: Int, role: FragmentRole, attributes style: StyleAttributes, linked: Bool,
-        links: ANSIHyperlink?, placeholder: Bool, pen: inout Pen, into out: inout [UInt8],
+        links: ANSIHyperlink?, placeholder: Bool, safe: Bool, pen: inout Pen, into out: inout [UInt8],
         appendDisplay: (inout [UInt8]) -> Void, display: () -> String
     ) {
         if let end = pen.previousEnd, x > end {
@@ -149,6 +150,8 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         pen.state = target
         if masked {
             SpoilerMask.appendCells(width, to: &out)
+        } else if safe {
+            appendDisplay(&out)
         } else {
             // The display's bytes as they are when no scalar is unsafe (the usual case,
             // found by a byte scan), else as `DisplaySafety.sanitize` spells it.

@@ -1,7 +1,9 @@
 /// Writes a message's lines for `ANSIEmitter` as layout plans them: a plain line
 /// (`LineBuilder.plainLine`) straight from the message's units, run by run, any other
 /// built and written as `ANSIEmitter.write` writes a built line. The bytes are the same
-/// either way; a plain line just never becomes fragments.
+/// either way; a plain line just never becomes fragments. A plain line's text is not
+/// checked for unsafe scalars: its table has none (they are clusters of their own, of kind
+/// `unsafe`), and its runs hold no line separator (segments end before them).
 struct ANSILineSink: LineSink {
     /// The emitter whose styles, palette and spoiler mode the lines are written in.
     let emitter: ANSIEmitter
@@ -21,7 +23,8 @@ struct ANSILineSink: LineSink {
         if let bar = plain.bar {
             emitter.draw(
                 x: 0, width: bar.width, start: bar.start, role: .quoteBar, attributes: [], linked: false, links: links,
-                placeholder: false, pen: &pen, into: &out, appendDisplay: { bar.appendDisplay(to: &$0) }, display: { bar.display })
+                placeholder: false, safe: true, pen: &pen, into: &out, appendDisplay: { bar.appendDisplay(to: &$0) },
+                display: { bar.display })
             x = bar.width
         }
         let table = builder.table
@@ -37,7 +40,7 @@ struct ANSILineSink: LineSink {
                 let reversed = rtl ? builder.display(clusters, rtl: true, extras: [:]) : nil
                 emitter.draw(
                     x: x, width: width, start: start, role: .text, attributes: style.attributes, linked: style.link != nil,
-                    links: links, placeholder: false, pen: &pen, into: &out,
+                    links: links, placeholder: false, safe: true, pen: &pen, into: &out,
                     appendDisplay: {
                         if let reversed { $0.append(utf8: reversed) } else { UTF16Text.appendUTF8(slice, to: &$0) }
                     },
