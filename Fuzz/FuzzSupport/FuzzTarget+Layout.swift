@@ -67,7 +67,7 @@ extension FuzzTarget {
 private let kinds: [EntityKind] = [
     .bold, .italic, .underline, .strikethrough, .spoiler, .blockquote, .expandableBlockquote,
     .code, .pre, .dateTime, .mention, .hashtag, .url, .email, .textLink, .textMention, .customEmoji,
-    .unknown("nonsense"),
+    .unknown,
 ]
 
 private func pick<T>(_ choices: [T], _ byte: UInt8) -> T {

@@ -46,7 +46,7 @@ extension ContentHash {
         h.combine(body.text)
         h.beginList(body.entities.count)
         for e in body.entities {
-            h.combine(e.kind.botAPIName)
+            h.combine(e.typeName)
             h.combine(Int64(e.offset))
             h.combine(Int64(e.length))
             h.combine(e.url)

@@ -76,7 +76,7 @@ enum BotAPIEntityReader {
         }
         return .success(
             MessageEntity(
-                kind: EntityKind(botAPIName: type), offset: offset, length: length, url: url?.stringValue,
+                botAPIType: type, offset: offset, length: length, url: url?.stringValue,
                 userID: user?["id"]?.int64Value, language: language?.stringValue,
                 customEmojiID: customEmojiID?.stringValue ?? customEmojiID?.int64Value.map { String($0) },
                 unixTime: unixTime?.int64Value, dateTimeFormat: dateTimeFormat?.stringValue))

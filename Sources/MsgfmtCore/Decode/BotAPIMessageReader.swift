@@ -125,6 +125,7 @@ enum BotAPIMessageReader {
         defer { p.depth -= 1 }
         let end = p.bytes.count
         var kind: EntityKind?
+        var unknownType: String?  // the name of a kind msgfmt does not know
         var offset: Int64?
         var length: Int64?
         var url: String?
@@ -136,7 +137,9 @@ enum BotAPIMessageReader {
         let headEnd = msgfmt_byte_scan_bot_entity_head(base, p.pos, end, &head)
         var afterValue = headEnd >= 0
         if afterValue {
-            kind = entityKind(p.bytes, head.type_start..<head.type_end)
+            let name = head.type_start..<head.type_end
+            kind = EntityKind.botAPIKind(in: p.bytes, at: name)
+            if kind == nil { (kind, unknownType) = entityType(p.bytes, name) }
             offset = head.offset
             length = head.length
             i = headEnd
@@ -149,7 +152,7 @@ enum BotAPIMessageReader {
                 guard i < end, base[i] == UInt8(ascii: ":") else { throw JSONDirect.Unsure() }
                 i = JSONParser.whitespaceEnd(base, from: i &+ 1, end: end)
                 switch member {
-                case .type where kind == nil: kind = try read(at: &i, &p, entityKind)
+                case .type where kind == nil: (kind, unknownType) = try read(at: &i, &p, entityType)
                 case .offset where offset == nil: offset = try JSONDirect.integer(base, at: &i, end: end)
                 case .length where length == nil: length = try JSONDirect.integer(base, at: &i, end: end)
                 case .url where url == nil: url = try read(at: &i, &p, JSONDirect.string)
@@ -170,9 +173,11 @@ enum BotAPIMessageReader {
         }
         guard let kind, let offset, let length else { throw JSONDirect.Unsure() }
         let limit = BotAPIEntityReader.limit
-        return MessageEntity(
+        var entity = MessageEntity(
             kind: kind, offset: Int(max(-limit, min(limit, offset))),
             length: Int(max(-limit, min(limit, length))), url: url, language: language)
+        if let unknownType { entity.unknownType = unknownType }
+        return entity
     }
 
     /// The members an entity object may have here, each as the little-endian word of its
@@ -223,17 +228,23 @@ enum BotAPIMessageReader {
         }
     }
 
-    /// The kind an entity's `type` names: known names matched by their bytes.
-    private static func entityKind(_ p: inout JSONParser) throws -> EntityKind {
-        guard let name = JSONDirect.plain(&p) else { return EntityKind(botAPIName: try JSONDirect.string(&p)) }
-        return entityKind(p.bytes, name)
+    /// The kind an entity's `type` names (known names matched by their bytes), and the
+    /// name when msgfmt does not know it.
+    private static func entityType(_ p: inout JSONParser) throws -> (EntityKind, String?) {
+        guard let name = JSONDirect.plain(&p) else {
+            let type = try JSONDirect.string(&p)
+            let kind = EntityKind(botAPIName: type)
+            return (kind, kind == .unknown ? type : nil)
+        }
+        return entityType(p.bytes, name)
     }
 
-    /// The kind named by the plain ASCII bytes at `name`.
+    /// The kind named by the plain ASCII bytes at `name`, and the name when msgfmt does
+    /// not know it.
     @inline(__always)
-    private static func entityKind(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> EntityKind {
-        EntityKind.botAPIKind(in: bytes, at: name)
-            ?? EntityKind(botAPIName: String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+    private static func entityType(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> (EntityKind, String?) {
+        if let kind = EntityKind.botAPIKind(in: bytes, at: name) { return (kind, nil) }
+        return (.unknown, String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
     }
 
 }

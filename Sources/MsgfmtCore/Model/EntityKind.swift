@@ -5,8 +5,10 @@ public enum EntityKind: Sendable, Hashable {
     case code, pre, dateTime
     case mention, hashtag, cashtag, botCommand, url, email, phoneNumber, bankCard
     case textLink, textMention, customEmoji
-    /// A type msgfmt does not know; kept as plain text with a warning.
-    case unknown(String)
+    /// A type msgfmt does not know; kept as plain text with a warning. Its name is the
+    /// entity's (`MessageEntity.typeName`): the kind itself holds nothing, so copying one
+    /// is copying a byte.
+    case unknown
 
     /// Every known kind, in Bot API documentation order.
     public static let known: [EntityKind] = [
@@ -15,13 +17,14 @@ public enum EntityKind: Sendable, Hashable {
         .textLink, .textMention, .customEmoji, .dateTime, .bankCard,
     ]
 
-    /// The kind named `name` in the Bot API (`"text_link"`), or `.unknown(name)`.
+    /// The kind named `name` in the Bot API (`"text_link"`), or `.unknown`.
     public init(botAPIName name: String) {
         var bytes = name
-        self = bytes.withUTF8 { EntityKind(botAPIBytes: $0) } ?? .unknown(name)
+        self = bytes.withUTF8 { EntityKind(botAPIBytes: $0) } ?? .unknown
     }
 
-    /// The Bot API name of the kind.
+    /// The Bot API name of the kind; `unknown` for an unknown kind, whose entity has its
+    /// own name (`MessageEntity.typeName`).
     public var botAPIName: String {
         switch self {
         case .bold: "bold"
@@ -45,7 +48,7 @@ public enum EntityKind: Sendable, Hashable {
         case .textLink: "text_link"
         case .textMention: "text_mention"
         case .customEmoji: "custom_emoji"
-        case .unknown(let name): name
+        case .unknown: "unknown"
         }
     }
 

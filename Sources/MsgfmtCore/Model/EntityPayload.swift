@@ -9,6 +9,8 @@ final class EntityPayload: PayloadBox, Sendable {
         var customEmojiID: String?
         var unixTime: Int64?
         var dateTimeFormat: String?
+        /// The type name of an entity of a kind msgfmt does not know.
+        var unknownType: String?
 
         /// The fields of `payload`, all nil when there is none.
         init(_ payload: EntityPayload?) {
@@ -19,7 +21,7 @@ final class EntityPayload: PayloadBox, Sendable {
 
         var isEmpty: Bool {
             url == nil && userID == nil && language == nil && customEmojiID == nil && unixTime == nil
-                && dateTimeFormat == nil
+                && dateTimeFormat == nil && unknownType == nil
         }
     }
 
@@ -91,6 +93,7 @@ extension EntityPayload.Fields {
         var userID = userID == nil
         var customEmojiID = customEmojiID == nil
         var time = unixTime == nil && dateTimeFormat == nil
+        if unknownType != nil { return false }
         switch kind {
         case .textLink: url = true
         case .textMention: userID = true

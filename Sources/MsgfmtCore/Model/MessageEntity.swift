@@ -27,6 +27,18 @@ public struct MessageEntity: Sendable, Hashable {
             unixTime: unixTime, dateTimeFormat: dateTimeFormat)
     }
 
+    /// Creates an entity of the Bot API type `name`: of the kind it names, else `.unknown`
+    /// keeping the name (`unknownType`).
+    public init(
+        botAPIType name: String, offset: Int, length: Int, url: String? = nil, userID: Int64? = nil,
+        language: String? = nil, customEmojiID: String? = nil, unixTime: Int64? = nil, dateTimeFormat: String? = nil
+    ) {
+        self.init(
+            kind: EntityKind(botAPIName: name), offset: offset, length: length, url: url, userID: userID, language: language,
+            customEmojiID: customEmojiID, unixTime: unixTime, dateTimeFormat: dateTimeFormat)
+        if kind == .unknown { unknownType = name }
+    }
+
     /// `text_link`: the target URL.
     public var url: String? {
         get { payload?.fields.url }
@@ -56,6 +68,18 @@ public struct MessageEntity: Sendable, Hashable {
     public var dateTimeFormat: String? {
         get { payload?.fields.dateTimeFormat }
         set { update { $0.dateTimeFormat = newValue } }
+    }
+
+    /// An entity of a kind msgfmt does not know (`.unknown`): the type name it came with.
+    public var unknownType: String? {
+        get { payload?.fields.unknownType }
+        set { update { $0.unknownType = newValue } }
+    }
+
+    /// The type name the entity came with: its kind's Bot API name, or for an unknown
+    /// kind the name it was given (empty when none was).
+    public var typeName: String {
+        kind == .unknown ? unknownType ?? "" : kind.botAPIName
     }
 
     /// The end offset (`offset + length`), in UTF-16 code units.
@@ -115,6 +139,7 @@ extension MessageEntity: CustomStringConvertible {
         if let customEmojiID { parts.append("customEmojiID: \(customEmojiID.debugDescription)") }
         if let unixTime { parts.append("unixTime: \(unixTime)") }
         if let dateTimeFormat { parts.append("dateTimeFormat: \(dateTimeFormat.debugDescription)") }
+        if let unknownType { parts.append("unknownType: \(unknownType.debugDescription)") }
         return "MessageEntity(" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -47,9 +47,9 @@ public enum Normalizer {
         items.reserveCapacity(entities.count)
         for (index, original) in entities.enumerated() {
             var e = original
-            if case .unknown(let name) = e.kind {
+            if e.kind == .unknown {
                 // A skipped entity was reported by its decoder already.
-                if e != .skipped { report.warn(index, "unknown entity type \"\(name)\" is shown as plain text") }
+                if e != .skipped { report.warn(index, "unknown entity type \"\(e.typeName)\" is shown as plain text") }
                 continue
             }
             let name = e.kind.botAPIName

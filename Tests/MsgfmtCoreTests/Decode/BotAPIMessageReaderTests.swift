@@ -33,7 +33,9 @@ import Testing
         for other in ["", "Bold", "bold ", "text_lin", "text_linkk", "expandable_blockquote_x", "boldbold", "b\u{0}ld"] {
             var name = other
             #expect(name.withUTF8 { EntityKind(botAPIBytes: $0) } == nil, "\(other)")
-            #expect(EntityKind(botAPIName: other) == .unknown(other))
+            #expect(EntityKind(botAPIName: other) == .unknown)
+            let entity = MessageEntity(botAPIType: other, offset: 0, length: 1)
+            #expect(entity.kind == .unknown && entity.typeName == other && entity.unknownType == other)
         }
     }
 

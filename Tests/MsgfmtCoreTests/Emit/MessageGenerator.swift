@@ -33,7 +33,7 @@ struct MessageGenerator {
         "a_b", "x*y", "\t", "שלום", "é", "example.com", "@someone", "#tag", "e\u{301}",
     ]
     static let urls = ["https://example.com/", "https://example.com/a_(b)\\c", "http://t.me/x?y=1&z=2", "tg://resolve?domain=x"]
-    static let kinds: [EntityKind] = EntityKind.known + [.unknown("mystery"), .bold, .italic, .blockquote, .pre]
+    static let kinds: [EntityKind] = EntityKind.known + [.unknown, .bold, .italic, .blockquote, .pre]
 
     /// One message.
     mutating func message() -> Message {
@@ -47,6 +47,7 @@ struct MessageGenerator {
                 continue
             }
             var e = MessageEntity(kind: pick(Self.kinds), offset: int(-2...(count + 2)), length: int(-1...max(0, count / 2 + 2)))
+            if e.kind == .unknown { e.unknownType = "mystery" }
             if e.kind.entityClass == .quote || int(0...3) == 0 { snapToLines(&e, text: text) }
             if looseQuoteEnds, e.kind.entityClass == .quote, e.length > 0, int(0...2) == 0 { e.length -= 1 }
             switch e.kind {

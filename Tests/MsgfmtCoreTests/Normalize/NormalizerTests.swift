@@ -17,11 +17,12 @@ import Testing
                 MessageEntity(kind: .underline, offset: 9, length: 1),
                 MessageEntity(kind: .code, offset: 1, length: 0),
                 MessageEntity(kind: .strikethrough, offset: 0, length: -1),
-                MessageEntity(kind: .unknown("sparkle"), offset: 0, length: 1),
+                MessageEntity(botAPIType: "sparkle", offset: 0, length: 1),
                 MessageEntity(kind: .textLink, offset: 0, length: 2),
             ])
         #expect(m.entities == [MessageEntity(kind: .bold, offset: 0, length: 2), MessageEntity(kind: .italic, offset: 3, length: 2)])
         #expect(d.map(\.location.entityIndex) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(d[5].message == "unknown entity type \"sparkle\" is shown as plain text")
         #expect(d.allSatisfy { $0.severity == .warning })
     }
 

@@ -161,7 +161,7 @@ public enum ExportTextDecoder {
             e.customEmojiID = fields.documentID
             return e
         default:
-            return make(EntityKind(botAPIName: type))
+            return MessageEntity(botAPIType: type, offset: 0, length: 0)
         }
     }
 }
