@@ -20,12 +20,12 @@ struct ANSILineSink: LineSink {
         emitter.appendBlanks(plain.x, into: &out)
         var pen = ANSIEmitter.Pen()
         var x = plain.x
-        if let bar = plain.bar {
+        if plain.barCells > 0 {
             emitter.draw(
-                x: 0, width: bar.width, start: bar.start, role: .quoteBar, attributes: [], linked: false, links: links,
-                placeholder: false, safe: true, pen: &pen, into: &out, appendDisplay: { bar.appendDisplay(to: &$0) },
-                display: { bar.display })
-            x = bar.width
+                x: 0, width: plain.barCells, start: plain.barStart, role: .quoteBar, attributes: [], linked: false, links: links,
+                placeholder: false, safe: true, pen: &pen, into: &out, appendDisplay: { plain.appendBar(to: &$0) },
+                display: { LineBuilder.barDisplay(spaces: plain.barSpaces) })
+            x = plain.barCells
         }
         let table = builder.table
         let emitter = self.emitter

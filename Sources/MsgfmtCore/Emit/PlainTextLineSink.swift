@@ -14,7 +14,7 @@ struct PlainTextLineSink: LineSink {
             return
         }
         if plain.x > 0 { out.append(contentsOf: repeatElement(0x20, count: plain.x)) }
-        plain.bar?.appendDisplay(to: &out)
+        plain.appendBar(to: &out)
         let table = builder.table
         let hide = spoilers == .hide
         table.text.units.withUnsafeBufferPointer { units in

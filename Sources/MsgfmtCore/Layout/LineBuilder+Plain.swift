@@ -7,9 +7,19 @@ internal import CByteScan
 struct PlainLine {
     /// Column of the line's first cell (`LayoutLine.x`).
     var x: Int
-    /// The quote bar in front of the text, when the line has one (its cells include the
-    /// alignment's blanks, as in a built line).
-    var bar: LayoutFragment?
+    /// The quote bar in front of the text, when the line has one: its cells (the
+    /// alignment's blanks included, as in a built line; 0: none), the spaces its display
+    /// has after the bar character (`LineBuilder.barDisplay`) and the UTF-16 offset it
+    /// stands at. Numbers only, so a plain line is made and dropped without a retain.
+    var barCells = 0
+    var barSpaces = 0
+    var barStart = 0
+
+    /// Appends the bar's display (`LineBuilder.barDisplay`), when there is a bar.
+    func appendBar(to out: inout [UInt8]) {
+        guard barCells > 0 else { return }
+        LineBuilder.appendBarDisplay(spaces: barSpaces, to: &out)
+    }
 }
 
 extension LineBuilder {
@@ -28,8 +38,8 @@ extension LineBuilder {
             width &+= table.width(clusters)
         }
         let (pad, barWidth) = placement(contentWidth: width)
-        guard barWidth > 0 else { return PlainLine(x: pad, bar: nil) }
-        return PlainLine(x: 0, bar: bar(barWidth, pad: pad, start: table.start(plan.start)))
+        guard barWidth > 0 else { return PlainLine(x: pad) }
+        return PlainLine(x: 0, barCells: barWidth + pad, barSpaces: barSpaces(barWidth, pad: pad), barStart: table.start(plan.start))
     }
 
     /// True when every cluster of `plan` is at bidi level 0 in a left-to-right paragraph

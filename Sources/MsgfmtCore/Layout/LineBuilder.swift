@@ -360,8 +360,25 @@ struct LineBuilder {
     /// The quote bar of a line starting at UTF-16 offset `start`: `barWidth` cells, then
     /// the `pad` cells that align the text after it, at column 0.
     func bar(_ barWidth: Int, pad: Int, start: Int) -> LayoutFragment {
-        let display = "\u{258E}" + String(repeating: " ", count: (barWidth - 1 + pad) / constraints.displaySpaceWidth)
+        let display = Self.barDisplay(spaces: barSpaces(barWidth, pad: pad))
         return LayoutFragment(
             x: 0, width: barWidth + pad, start: start, end: start, text: "", display: display, style: .plain, role: .quoteBar)
+    }
+
+    /// The spaces after the bar character in a bar of `barWidth` cells and `pad` blanks.
+    func barSpaces(_ barWidth: Int, pad: Int) -> Int {
+        (barWidth - 1 + pad) / constraints.displaySpaceWidth
+    }
+
+    /// What a quote bar shows: its character (U+258E) and `spaces` spaces.
+    static func barDisplay(spaces: Int) -> String {
+        "\u{258E}" + String(repeating: " ", count: spaces)
+    }
+
+    /// Appends the UTF-8 of `barDisplay(spaces:)`.
+    static func appendBarDisplay(spaces: Int, to out: inout [UInt8]) {
+        let bar: StaticString = "\u{258E}"
+        bar.withUTF8Buffer { out.append(bytes: $0) }
+        if spaces > 0 { out.append(contentsOf: repeatElement(0x20, count: spaces)) }
     }
 }

@@ -101,7 +101,7 @@ import Testing
                 return
             }
             plain += 1
-            if line.bar != nil { quoted += 1 }
+            if line.barCells > 0 { quoted += 1 }
             var rtl = false
             builder.forEachRun(plan) { rtl = rtl || $2 }
             if rtl { reversed += 1 }
