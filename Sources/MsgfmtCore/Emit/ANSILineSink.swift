@@ -37,16 +37,15 @@ struct ANSILineSink: LineSink {
                 let slice = UnsafeBufferPointer(rebasing: units[start..<table.ends[clusters.upperBound &- 1]])
                 // A right-to-left run reversed, shaped and mirrored as a built line's fragment
                 // draws it; any other as it is.
-                let reversed = rtl ? builder.display(clusters, rtl: true, extras: [:]) : nil
                 emitter.draw(
                     x: x, width: width, start: start, role: .text, attributes: style.attributes, linked: style.link != nil,
                     links: links, placeholder: false, safe: true, pen: &pen, into: &out,
                     appendDisplay: {
-                        if let reversed { $0.append(utf8: reversed) } else { UTF16Text.appendUTF8(slice, to: &$0) }
+                        if rtl { builder.appendDisplay(clusters, rtl: true, to: &$0) } else { UTF16Text.appendUTF8(slice, to: &$0) }
                     },
                     display: {
                         var ascii = true
-                        return reversed ?? UTF16Text.makeString(slice, ascii: &ascii)
+                        return rtl ? builder.display(clusters, rtl: true, extras: [:]) : UTF16Text.makeString(slice, ascii: &ascii)
                     })
                 x &+= width
             }

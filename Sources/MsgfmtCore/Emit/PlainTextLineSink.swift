@@ -23,7 +23,7 @@ struct PlainTextLineSink: LineSink {
                     SpoilerMask.appendCells(width, to: &out)
                 } else if rtl {
                     // Reversed, shaped and mirrored as a built line's fragment draws it.
-                    out.append(utf8: builder.display(clusters, rtl: true, extras: [:]))
+                    builder.appendDisplay(clusters, rtl: true, to: &out)
                 } else {
                     let start = table.start(clusters.lowerBound)
                     UTF16Text.appendUTF8(UnsafeBufferPointer(rebasing: units[start..<table.ends[clusters.upperBound &- 1]]), to: &out)

@@ -4,6 +4,19 @@ extension LineBuilder {
     /// joined shapes (`ArabicShaping`) and its mirrored characters (brackets and the like)
     /// drawn as their mirrors (`BidiMirroring`).
     func display(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> String {
+        let units = displayUnits(range, rtl: rtl, extras: extras)
+        var ascii = true
+        return units.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+    }
+
+    /// Appends the UTF-8 of `display(range, rtl: rtl, extras: [:])`, without making the
+    /// string (a line sink writing a right-to-left run).
+    func appendDisplay(_ range: Range<Int>, rtl: Bool, to out: inout [UInt8]) {
+        displayUnits(range, rtl: rtl, extras: [:]).withUnsafeBufferPointer { UTF16Text.appendUTF8($0, to: &out) }
+    }
+
+    /// The UTF-16 units `display(_:rtl:extras:)` makes its string of.
+    private func displayUnits(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> [UInt16] {
         let first = table.start(range.lowerBound)
         let last = table.ends[range.upperBound - 1]
         let shapes = rtl ? ArabicShaping.shaped(table.text, range: first..<last) : nil
@@ -74,8 +87,7 @@ extension LineBuilder {
             return n
         }
         if !joins.isEmpty { buffer = Self.keepingClustersApart(buffer, joins: joins) }
-        var ascii = true
-        return buffer.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+        return buffer
     }
 
     /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break
