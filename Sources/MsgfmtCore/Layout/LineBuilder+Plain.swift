@@ -83,23 +83,34 @@ extension LineBuilder {
             }
             return
         }
-        // Runs of one style and level in logical order, then drawn in visual order.
+        // Runs of one style and level in logical order, then drawn in visual order. A
+        // plain line has no joined last paragraph (`tailBase`), so a cluster's level is
+        // the segment's, read in place, or the paragraph's outside them (`level(_:)`).
         var runs: [Range<Int>] = []
         var levels: [UInt8] = []
         runs.reserveCapacity(plan.spans.count &+ 8)
         levels.reserveCapacity(plan.spans.count &+ 8)
-        for span in plan.spans {
-            guard case .clusters(let range) = span else { continue }
-            let clusters = range.clamped(to: 0..<table.count)
-            var i = clusters.lowerBound
-            while i < clusters.upperBound {
-                let style = styles[i]
-                let lv = level(i)
-                var j = i &+ 1
-                while j < clusters.upperBound, styles[j] == style, level(j) == lv { j &+= 1 }
-                runs.append(i..<j)
-                levels.append(lv)
-                i = j
+        assert(tailBase == .max, "forEachRun runs over plain lines only")
+        let levelBase = self.levelBase
+        let outside = paragraphLevel
+        (self.levels ?? []).withUnsafeBufferPointer { segment in
+            @inline(__always) func levelOf(_ i: Int) -> UInt8 {
+                let k = i &- levelBase
+                return k >= 0 && k < segment.count ? segment[k] : outside
+            }
+            for span in plan.spans {
+                guard case .clusters(let range) = span else { continue }
+                let clusters = range.clamped(to: 0..<table.count)
+                var i = clusters.lowerBound
+                while i < clusters.upperBound {
+                    let style = styles[i]
+                    let lv = levelOf(i)
+                    var j = i &+ 1
+                    while j < clusters.upperBound, styles[j] == style, levelOf(j) == lv { j &+= 1 }
+                    runs.append(i..<j)
+                    levels.append(lv)
+                    i = j
+                }
             }
         }
         let order = BidiParagraph.visualOrder(levels: levels)
