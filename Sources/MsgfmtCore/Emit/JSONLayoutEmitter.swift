@@ -161,7 +161,8 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
 
     private static func write(_ line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter) {
         if pixels == nil {
-            // Cells: everything up to the fragments in one piece of room.
+            // Cells: everything up to the fragments in one piece of room (at most 81 bytes
+            // of syntax and five integers).
             w.appending(upTo: 90 + 5 * JSONWriter.Cursor.integerRoom) { c in
                 c.raw("{\"y\":"); c.integer(Int64(line.y))
                 c.raw(",\"x\":"); c.integer(Int64(line.x))
@@ -203,7 +204,8 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
     }
 
     /// The room the members after a fragment's text take, but for a link: its styles (all
-    /// of them, at most), `link` and the tail (`tail`).
+    /// of them, at most, each quoted and after a comma), and at most 56 bytes of syntax
+    /// around them, `link` and the tail (`tail`).
     private static let stylesRoom = 80 + StyleAttributes.named.reduce(0) { $0 + $1.1.utf8.count + 3 }
 
     /// Writes a fragment's object, after a comma unless it is the `first` of its line. In
@@ -213,7 +215,8 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         _ fragment: LayoutFragment, first: Bool, line: LayoutLine, _ pixels: PixelMetrics?, into w: inout JSONWriter
     ) {
         if pixels == nil {
-            w.appending(upTo: 40 + 4 * JSONWriter.Cursor.integerRoom) { c in
+            // 39 bytes of syntax and four integers.
+            w.appending(upTo: 48 + 4 * JSONWriter.Cursor.integerRoom) { c in
                 c.raw(first ? "{\"x\":" : ",{\"x\":"); c.integer(Int64(fragment.x))
                 c.raw(",\"width\":"); c.integer(Int64(fragment.width))
                 c.raw(",\"start\":"); c.integer(Int64(fragment.start))
