@@ -82,6 +82,7 @@ let package = Package(
                 "MsgfmtCore",
                 "CByteScan",
                 "CCairo",
+                "CImage",
                 "CLoader",
                 "FuzzSupport",
                 "OutputSafety",

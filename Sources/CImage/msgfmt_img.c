@@ -177,6 +177,22 @@ static uint8_t *jpeg_read_pixels(const uint8_t *data, size_t length, int64_t max
 
 /* ---- PNG: libpng's simplified API (its errors never escape it) ---- */
 
+/* libpng allocates an ancillary chunk's declared length before it reads the chunk (a tEXt
+ * of 0x6F6E616C bytes is 1.8 GB), and the simplified API gives no way to cap that; a chunk
+ * longer than what is left is damaged anyway, so such a file is refused before libpng
+ * sees it. */
+int msgfmt_img_png_chunks_fit(const uint8_t *d, size_t n) {
+    if (n < 8) return 0;
+    size_t i = 8;
+    while (n - i >= 12) {
+        size_t chunk = (size_t)d[i] << 24 | (size_t)d[i + 1] << 16 | (size_t)d[i + 2] << 8 | (size_t)d[i + 3];
+        if (chunk > n - i - 12) return 0;
+        if (memcmp(d + i + 4, "IEND", 4) == 0) return 1;
+        i += 12 + chunk;
+    }
+    return 1;
+}
+
 static int png_read_size(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
     png_image image;
     memset(&image, 0, sizeof image);
@@ -214,7 +230,9 @@ static uint8_t *png_read_pixels(const uint8_t *data, size_t length, int64_t max_
 int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t *height) {
     int w = 0, h = 0;
     if (msgfmt_img_load() != NULL) return MSGFMT_IMG_UNKNOWN;
-    if (is_png(data, length)) return png_read_size(data, length, width, height) ? MSGFMT_IMG_PNG : MSGFMT_IMG_UNKNOWN;
+    if (is_png(data, length)) {
+        return msgfmt_img_png_chunks_fit(data, length) && png_read_size(data, length, width, height) ? MSGFMT_IMG_PNG : MSGFMT_IMG_UNKNOWN;
+    }
     if (is_jpeg(data, length)) return jpeg_read_size(data, length, width, height) ? MSGFMT_IMG_JPEG : MSGFMT_IMG_UNKNOWN;
     if (is_webp(data, length) && webp.GetInfo(data, length, &w, &h)) {
         *width = w;
@@ -227,7 +245,7 @@ int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t 
 uint8_t *msgfmt_img_decode(const uint8_t *data, size_t length, int64_t max_pixels, int32_t min_width, int32_t *width,
                            int32_t *height) {
     if (msgfmt_img_load() != NULL) return NULL;
-    if (is_png(data, length)) return png_read_pixels(data, length, max_pixels, width, height);
+    if (is_png(data, length)) return msgfmt_img_png_chunks_fit(data, length) ? png_read_pixels(data, length, max_pixels, width, height) : NULL;
     if (is_jpeg(data, length)) return jpeg_read_pixels(data, length, max_pixels, min_width, width, height);
     int w = 0, h = 0;
     if (!is_webp(data, length) || !webp.GetInfo(data, length, &w, &h)) return NULL;

@@ -27,6 +27,11 @@ enum {
  * the header is damaged. */
 int msgfmt_img_info(const uint8_t *data, size_t length, int32_t *width, int32_t *height);
 
+/* True when every chunk of the PNG in d[0..<n] (after its 8-byte signature), up to IEND or
+ * to the end of the data, fits in the data: what msgfmt_img_info and msgfmt_img_decode
+ * ask of a PNG before libpng reads it. */
+int msgfmt_img_png_chunks_fit(const uint8_t *d, size_t n);
+
 /* Decodes the image in data[0..<length] to RGBA. Refuses (returns NULL) images whose
  * header gives more than max_pixels pixels. JPEGs are decoded at 1/2, 1/4 or 1/8 of
  * their size when that is still at least min_width pixels wide. On success *width and

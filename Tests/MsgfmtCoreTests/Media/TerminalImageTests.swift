@@ -1,3 +1,4 @@
+import CImage
 import Foundation
 import TestSupport
 import Testing
@@ -72,6 +73,22 @@ import Testing
         #expect(eighth.width == 2 && eighth.height == 1)
         let half = try MediaPixels.decode(Self.jpeg, minWidth: 7, maxPixels: 1 << 20).get()
         #expect(half.width == 8 && half.height == 4)
+    }
+
+    /// A PNG whose chunk says it is longer than what is left of the file is refused before
+    /// libpng reads it (which would first allocate the chunk's length: 1.8 GB for the tEXt
+    /// below, found by FuzzImage); chunks that fit, up to IEND or to the end, pass.
+    @Test func pngChunksMustFitTheFile() {
+        func fits(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { msgfmt_img_png_chunks_fit($0.baseAddress, $0.count) != 0 } }
+        let png = TinyPNG.solid(width: 4, height: 4, rgb: (1, 2, 3))
+        #expect(fits(png))
+        #expect(fits(Array(png.dropLast(12))))  // IEND missing: libpng's to judge
+        #expect(!fits(Array(png.dropLast(14))))  // the IDAT chunk cut short
+        let header = Array(png.prefix(8 + 25))  // the signature and IHDR
+        let bomb = header + [0x6F, 0x6E, 0x61, 0x6C] + Array("tEXt".utf8) + Array("date:create".utf8) + [0, 0, 0, 0]
+        #expect(!fits(bomb))
+        #expect(MediaPixels.decode(bomb, minWidth: 1, maxPixels: 1 << 20) == .failure(.undecodable))
+        #expect(!fits(Array(png.prefix(5))))
     }
 
     /// Fitted into the columns and rows allowed, never enlarged; kitty pictures are padded
