@@ -262,9 +262,10 @@ static const fold_entry *fold_entry_of(UChar32 c) {
 
 // The number of units from `text` on, at most eight, that are printable ASCII other than
 // space (U+0021-U+007E, which fold to themselves, letters to lower case, and are never white
-// space), 0 when the first is not; all eight units of `text` are written to `out` folded
-// so, and the caller keeps as many as it is told. Eight units must be readable at `text`
-// and writable at `out`.
+// space) or single spaces between two of them in the eight (which collapsing keeps as they
+// are), 0 when the first is not such a unit; all eight units of `text` are written to `out`
+// folded so, and the caller keeps as many as it is told. Eight units must be readable at
+// `text` and writable at `out`. Without SSE2, spaces end the run (the fold is the same).
 static inline int32_t printable_ascii_run(const uint16_t *text, uint16_t *out) {
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
@@ -275,6 +276,9 @@ static inline int32_t printable_ascii_run(const uint16_t *text, uint16_t *out) {
     if (!(mask & 1)) {
         return 0;
     }
+    // Two bits a lane: a space whose lanes on both sides are printable is kept too.
+    unsigned space = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(v, _mm_set1_epi16(0x20)));
+    mask |= space & (mask << 2) & (mask >> 2);
     __m128i upper = _mm_cmpeq_epi16(_mm_subs_epu16(_mm_sub_epi16(v, _mm_set1_epi16(0x41)), _mm_set1_epi16(25)), zero);
     _mm_storeu_si128((__m128i *)out, _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi16(0x20))));
     return mask == 0xFFFF ? 8 : __builtin_ctz(~mask) / 2;
