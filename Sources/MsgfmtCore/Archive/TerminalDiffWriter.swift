@@ -13,7 +13,6 @@ final class TerminalDiffWriter: DiffWriter {
     private let sink: OutputSink
     private let owner: String?
     private let scratch = OutputSink.memory(capacity: 1 << 12)
-    private let plainScratch = OutputSink.memory(capacity: 1 << 12)
 
     /// Creates a writer into `sink`; `transcript` configures the transcript writer that
     /// draws each message (see `DiffOptions.transcriptOptions`).
@@ -57,7 +56,8 @@ final class TerminalDiffWriter: DiffWriter {
         var drawn: [(lines: [[UInt8]], plain: [[UInt8]]?, side: DiffMarks.Side)] = []
         for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
             guard let version else { continue }
-            drawn.append((drawing(version), version.unmarked == nil ? nil : drawing(plainOf: version), side))
+            let plain = version.unmarked.map { drawing($0.message, piece: $0.piece) }
+            drawn.append((drawing(version.shown, piece: version.piece), plain, side))
         }
         // An edited message's leading lines that both versions draw alike (its day, its
         // sender, unchanged first lines) are context, as in diff -u: written once.
@@ -75,22 +75,14 @@ final class TerminalDiffWriter: DiffWriter {
         }
     }
 
-    /// The lines of `version` as the transcript draws it on its own (its day and sender
-    /// included), changed words marked.
-    private func drawing(_ version: DiffVersion<TerminalPieces>) -> [[UInt8]] {
+    /// The lines of `message` (whose piece is `piece`) as the transcript draws it on its
+    /// own, its day and sender included: a version as shown, its changed words marked, or
+    /// its `unmarked` twin, to colour the marked words against.
+    private func drawing(_ message: TranscriptMessage, piece: TerminalPieces) -> [[UInt8]] {
         let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
         if let owner { writer.setOwner(owner) }
-        writer.write(version.shown, piece: version.piece)
+        writer.write(message, piece: piece)
         return Self.lines(scratch.takeBytes())
-    }
-
-    /// The lines of `version` drawn without marks, to colour its marked words against.
-    private func drawing(plainOf version: DiffVersion<TerminalPieces>) -> [[UInt8]] {
-        let writer = TerminalTranscriptWriter(options: transcript, sink: plainScratch)
-        if let owner { writer.setOwner(owner) }
-        let plain = version.unmarked ?? (version.shown, version.piece)
-        writer.write(plain.message, piece: plain.piece)
-        return Self.lines(plainScratch.takeBytes())
     }
 
     func finish() {

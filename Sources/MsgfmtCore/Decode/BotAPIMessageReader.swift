@@ -231,20 +231,16 @@ enum BotAPIMessageReader {
     /// The kind an entity's `type` names (known names matched by their bytes), and the
     /// name when msgfmt does not know it.
     private static func entityType(_ p: inout JSONParser) throws -> (EntityKind, String?) {
-        guard let name = JSONDirect.plain(&p) else {
-            let type = try JSONDirect.string(&p)
-            let kind = EntityKind(botAPIName: type)
-            return (kind, kind == .unknown ? type : nil)
-        }
+        guard let name = JSONDirect.plain(&p) else { return MessageEntity.kind(botAPIType: try JSONDirect.string(&p)) }
         return entityType(p.bytes, name)
     }
 
     /// The kind named by the plain ASCII bytes at `name`, and the name when msgfmt does
-    /// not know it.
+    /// not know it: a known name is matched by its bytes, without making a string.
     @inline(__always)
     private static func entityType(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> (EntityKind, String?) {
         if let kind = EntityKind.botAPIKind(in: bytes, at: name) { return (kind, nil) }
-        return (.unknown, String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+        return MessageEntity.kind(botAPIType: String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
     }
 
 }

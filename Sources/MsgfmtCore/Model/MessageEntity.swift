@@ -33,10 +33,18 @@ public struct MessageEntity: Sendable, Hashable {
         botAPIType name: String, offset: Int, length: Int, url: String? = nil, userID: Int64? = nil,
         language: String? = nil, customEmojiID: String? = nil, unixTime: Int64? = nil, dateTimeFormat: String? = nil
     ) {
+        let type = Self.kind(botAPIType: name)
         self.init(
-            kind: EntityKind(botAPIName: name), offset: offset, length: length, url: url, userID: userID, language: language,
+            kind: type.kind, offset: offset, length: length, url: url, userID: userID, language: language,
             customEmojiID: customEmojiID, unixTime: unixTime, dateTimeFormat: dateTimeFormat)
-        if kind == .unknown { unknownType = name }
+        if let unknownType = type.unknownType { self.unknownType = unknownType }
+    }
+
+    /// The kind the Bot API type `name` names, and the name itself when msgfmt does not
+    /// know it (what `unknownType` keeps).
+    static func kind(botAPIType name: String) -> (kind: EntityKind, unknownType: String?) {
+        let kind = EntityKind(botAPIName: name)
+        return (kind, kind == .unknown ? name : nil)
     }
 
     /// `text_link`: the target URL.
