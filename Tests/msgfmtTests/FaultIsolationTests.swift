@@ -80,6 +80,28 @@ import Testing
         #expect(lines.count == stats.rendered, "one JSON line per rendered message")
     }
 
+    /// Each `--to json` object names its message's 0-based position in the input
+    /// (`index`), failed messages counted, so the objects pair with the inputs when some
+    /// failed: on one thread and when workers decode the lines after the first.
+    @Test(arguments: [("1", "lines"), ("2", "lines"), ("1", "array"), ("2", "array")])
+    func jsonObjectsNameTheirPositionInTheInput(_ jobs: String, _ shape: String) throws {
+        let input =
+            shape == "lines"
+            ? "{\"text\":\n{\"text\":\"two\"}\nnot json\n{\"text\":\"four\"}\n{\"text\":5}\n{\"text\":\"six\"}\n"
+            : "[{\"text\":\"one\"},{\"text\":7},{\"nope\":1},{\"text\":\"four\"},{\"text\":\"five\"}]"
+        let run = try Binary.run(["--from", "bot-api", "--to", "json", "--jobs", jobs], stdin: input)
+        #expect(run.status == 1, "\(run.stderr)")
+        var found: [Int: String] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            found[try #require(object["index"] as? Int)] = object["text"] as? String
+        }
+        #expect(found == (shape == "lines" ? [1: "two", 3: "four", 5: "six"] : [0: "one", 3: "four", 4: "five"]), "\(run.stdout)")
+        // The diagnostics name the failed ones one-based, `message #index+1` or the line.
+        let failed = shape == "lines" ? ["<stdin>:1:", "<stdin>:3:", "<stdin>:5:"] : ["<stdin>:message #2:", "<stdin>:message #3:"]
+        for place in failed { #expect(run.stderr.contains("msgfmt: error: \(place)"), "\(run.stderr)") }
+    }
+
     /// A message with many broken entities prints its first 10 diagnostics and one line
     /// counting the rest; the next message's diagnostics follow in full; under `--strict`
     /// the counted ones are errors and the run still fails.

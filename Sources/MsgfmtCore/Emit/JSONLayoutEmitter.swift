@@ -1,11 +1,12 @@
 /// `--to json`: each message's layout boxes as one compact JSON object per line (JSON
-/// Lines), with the field names of CLI.md. Fragments also carry `role` (text, tab,
+/// Lines), with the field names of CLI.md and `index` after `id`, the message's 0-based
+/// position in its input. Fragments also carry `role` (text, tab,
 /// ellipsis, quote_bar, title) and `rtl`; decorations have an empty source range and
-/// their drawn text in `text`. A message with media has a `media` member after `id`:
+/// their drawn text in `text`. A message with media has a `media` member after `index`:
 /// `{"kind", "title", "status", "details"}`; `text` and `lines` are then its caption's.
 ///
 /// A layout measured with fonts (`pixels` set) is written in pixels (at most two
-/// decimals): `"unit": "px"` after `id`, `x`, `width`, `y` (the top) and `height` of lines
+/// decimals): `"unit": "px"` after `index`, `x`, `width`, `y` (the top) and `height` of lines
 /// and fragments, and each line's `baseline` (from the top of the message), `ascent` and
 /// `descent`; the message's `height` is in pixels too. Cell layouts have no `unit`.
 public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
@@ -43,13 +44,17 @@ public struct JSONLayoutEmitter: ParallelEmitter, BufferedEmitter {
         out = w.takeBytes()
     }
 
-    /// Writes the object for one message: `id`, `media` when the message has media, then
-    /// the layout members (`drain` as `writeLayoutMembers` takes it).
+    /// Writes the object for one message: `id`, `index` (its 0-based position in the input,
+    /// failed and filtered messages counted, so a script can pair objects with inputs when
+    /// some failed: diagnostics name it `message #index+1`), `media` when the message has
+    /// media, then the layout members (`drain` as `writeLayoutMembers` takes it).
     public static func write(
         _ message: RenderedMessage, into w: inout JSONWriter, pixels: PixelMetrics? = nil, drain: (inout [UInt8]) -> Void = { _ in }
     ) {
         w.raw("{\"id\":")
         if let id = message.layout?.messageID ?? message.message.id { w.number(id) } else { w.null() }
+        w.raw(",\"index\":")
+        w.number(message.index)
         w.comma()
         if let media = message.message.media {
             w.key("media")

@@ -26,7 +26,8 @@ public struct MarkdownV2Emitter: ParallelEmitter {
     /// Appends the MarkdownV2 source of `message.message` and its newline to `out`.
     private static func encode(_ message: RenderedMessage, into out: inout [UInt8]) {
         let text = message.styled.text.string == message.message.text ? message.styled.text : UTF16Text(message.message.text)
-        MarkdownV2Encoder.encode(message.message, text: text, normalized: true, into: &out)
+        MarkdownV2Encoder.encode(
+            message.message, text: text, normalized: true, representable: message.reducedForTelegram, into: &out)
         out.append(0x0A)
     }
 }

@@ -18,49 +18,18 @@ extension MarkdownV2Encoder {
     /// extent and normalizing has split the styles at their boundaries, each entity ending
     /// there gives up that newline (and is dropped when nothing else is left).
     static func representable(_ message: Message, text: UTF16Text, normalized: Bool) -> Message {
+        var losses: [TelegramEncodingLoss]? = nil
+        return representable(message, text: text, normalized: normalized, losses: &losses)
+    }
+
+    /// `representable(_:text:normalized:)`, adding what it leaves out that Telegram would
+    /// not find again by itself to `losses` when that is not nil (`Selection`).
+    static func representable(
+        _ message: Message, text: UTF16Text, normalized: Bool, losses: inout [TelegramEncodingLoss]?
+    ) -> Message {
         let units = text.units
-        let count = units.count
-        func lineStart(_ p: Int) -> Bool { p == 0 || (p > 0 && p <= count && units[p - 1] == 0x0A) }
-        // What is kept, in the message's order: a part of a list in canonical order is in
-        // canonical order too.
-        var kept: [MessageEntity] = []
-        kept.reserveCapacity(message.entities.count)
-        var lastQuoteEnd = Int.min
-        var hasQuotes = false
-        var changed = false  // an entity lost its language or date format, or a nested quote was dropped
-        var dropped = false  // an auto-detected or unsendable entity or a mid-line quote was dropped
-        var extended = false  // a quote took the newline after it
-        for var e in message.entities {
-            switch e.kind.entityClass {
-            case .quote:
-                guard lineStart(e.offset) else { dropped = true; continue }
-                if e.end < count, !lineStart(e.end) {
-                    guard units[e.end] == 0x0A else { dropped = true; continue }
-                    e.length += 1
-                    extended = true
-                }
-                if lastQuoteEnd > e.offset { changed = true; continue }
-                lastQuoteEnd = e.end
-                hasQuotes = true
-                kept.append(e)
-            case .splittable, .preLike, .continuous:
-                guard e.kind.entityClass != .continuous || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji,
-                    let sendable = e.telegramSendable, e.kind != .textLink || usableURL(e.url ?? "")
-                else {
-                    dropped = true
-                    continue
-                }
-                if sendable != e { changed = true }
-                e = sendable
-                if e.kind == .pre, let language = e.language, !usableLanguage(language) {
-                    e.language = nil
-                    changed = true
-                }
-                kept.append(e)
-            default:
-                dropped = true
-            }
-        }
+        let selection = Selection(message, units: units, losses: &losses)
+        let (changed, extended) = (selection.changed, selection.extended)
         var reduced = message
         // Normalized entities are in canonical order with distinct sort keys, so normalizing
         // them again, in any order, gives them back unchanged. Dropping some of them, or
@@ -68,9 +37,10 @@ extension MarkdownV2Encoder {
         // around a dropped entity now touch, or an entity now crosses a quote's end: only
         // then is normalizing again needed, to join or split them. What is only dropped
         // stays in canonical order; a grown quote may move.
-        if !normalized || changed || dropped || extended {
-            let quotes = hasQuotes ? kept.filter { $0.kind.entityClass == .quote } : []
-            let others = hasQuotes ? kept.filter { $0.kind.entityClass != .quote } : kept
+        if !normalized || changed || selection.dropped || extended {
+            let kept = selection.kept
+            let quotes = selection.hasQuotes ? kept.filter { $0.kind.entityClass == .quote } : []
+            let others = selection.hasQuotes ? kept.filter { $0.kind.entityClass != .quote } : kept
             if normalized, !changed, !EntityOrder.hasJoinableNeighbours(others), !EntityOrder.hasJoinableNeighbours(quotes),
                 !extended || !crossesQuote(others, quotes)
             {

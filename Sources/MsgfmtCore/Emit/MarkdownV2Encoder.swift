@@ -21,8 +21,13 @@ public enum MarkdownV2Encoder {
     /// UTF-8: the text is transcoded run by run as it is written, with no UTF-16 copy in
     /// between. `normalized` says the message is already normalized, which spares
     /// normalizing it again when nothing had to be reduced.
-    static func encode(_ message: Message, text: UTF16Text, normalized: Bool, into out: inout [UInt8]) {
-        let entities = representable(message, text: text, normalized: normalized).entities
+    ///
+    /// `representable` says the message is already what `representable` makes of it (the
+    /// renderer reduces it, to say what is left out), so its entities are written as they are.
+    static func encode(
+        _ message: Message, text: UTF16Text, normalized: Bool, representable alreadyReduced: Bool = false, into out: inout [UInt8]
+    ) {
+        let entities = alreadyReduced ? message.entities : representable(message, text: text, normalized: normalized).entities
         let units = text.units
         var codeDepth = 0
         var quote: MessageEntity?

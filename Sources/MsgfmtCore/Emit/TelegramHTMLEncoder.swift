@@ -13,15 +13,39 @@ public enum TelegramHTMLEncoder {
         return reduced.entities == message.entities ? message : Normalizer.normalize(reduced, detect: false).0
     }
 
-    /// The entities `encode(_:)` writes as tags.
+    /// The entities `encode(_:)` writes as tags. Those Telegram detects by itself are left
+    /// for it to find again.
     static func sendable(_ entities: [MessageEntity]) -> [MessageEntity] {
-        entities.compactMap { e in
+        var losses: [TelegramEncodingLoss]? = nil
+        return sendable(entities, losses: &losses)
+    }
+
+    /// `sendable(_:)`, adding each entity Telegram refuses all or part of to `losses` when
+    /// that is not nil (`TelegramEncodingLoss`).
+    static func sendable(_ entities: [MessageEntity], losses: inout [TelegramEncodingLoss]?) -> [MessageEntity] {
+        var kept: [MessageEntity] = []
+        kept.reserveCapacity(entities.count)
+        for e in entities {
             switch e.kind.entityClass {
-            case .splittable, .quote: e
-            case .preLike: e.telegramSendable
-            default: e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji ? e.telegramSendable : nil
+            case .splittable, .quote: kept.append(e)
+            case .preLike, .continuous:
+                guard e.kind.entityClass == .preLike || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
+                else { continue }
+                let sendable = e.telegramSendable
+                if losses != nil, let loss = TelegramEncodingLoss.payload(of: e, sendable: sendable) { losses?.append(loss) }
+                if let sendable { kept.append(sendable) }
+            case .unknown: continue
             }
         }
+        return kept
+    }
+
+    /// What `encode(_:)` leaves out of `message` (normalized) that Telegram would not find
+    /// again by itself.
+    static func losses(_ message: Message) -> [TelegramEncodingLoss] {
+        var losses: [TelegramEncodingLoss]? = []
+        _ = sendable(message.entities, losses: &losses)
+        return losses ?? []
     }
 
     /// The Telegram HTML source of `message`.

@@ -22,6 +22,10 @@ public struct RenderedMessage: Sendable {
     public var mediaLines: [LayoutLine]
     /// Warnings and errors about this message.
     public var diagnostics: [Diagnostic]
+    /// True when `message` is already what `--to markdown-v2` expresses of it
+    /// (`MarkdownV2Encoder.representable`, which the renderer applies to say what it
+    /// leaves out), so the emitter writes its entities as they are.
+    var reducedForTelegram = false
 
     /// Creates a rendered message.
     public init(
@@ -33,12 +37,14 @@ public struct RenderedMessage: Sendable {
     }
 
     /// Creates a rendered message laid out whole (`layout`), in `pieces`, or by its
-    /// emitter (`deferredLayout`).
+    /// emitter (`deferredLayout`); `reducedForTelegram` as that member says.
     init(
         index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?,
-        deferredLayout: LayoutConstraints? = nil, mediaLines: [LayoutLine], diagnostics: [Diagnostic]
+        deferredLayout: LayoutConstraints? = nil, mediaLines: [LayoutLine], diagnostics: [Diagnostic],
+        reducedForTelegram: Bool = false
     ) {
         self.index = index
+        self.reducedForTelegram = reducedForTelegram
         self.message = message
         self.styled = styled
         self.layout = layout

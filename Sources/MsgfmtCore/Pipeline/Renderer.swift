@@ -139,10 +139,26 @@ public struct Renderer {
             layout = TextLayout(
                 messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
         }
+        // What re-encoding for Telegram leaves out is said here, where warnings are made;
+        // MarkdownV2's reduction is kept for its emitter, which then does not redo it.
+        var losses: [TelegramEncodingLoss]? = nil
+        var reduced = false
+        if !normalized.entities.isEmpty, options.to == .markdownV2 {
+            losses = []
+            let units = normalized.text == message.text ? text : UTF16Text(normalized.text)
+            normalized = MarkdownV2Encoder.representable(normalized, text: units, normalized: true, losses: &losses)
+            reduced = true
+        } else if !normalized.entities.isEmpty, options.to == .telegramHTML {
+            losses = TelegramHTMLEncoder.losses(normalized)
+        }
+        for loss in losses ?? [] {
+            let sentence = loss.message(format: "--to " + options.to.rawValue)
+            repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), sentence))
+        }
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, deferredLayout: deferred,
-            mediaLines: mediaLines,
-            diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs)
+            mediaLines: mediaLines, diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs,
+            reducedForTelegram: reduced)
     }
 
     /// The layout of `styled` under `constraints`: measured with the fonts when there are

@@ -36,4 +36,53 @@ import Testing
             #expect((e.telegramSendable != nil) == sendable, "\(url)")
         }
     }
+
+    /// The Telegram encoders name each entity they leave out but those Telegram detects by
+    /// itself: MarkdownV2 a refused link, custom emoji, mention and time, a mid-line quote,
+    /// an unusable pre language and a refused time format; Telegram HTML the refused
+    /// payloads and the time format only (its quotes and languages go through).
+    @Test func encodersNameWhatTheyLeaveOut() {
+        let text = "click here\nquote mid\nhttp://a.com 12:00 code\nlast"
+        let entities = [
+            MessageEntity(kind: .textLink, offset: 0, length: 5, url: "javascript:alert(1)"),
+            MessageEntity(kind: .customEmoji, offset: 6, length: 4, customEmojiID: "abc"),
+            MessageEntity(kind: .blockquote, offset: 13, length: 5),
+            MessageEntity(kind: .url, offset: 21, length: 12),
+            MessageEntity(kind: .dateTime, offset: 34, length: 5, unixTime: 1_700_000_000, dateTimeFormat: "x"),
+            MessageEntity(kind: .dateTime, offset: 40, length: 4, unixTime: -5),
+            MessageEntity(kind: .pre, offset: 45, length: 4, language: "a b"),
+            MessageEntity(kind: .textMention, offset: 40, length: 4, userID: -1),
+            MessageEntity(kind: .bold, offset: 0, length: 4),
+        ]
+        let (message, _) = Normalizer.normalize(Message(text: text, entities: entities), detect: false)
+        func named(_ losses: [TelegramEncodingLoss]) -> Set<String> {
+            Set(losses.map { "\($0.entity.typeName) \($0.entity.offset) \($0.reason)" })
+        }
+        var losses: [TelegramEncodingLoss]? = []
+        _ = MarkdownV2Encoder.representable(message, text: UTF16Text(message.text), normalized: true, losses: &losses)
+        let markdown = named(losses ?? [])
+        let html = named(TelegramHTMLEncoder.losses(message))
+        let kept = message.entities.map { "\($0.typeName) \($0.offset)" }
+        #expect(
+            markdown
+                == Set(
+                    [
+                        "blockquote 13 quoteMidLine", "custom_emoji 6 refusedPayload", "date_time 34 dateTimeFormat",
+                        "pre 45 language", "text_link 0 refusedPayload",
+                    ] + (kept.contains("date_time 40") ? ["date_time 40 refusedPayload"] : [])
+                        + (kept.contains("text_mention 40") ? ["text_mention 40 refusedPayload"] : [])),
+            "kept by normalizing: \(kept)")
+        #expect(
+            html
+                == Set(
+                    [
+                        "custom_emoji 6 refusedPayload", "date_time 34 dateTimeFormat", "text_link 0 refusedPayload",
+                    ] + (kept.contains("date_time 40") ? ["date_time 40 refusedPayload"] : [])
+                        + (kept.contains("text_mention 40") ? ["text_mention 40 refusedPayload"] : [])),
+            "kept by normalizing: \(kept)")
+        let first = TelegramEncodingLoss(entity: entities[0], reason: .refusedPayload)
+        #expect(
+            first.message(format: "--to markdown-v2")
+                == "text_link entity at offset 0, length 5, is written as plain text in --to markdown-v2: Telegram refuses its URL")
+    }
 }

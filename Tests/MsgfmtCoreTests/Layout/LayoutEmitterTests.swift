@@ -13,12 +13,14 @@ import Testing
         return try #require(String(bytes: EmitCapture.bytes(&emitter, messages), encoding: .utf8))
     }
 
-    func rendered(_ styled: StyledText, width: Int, diagnostics: [Diagnostic] = [], id: Int64? = nil) -> RenderedMessage {
+    func rendered(
+        _ styled: StyledText, width: Int, diagnostics: [Diagnostic] = [], id: Int64? = nil, index: Int = 0
+    ) -> RenderedMessage {
         var styled = styled
         styled.messageID = id
         let layout = TextLayouter.layout(styled, S.constraints(width))
         return RenderedMessage(
-            index: 0, message: Message(id: id, text: styled.text.string), styled: styled, layout: layout, diagnostics: diagnostics)
+            index: index, message: Message(id: id, text: styled.text.string), styled: styled, layout: layout, diagnostics: diagnostics)
     }
 
     @Test func plainTextMasksSpoilersCellForCell() throws {
@@ -40,14 +42,14 @@ import Testing
     @Test func jsonWritesOneObjectPerMessageWithDiagnostics() throws {
         let warning = Diagnostic(.warning, .init(entityIndex: 2), "entity 2 overlaps entity 1 and was dropped")
         let a = rendered(S.styled("⟦b⟧Hi⟦/b⟧ there"), width: 40, diagnostics: [warning], id: 42)
-        let b = rendered(S.styled(""), width: 40)
+        let b = rendered(S.styled(""), width: 40, index: 1)
         let lines = try output(JSONLayoutEmitter(), [a, b]).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(
             lines[0]
-                == #"{"id":42,"text":"Hi there","width":8,"height":1,"truncated":false,"lines":[{"y":0,"x":0,"width":8,"start":0,"end":8,"block":"paragraph","rtl":false,"fragments":[{"x":0,"width":2,"start":0,"end":2,"text":"Hi","styles":["bold"],"link":null,"role":"text","rtl":false},{"x":2,"width":6,"start":2,"end":8,"text":" there","styles":[],"link":null,"role":"text","rtl":false}]}],"diagnostics":[{"severity":"warning","message":"entity 2 overlaps entity 1 and was dropped","entity":2}]}"#
+                == #"{"id":42,"index":0,"text":"Hi there","width":8,"height":1,"truncated":false,"lines":[{"y":0,"x":0,"width":8,"start":0,"end":8,"block":"paragraph","rtl":false,"fragments":[{"x":0,"width":2,"start":0,"end":2,"text":"Hi","styles":["bold"],"link":null,"role":"text","rtl":false},{"x":2,"width":6,"start":2,"end":8,"text":" there","styles":[],"link":null,"role":"text","rtl":false}]}],"diagnostics":[{"severity":"warning","message":"entity 2 overlaps entity 1 and was dropped","entity":2}]}"#
         )
-        #expect(lines[1] == #"{"id":null,"text":"","width":0,"height":0,"truncated":false,"lines":[],"diagnostics":[]}"#)
+        #expect(lines[1] == #"{"id":null,"index":1,"text":"","width":0,"height":0,"truncated":false,"lines":[],"diagnostics":[]}"#)
     }
 
     @Test func jsonNeverCarriesRawControls() throws {

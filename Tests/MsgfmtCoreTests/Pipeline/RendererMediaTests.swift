@@ -90,7 +90,7 @@ import Testing
                 """)
         #expect(
             render(Self.photo, to: .json).output.hasPrefix(
-                #"{"id":5,"media":{"kind":"photo","title":"Photo 90×90","status":"1000 B","details":[]},"text":"","width":0,"height":0,"truncated":false,"lines":[]"#
+                #"{"id":5,"index":0,"media":{"kind":"photo","title":"Photo 90×90","status":"1000 B","details":[]},"text":"","width":0,"height":0,"truncated":false,"lines":[]"#
             ))
         #expect(!render(#"{"text":"a"}"#, to: .json).output.contains("media"))
     }
