@@ -22,12 +22,12 @@ public enum MarkdownV2Encoder {
     /// between. `normalized` says the message is already normalized, which spares
     /// normalizing it again when nothing had to be reduced.
     ///
-    /// `representable` says the message is already what `representable` makes of it (the
-    /// renderer reduces it, to say what is left out), so its entities are written as they are.
+    /// `entities`, when given, are those `representable` keeps of the message (the renderer
+    /// chooses them, to say what is left out), written as they are.
     static func encode(
-        _ message: Message, text: UTF16Text, normalized: Bool, representable alreadyReduced: Bool = false, into out: inout [UInt8]
+        _ message: Message, text: UTF16Text, normalized: Bool, entities chosen: [MessageEntity]? = nil, into out: inout [UInt8]
     ) {
-        let entities = alreadyReduced ? message.entities : representable(message, text: text, normalized: normalized).entities
+        let entities = chosen ?? representable(message, text: text, normalized: normalized).entities
         let units = text.units
         var codeDepth = 0
         var quote: MessageEntity?

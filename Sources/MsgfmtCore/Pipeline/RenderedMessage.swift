@@ -22,10 +22,10 @@ public struct RenderedMessage: Sendable {
     public var mediaLines: [LayoutLine]
     /// Warnings and errors about this message.
     public var diagnostics: [Diagnostic]
-    /// True when `message` is already what `--to markdown-v2` expresses of it
-    /// (`MarkdownV2Encoder.representable`, which the renderer applies to say what it
-    /// leaves out), so the emitter writes its entities as they are.
-    var reducedForTelegram = false
+    /// For `--to markdown-v2`, the entities of `message` its encoder writes
+    /// (`MarkdownV2Encoder.representable`, which the renderer applies to say what it leaves
+    /// out), so the emitter need not choose them again; nil for the other formats.
+    var markdownV2Entities: [MessageEntity]?
 
     /// Creates a rendered message.
     public init(
@@ -37,14 +37,14 @@ public struct RenderedMessage: Sendable {
     }
 
     /// Creates a rendered message laid out whole (`layout`), in `pieces`, or by its
-    /// emitter (`deferredLayout`); `reducedForTelegram` as that member says.
+    /// emitter (`deferredLayout`); `markdownV2Entities` as that member says.
     init(
         index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?,
         deferredLayout: LayoutConstraints? = nil, mediaLines: [LayoutLine], diagnostics: [Diagnostic],
-        reducedForTelegram: Bool = false
+        markdownV2Entities: [MessageEntity]? = nil
     ) {
         self.index = index
-        self.reducedForTelegram = reducedForTelegram
+        self.markdownV2Entities = markdownV2Entities
         self.message = message
         self.styled = styled
         self.layout = layout

@@ -117,6 +117,9 @@ public struct Renderer {
             repairs[i].location.messageIndex = index
             repairs[i].location.line = line
         }
+        let markdownV2Entities =
+            options.to == .markdownV2 || options.to == .telegramHTML
+            ? reduceForTelegram(normalized, text: text, original: message, at: index, line: line, repairs: &repairs) : nil
         let styled =
             needsStyledBlocks
             ? StyledTextBuilder.build(normalized, text: text)
@@ -139,26 +142,35 @@ public struct Renderer {
             layout = TextLayout(
                 messageID: styled.messageID, text: styled.text.string, width: 0, truncated: styled.text.count > 0, lines: [])
         }
-        // What re-encoding for Telegram leaves out is said here, where warnings are made;
-        // MarkdownV2's reduction is kept for its emitter, which then does not redo it.
-        var losses: [TelegramEncodingLoss]? = nil
-        var reduced = false
-        if !normalized.entities.isEmpty, options.to == .markdownV2 {
-            losses = []
-            let units = normalized.text == message.text ? text : UTF16Text(normalized.text)
-            normalized = MarkdownV2Encoder.representable(normalized, text: units, normalized: true, losses: &losses)
-            reduced = true
-        } else if !normalized.entities.isEmpty, options.to == .telegramHTML {
-            losses = TelegramHTMLEncoder.losses(normalized)
+        return RenderedMessage(
+            index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, deferredLayout: deferred,
+            mediaLines: mediaLines, diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs,
+            markdownV2Entities: markdownV2Entities)
+    }
+
+    /// For the formats that re-encode for Telegram, a warning in `repairs` for each entity
+    /// of `message` (normalized from `original`, whose UTF-16 view is `text`) that the
+    /// encoder writes as plain text or leaves out and Telegram would not detect again
+    /// (`TelegramEncodingLoss`), located by `index` and `line`. For `--to markdown-v2`, the
+    /// entities its encoder writes, which it then need not choose again
+    /// (`RenderedMessage.markdownV2Entities`); nil for the other formats.
+    private func reduceForTelegram(
+        _ message: Message, text: UTF16Text, original: Message, at index: Int, line: Int?, repairs: inout [Diagnostic]
+    ) -> [MessageEntity]? {
+        guard !message.entities.isEmpty else { return options.to == .markdownV2 ? [] : nil }
+        var losses: [TelegramEncodingLoss]? = []
+        var entities: [MessageEntity]? = nil
+        if options.to == .markdownV2 {
+            let units = message.text == original.text ? text : UTF16Text(message.text)
+            entities = MarkdownV2Encoder.representable(message, text: units, normalized: true, losses: &losses).entities
+        } else {
+            losses = TelegramHTMLEncoder.losses(message)
         }
         for loss in losses ?? [] {
             let sentence = loss.message(format: "--to " + options.to.rawValue)
             repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), sentence))
         }
-        return RenderedMessage(
-            index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, deferredLayout: deferred,
-            mediaLines: mediaLines, diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs,
-            reducedForTelegram: reduced)
+        return entities
     }
 
     /// The layout of `styled` under `constraints`: measured with the fonts when there are
