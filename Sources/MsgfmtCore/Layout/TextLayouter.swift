@@ -62,7 +62,10 @@ public enum TextLayouter {
     /// (the lines `layout(_:_:)` makes); true when text is hidden (`TextLayout.truncated`).
     @discardableResult
     static func layout<Sink: LineSink>(_ styled: StyledText, _ constraints: LayoutConstraints, into sink: inout Sink) -> Bool {
-        let prepared = PreparedText(styled, measurer: CellMeasurer(model: constraints.widthModel))
-        return LayoutEngine(prepared: prepared, constraints: constraints.clamped).run(into: &sink)
+        // Made in the call, so the engine takes the prepared text over rather than a copy.
+        LayoutEngine(
+            prepared: PreparedText(styled, measurer: CellMeasurer(model: constraints.widthModel)), constraints: constraints.clamped
+        )
+        .run(into: &sink)
     }
 }
