@@ -145,6 +145,37 @@ import Testing
         #expect(changed.stdout.contains("  Bo\u{FFFD}\n- 00:00  hello\n+ 00:00  hello {+again+}\n"), "\(changed.stdout)")
     }
 
+    /// A reply quotes the message it answers, as the transcript does, when that message is
+    /// in the same file (the old one for the version before, the new one for the version
+    /// after), though it did not change; one that answers a message the file lacks is named
+    /// by its id.
+    @Test func repliesQuoteTheMessageTheyAnswer() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func message(_ id: Int, _ from: String, _ text: String, reply: Int? = nil) -> String {
+            let replyMember = reply.map { #""reply_to_message_id": \#($0), "# } ?? ""
+            return #"{"id": \#(id), "type": "message", "date_unixtime": "1704067200", "from": "\#(from)", "#
+                + #""from_id": "user\#(from.count)", \#(replyMember)"text": "\#(text)"}"#
+        }
+        func export(_ messages: [String]) -> String {
+            #"{"name": "Lunch", "type": "personal_chat", "id": 7, "messages": [\#(messages.joined(separator: ", "))]}"#
+        }
+        let question = message(1, "Alice", "Lunch at noon?")
+        try export([question, message(2, "Bob", "Sure", reply: 1)]).write(
+            to: dir.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try export([question, message(2, "Bob", "Sure, see you", reply: 1), message(3, "Bob", "Also", reply: 99)]).write(
+            to: dir.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let text = try Self.run(["diff", "old.json", "new.json", "--to", "text", "--width", "60"], in: dir)
+        #expect(text.status == 1, "\(text.stderr)")
+        // Both versions quote alike: the line is context, written once.
+        #expect(text.stdout.contains("  00:00  ↩ Alice: Lunch at noon?\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("↩ In reply to message 99"), "\(text.stdout)")
+        #expect(!text.stdout.contains("In reply to message 1\n"), "\(text.stdout)")
+        let html = try Self.run(["diff", "old.json", "new.json", "--to", "html"], in: dir)
+        #expect(html.stdout.components(separatedBy: "<div class=\"reply\"><b>Alice</b> Lunch at noon?</div>").count == 3, "\(html.stdout)")
+        #expect(html.stdout.contains("<div class=\"reply\">In reply to message 99</div>"))
+    }
+
     /// Unreadable files, files that are not exports or are cut short, standard input and
     /// bad options: status 2, one clear line, no output file.
     @Test func troubleExitsTwo() throws {

@@ -64,17 +64,19 @@ public final class ArchiveComparison {
         let transcript = options.transcriptOptions(owner: owner)
         let writer = makeWriter(transcript: transcript, sink: sink, owner: owner)
         writer.begin(old: old, new: new, stats: diff.stats)
-        stats.failed += write(diff, to: writer, from: (oldFile, newFile), render: transcript.render, sink: sink)
+        stats.failed += write(
+            diff, to: writer, from: (oldFile, newFile), indexes: (oldIndex, newIndex), render: transcript.render, sink: sink)
         writer.finish()
         return stats
     }
 
     /// Writes the changes of `diff` with `writer`, a batch at a time: read, laid out and
-    /// made into the writer's pieces on every lane, then written in order. Returns how many
-    /// changes could not be shown (a file changed while it was read).
+    /// made into the writer's pieces on every lane, then written in order; the `indexes` of
+    /// the files find the messages replies quote. Returns how many changes could not be
+    /// shown (a file changed while it was read).
     private func write<Writer: DiffWriter>(
-        _ diff: ArchiveDiff, to writer: Writer, from files: (old: ExportMessageFile, new: ExportMessageFile), render: RenderOptions,
-        sink: OutputSink
+        _ diff: ArchiveDiff, to writer: Writer, from files: (old: ExportMessageFile, new: ExportMessageFile),
+        indexes: (old: ArchiveIndex, new: ArchiveIndex), render: RenderOptions, sink: OutputSink
     ) -> Int {
         let lanes = max(1, options.jobs)
         let options = self.options
@@ -82,12 +84,15 @@ public final class ArchiveComparison {
         var failed = 0
         for chat in diff.chats {
             writer.beginChat(chat.info)
+            let chats = (old: indexes.old.chat(chat.key), new: indexes.new.chat(chat.key))
             var start = 0
             while start < chat.changes.count, !sink.failed {
                 let batch = chat.changes[start..<min(start + Self.batchSize, chat.changes.count)]
                 let shown = [Shown<Writer.Piece>].madeOnLanes(count: batch.count, lanes: lanes, start: Renderer(options: render)) {
                     renderer, i in
-                    Self.show(batch[batch.startIndex + i], files.old, files.new, options: options, renderer: renderer, piece: piece)
+                    Self.show(
+                        batch[batch.startIndex + i], files.old, files.new, chats: chats, options: options, renderer: renderer,
+                        piece: piece)
                 }
                 for (change, item) in zip(batch, shown) {
                     for (diagnostic, file) in item.diagnostics { report(diagnostic, file) }
@@ -115,10 +120,11 @@ public final class ArchiveComparison {
     }
 
     /// Reads the versions of `change`, lays them out with `renderer` and makes the writer's
-    /// pieces of them with `piece`.
+    /// pieces of them with `piece`; a version that replies to a message its file's chat
+    /// (`chats`) holds quotes it.
     private static func show<Piece>(
-        _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile, options: DiffOptions, renderer: Renderer,
-        piece: (TranscriptMessage) -> Piece
+        _ change: ArchiveChange, _ oldFile: ExportMessageFile, _ newFile: ExportMessageFile,
+        chats: (old: ArchiveChat?, new: ArchiveChat?), options: DiffOptions, renderer: Renderer, piece: (TranscriptMessage) -> Piece
     ) -> Shown<Piece> {
         var diagnostics: [(Diagnostic, String)] = []
         let before = change.old.flatMap { read($0, from: oldFile, options: options, diagnostics: &diagnostics) }
@@ -126,13 +132,30 @@ public final class ArchiveComparison {
         if (change.old != nil && before == nil) || (change.new != nil && after == nil) {
             return Shown(versions: nil, diagnostics: diagnostics)
         }
-        func withPieces(_ laidOut: LaidOut?) -> DiffVersion<Piece>? {
+        func withPieces(_ laidOut: LaidOut?, quote: (sender: String, text: String)?) -> DiffVersion<Piece>? {
             laidOut.map {
-                DiffVersion(shown: $0.shown, piece: piece($0.shown), unmarked: $0.unmarked.map { ($0, piece($0)) })
+                DiffVersion(shown: $0.shown, piece: piece($0.shown), unmarked: $0.unmarked.map { ($0, piece($0)) }, quote: quote)
             }
         }
         let versions = prepare(change, before, after, options: options, renderer: renderer)
-        return Shown(versions: (withPieces(versions.before), withPieces(versions.after)), diagnostics: diagnostics)
+        let quotes = (
+            before: before.flatMap { quote(of: $0, in: chats.old, file: oldFile, options: options) },
+            after: after.flatMap { quote(of: $0, in: chats.new, file: newFile, options: options) }
+        )
+        return Shown(
+            versions: (withPieces(versions.before, quote: quotes.before), withPieces(versions.after, quote: quotes.after)),
+            diagnostics: diagnostics)
+    }
+
+    /// The sender and preview of the message `m` replies to, as a transcript quotes it,
+    /// when `chat` of `file` holds that message and it still reads as indexed.
+    private static func quote(
+        of m: ExportMessage, in chat: ArchiveChat?, file: ExportMessageFile, options: DiffOptions
+    ) -> (sender: String, text: String)? {
+        guard let reply = m.replyTo, let entry = chat?.entry(id: reply), let raw = file.message(at: entry),
+            case .success(let target) = ExportMessageDecoder.decode(raw, clock: options.clock), target.id == reply
+        else { return nil }
+        return (target.senderName, TranscriptMessage.preview(of: target))
     }
 
     /// A version laid out, before the writer's pieces are made of it: the message as shown

@@ -11,4 +11,7 @@ struct DiffVersion<Piece> {
     /// formatting and the output colours them: comparing the two drawings finds the marked
     /// words exactly.
     var unmarked: (message: TranscriptMessage, piece: Piece)?
+    /// The sender and preview of the message this version replies to, when the same file
+    /// holds it: what the transcript's reply line quotes (`TranscriptMessage.preview`).
+    var quote: (sender: String, text: String)? = nil
 }

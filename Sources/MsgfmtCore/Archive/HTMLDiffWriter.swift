@@ -127,7 +127,8 @@ final class HTMLDiffWriter: DiffWriter {
     }
 
     /// One version of a message: its day, its sender group and the message as the site
-    /// writes it (reply previews name the message replied to: it may not be in the diff).
+    /// writes it; a reply quotes the message it answers as the site does when the file holds
+    /// it (`DiffVersion.quote`), else names it by its id.
     private func side(_ version: DiffVersion<HTMLMessageParts>, _ name: String, label: String?) -> String {
         let prepared = version.shown
         let m = prepared.message
@@ -145,7 +146,10 @@ final class HTMLDiffWriter: DiffWriter {
         out += "<div class=\"group \(outgoing ? "out" : "in")\"><div class=\"sender\">\(HTMLEscaping.escape(m.senderName))"
         if let author = m.author, !author.isEmpty { out += " <span class=\"author\">\(HTMLEscaping.escape(author))</span>" }
         out += "</div>\n" + head
-        if let reply = m.replyTo { out += "<div class=\"reply\">In reply to message \(reply)</div>" }
+        if let reply = m.replyTo {
+            let label = version.quote.map { "<b>\(HTMLEscaping.escape($0.sender))</b> \(HTMLEscaping.escape($0.text))" }
+            out += "<div class=\"reply\">\(label ?? "In reply to message \(reply)")</div>"
+        }
         return out + parts.tail + "</div></div>\n"
     }
 }

@@ -56,8 +56,8 @@ final class TerminalDiffWriter: DiffWriter {
         var drawn: [(lines: [[UInt8]], plain: [[UInt8]]?, side: DiffMarks.Side)] = []
         for (version, side) in [(before, DiffMarks.Side.removed), (after, .inserted)] {
             guard let version else { continue }
-            let plain = version.unmarked.map { drawing($0.message, piece: $0.piece) }
-            drawn.append((drawing(version.shown, piece: version.piece), plain, side))
+            let plain = version.unmarked.map { drawing($0.message, piece: $0.piece, quote: version.quote) }
+            drawn.append((drawing(version.shown, piece: version.piece, quote: version.quote), plain, side))
         }
         // An edited message's leading lines that both versions draw alike (its day, its
         // sender, unchanged first lines) are context, as in diff -u: written once.
@@ -76,11 +76,13 @@ final class TerminalDiffWriter: DiffWriter {
     }
 
     /// The lines of `message` (whose piece is `piece`) as the transcript draws it on its
-    /// own, its day and sender included: a version as shown, its changed words marked, or
-    /// its `unmarked` twin, to colour the marked words against.
-    private func drawing(_ message: TranscriptMessage, piece: TerminalPieces) -> [[UInt8]] {
+    /// own, its day and sender included, its reply line quoting `quote` (the message it
+    /// answers): a version as shown, its changed words marked, or its `unmarked` twin, to
+    /// colour the marked words against.
+    private func drawing(_ message: TranscriptMessage, piece: TerminalPieces, quote: (sender: String, text: String)?) -> [[UInt8]] {
         let writer = TerminalTranscriptWriter(options: transcript, sink: scratch)
         if let owner { writer.setOwner(owner) }
+        if let quote, let reply = message.message.replyTo { writer.state.rememberQuote(id: reply, sender: quote.sender, text: quote.text) }
         writer.write(message, piece: piece)
         return Self.lines(scratch.takeBytes())
     }

@@ -75,6 +75,13 @@ struct TranscriptState {
         previews.insert(id: id, sender: sender, text: text, at: ordinal)
     }
 
+    /// Remembers the sender and preview of message `id`, which this transcript does not
+    /// write, so a reply to it quotes it (a diff draws each version of a message with a
+    /// transcript of its own).
+    mutating func rememberQuote(id: Int64, sender: String, text: String) {
+        previews.insert(id: id, sender: sender, text: text)
+    }
+
     /// The sender and preview of message `id`, if still remembered.
     func quote(_ id: Int64) -> (sender: String, text: String)? {
         previews.lookup(id)
