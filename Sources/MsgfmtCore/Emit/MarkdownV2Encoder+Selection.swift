@@ -49,10 +49,7 @@ extension MarkdownV2Encoder {
                     kept.append(e)
                 case .splittable, .preLike, .continuous:
                     // Entities Telegram detects by itself are left for it to find again.
-                    guard
-                        e.kind.entityClass != .continuous || e.kind == .textLink || e.kind == .textMention
-                            || e.kind == .customEmoji
-                    else {
+                    guard !e.kind.isDetectedByTelegram else {
                         dropped = true
                         continue
                     }

@@ -29,8 +29,7 @@ public enum TelegramHTMLEncoder {
             switch e.kind.entityClass {
             case .splittable, .quote: kept.append(e)
             case .preLike, .continuous:
-                guard e.kind.entityClass == .preLike || e.kind == .textLink || e.kind == .textMention || e.kind == .customEmoji
-                else { continue }
+                guard !e.kind.isDetectedByTelegram else { continue }
                 let sendable = e.telegramSendable
                 if losses != nil, let loss = TelegramEncodingLoss.payload(of: e, sendable: sendable) { losses?.append(loss) }
                 if let sendable { kept.append(sendable) }

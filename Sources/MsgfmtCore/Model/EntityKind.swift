@@ -52,6 +52,16 @@ public enum EntityKind: Sendable, Hashable {
         }
     }
 
+    /// True for the kinds Telegram finds in a message's text by itself (the continuous
+    /// kinds without a payload): the Telegram encoders write them as plain text and leave
+    /// them to be found again.
+    public var isDetectedByTelegram: Bool {
+        switch self {
+        case .mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bankCard: true
+        default: false
+        }
+    }
+
     /// How the kind nests with others (TELEGRAM.md §Entities).
     public var entityClass: EntityClass {
         switch self {
