@@ -402,6 +402,7 @@ struct ExportCommand: ParsableCommand {
             ? TerminalTranscriptWriter.bodyWidth(style: options.style, width: width) : width
         options.render.to = format
         options.render.skipsLayout = export.to == .markdown
+        options.render.writesMarkdown = export.to == .markdown
         if drawsPictures {
             try setPictureOptions(&options)
         } else {

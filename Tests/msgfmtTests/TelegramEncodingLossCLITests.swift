@@ -36,7 +36,24 @@ import Testing
         #expect(warnings.allSatisfy { $0.contains("is written as plain text in --to telegram-html: Telegram refuses its") })
     }
 
-    @Test(arguments: ["bot-api", "html", "json"])
+    /// `--to bot-api` keeps what Telegram refuses, as the normalized message has it, but
+    /// for a time format, which it leaves out; each gets a warning.
+    @Test func botAPISaysWhatTelegramWouldRefuse() throws {
+        let time =
+            #"{"text":"at noon","entities":[{"type":"date_time","offset":3,"length":4,"unix_time":1700000000,"date_time_format":"zz"}]}"#
+        let run = try Binary.run(["--from", "bot-api", "--to", "bot-api"], stdin: Self.line + "\n" + time + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""url":"javascript:alert(1)""#) && run.stdout.contains(#""custom_emoji_id":"abc""#))
+        #expect(!run.stdout.contains("date_time_format"), "\(run.stdout)")
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "msgfmt: warning: <stdin>:1: text_link entity at offset 0, length 5, is kept in --to bot-api, but Telegram refuses its URL",
+                "msgfmt: warning: <stdin>:1: custom_emoji entity at offset 6, length 4, is kept in --to bot-api, but Telegram refuses its custom emoji id",
+                "msgfmt: warning: <stdin>:2: date_time entity at offset 3, length 4, loses its date_time_format in --to bot-api: Telegram refuses it",
+            ], "\(run.stderr)")
+    }
+
+    @Test(arguments: ["html", "json"])
     func formatsThatKeepTheEntitiesSayNothing(_ format: String) throws {
         let run = try Binary.run(["--from", "bot-api", "--to", format], stdin: Self.line + "\n")
         #expect(run.status == 0)

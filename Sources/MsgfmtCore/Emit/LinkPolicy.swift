@@ -33,22 +33,86 @@ public enum LinkPolicy {
     /// front and how many bytes it takes; nil when the link must be shown as plain text.
     /// Nothing is allocated, so a caller may decide first and write later.
     static func safeURIPlan(bytes: UnsafeBufferPointer<UInt8>) -> (prefixed: Bool, length: Int)? {
-        guard let first = bytes.first, first > 0x20, first != 0x7F else { return nil }
+        if case .link(let prefixed, let length) = decision(bytes: bytes) { return (prefixed, length) }
+        return nil
+    }
+
+    /// Why a link is shown as plain text rather than linked.
+    public enum Refusal: Sendable, Equatable {
+        /// It is empty or starts with a space or a control character.
+        case blank
+        /// Its scheme is not one of `allowedSchemes` (`javascript:`, `data:`, `file:`).
+        case scheme
+        /// It has no scheme and does not start with a plain host name.
+        case host
+        /// It is longer than `maxLength` bytes once encoded.
+        case length
+
+        /// The reason as the end of a sentence (`… is shown without its link: …`).
+        public var reason: String {
+            switch self {
+            case .blank: "it is empty or starts with a space or a control character"
+            case .scheme: "only http, https, tg, mailto and tel links are written"
+            case .host: "it has no scheme and does not start with a host name"
+            case .length: "it is longer than \(LinkPolicy.maxLength) bytes once percent-encoded"
+            }
+        }
+    }
+
+    /// Why `link` is shown as plain text, or nil when it becomes a link (`safeURI`). Most
+    /// links start with a lower-case scheme msgfmt links and are too short to pass the
+    /// limit even with every byte encoded: those are taken on sight.
+    public static func refusal(of link: String) -> Refusal? {
+        var link = link
+        return link.withUTF8 { bytes in
+            if bytes.count &* 3 <= maxLength, startsWithLinkedScheme(bytes) { return nil }
+            if case .refused(let refusal) = decision(bytes: bytes) { return refusal }
+            return nil
+        }
+    }
+
+    /// True when `bytes` start with `https://`, `http://`, `tg://`, `mailto:` or `tel:`,
+    /// in lower case.
+    @inline(__always)
+    private static func startsWithLinkedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(_ prefix: StaticString) -> Bool {
+            let n = prefix.utf8CodeUnitCount
+            guard bytes.count >= n else { return false }
+            for k in 0..<n where bytes[k] != prefix.utf8Start[k] { return false }
+            return true
+        }
+        switch bytes.first {
+        case UInt8(ascii: "h"): return starts("https://") || starts("http://")
+        case UInt8(ascii: "t"): return starts("tg://") || starts("tel:")
+        case UInt8(ascii: "m"): return starts("mailto:")
+        default: return false
+        }
+    }
+
+    /// What becomes of a link: the one decision `safeURIPlan` and `refusal(of:)` read.
+    private enum Decision {
+        case link(prefixed: Bool, length: Int)
+        case refused(Refusal)
+    }
+
+    @inline(__always)
+    private static func decision(bytes: UnsafeBufferPointer<UInt8>) -> Decision {
+        guard let first = bytes.first, first > 0x20, first != 0x7F else { return .refused(.blank) }
         var prefixed = false
         switch scheme(of: bytes) {
         case .allowed:
             break
         case .refused:
-            return nil
+            return .refused(.scheme)
         case .none:
-            guard isPlainHost(bytes) else { return nil }
+            guard isPlainHost(bytes) else { return .refused(.host) }
             prefixed = true
         }
         // Every byte takes one, and each one encoded two more (`%XX`).
         var length = (prefixed ? httpPrefix.utf8CodeUnitCount : 0) &+ bytes.count
         forEachEncoded(bytes) { _, _ in length &+= 2 }
-        if length > maxLength { return nil }
-        return (prefixed, length)
+        if length > maxLength { return .refused(.length) }
+        return .link(prefixed: prefixed, length: length)
     }
 
     /// Writes the safe URI of the link in `bytes` at `out`, as `safeURIPlan` planned it

@@ -27,10 +27,13 @@ struct TelegramEncodingLoss: Sendable, Equatable {
     var reason: Reason
 
     /// The warning's sentence for the output `format` (as the user names it, `--to
-    /// markdown-v2`).
-    func message(format: String) -> String {
+    /// markdown-v2`). `--to bot-api` keeps an entity whose payload Telegram refuses
+    /// (`keepsRefused`), as the normalized message has it, and says so.
+    func message(format: String, keepsRefused: Bool = false) -> String {
         let what = "\(entity.typeName) entity at offset \(entity.offset), length \(entity.length),"
         switch reason {
+        case .refusedPayload where keepsRefused:
+            return "\(what) is kept in \(format), but Telegram refuses its \(payloadName)"
         case .refusedPayload:
             return "\(what) is written as plain text in \(format): Telegram refuses its \(payloadName)"
         case .unwritableURL:

@@ -27,6 +27,9 @@ public struct RenderOptions: Sendable, Hashable {
     /// Skip layout even for formats that have one, for callers that read only the styled
     /// text (the Markdown transcript).
     public var skipsLayout = false
+    /// The output is the export's Markdown transcript, which writes message links as
+    /// Markdown links (the styled text goes out as `--to text` would lay it out otherwise).
+    public var writesMarkdown = false
     /// Lay a long message out a stretch at a time as `--to ansi`, `--to text` and
     /// `--to json` write it (`LayoutPieces`), so neither its layout nor its output is ever
     /// held whole, and leave any other message's layout to the ANSI and text emitters,
@@ -46,6 +49,23 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// The clock of `timeZone` (the system's zone when nil or unknown).
     public var clock: ExportClock { .named(timeZone) }
+
+    /// Whether message links become links in the output (an HTML `href`, an OSC 8
+    /// hyperlink, a Markdown link), so each one `LinkPolicy` refuses is warned about
+    /// (`LinkRefusal`): `--to html`, `--to ansi` with hyperlinks, the Markdown transcript.
+    public var writesLinks: Bool {
+        switch to {
+        case .html: true
+        case .ansi: style.hyperlinks
+        case .text: writesMarkdown
+        case .json, .botAPI, .markdownV2, .telegramHTML, .svg, .png: false
+        }
+    }
+
+    /// The output format as the user names it in a warning (`--to html`, `--to markdown`).
+    public var formatName: String {
+        "--to " + (writesMarkdown ? "markdown" : to.rawValue)
+    }
 
     /// True when layout measures with fonts: `--measure font`, or a picture format.
     public var usesFonts: Bool { measure == .font || to == .svg || to == .png }

@@ -107,7 +107,8 @@ public struct Renderer {
     /// are located by `index` and, for a message of JSON Lines, its `line`.
     public func process(_ message: Message, index: Int, line: Int? = nil, diagnostics: [Diagnostic]) -> RenderedMessage {
         let text = UTF16Text(message.text)
-        var (normalized, repairs) = Normalizer.normalize(message, text: text, detect: options.detect)
+        let (normalized, found) = Normalizer.normalize(message, text: text, detect: options.detect)
+        var repairs = found
         for i in repairs.indices where repairs[i].location.messageIndex == nil {
             if options.entitiesJSON != nil, repairs[i].location.entityIndex != nil {
                 // The entities came from `--entities`: located there, not in the text.
@@ -117,13 +118,19 @@ public struct Renderer {
             repairs[i].location.messageIndex = index
             repairs[i].location.line = line
         }
+        let mayRefuseLinks = options.writesLinks && LinkRefusal.mayRefuse(normalized.entities, text: text)
         let markdownV2Entities =
-            options.to == .markdownV2 || options.to == .telegramHTML
+            options.to == .markdownV2 || options.to == .telegramHTML || options.to == .botAPI
             ? reduceForTelegram(normalized, text: text, original: message, at: index, line: line, repairs: &repairs) : nil
         let styled =
             needsStyledBlocks
             ? StyledTextBuilder.build(normalized, text: text)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
+        if mayRefuseLinks {
+            for refusal in LinkRefusal.refusals(in: styled) {
+                repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), refusal.message(format: options.formatName)))
+            }
+        }
         // The placeholder's lines count towards a line limit (`MediaPlaceholder.lines`).
         let mediaLines = needsMediaLines ? message.media?.lines(options.layout, textBelow: !text.string.isEmpty, fonts: fonts) ?? [] : []
         var layout: TextLayout? = nil
@@ -151,7 +158,8 @@ public struct Renderer {
     /// For the formats that re-encode for Telegram, a warning in `repairs` for each entity
     /// of `message` (normalized from `original`, whose UTF-16 view is `text`) that the
     /// encoder writes as plain text or leaves out and Telegram would not detect again
-    /// (`TelegramEncodingLoss`), located by `index` and `line`. For `--to markdown-v2`, the
+    /// (`TelegramEncodingLoss`), located by `index` and `line`; `--to bot-api` keeps such
+    /// an entity but for a time format Telegram refuses, and says so. For `--to markdown-v2`, the
     /// entities its encoder writes, which it then need not choose again
     /// (`RenderedMessage.markdownV2Entities`); nil for the other formats.
     private func reduceForTelegram(
@@ -167,7 +175,7 @@ public struct Renderer {
             losses = TelegramHTMLEncoder.losses(message)
         }
         for loss in losses ?? [] {
-            let sentence = loss.message(format: "--to " + options.to.rawValue)
+            let sentence = loss.message(format: options.formatName, keepsRefused: options.to == .botAPI)
             repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), sentence))
         }
         return entities

@@ -27,6 +27,35 @@ import Testing
     ])
     func refuses(link: String) {
         #expect(LinkPolicy.safeURI(link) == nil)
+        #expect(LinkPolicy.refusal(of: link) != nil)
+    }
+
+    /// Why a link is refused, which the warnings of the outputs that link say.
+    @Test(arguments: [
+        ("javascript:alert(1)", LinkPolicy.Refusal.scheme), ("data:text/html,x", .scheme), ("jav%61script:x", .scheme),
+        ("java\tscript:alert(1)", .scheme), ("", .blank), (" https://x.org", .blank), ("\u{1}https://x.org", .blank),
+        ("/relative", .host), ("//evil.com", .host), (".hidden", .host), ("\u{202E}https://x.org", .scheme),
+        ("https://x.org/" + String(repeating: "a", count: 2070), .length),
+        ("https://x.org/" + String(repeating: " ", count: 700), .length),
+    ])
+    func namesWhyItRefuses(link: String, refusal: LinkPolicy.Refusal) {
+        #expect(LinkPolicy.refusal(of: link) == refusal)
+        #expect(LinkPolicy.safeURI(link) == nil)
+    }
+
+    /// `refusal(of:)` and `safeURI` make one decision: a reason exactly when there is no
+    /// URI, on random links of scheme-like, host-like and path pieces.
+    @Test func refusesExactlyWhatItDoesNotLink() {
+        let pieces = [
+            "http", "https", "tg", "mailto", "tel", "javascript", "data", ":", "//", "/", "?", "#", "example.com", "x",
+            "8080", " ", "\t", "\u{1}", "é", "%61", "-", ".", "+", "@",
+        ]
+        var rng = SeededGenerator(seed: 0x2083)
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...8, using: &rng)
+            let link = (0..<count).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            #expect((LinkPolicy.refusal(of: link) == nil) == (LinkPolicy.safeURI(link) != nil), "\(link.debugDescription)")
+        }
     }
 
     /// The URI against a byte-by-byte spelling of it: every byte that is printable ASCII
@@ -59,6 +88,8 @@ import Testing
         let fits = base + String(repeating: "a", count: LinkPolicy.maxLength - base.utf8.count)
         #expect(LinkPolicy.safeURI(fits) == fits)
         #expect(LinkPolicy.safeURI(fits + "a") == nil)
+        #expect(LinkPolicy.refusal(of: fits) == nil)
+        #expect(LinkPolicy.refusal(of: fits + "a") == .length)
         // Encoding counts: 700 × "é" is 4200 bytes once percent-encoded.
         #expect(LinkPolicy.safeURI(base + String(repeating: "é", count: 700)) == nil)
     }

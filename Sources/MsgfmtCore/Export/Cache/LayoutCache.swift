@@ -107,10 +107,11 @@ public final class LayoutCache: @unchecked Sendable {
     }
 
     /// Bumped whenever a writer writes something else for the same message and options
-    /// (2: the Markdown transcript's escaping and links; 3: its style markers), so that
+    /// or warns of something else (2: the Markdown transcript's escaping and links; 3: its
+    /// style markers; 4: the warnings about refused links, `LinkRefusal`), so that
     /// `--update` lays out again what an older build kept instead of mixing the two in one
     /// output.
-    static let outputRevision: UInt64 = 3
+    static let outputRevision: UInt64 = 4
 
     /// The digest that starts every key: the msgfmt `version` and `outputRevision`, the
     /// `options` digest of what shapes output, and the output `format`.

@@ -154,6 +154,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
         // Read in place: a copy of the message would retain each of its strings.
         let isService = transcript.message.isService
         transcript.deleted = raw.deleted
+        // Placed here, not where the body is rendered: the layout cache keeps them by the
+        // message's position, and a byte offset changes as the export grows.
+        if !transcript.rendered.diagnostics.isEmpty { raw.place(&transcript.rendered.diagnostics, id: transcript.message.id) }
         if !transcript.message.problems.isEmpty { transcript.reportFieldProblems(of: raw) }
         if options.media.mode != .none, !isService, let file = transcript.message.file {
             transcript.resolveMedia(file, options: options.media.forSource(raw.source), of: raw)

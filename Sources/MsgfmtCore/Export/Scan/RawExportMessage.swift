@@ -33,6 +33,18 @@ public struct RawExportMessage: Sendable {
         return diagnostic
     }
 
+    /// Places the diagnostics the shared pipeline gave about the message's body (its
+    /// repairs, the links an output refuses), which know only its position, as `diagnostic`
+    /// places the export's own: by its id, its byte offset and the file, in a merge; what
+    /// they say of an entity stays.
+    public func place(_ diagnostics: inout [Diagnostic], id: Int64?) {
+        for i in diagnostics.indices where diagnostics[i].location.byteOffset == nil {
+            diagnostics[i].location.messageID = id
+            diagnostics[i].location.byteOffset = byteOffset
+            if diagnostics[i].source == nil { diagnostics[i].source = sourceName }
+        }
+    }
+
     /// Creates a raw message.
     public init(bytes: [UInt8], byteOffset: Int, index: Int, chat: ExportChatInfo = ExportChatInfo()) {
         self.bytes = bytes
