@@ -85,8 +85,9 @@ public struct LinkRefusal: Sendable, Equatable {
                     case .textLink:
                         if let url = list[k].url, LinkPolicy.refusal(of: url) != nil { return true }
                     case .url:
-                        let lower = max(0, list[k].offset)
-                        let upper = min(units.count, lower + max(0, list[k].length))
+                        // Clamped as `StyledTextBuilder.urlTarget` clamps it.
+                        let lower = max(0, min(list[k].offset, units.count))
+                        let upper = lower + min(max(0, list[k].length), units.count - lower)
                         if upper - lower > surelyShort || !surelyLinkedURL(UnsafeBufferPointer(rebasing: units[lower..<upper])) {
                             return true
                         }

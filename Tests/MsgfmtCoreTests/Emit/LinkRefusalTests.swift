@@ -76,6 +76,15 @@ import Testing
         #expect(refusedSeen > 100)
     }
 
+    /// Entities outside the text (not normalized) are clamped to it, as the styled text's
+    /// targets are, never read past it.
+    @Test func theEntityCheckClampsRanges() {
+        let text = UTF16Text("x.org:1")
+        #expect(!LinkRefusal.mayRefuse([MessageEntity(kind: .url, offset: 9, length: 4)], text: text))
+        #expect(LinkRefusal.mayRefuse([MessageEntity(kind: .url, offset: -3, length: .max)], text: text))
+        #expect(!LinkRefusal.mayRefuse([MessageEntity(kind: .url, offset: 0, length: 5)], text: text))
+    }
+
     @Test func nothingWithoutLinks() {
         #expect(refusals("plain", []).isEmpty)
         #expect(refusals("bold", [MessageEntity(kind: .bold, offset: 0, length: 4)]).isEmpty)
