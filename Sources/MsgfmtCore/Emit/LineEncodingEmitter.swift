@@ -6,12 +6,20 @@ public protocol LineEncodingEmitter: ParallelEmitter {
     init()
     /// The message's line, without its newline.
     static func line(for message: Message) -> String
+    /// The line of a rendered message, without its newline: `line(for:)` of its message
+    /// unless the emitter reads what the renderer chose for it.
+    static func line(for rendered: RenderedMessage) -> String
 }
 
 extension LineEncodingEmitter {
+    /// The line of the rendered message's message.
+    public static func line(for rendered: RenderedMessage) -> String {
+        line(for: rendered.message)
+    }
+
     /// Writes the message's line and a newline.
     public mutating func emit(_ message: RenderedMessage, into sink: OutputSink) {
-        sink.write(Self.line(for: message.message))
+        sink.write(Self.line(for: message))
         sink.write("\n")
     }
 
@@ -22,7 +30,7 @@ extension LineEncodingEmitter {
 
     /// Appends what `emit` writes.
     public func prepare(_ message: RenderedMessage, into out: inout [UInt8]) {
-        out.append(utf8: Self.line(for: message.message))
+        out.append(utf8: Self.line(for: message))
         out.append(0x0A)
     }
 }

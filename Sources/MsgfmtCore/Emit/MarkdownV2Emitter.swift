@@ -27,7 +27,7 @@ public struct MarkdownV2Emitter: ParallelEmitter {
     private static func encode(_ message: RenderedMessage, into out: inout [UInt8]) {
         let text = message.styled.text.string == message.message.text ? message.styled.text : UTF16Text(message.message.text)
         MarkdownV2Encoder.encode(
-            message.message, text: text, normalized: true, entities: message.markdownV2Entities, into: &out)
+            message.message, text: text, normalized: true, entities: message.telegramEntities, into: &out)
         out.append(0x0A)
     }
 }

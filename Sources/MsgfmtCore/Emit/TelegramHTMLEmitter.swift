@@ -7,4 +7,10 @@ public struct TelegramHTMLEmitter: LineEncodingEmitter {
     public static func line(for message: Message) -> String {
         TelegramHTMLEncoder.encode(message)
     }
+
+    /// The message in Telegram's HTML parse mode, with the entities the renderer chose
+    /// (`RenderedMessage.telegramEntities`).
+    public static func line(for rendered: RenderedMessage) -> String {
+        TelegramHTMLEncoder.encode(rendered.message, entities: rendered.telegramEntities)
+    }
 }

@@ -49,9 +49,15 @@ public enum TelegramHTMLEncoder {
 
     /// The Telegram HTML source of `message`.
     public static func encode(_ message: Message) -> String {
+        encode(message, entities: nil)
+    }
+
+    /// The Telegram HTML source of `message`, writing `entities` when the caller has
+    /// chosen them already (`sendable`), else choosing them.
+    static func encode(_ message: Message, entities chosen: [MessageEntity]?) -> String {
         let text = UTF16Text(message.text)
         let units = text.units
-        let entities = sendable(message.entities)
+        let entities = chosen ?? sendable(message.entities)
         var out = ""
         out.reserveCapacity(message.text.utf8.count + 16)
         for event in EntityNesting.events(entities, count: units.count) {

@@ -22,10 +22,11 @@ public struct RenderedMessage: Sendable {
     public var mediaLines: [LayoutLine]
     /// Warnings and errors about this message.
     public var diagnostics: [Diagnostic]
-    /// For `--to markdown-v2`, the entities of `message` its encoder writes
-    /// (`MarkdownV2Encoder.representable`, which the renderer applies to say what it leaves
-    /// out), so the emitter need not choose them again; nil for the other formats.
-    var markdownV2Entities: [MessageEntity]?
+    /// For `--to markdown-v2` and `--to telegram-html`, the entities of `message` their
+    /// encoder writes (`MarkdownV2Encoder.representable`, `TelegramHTMLEncoder.sendable`,
+    /// which the renderer applies to say what they leave out), so the emitter need not
+    /// choose them again; nil for the other formats.
+    var telegramEntities: [MessageEntity]?
 
     /// Creates a rendered message.
     public init(
@@ -37,14 +38,14 @@ public struct RenderedMessage: Sendable {
     }
 
     /// Creates a rendered message laid out whole (`layout`), in `pieces`, or by its
-    /// emitter (`deferredLayout`); `markdownV2Entities` as that member says.
+    /// emitter (`deferredLayout`); `telegramEntities` as that member says.
     init(
         index: Int, message: Message, styled: StyledText, layout: TextLayout?, pieces: LayoutPieces?,
         deferredLayout: LayoutConstraints? = nil, mediaLines: [LayoutLine], diagnostics: [Diagnostic],
-        markdownV2Entities: [MessageEntity]? = nil
+        telegramEntities: [MessageEntity]? = nil
     ) {
         self.index = index
-        self.markdownV2Entities = markdownV2Entities
+        self.telegramEntities = telegramEntities
         self.message = message
         self.styled = styled
         self.layout = layout

@@ -119,7 +119,7 @@ public struct Renderer {
             repairs[i].location.line = line
         }
         let mayRefuseLinks = options.writesLinks && LinkRefusal.mayRefuse(normalized.entities, text: text)
-        let markdownV2Entities =
+        let telegramEntities =
             options.to == .markdownV2 || options.to == .telegramHTML || options.to == .botAPI
             ? reduceForTelegram(normalized, text: text, original: message, at: index, line: line, repairs: &repairs) : nil
         let styled =
@@ -152,16 +152,16 @@ public struct Renderer {
         return RenderedMessage(
             index: index, message: normalized, styled: styled, layout: layout, pieces: pieces, deferredLayout: deferred,
             mediaLines: mediaLines, diagnostics: repairs.isEmpty ? diagnostics : diagnostics + repairs,
-            markdownV2Entities: markdownV2Entities)
+            telegramEntities: telegramEntities)
     }
 
     /// For the formats that re-encode for Telegram, a warning in `repairs` for each entity
     /// of `message` (normalized from `original`, whose UTF-16 view is `text`) that the
     /// encoder writes as plain text or leaves out and Telegram would not detect again
     /// (`TelegramEncodingLoss`), located by `index` and `line`; `--to bot-api` keeps such
-    /// an entity but for a time format Telegram refuses, and says so. For `--to markdown-v2`, the
-    /// entities its encoder writes, which it then need not choose again
-    /// (`RenderedMessage.markdownV2Entities`); nil for the other formats.
+    /// an entity but for a time format Telegram refuses, and says so. For `--to markdown-v2`
+    /// and `--to telegram-html`, the entities their encoder writes, which it then need not
+    /// choose again (`RenderedMessage.telegramEntities`); nil for the other formats.
     private func reduceForTelegram(
         _ message: Message, text: UTF16Text, original: Message, at index: Int, line: Int?, repairs: inout [Diagnostic]
     ) -> [MessageEntity]? {
@@ -171,6 +171,8 @@ public struct Renderer {
         if options.to == .markdownV2 {
             let units = message.text == original.text ? text : UTF16Text(message.text)
             entities = MarkdownV2Encoder.representable(message, text: units, normalized: true, losses: &losses).entities
+        } else if options.to == .telegramHTML {
+            entities = TelegramHTMLEncoder.sendable(message.entities, losses: &losses)
         } else {
             losses = TelegramHTMLEncoder.losses(message)
         }

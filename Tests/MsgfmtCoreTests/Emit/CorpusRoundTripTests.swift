@@ -29,6 +29,29 @@ import Testing
         }
     }
 
+    /// The renderer chooses the entities the Telegram encoders write, once, and hands them
+    /// to the emitters (`RenderedMessage.telegramEntities`): the lines are those the
+    /// encoders write choosing for themselves.
+    @Test(arguments: [OutputFormat.markdownV2, .telegramHTML])
+    func renderedLinesAreTheEncodersOwn(_ format: OutputFormat) throws {
+        var options = RenderOptions()
+        options.to = format
+        let renderer = Renderer(options: options)
+        for (n, message) in Self.messages.enumerated() {
+            let rendered = renderer.process(message, index: n, diagnostics: [])
+            #expect(rendered.telegramEntities != nil || message.entities.isEmpty, "message \(n)")
+            var out: [UInt8] = []
+            if format == .markdownV2 {
+                var emitter = MarkdownV2Emitter()
+                emitter.prepare(rendered, into: &out)
+                #expect(String(decoding: out, as: UTF8.self) == MarkdownV2Encoder.encode(message) + "\n", "message \(n)")
+            } else {
+                TelegramHTMLEmitter().prepare(rendered, into: &out)
+                #expect(String(decoding: out, as: UTF8.self) == TelegramHTMLEncoder.encode(message) + "\n", "message \(n)")
+            }
+        }
+    }
+
     @Test func telegramHTML() throws {
         for (n, message) in Self.messages.enumerated() {
             let source = TelegramHTMLEncoder.encode(message)
