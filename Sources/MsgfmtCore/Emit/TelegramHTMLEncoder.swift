@@ -54,20 +54,50 @@ public enum TelegramHTMLEncoder {
 
     /// The Telegram HTML source of `message`, writing `entities` when the caller has
     /// chosen them already (`sendable`), else choosing them.
+    /// Written as UTF-8 bytes: the text straight from its UTF-16 units, as
+    /// `appendEscaped` escapes them, the tags as `openTag` and `closeTag` spell them.
     static func encode(_ message: Message, entities chosen: [MessageEntity]?) -> String {
-        let text = UTF16Text(message.text)
-        let units = text.units
+        let units = UTF16Text.units(of: message.text)
         let entities = chosen ?? sendable(message.entities)
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(message.text.utf8.count + 16)
-        for event in EntityNesting.events(entities, count: units.count) {
-            switch event {
-            case .text(let range): out += escape(text.substring(range))
-            case .open(let e): out += openTag(e)
-            case .close(let e): out += closeTag(e)
+        units.withUnsafeBufferPointer { units in
+            for event in EntityNesting.events(entities, count: units.count) {
+                switch event {
+                case .text(let range): appendEscaped(UnsafeBufferPointer(rebasing: units[range]), to: &out)
+                case .open(let e): out.append(utf8: openTag(e))
+                case .close(let e): out.append(utf8: closeTag(e))
+                }
             }
         }
-        return out
+        return out.withUnsafeBufferPointer { ValidUTF8.string($0) }
+    }
+
+    /// Appends text `units` as UTF-8, escaped as `escape(_:)` escapes the string they
+    /// make: `&`, `<` and `>` as entities, NUL as a space, the other C0 controls but tab
+    /// and line feed, DEL and the C1 controls as numeric references; the stretches between
+    /// go through `UTF16Text.appendUTF8` in one call each (a lone surrogate as U+FFFD).
+    static func appendEscaped(_ units: UnsafeBufferPointer<UInt16>, to out: inout [UInt8]) {
+        var start = 0
+        for i in units.indices {
+            let u = units[i]
+            if u >= 0xA0 || (u >= 0x20 && u < 0x7F && u != 0x26 && u != 0x3C && u != 0x3E) || u == 0x09 || u == 0x0A {
+                continue
+            }
+            if i > start { UTF16Text.appendUTF8(UnsafeBufferPointer(rebasing: units[start..<i]), to: &out) }
+            switch u {
+            case 0x26: out.append(literal: "&amp;")
+            case 0x3C: out.append(literal: "&lt;")
+            case 0x3E: out.append(literal: "&gt;")
+            case 0x00: out.append(0x20)
+            default:
+                out.append(literal: "&#")
+                out.appendDecimal(Int64(u))
+                out.append(0x3B)
+            }
+            start = i + 1
+        }
+        if units.count > start { UTF16Text.appendUTF8(UnsafeBufferPointer(rebasing: units[start...]), to: &out) }
     }
 
     static func openTag(_ e: MessageEntity) -> String {
