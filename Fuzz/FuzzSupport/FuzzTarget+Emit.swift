@@ -76,7 +76,7 @@ extension FuzzTarget {
     /// (`emit(prepared:)`, which adds what depends on the place in the output) — against
     /// what one thread's `emit` writes, in `format`; every line of `--to json` and
     /// `--to bot-api` output must also parse as JSON, and every message written as
-    /// MarkdownV2 must parse back.
+    /// MarkdownV2 and as Telegram HTML must parse back.
     static func checkPrepared(_ input: InputFile, options: RenderOptions, format: OutputFormat) -> [String] {
         var options = options
         options.to = format
@@ -105,6 +105,10 @@ extension FuzzTarget {
             // Every message's MarkdownV2 (written by the encoder's byte scans) parses back.
             if (try? MarkdownV2Parser.parse(Array(MarkdownV2Encoder.encode(rendered.message).utf8))) == nil {
                 problems.append("markdown-v2 output: message \(index) does not parse back")
+            }
+            // And its Telegram HTML (written as bytes from the text's units).
+            if (try? TelegramHTMLParser.parse(Array(TelegramHTMLEncoder.encode(rendered.message).utf8))) == nil {
+                problems.append("telegram-html output: message \(index) does not parse back")
             }
             guard format == .json || format == .botAPI else { return }
             for line in emitted.split(separator: 0x0A) where (try? JSONParser.parse(line)) == nil {
