@@ -17,14 +17,12 @@ public struct LinkRefusal: Sendable, Equatable {
 
     /// The refused links of `styled`, one for each stretch of neighbouring runs with the
     /// same link, in text order. Read in place: a run whose attributes name no linking
-    /// entity is passed over on a bit test, one that shares the last run's payload
-    /// continues its stretch without reading the link, and each distinct link is checked
-    /// once per stretch.
+    /// entity is passed over on a bit test, and each distinct link is checked once per
+    /// stretch.
     public static func refusals(in styled: StyledText) -> [LinkRefusal] {
         var found: [LinkRefusal] = []
         // The stretch being gathered: its link, why it is refused (nil: it is not), where.
         var link: String? = nil
-        var payload: ObjectIdentifier? = nil
         var refusal: LinkPolicy.Refusal? = nil
         var start = 0
         var end = 0
@@ -34,7 +32,6 @@ public struct LinkRefusal: Sendable, Equatable {
                 found.append(LinkRefusal(offset: start, length: end - start, entity: entityName(attributes), refusal: refusal))
             }
             link = nil
-            payload = nil
         }
         styled.blocks.withUnsafeBufferPointer { blocks in
             for b in blocks.indices {
@@ -45,22 +42,16 @@ public struct LinkRefusal: Sendable, Equatable {
                             if link != nil { close() }
                             continue
                         }
-                        let identity = runs[k].style.payloadIdentity
-                        if link != nil, identity == payload, end == range.lowerBound {
-                            end = range.upperBound
-                            continue
-                        }
                         guard let target = runs[k].style.link else {
                             if link != nil { close() }
                             continue
                         }
-                        payload = identity
                         if link == target, end == range.lowerBound {
                             end = range.upperBound
                             continue
                         }
                         if link != nil { close() }
-                        (link, payload) = (target, identity)
+                        link = target
                         refusal = LinkPolicy.refusal(of: target)
                         (start, end, attributes) = (range.lowerBound, range.upperBound, runs[k].style.attributes)
                     }

@@ -51,10 +51,6 @@ public struct Style: Sendable, Hashable {
     /// True when the style carries no link, custom emoji id or date.
     var hasNoPayload: Bool { payload == nil }
 
-    /// The identity of the style's payload: runs whose styles share one (a style carried
-    /// on unchanged) have the same link, custom emoji id and date.
-    var payloadIdentity: ObjectIdentifier? { payload.map(ObjectIdentifier.init) }
-
     /// The unstyled style.
     public static let plain = Style()
 
