@@ -116,9 +116,11 @@ class Bench:
         self.botapi = f"{w}/botapi-{a.count}-s7.jsonl"
         self.export = f"{w}/export-{a.export_messages}.json"
         self.export_sample = f"{w}/export-sample-{a.sample}.json"
+        self.one_export = f"{w}/export-one.json"
         corpus.generate_all(gen, [(self.botapi, ["botapi", "--count", str(a.count), "--seed", "7"]),
                                   (self.export, ["export", "--messages", str(a.export_messages)]),
-                                  (self.export_sample, ["export", "--messages", str(a.sample)])])
+                                  (self.export_sample, ["export", "--messages", str(a.sample)]),
+                                  (self.one_export, ["export", "--messages", "1"])])
         self.botapi_sample = corpus.head_lines(self.botapi, a.sample, f"{w}/botapi-sample-{a.sample}.jsonl")
         self.one = corpus.head_lines(self.botapi, 1, f"{w}/one.jsonl")
         texts = corpus.botapi_texts(self.botapi)
@@ -442,14 +444,18 @@ class Bench:
         cmd = [self.a.msgfmt, "--from", "bot-api", "--to", "ansi", "--color", "always", "--width", "80", self.one]
         r = Result("startup: one message", "msgfmt", 1, os.path.getsize(self.one))
         self.add(r, cmd, cmd)
+        # A one-message export, its transcript to standard output.
+        export_cmd = [self.a.msgfmt, "export", self.one_export, "--to", "text"]
+        e = Result("startup: one-message export", "msgfmt", 1, os.path.getsize(self.one_export))
+        self.add(e, export_cmd, export_cmd)
         h = Result("startup: hello world", "swiftc -O print()", 0, 0)
         self.add(h, [self.a.hello], [self.a.hello])
-        if not (r.ok and h.ok):
+        if not (r.ok and e.ok and h.ok):
             return
-        means = startup_means([cmd, [self.a.hello]], self.a.startup_runs, self.a.work, self.env)
-        r.seconds, h.seconds = means
-        r.note = h.note = f"mean of {self.a.startup_runs} runs"
-        self.startup = (r, h)
+        means = startup_means([cmd, export_cmd, [self.a.hello]], self.a.startup_runs, self.a.work, self.env)
+        r.seconds, e.seconds, h.seconds = means
+        r.note = e.note = h.note = f"mean of {self.a.startup_runs} runs"
+        self.startup = (r, h, e)
 
     def instructions(self):
         counter = measure.instruction_counter()

@@ -118,12 +118,14 @@ def targets(results, startup, pairs=()):
     archive("`diff` of two exports vs `export --to json` of one", "diff", "json", 0.999, "< 1×")
     archive("merge of two half-overlapping exports vs exporting their union", "merge", "union", 1.3, "≤ 1.3×")
     if startup:
-        r, h = startup
-        x = r.seconds / h.seconds
-        rows.append(("one-message startup vs Swift hello world",
-                     f"{r.seconds * 1e3:.2f} ms vs {h.seconds * 1e3:.2f} ms = {x:.2f}×", "≤ 1.5×", x <= 1.5))
+        r, h, e = startup
+        for desc, m in (("one-message startup vs Swift hello world", r),
+                        ("one-message export startup vs Swift hello world", e)):
+            x = m.seconds / h.seconds
+            rows.append((desc, f"{m.seconds * 1e3:.2f} ms vs {h.seconds * 1e3:.2f} ms = {x:.2f}×", "≤ 1.5×", x <= 1.5))
     else:
         rows.append(("one-message startup vs Swift hello world", "n/a", "≤ 1.5×", None))
+        rows.append(("one-message export startup vs Swift hello world", "n/a", "≤ 1.5×", None))
     return rows
 
 

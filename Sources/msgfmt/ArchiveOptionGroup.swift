@@ -8,7 +8,7 @@ struct ArchiveOptionGroup: ParsableArguments {
         help: ArgumentHelp(
             "With several exports: a message a later export covering its date lacks is kept as it was (keep), kept with a 'deleted' tag (mark) or left out (drop).",
             valueName: "keep|mark|drop"))
-    var deleted: DeletedMessages = .mark
+    var deleted: DeletedMessages = Self.defaults.deleted
 
     @Flag(
         help: ArgumentHelp(
@@ -25,12 +25,21 @@ struct ArchiveOptionGroup: ParsableArguments {
             discussion:
                 "The layout cache (msgfmt-layout-cache inside a site, FILE.msgfmt-layout-cache beside a JSON Lines or Markdown file) holds each message as it was laid out, keyed by its bytes, media files and the options; the next --update takes unchanged messages from it instead of laying them out again. Least recently used messages are dropped first when it is full. Terminal formats and --media copy do not use it.",
             valueName: "MiB"))
-    var layoutCacheSize: Int = ArchiveOptionGroup.defaultLayoutCacheSize
+    var layoutCacheSize: Int = Self.defaults.layoutCacheSize
 
-    /// The default of `--layout-cache-size`, in MiB.
-    static let defaultLayoutCacheSize = 512
+    private static let defaults = ExportSettings.Archive()
+
+    /// The parsed values.
+    var values: ExportSettings.Archive {
+        ExportSettings.Archive(deleted: deleted, update: update, layoutCacheSize: layoutCacheSize)
+    }
 
     mutating func validate() throws {
+        try Self.validate(layoutCacheSize: layoutCacheSize)
+    }
+
+    /// The group's check, for either reader of the command line.
+    static func validate(layoutCacheSize: Int) throws {
         guard (0...(1 << 20)).contains(layoutCacheSize) else {
             throw ValidationError("--layout-cache-size takes a size in MiB from 0 to 1048576.")
         }

@@ -92,7 +92,7 @@ struct DiffCommand: ParsableCommand {
             printer.error(error.message)
             throw Self.trouble
         }
-        let signals = ExportCommand.cleanUpOnSignals()
+        let signals = ExportJob.cleanUpOnSignals()
         defer { for signal in signals { signal.cancel() } }
 
         let comparison = ArchiveComparison(options: options) { printer.report($0, source: $1) }

@@ -60,10 +60,16 @@ struct LayoutOptionGroup: ParsableArguments {
     }
 
     func validate() throws {
+        try Self.validate(width: widthArgument, constraints: constraints)
+    }
+
+    /// The group's check of `--width` and the other layout options, for either reader of
+    /// the command line.
+    static func validate(width widthArgument: WidthArgument?, constraints: LayoutConstraints) throws {
         if let widthArgument, widthArgument.pixels, !(1...FontLibrary.maximumWidthPixels).contains(widthArgument.value) {
             throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(widthArgument.value)px.")
         }
-        try constraints.validateOptions(width: width)
+        try constraints.validateOptions(width: widthArgument?.pixels == true ? nil : widthArgument?.value)
     }
 }
 

@@ -6,9 +6,9 @@ extension Msgfmt {
     /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
     /// not ArgumentParser's 64.
     ///
-    /// The everyday render command line, and `--version`, are read by `QuickArguments`;
-    /// every other one, and every one that asks for help or holds a mistake, by
-    /// ArgumentParser.
+    /// The everyday render and export command lines, and `--version`, are read by
+    /// `QuickArguments`; every other one, and every one that asks for help or holds a
+    /// mistake, by ArgumentParser.
     static func main() {
         // The command whose usage a usage error raised while it runs is shown with.
         var running: any ParsableCommand.Type = Msgfmt.self
@@ -17,6 +17,11 @@ extension Msgfmt {
             if let settings = QuickArguments.render(arguments) {
                 running = RenderCommand.self
                 try RenderCommand.run(settings)
+                return
+            }
+            if let settings = QuickArguments.export(arguments) {
+                running = ExportCommand.self
+                try ExportJob(settings: settings).run()
                 return
             }
             if let version = QuickArguments.version(arguments) {

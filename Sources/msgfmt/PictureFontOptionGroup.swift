@@ -43,12 +43,19 @@ struct PictureFontOptionGroup: ParsableArguments {
     }
 
     func validate() throws {
-        guard FontOptions.sizes.contains(fontSize) else {
-            throw ValidationError("--font-size must be between 4 and 256 pixels, not \(fontSize).")
+        try Self.validate(fonts: fonts, picture: picture)
+    }
+
+    /// The group's check of the sizes and the scale, for either reader of the command line.
+    static func validate(fonts: FontOptions, picture: PictureOptions) throws {
+        guard FontOptions.sizes.contains(fonts.size) else {
+            throw ValidationError("--font-size must be between 4 and 256 pixels, not \(fonts.size).")
         }
-        guard FontOptions.lineHeights.contains(lineHeight) else {
-            throw ValidationError("--line-height must be between 0.5 and 4 (times the font size), not \(lineHeight).")
+        guard FontOptions.lineHeights.contains(fonts.lineHeight) else {
+            throw ValidationError("--line-height must be between 0.5 and 4 (times the font size), not \(fonts.lineHeight).")
         }
-        guard PictureOptions.scales.contains(scale) else { throw ValidationError("--scale must be between 1 and 4, not \(scale).") }
+        guard PictureOptions.scales.contains(picture.scale) else {
+            throw ValidationError("--scale must be between 1 and 4, not \(picture.scale).")
+        }
     }
 }

@@ -1,23 +1,25 @@
 import ArgumentParser
 import MsgfmtCore
 
-/// Reads the everyday `msgfmt [render] [--option value]... [file]...` command line without
-/// ArgumentParser's reflection, which costs most of a one-message run's time.
+/// Reads the everyday command lines without ArgumentParser's reflection, which costs most
+/// of a one-message run's time and three quarters of a small export's: `msgfmt [render]
+/// [--option value]... [file]...` and `msgfmt export [--option value]... file...`.
 ///
-/// It accepts only what it is sure of: the long options of `render` in `options`, each at
-/// most once, values converted by the same `ExpressibleByArgument` initializers, flags
-/// without values, files and `--`. Anything else — help, version, completion, other
-/// commands, short options, repeats, values starting with `-`, a subcommand's name
-/// anywhere, a value or setting ArgumentParser would reject — gives nil, and ArgumentParser
-/// parses (and reports) the line as always. Tests check that `options` names exactly the
-/// options `render` declares and that both readers give the same settings.
+/// It accepts only what it is sure of: the long options of `render` in `options` and of
+/// `export` in `exportOptions` (and export's `-o`), each at most once, values converted by
+/// the same `ExpressibleByArgument` initializers, flags without values, files and `--`.
+/// Anything else — help, version, completion, other commands, other short options,
+/// repeats, values starting with `-`, a subcommand's name anywhere, a value or setting
+/// ArgumentParser would reject — gives nil, and ArgumentParser parses (and reports) the
+/// line as always. Tests check that the tables name exactly the options each command
+/// declares and that both readers give the same settings.
 enum QuickArguments {
-    /// What one long option does to the settings.
-    enum Action: Sendable {
+    /// What one long option does to the settings of a command.
+    enum Action<Settings>: Sendable {
         /// A flag, which takes no value.
-        case flag(@Sendable (inout RenderSettings) -> Void)
+        case flag(@Sendable (inout Settings) -> Void)
         /// An option with a value; false when the value does not convert.
-        case value(@Sendable (inout RenderSettings, String) -> Bool)
+        case value(@Sendable (inout Settings, String) -> Bool)
     }
 
     /// What `msgfmt --version` prints (without its newline), or nil for any other line:
@@ -28,7 +30,7 @@ enum QuickArguments {
 
     /// Every long option of `render` (but ArgumentParser's own `--help` and `--version`),
     /// by name.
-    static let options: [(name: String, action: Action)] = [
+    static let options: [(name: String, action: Action<RenderSettings>)] = [
         ("from", .value { convert($1, into: &$0.options.from) }),
         ("entities", .value { convert($1, into: &$0.entities) }),
         ("detect", .flag { $0.options.detect = true }),
@@ -59,14 +61,7 @@ enum QuickArguments {
         ("scale", .value { convert($1, into: &$0.options.picture.scale) }),
         ("stack", .flag { $0.options.picture.stack = true }),
         ("output", .value { convert($1, into: &$0.options.picture.output) }),
-        (
-            "time-zone",
-            .value { settings, zone in
-                guard TimeZoneOptionGroup.isKnown(zone) else { return false }
-                settings.options.timeZone = zone
-                return true
-            }
-        ),
+        ("time-zone", .value { convert($1, into: &$0.options.timeZone) }),
     ]
 
     /// The settings `arguments` (without the program name) ask for, or nil to defer.
@@ -74,50 +69,64 @@ enum QuickArguments {
         var settings = RenderSettings()
         var rest = arguments[...]
         if rest.first == "render" { rest = rest.dropFirst() }
+        guard read(rest, options: options, into: &settings, files: \.files) else { return nil }
+        // The checks ArgumentParser makes: the option groups' and the command's.
+        guard (try? LayoutOptionGroup.validate(width: settings.width, constraints: settings.options.layout)) != nil,
+            (try? PictureFontOptionGroup.validate(fonts: settings.options.fonts, picture: settings.options.picture)) != nil,
+            (try? TimeZoneOptionGroup.validate(settings.options.timeZone)) != nil
+        else { return nil }
+        if let jobs = settings.jobs, jobs < 1 { return nil }
+        return settings
+    }
+
+    /// Reads `arguments` into `settings` by `options`, the files into `settings[keyPath:
+    /// files]`; false at the first thing not sure of (see the type's summary). `shortNames`
+    /// maps the short options taken (`-o`) to their long names; each takes a value.
+    static func read<Settings>(
+        _ arguments: ArraySlice<String>, options: [(name: String, action: Action<Settings>)], shortNames: [String: String] = [:],
+        into settings: inout Settings, files: WritableKeyPath<Settings, [String]>
+    ) -> Bool {
+        var rest = arguments
         var seen: [Substring] = []
         var onlyFiles = false
         while let argument = rest.popFirst() {
-            if isCommandName(argument) { return nil }
+            if isCommandName(argument) { return false }
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-                settings.files.append(argument)
+                settings[keyPath: files].append(argument)
                 continue
             }
             if argument == "--" {
                 onlyFiles = true
                 continue
             }
-            guard argument.hasPrefix("--") else { return nil }
-            var name = argument.dropFirst(2)
+            var name: Substring
             var value: Substring?
-            if let equals = name.firstIndex(of: "=") {
-                value = name[name.index(after: equals)...]
-                name = name[..<equals]
+            if let long = shortNames[argument] {
+                name = long[...]
+            } else {
+                guard argument.hasPrefix("--") else { return false }
+                name = argument.dropFirst(2)
+                if let equals = name.firstIndex(of: "=") {
+                    value = name[name.index(after: equals)...]
+                    name = name[..<equals]
+                }
             }
-            if seen.contains(name) { return nil }
+            if seen.contains(name) { return false }
             seen.append(name)
-            guard let action = options.first(where: { $0.name == name })?.action else { return nil }
+            guard let action = options.first(where: { $0.name == name })?.action else { return false }
             switch action {
             case .flag(let set):
-                guard value == nil else { return nil }
+                guard value == nil else { return false }
                 set(&settings)
             case .value(let set):
                 if value == nil {
-                    guard let next = rest.popFirst(), !next.hasPrefix("-"), !isCommandName(next) else { return nil }
+                    guard let next = rest.popFirst(), !next.hasPrefix("-"), !isCommandName(next) else { return false }
                     value = next[...]
                 }
-                guard let value, !value.isEmpty, !value.hasPrefix("-"), set(&settings, String(value)) else { return nil }
+                guard let value, !value.isEmpty, !value.hasPrefix("-"), set(&settings, String(value)) else { return false }
             }
         }
-        let cells = settings.width?.pixels == true ? nil : settings.width?.value
-        guard (try? settings.options.layout.validateOptions(width: cells)) != nil else { return nil }
-        if let width = settings.width, width.pixels, !(1...FontLibrary.maximumWidthPixels).contains(width.value) { return nil }
-        if let jobs = settings.jobs, jobs < 1 { return nil }
-        let fonts = settings.options.fonts
-        let picture = settings.options.picture
-        guard FontOptions.sizes.contains(fonts.size), FontOptions.lineHeights.contains(fonts.lineHeight),
-            PictureOptions.scales.contains(picture.scale)
-        else { return nil }
-        return settings
+        return true
     }
 
     /// Whether ArgumentParser may read `argument` as a command rather than a file. A
@@ -131,20 +140,20 @@ enum QuickArguments {
         }
     }
 
-    private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T) -> Bool {
+    static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T) -> Bool {
         guard let converted = T(argument: value) else { return false }
         slot = converted
         return true
     }
 
     /// A repeatable option's first value (a repeat defers to ArgumentParser).
-    private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout [T]) -> Bool {
+    static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout [T]) -> Bool {
         guard let converted = T(argument: value) else { return false }
         slot = [converted]
         return true
     }
 
-    private static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T?) -> Bool {
+    static func convert<T: ExpressibleByArgument>(_ value: String, into slot: inout T?) -> Bool {
         guard let converted = T(argument: value) else { return false }
         slot = converted
         return true

@@ -16,6 +16,11 @@ struct TimeZoneOptionGroup: ParsableArguments {
     var clock: ExportClock { .named(timeZone) }
 
     func validate() throws {
+        try Self.validate(timeZone)
+    }
+
+    /// The group's check of `--time-zone`, for either reader of the command line.
+    static func validate(_ timeZone: String?) throws {
         if let timeZone, ExportClock.isSignAmbiguous(timeZone) {
             // POSIX reads `UTC-3` as three hours east of UTC.
             let east = timeZone.dropFirst(3).first == "-"

@@ -4,7 +4,7 @@ import MsgfmtCore
     import Glibc
 #endif
 
-extension ExportCommand {
+extension ExportJob {
     /// `--media` resolved against the paths of this run: the export folder (where
     /// `result.json` is; the current folder for standard input), and the folder output
     /// hrefs start from (the site's root for html, the output file's folder, or the current

@@ -1,6 +1,6 @@
 import MsgfmtCore
 
-extension ExportCommand {
+extension ExportJob {
     /// What `--update` found: the decision and the manifest the new output gets.
     struct UpdatePlan {
         var decision: ArchiveUpdate.Decision
@@ -157,7 +157,7 @@ extension ExportCommand {
         shaping.keepsPageRecords = false
         var hasher = ContentHasher()
         hasher.combine(String(reflecting: shaping))
-        hasher.combine(filter.filter)
+        hasher.combine(settings.filter)
         hasher.combine(Self.shaping(media))
         return hasher.hash
     }
