@@ -30,6 +30,21 @@ import Testing
         #expect(strict.stderr.contains("msgfmt: error: <stdin>:1: text_link entity at offset 0"), "\(strict.stderr)")
     }
 
+    /// In a JSON document (a getUpdates response, pretty-printed) the warnings name the
+    /// message by its id, as the decoder's and the normalizer's do, or by its place when it
+    /// has none.
+    @Test func aDocumentsWarningsNameTheMessage() throws {
+        let message = Self.line.replacing(#"{"text""#, with: #"{"message_id":12,"text""#)
+        let document =
+            "{\"ok\":true,\"result\":[\n{\"update_id\":1,\"message\":\(message)},\n{\"update_id\":2,\"message\":\(Self.line)}\n]}\n"
+        let run = try Binary.run(["--to", "html"], stdin: document)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init)
+                == Self.expected("--to html", at: "<stdin>:message 12") + Self.expected("--to html", at: "<stdin>:message #2"),
+            "\(run.stderr)")
+    }
+
     @Test func ansiSaysSoOnlyWhenItWritesHyperlinks() throws {
         let linked = try Binary.run(
             ["--from", "bot-api", "--to", "ansi", "--hyperlinks", "always", "--jobs", "2"], stdin: Self.line + "\n")

@@ -128,7 +128,10 @@ public struct Renderer {
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         if mayRefuseLinks {
             for refusal in LinkRefusal.refusals(in: styled) {
-                repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), refusal.message(format: options.formatName)))
+                repairs.append(
+                    Diagnostic(
+                        .warning, .init(messageID: message.id, messageIndex: index, line: line), refusal.message(format: options.formatName)
+                    ))
             }
         }
         // The placeholder's lines count towards a line limit (`MediaPlaceholder.lines`).
@@ -178,7 +181,7 @@ public struct Renderer {
         }
         for loss in losses ?? [] {
             let sentence = loss.message(format: options.formatName, keepsRefused: options.to == .botAPI)
-            repairs.append(Diagnostic(.warning, .init(messageIndex: index, line: line), sentence))
+            repairs.append(Diagnostic(.warning, .init(messageID: message.id, messageIndex: index, line: line), sentence))
         }
         return entities
     }
