@@ -80,47 +80,10 @@ import Testing
         #expect(quick > 120, "\(quick) lines read quickly")
     }
 
-    /// The long options `render` declares, flags apart, as ArgumentParser dumps them for
-    /// the man page (`--experimental-dump-help`).
-    static func declaredOptions() throws -> (options: [String], flags: [String]) {
-        struct Dump: Decodable {
-            struct Command: Decodable {
-                var commandName: String
-                var subcommands: [Command]?
-                var arguments: [Argument]?
-            }
-            struct Argument: Decodable {
-                var kind: String
-                var names: [Name]?
-            }
-            struct Name: Decodable {
-                var kind: String
-                var name: String
-            }
-            var command: Command
-        }
-        var json = ""
-        do {
-            _ = try Msgfmt.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            json = Msgfmt.fullMessage(for: error)
-        }
-        let dump = try JSONDecoder().decode(Dump.self, from: Data(json.utf8))
-        let render = try #require(dump.command.subcommands?.first { $0.commandName == "render" })
-        var options: [String] = []
-        var flags: [String] = []
-        for argument in render.arguments ?? [] {
-            for name in argument.names ?? [] where name.kind == "long" {
-                if argument.kind == "flag" { flags.append(name.name) } else { options.append(name.name) }
-            }
-        }
-        return (options, flags)
-    }
-
     /// QuickArguments knows every option `render` declares, as an option or a flag alike,
     /// and no other: adding an option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsRenderDeclares() throws {
-        let declared = try Self.declaredOptions()
+        let declared = try DeclaredOptions.of("render")
         #expect(!declared.options.isEmpty)
         var quickOptions: [String] = []
         var quickFlags: [String] = []

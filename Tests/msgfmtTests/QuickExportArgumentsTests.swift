@@ -100,52 +100,10 @@ import Testing
         #expect(quick > 60, "\(quick) lines read quickly")
     }
 
-    /// The long and short options `export` declares, flags apart, as ArgumentParser dumps
-    /// them for the man page (`--experimental-dump-help`).
-    static func declaredOptions() throws -> (options: [String], flags: [String], short: [String]) {
-        struct Dump: Decodable {
-            struct Command: Decodable {
-                var commandName: String
-                var subcommands: [Command]?
-                var arguments: [Argument]?
-            }
-            struct Argument: Decodable {
-                var kind: String
-                var names: [Name]?
-            }
-            struct Name: Decodable {
-                var kind: String
-                var name: String
-            }
-            var command: Command
-        }
-        var json = ""
-        do {
-            _ = try Msgfmt.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            json = Msgfmt.fullMessage(for: error)
-        }
-        let dump = try JSONDecoder().decode(Dump.self, from: Data(json.utf8))
-        let export = try #require(dump.command.subcommands?.first { $0.commandName == "export" })
-        var options: [String] = []
-        var flags: [String] = []
-        var short: [String] = []
-        for argument in export.arguments ?? [] {
-            for name in argument.names ?? [] {
-                if name.kind == "short" {
-                    short.append(name.name)
-                } else if name.kind == "long" {
-                    if argument.kind == "flag" { flags.append(name.name) } else { options.append(name.name) }
-                }
-            }
-        }
-        return (options, flags, short)
-    }
-
     /// The quick reader knows every option `export` declares, as an option or a flag alike,
     /// and no other: adding an option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsExportDeclares() throws {
-        let declared = try Self.declaredOptions()
+        let declared = try DeclaredOptions.of("export")
         #expect(!declared.options.isEmpty)
         var quickOptions: [String] = []
         var quickFlags: [String] = []
