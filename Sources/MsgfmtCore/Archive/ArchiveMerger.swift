@@ -39,7 +39,7 @@ public final class ArchiveMerger {
         indexer.forMerge = true
         let jobs = sources.map { ArchiveIndexJob(indexer: indexer, source: $0) }
         let lanes = max(1, min(options.jobs, jobs.count))
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+        ParallelLanes.perform(lanes) { lane in
             for k in stride(from: lane, to: jobs.count, by: lanes) { jobs[k].run() }
         }
         var indexes: [ArchiveIndex] = []

@@ -12,7 +12,7 @@ extension Array {
         let lanes = Swift.max(1, Swift.min(lanes, count))
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = LaneSlots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            ParallelLanes.perform(lanes) { lane in
                 var state = start()
                 for i in stride(from: lane, to: count, by: lanes) {
                     (slots.base + i).initialize(to: make(&state, i))

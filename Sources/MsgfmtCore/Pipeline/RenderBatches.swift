@@ -235,7 +235,7 @@ final class RenderBatches {
         let lines = batch.lines
         group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            ParallelLanes.perform(workers) { worker in
                 // An arena of the worker's own (the calling thread keeps the first): its
                 // messages are made and let go here, and a shared arena's locks and
                 // bookkeeping would pass from core to core at each allocation the thread

@@ -40,6 +40,9 @@ final class ExportBatch<Writer: TranscriptWriter> {
     }
 
     /// Adds an event.
+    /// The messages appended so far.
+    var messageCount: Int { raws.count }
+
     func append(_ event: ExportEvent) {
         if case .message(let raw) = event {
             raws.append(raw)
@@ -61,7 +64,7 @@ final class ExportBatch<Writer: TranscriptWriter> {
         self.slots = slots
         group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            ParallelLanes.perform(workers) { _ in
                 let renderer = options.makeRenderer()
                 let probe = cache?.probe()
                 slots.fill { Self.prepare($1, options: options, renderer: renderer, cache: probe) }

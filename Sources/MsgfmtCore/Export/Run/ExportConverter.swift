@@ -111,6 +111,8 @@ public final class ExportConverter {
 
     /// Keeps the workers busy with one batch while the next is scanned and the previous
     /// written; at most three batches exist at a time, the written one already emptied.
+    /// An input that fits a first batch of fewer than `ParallelLanes.fewestItems` messages
+    /// is written on the calling thread.
     private func runInParallel<Writer: TranscriptWriter, Events: ExportEventSource>(_ scanner: inout Events, into writer: Writer)
         -> ExportReadError?
     {
@@ -136,6 +138,14 @@ public final class ExportConverter {
                     finished = true
                 }
                 next = batch
+            }
+            if let batch = next, finished, running == nil, batch.messageCount < ParallelLanes.fewestItems {
+                // The whole input, and small: written as `runInSequence` writes a batch, on
+                // this thread, rather than waking workers for it.
+                batch.processHere(options: options, renderer: renderer, cache: probe)
+                deliver(batch, to: writer)
+                answer(&scanner, writer)
+                return failure
             }
             let done = running.map(settle)
             running = nil

@@ -175,7 +175,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let threads = max(1, min(options.jobs, batch.count))
         // Each picture: nil when written, else whether it was too large or what failed.
         let slots = OrderedSlots<Pending, (tooLarge: Int64?, failure: String?)?>(batch)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        ParallelLanes.perform(threads) { _ in
             slots.fill { _, pending in
                 let file = directory + "/" + pending.name
                 guard let bytes = encoder.encode([scene(pending)]) else { return (pending.id, nil) }

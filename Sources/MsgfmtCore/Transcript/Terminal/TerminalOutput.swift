@@ -23,13 +23,13 @@ enum TerminalOutput: Sendable {
         }
     }
 
-    /// Draws `pieces` on `options.jobs` threads, each with an emitter of its own, which
-    /// claim them one at a time (so threads that are free take over the pieces of threads
-    /// that are busy), and returns each one's bytes, in order.
+    /// Draws `pieces` on `options.jobs` threads (one for a few: `ParallelLanes.lanes`), each
+    /// with an emitter of its own, which claim them one at a time (so threads that are free
+    /// take over the pieces of threads that are busy), and returns each one's bytes, in order.
     static func drawAll(_ pieces: consuming [TerminalOutput], options: ExportOptions, width: Int) -> [[UInt8]] {
-        let threads = max(1, min(options.jobs, pieces.count))
+        let threads = ParallelLanes.lanes(items: pieces.count, jobs: options.jobs)
         let drawn = OrderedSlots<TerminalOutput, [UInt8]>(consume pieces)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        ParallelLanes.perform(threads) { _ in
             let emitter = TerminalLineEmitter(options: options.render)
             var scratch: [UInt8] = []
             scratch.reserveCapacity(1 << 12)

@@ -24,6 +24,33 @@ import Testing
         #expect(writer.log == ["begin Synthetic", "end Synthetic", "finish"])
     }
 
+    /// An input that fits a first batch of fewer than `ParallelLanes.fewestItems` messages is written on
+    /// the calling thread even with several jobs: the same messages, order, diagnostics and
+    /// counts as one thread, at the size on either side of the limit, with a corrupt message
+    /// and cut short.
+    @Test(arguments: [1, 5, ParallelLanes.fewestItems - 1, ParallelLanes.fewestItems, 40])
+    func smallInputsAsOneThreadWritesThem(count: Int) throws {
+        let corrupt: Set<Int> = count >= 5 ? [2] : []
+        let bytes = SyntheticExport.chat(count: count, corrupt: corrupt)
+        var one = ExportOptions()
+        one.jobs = 1
+        var four = ExportOptions()
+        four.jobs = 4
+        let (alone, aloneDiagnostics, aloneStats) = try run(bytes, options: one)
+        let (shared, sharedDiagnostics, sharedStats) = try run(bytes, options: four)
+        #expect(shared.ids == alone.ids && shared.log == alone.log)
+        #expect(sharedDiagnostics == aloneDiagnostics && sharedStats == aloneStats)
+        #expect(alone.ids.count == count - corrupt.count)
+        let cut = Array(bytes.prefix(bytes.count * 2 / 3))
+        for options in [one, four] {
+            let writer = RecordingWriter()
+            let converter = ExportConverter(options: options, writer: writer, report: { _ in })
+            #expect(throws: ExportReadError.self) { try converter.run(ExportByteSource(bytes: cut, name: "t")) }
+            #expect(writer.log.last == "finish")
+            #expect(writer.ids == alone.ids.prefix(writer.ids.count).map { $0 })
+        }
+    }
+
     @Test func corruptedMessagesAreNamedAndTheRestConverted() throws {
         let corrupt = Set(stride(from: 3, through: 500, by: 10))
         var options = ExportOptions()
