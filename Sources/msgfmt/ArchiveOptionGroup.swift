@@ -16,7 +16,7 @@ struct ArchiveOptionGroup: ParsableArguments {
             discussion:
                 "An HTML site made from one export (without --since, --until, --filter or --media copy) is updated page by page: pages whose messages, media files and quotes of other pages are unchanged are kept (after an edit, deletion or addition too), the rest written again. Any other output is written in full. An output whose manifest is missing, damaged, of another msgfmt or names paths outside it is written in full, with a note."
         ))
-    var update = false
+    var update = Self.defaults.update
 
     @Option(
         parsing: .unconditional,

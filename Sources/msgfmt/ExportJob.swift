@@ -314,7 +314,7 @@ struct ExportJob {
         case .svg: format = .svg
         case .png: format = .png
         }
-        let width = ExportOptions.transcriptWidth(TerminalEnvironment.width(explicit: settings.cellWidth))
+        let width = ExportOptions.transcriptWidth(TerminalEnvironment.width(explicit: settings.width?.cells))
         options.width = width
         let bodyWidth =
             export.to == .ansi || export.to == .text

@@ -72,9 +72,6 @@ struct ExportSettings: Equatable {
     /// `--scale` and `--stack`.
     var picture = PictureOptions()
 
-    /// `--width` in cells: nil when not given or given in pixels.
-    var cellWidth: Int? { width?.pixels == true ? nil : width?.value }
-
     /// True for the picture formats, which lay out in pixels.
     var drawsPictures: Bool { export.to == .svg || export.to == .png }
 

@@ -14,7 +14,7 @@ struct LayoutOptionGroup: ParsableArguments {
     var widthArgument: WidthArgument?
 
     /// `--width` in cells, nil when not given or given in pixels.
-    var width: Int? { widthArgument?.pixels == true ? nil : widthArgument?.value }
+    var width: Int? { widthArgument?.cells }
 
     @Option(name: .customLong("max-lines"), parsing: .unconditional, help: "At most this many lines per message; 0 means unlimited.")
     var maxLines: Int = Self.defaults.maxLines
@@ -69,7 +69,7 @@ struct LayoutOptionGroup: ParsableArguments {
         if let widthArgument, widthArgument.pixels, !(1...FontLibrary.maximumWidthPixels).contains(widthArgument.value) {
             throw ValidationError("--width must be between 1px and \(FontLibrary.maximumWidthPixels)px, not \(widthArgument.value)px.")
         }
-        try constraints.validateOptions(width: widthArgument?.pixels == true ? nil : widthArgument?.value)
+        try constraints.validateOptions(width: widthArgument?.cells)
     }
 }
 

@@ -73,9 +73,9 @@ enum QuickArguments {
         // The checks ArgumentParser makes: the option groups' and the command's.
         guard (try? LayoutOptionGroup.validate(width: settings.width, constraints: settings.options.layout)) != nil,
             (try? PictureFontOptionGroup.validate(fonts: settings.options.fonts, picture: settings.options.picture)) != nil,
-            (try? TimeZoneOptionGroup.validate(settings.options.timeZone)) != nil
+            (try? TimeZoneOptionGroup.validate(settings.options.timeZone)) != nil,
+            (try? RenderCommand.validate(settings)) != nil
         else { return nil }
-        if let jobs = settings.jobs, jobs < 1 { return nil }
         return settings
     }
 

@@ -71,7 +71,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        try Self.validate(settings)
+    }
+
+    /// The command's own check (after its groups'), for either reader of the command line.
+    static func validate(_ settings: RenderSettings) throws {
+        if let jobs = settings.jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {

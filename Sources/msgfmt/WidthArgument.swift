@@ -15,4 +15,7 @@ struct WidthArgument: ExpressibleByArgument, Equatable {
         guard let value = Int(text) else { return nil }
         self.value = value
     }
+
+    /// The width in cells: nil when it was given in pixels.
+    var cells: Int? { pixels ? nil : value }
 }

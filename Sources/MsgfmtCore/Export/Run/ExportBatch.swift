@@ -39,10 +39,10 @@ final class ExportBatch<Writer: TranscriptWriter> {
         entries.reserveCapacity(messages + 8)
     }
 
-    /// Adds an event.
     /// The messages appended so far.
     var messageCount: Int { raws.count }
 
+    /// Adds an event.
     func append(_ event: ExportEvent) {
         if case .message(let raw) = event {
             raws.append(raw)

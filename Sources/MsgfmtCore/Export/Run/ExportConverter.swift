@@ -101,12 +101,20 @@ public final class ExportConverter {
             } catch let e {
                 failure = e
             }
-            batch.processHere(options: options, renderer: renderer, cache: probe)
-            deliver(batch, to: writer)
-            answer(&scanner, writer)
+            writeHere(batch, &scanner, writer, renderer: renderer, cache: probe)
             if failure != nil || finished { return failure }
             progress?(stats, scanner.bytesRead)
         }
+    }
+
+    /// Lays out `batch` on the calling thread, writes it and answers the scanner's question
+    /// about it, if any.
+    private func writeHere<Writer: TranscriptWriter, Events: ExportEventSource>(
+        _ batch: ExportBatch<Writer>, _ scanner: inout Events, _ writer: Writer, renderer: Renderer, cache: LayoutCacheProbe?
+    ) {
+        batch.processHere(options: options, renderer: renderer, cache: cache)
+        deliver(batch, to: writer)
+        answer(&scanner, writer)
     }
 
     /// Keeps the workers busy with one batch while the next is scanned and the previous
@@ -142,9 +150,7 @@ public final class ExportConverter {
             if let batch = next, finished, running == nil, batch.messageCount < ParallelLanes.fewestItems {
                 // The whole input, and small: written as `runInSequence` writes a batch, on
                 // this thread, rather than waking workers for it.
-                batch.processHere(options: options, renderer: renderer, cache: probe)
-                deliver(batch, to: writer)
-                answer(&scanner, writer)
+                writeHere(batch, &scanner, writer, renderer: renderer, cache: probe)
                 return failure
             }
             let done = running.map(settle)
