@@ -14,6 +14,32 @@ import Testing
         #expect(result.stderr == "msgfmt: read 1, rendered 1, failed 0\n")
     }
 
+    /// A JSON Lines line that holds several messages (a `getUpdates` response per poll, an
+    /// array) names the message beside the line in every diagnostic — the decoder's, the
+    /// normalizer's and the link warnings — on one thread or several (the lines after the
+    /// first two go to the workers undecoded).
+    @Test func aLineOfSeveralMessagesNamesEachInItsDiagnostics() throws {
+        let bad = #"{"message_id":12,"text":"hi","entities":[{"type":"bold","offset":5,"length":3}]}"#
+        let link = #"{"message_id":13,"text":"x","entities":[{"type":"text_link","offset":0,"length":1,"url":"javascript:x"}]}"#
+        let lines = [
+            #"{"text":"one"}"#, #"{"text":"two"}"#,
+            #"{"ok":true,"result":[{"update_id":1,"message":"# + bad + #"},{"update_id":2,"message":{"message_id":14,"text":5}}]}"#,
+            "[" + link + "]",
+            bad,
+        ]
+        let expected = [
+            "msgfmt: warning: <stdin>:3, message 12, entity 0: bold entity starts at 5, past the end of the text (2 UTF-16 units); dropped",
+            #"msgfmt: error: <stdin>:3, message 14: "text" must be a string, not a number"#,
+            "msgfmt: warning: <stdin>:4, message 13: text_link entity at offset 0, length 1, is shown without its link in --to html: only http, https, tg, mailto and tel links are written",
+            "msgfmt: warning: <stdin>:5, entity 0: bold entity starts at 5, past the end of the text (2 UTF-16 units); dropped",
+        ]
+        for jobs in ["1", "2"] {
+            let run = try Binary.run(["--to", "html", "--jobs", jobs], stdin: lines.joined(separator: "\n") + "\n")
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").map(String.init) == expected, "--jobs \(jobs): \(run.stderr)")
+        }
+    }
+
     /// Values written one after another over several lines each (`jq .`, not `jq -c`) are
     /// read one at a time, located by the line each starts on; a broken one costs only its
     /// own message, the next starting at a line's first column.

@@ -7,9 +7,9 @@ enum BotAPIDecoder {
         "edited_business_message",
     ]
 
-    /// The messages in `value`; `line` is the JSON Lines line number, if any. Messages
-    /// `filter` does not keep are `.filtered`.
-    static func items(from value: JSONValue, line: Int?, nextIndex: inout Int, filter: MessageFilter? = nil) -> [DecodedItem] {
+    /// The messages in `value`, read from JSON Lines line `line` if any. Messages `filter`
+    /// does not keep are `.filtered`.
+    static func items(from value: JSONValue, line: InputLine?, nextIndex: inout Int, filter: MessageFilter? = nil) -> [DecodedItem] {
         var result: [DecodedItem] = []
         var pending: [JSONValue] = [value]
         while let current = pending.popLast() {
@@ -20,7 +20,7 @@ enum BotAPIDecoder {
                 if let ok = current["ok"], current["result"] != nil || ok == .bool(false) {
                     if ok == .bool(false) {
                         let text = current["description"]?.stringValue ?? "no description"
-                        result.append(.failure(Diagnostic(.error, .init(line: line), "the Bot API response is not ok: \(text)")))
+                        result.append(.failure(Diagnostic(.error, .init(on: line), "the Bot API response is not ok: \(text)")))
                         nextIndex += 1
                     } else if let inner = current["result"] {
                         pending.append(inner)
@@ -37,7 +37,7 @@ enum BotAPIDecoder {
                     result.append(item)
                 }
             default:
-                let location = Diagnostic.Location(messageIndex: nextIndex, line: line)
+                let location = Diagnostic.Location(messageIndex: nextIndex, on: line)
                 result.append(.failure(Diagnostic(.error, location, "expected a message object, not \(current.typeName)")))
                 nextIndex += 1
             }
@@ -46,10 +46,10 @@ enum BotAPIDecoder {
     }
 
     /// One Message object.
-    static func message(_ object: JSONValue, index: Int, line: Int?) -> DecodedItem {
+    static func message(_ object: JSONValue, index: Int, line: InputLine?) -> DecodedItem {
         let idValue = object["message_id"] ?? object["id"]
         let id = idValue?.int64Value
-        var location = Diagnostic.Location(messageID: id, messageIndex: index, line: line)
+        var location = Diagnostic.Location(messageID: id, messageIndex: index, on: line)
         var diagnostics: [Diagnostic] = []
         if let idValue, id == nil {
             diagnostics.append(Diagnostic(.warning, location, "\"message_id\" must be an integer, not \(idValue.typeName); ignored"))

@@ -254,6 +254,6 @@ extension MessageDecoder {
         guard let message = BotAPIMessageReader.message(line) else { return true }
         guard let value = try? JSONParser.parse(line) else { return false }
         var index = 0
-        return BotAPIDecoder.items(from: value, line: 1, nextIndex: &index) == [.message(message, diagnostics: [])]
+        return BotAPIDecoder.items(from: value, line: InputLine(1), nextIndex: &index) == [.message(message, diagnostics: [])]
     }
 }

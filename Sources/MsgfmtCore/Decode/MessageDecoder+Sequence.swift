@@ -4,7 +4,7 @@ extension MessageDecoder {
     /// starts on, as JSON Lines' are. A value that does not parse is reported where it
     /// breaks, and reading goes on from the next line that starts a value at its first
     /// column (`{` or `[`, as `jq` starts each), so one bad value costs only its own messages.
-    static func decodeValueSequence(_ bytes: [UInt8], filter: MessageFilter?, each: (DecodedItem, _ line: Int?) -> Void) {
+    static func decodeValueSequence(_ bytes: [UInt8], filter: MessageFilter?, each: (DecodedItem, _ line: InputLine?) -> Void) {
         var index = 0
         var position = 0
         var line = 1
@@ -23,11 +23,12 @@ extension MessageDecoder {
             let number = lineNumber(at: position)
             do throws(JSONParseError) {
                 let (value, end) = try JSONParser.parseValue(in: bytes[...], from: position)
-                for item in BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter) { each(item, number) }
+                let line = InputLine(number, holding: value)
+                for item in BotAPIDecoder.items(from: value, line: line, nextIndex: &index, filter: filter) { each(item, line) }
                 position = end
             } catch {
                 let location = Diagnostic.Location(messageIndex: index, line: error.line, column: error.column)
-                each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), error.line)
+                each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), InputLine(error.line))
                 index += 1
                 guard let next = nextValueStart(in: bytes, after: max(position, error.byteOffset)) else { return }
                 position = next

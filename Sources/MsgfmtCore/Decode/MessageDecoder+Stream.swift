@@ -21,7 +21,7 @@ extension MessageDecoder {
     /// `decode(_:options:each:)`, offering lines to `take` (see there) and handing each
     /// item with its JSON Lines line (nil for other input, as `decodeLocated`).
     static func decode(
-        _ reader: InputReader, options: DecodeOptions, take: LineTaker?, each: (DecodedItem, _ line: Int?) -> Void
+        _ reader: InputReader, options: DecodeOptions, take: LineTaker?, each: (DecodedItem, _ line: InputLine?) -> Void
     ) throws(InputError) {
         var number = 0
         var first: JSONValue?
@@ -37,12 +37,12 @@ extension MessageDecoder {
         guard let first else { return try decodeWhole(reader, options: options, each: each) }
         var index = 0
         let filter = options.filter
-        let firstNumber = number
-        let items = BotAPIDecoder.items(from: first, line: number, nextIndex: &index, filter: filter)
+        let firstLine = InputLine(number, holding: first)
+        let items = BotAPIDecoder.items(from: first, line: firstLine, nextIndex: &index, filter: filter)
         var unnumberedIndex = 0
         if items == BotAPIDecoder.items(from: first, line: nil, nextIndex: &unnumberedIndex, filter: filter) {
             reader.forget()
-            for item in items { each(item, firstNumber) }
+            for item in items { each(item, firstLine) }
         } else {
             var second: (line: ArraySlice<UInt8>, number: Int)?
             while second == nil, let line = try reader.nextLine() {
@@ -51,7 +51,7 @@ extension MessageDecoder {
             }
             guard let second else { return try decodeWhole(reader, options: options, each: each) }
             reader.forget()
-            for item in items { each(item, firstNumber) }
+            for item in items { each(item, firstLine) }
             decodeLine(second.line, number: second.number, index: &index, filter: filter, each: each)
         }
         while let line = try reader.nextLine() {
@@ -87,7 +87,7 @@ extension MessageDecoder {
     /// Decodes the whole input of `reader`, unless its reading was stopped (there is no
     /// one left to show it to, and a cut input would only give false diagnostics).
     private static func decodeWhole(
-        _ reader: InputReader, options: DecodeOptions, each: (DecodedItem, _ line: Int?) -> Void
+        _ reader: InputReader, options: DecodeOptions, each: (DecodedItem, _ line: InputLine?) -> Void
     ) throws(InputError) {
         guard !reader.stopped else { return }
         let bytes = try reader.readAll()
@@ -103,12 +103,12 @@ extension MessageDecoder {
     /// `index` counts the messages so far.
     static func decodeLine(
         _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil,
-        each: (DecodedItem, _ line: Int?) -> Void
+        each: (DecodedItem, _ line: InputLine?) -> Void
     ) {
         // The everyday message is read without a JSON tree; the tree path decides the rest.
         // (The filter is tested by its case: `== nil` copied it into a pair to compare.)
         if case .none = filter, let message = BotAPIMessageReader.message(line) {
-            each(.message(message, diagnostics: []), number)
+            each(.message(message, diagnostics: []), InputLine(number))
             index += 1
             return
         }
@@ -119,14 +119,15 @@ extension MessageDecoder {
     /// on these bytes already (render's workers, which read the everyday message in place).
     static func decodeLineThroughTree(
         _ line: ArraySlice<UInt8>, number: Int, index: inout Int, filter: MessageFilter? = nil,
-        each: (DecodedItem, _ line: Int?) -> Void
+        each: (DecodedItem, _ line: InputLine?) -> Void
     ) {
         do throws(JSONParseError) {
             let value = try JSONParser.parse(line)
-            for item in BotAPIDecoder.items(from: value, line: number, nextIndex: &index, filter: filter) { each(item, number) }
+            let held = InputLine(number, holding: value)
+            for item in BotAPIDecoder.items(from: value, line: held, nextIndex: &index, filter: filter) { each(item, held) }
         } catch {
             let location = Diagnostic.Location(messageIndex: index, line: number, column: error.column)
-            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), number)
+            each(.failure(Diagnostic(.error, location, "invalid JSON: \(error.reason)")), InputLine(number))
             index += 1
         }
     }

@@ -18,7 +18,7 @@ public enum MessageDecoder {
     /// `decode(_:options:each:)`, handing each item with the JSON Lines line it was read
     /// from (nil for any other input), so what is reported later about its message (its
     /// normalization) can name the line too.
-    static func decodeLocated(_ input: InputFile, options: DecodeOptions, each: (DecodedItem, _ line: Int?) -> Void) {
+    static func decodeLocated(_ input: InputFile, options: DecodeOptions, each: (DecodedItem, _ line: InputLine?) -> Void) {
         var bytes = input.bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let filter = options.filter
@@ -68,7 +68,7 @@ public enum MessageDecoder {
     /// line when the input is JSON Lines; messages `filter` does not keep are handed out as
     /// `.filtered`.
     static func decodeJSON(
-        _ bytes: [UInt8], allowTDesktop: Bool, filter: MessageFilter? = nil, each: (DecodedItem, _ line: Int?) -> Void
+        _ bytes: [UInt8], allowTDesktop: Bool, filter: MessageFilter? = nil, each: (DecodedItem, _ line: InputLine?) -> Void
     ) {
         var index = 0
         do throws(JSONParseError) {

@@ -36,6 +36,9 @@ public struct Diagnostic: Sendable, Hashable, Error {
         /// A 1-based line and column in the input file, when known.
         public var line: Int?
         public var column: Int?
+        /// Whether `line` holds several messages (`InputLine.holdsSeveral`): the message is
+        /// then named beside it.
+        public var lineHoldsSeveral = false
 
         /// Creates a location.
         public init(
@@ -50,16 +53,26 @@ public struct Diagnostic: Sendable, Hashable, Error {
             self.column = column
         }
 
+        /// A message's location on JSON Lines line `line`, if any.
+        public init(messageID: Int64? = nil, messageIndex: Int? = nil, entityIndex: Int? = nil, on line: InputLine?) {
+            self.init(messageID: messageID, messageIndex: messageIndex, entityIndex: entityIndex, line: line?.number)
+            lineHoldsSeveral = line?.holdsSeveral ?? false
+        }
+
         /// The location as CLI.md writes it: `12:5`, `byte 40`, `message 42`, joined
-        /// with `, entity 3` when an entity is named. Empty when nothing is known.
+        /// with `, entity 3` when an entity is named; a line holding several messages
+        /// names the message too (`3, message 42`). Empty when nothing is known.
         public var description: String {
             var parts: [String] = []
             if let line {
                 parts.append(column.map { "\(line):\($0)" } ?? "\(line)")
-            } else if let messageID {
-                parts.append("message \(messageID)")
-            } else if let messageIndex {
-                parts.append("message #\(messageIndex + 1)")
+            }
+            if line == nil || lineHoldsSeveral {
+                if let messageID {
+                    parts.append("message \(messageID)")
+                } else if let messageIndex {
+                    parts.append("message #\(messageIndex + 1)")
+                }
             }
             if let byteOffset, line == nil {
                 parts.append("byte \(byteOffset)")

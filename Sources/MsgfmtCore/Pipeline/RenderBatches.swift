@@ -41,7 +41,7 @@ final class RenderBatches {
     /// What a worker needs to process one slot.
     enum Work: Sendable {
         /// A message decoded on the calling thread (from JSON Lines line `line`, if any).
-        case message(Message, index: Int, line: Int?, diagnostics: [Diagnostic])
+        case message(Message, index: Int, line: InputLine?, diagnostics: [Diagnostic])
         /// A line to decode first (`Entry.line`).
         case line(Range<Int>, number: Int, index: Int)
     }
@@ -152,7 +152,7 @@ final class RenderBatches {
 
     /// Adds the next decoded item, read from JSON Lines line `line` if any; a full batch is
     /// started on the workers.
-    func add(_ item: consuming DecodedItem, line: Int? = nil) {
+    func add(_ item: consuming DecodedItem, line: InputLine? = nil) {
         added += 1
         // Taken apart by moving: the message goes to its batch without a copy.
         switch consume item {
@@ -276,7 +276,7 @@ final class RenderBatches {
             // else goes through the JSON tree from a copy of the line, as `decodeLine` then
             // takes it.
             if let message = BotAPIMessageReader.message(UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count)) {
-                let rendered = renderer.process(message, index: index, line: number, diagnostics: [])
+                let rendered = renderer.process(message, index: index, line: InputLine(number), diagnostics: [])
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             }
             scratch.removeAll(keepingCapacity: true)
@@ -284,14 +284,15 @@ final class RenderBatches {
             var next = index
             var count = 0
             var only: DecodedItem?
-            MessageDecoder.decodeLineThroughTree(scratch[...], number: number, index: &next) { item, _ in
+            var held: InputLine?
+            MessageDecoder.decodeLineThroughTree(scratch[...], number: number, index: &next) { item, line in
                 count += 1
-                if count == 1 { only = item }
+                if count == 1 { (only, held) = (item, line) }
             }
             guard count == 1, let only else { return .again }
             switch only {
             case .message(let message, let diagnostics):
-                let rendered = renderer.process(message, index: index, line: number, diagnostics: diagnostics)
+                let rendered = renderer.process(message, index: index, line: held, diagnostics: diagnostics)
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             case .failure(let diagnostic):
                 return .failure(diagnostic)

@@ -105,7 +105,7 @@ public struct Renderer {
 
     /// Carries one decoded message through normalization, styling and layout; its repairs
     /// are located by `index` and, for a message of JSON Lines, its `line`.
-    public func process(_ message: Message, index: Int, line: Int? = nil, diagnostics: [Diagnostic]) -> RenderedMessage {
+    public func process(_ message: Message, index: Int, line: InputLine? = nil, diagnostics: [Diagnostic]) -> RenderedMessage {
         let text = UTF16Text(message.text)
         let (normalized, found) = Normalizer.normalize(message, text: text, detect: options.detect)
         var repairs = found
@@ -116,7 +116,8 @@ public struct Renderer {
                 continue
             }
             repairs[i].location.messageIndex = index
-            repairs[i].location.line = line
+            repairs[i].location.line = line?.number
+            repairs[i].location.lineHoldsSeveral = line?.holdsSeveral ?? false
         }
         let mayRefuseLinks = options.writesLinks && LinkRefusal.mayRefuse(normalized.entities, text: text)
         let telegramEntities =
@@ -130,7 +131,7 @@ public struct Renderer {
             for refusal in LinkRefusal.refusals(in: styled) {
                 repairs.append(
                     Diagnostic(
-                        .warning, .init(messageID: message.id, messageIndex: index, line: line), refusal.message(format: options.formatName)
+                        .warning, .init(messageID: message.id, messageIndex: index, on: line), refusal.message(format: options.formatName)
                     ))
             }
         }
@@ -166,7 +167,7 @@ public struct Renderer {
     /// and `--to telegram-html`, the entities their encoder writes, which it then need not
     /// choose again (`RenderedMessage.telegramEntities`); nil for the other formats.
     private func reduceForTelegram(
-        _ message: Message, text: UTF16Text, original: Message, at index: Int, line: Int?, repairs: inout [Diagnostic]
+        _ message: Message, text: UTF16Text, original: Message, at index: Int, line: InputLine?, repairs: inout [Diagnostic]
     ) -> [MessageEntity]? {
         guard !message.entities.isEmpty else { return options.to == .markdownV2 ? [] : nil }
         var losses: [TelegramEncodingLoss]? = []
@@ -181,7 +182,7 @@ public struct Renderer {
         }
         for loss in losses ?? [] {
             let sentence = loss.message(format: options.formatName, keepsRefused: options.to == .botAPI)
-            repairs.append(Diagnostic(.warning, .init(messageID: message.id, messageIndex: index, line: line), sentence))
+            repairs.append(Diagnostic(.warning, .init(messageID: message.id, messageIndex: index, on: line), sentence))
         }
         return entities
     }
@@ -257,7 +258,7 @@ public struct Renderer {
     /// Renders one decoded item, read from JSON Lines line `line` if any, as soon as it is
     /// decoded: nothing waits for the whole input.
     func render(
-        _ item: DecodedItem, line: Int? = nil, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
+        _ item: DecodedItem, line: InputLine? = nil, stats: inout Stats, emitter: inout any MessageEmitter, into sink: OutputSink,
         report: (Diagnostic) -> Void
     ) {
         stats.read += 1

@@ -12,7 +12,7 @@ import Testing
     static func tree(_ line: String) -> [DecodedItem]? {
         guard let value = try? JSONParser.parse(Array(line.utf8)) else { return nil }
         var index = 0
-        return BotAPIDecoder.items(from: value, line: 1, nextIndex: &index)
+        return BotAPIDecoder.items(from: value, line: InputLine(1), nextIndex: &index)
     }
 
     static let direct: [String] = [
