@@ -148,7 +148,9 @@ struct SearchIndexWriter {
         }
         let folder = chat.folder
         let number = b.first / Self.blockSize
-        if flushesInBackground {
+        // A block of a few messages (a small export's) is written here: a thread of its own
+        // would cost more than its files.
+        if flushesInBackground, b.count >= ParallelLanes.fewestItems {
             // One block at a time: the one before is written first.
             flushing?.wait()
             flushing = SearchBlockFlush(consume b, folder: folder, number: number, emit: emit)

@@ -286,7 +286,8 @@ import Testing
 
     /// Blocks written on a thread of their own while the next fills (`export --jobs` above
     /// 1) give the same files as blocks written in place: two chats, the first of three
-    /// blocks, emitted through a collector that locks.
+    /// blocks, the second of one message (written in place either way, while the first's
+    /// last block may still be written), emitted through a collector that locks.
     @Test func blocksWrittenInTheBackgroundAreTheSame() {
         final class Collector: @unchecked Sendable {
             let files = Mutex<[String: [UInt8]]>([:])
