@@ -3,49 +3,38 @@ import MsgfmtCore
 
 extension QuickArguments {
     /// Every long option of `export` (but ArgumentParser's own `--help`), by name.
-    static let exportOptions: [(name: String, action: Action<ExportSettings>)] = [
-        ("to", .value { convert($1, into: &$0.export.to) }),
-        ("output", .value { convert($1, into: &$0.export.output) }),
-        ("chat", .value { convert($1, into: &$0.export.chat) }),
-        ("since", .value { convert($1, into: &$0.export.since) }),
-        ("until", .value { convert($1, into: &$0.export.until) }),
-        ("style", .value { convert($1, into: &$0.export.style) }),
-        ("time-zone", .value { convert($1, into: &$0.export.timeZone) }),
-        ("jobs", .value { convert($1, into: &$0.export.jobs) }),
-        ("progress", .value { convert($1, into: &$0.export.progress) }),
-        ("page-size", .value { convert($1, into: &$0.export.pageSize) }),
-        ("pages", .value { convert($1, into: &$0.export.pages) }),
-        ("no-search", .flag { $0.export.noSearch = true }),
-        ("me", .value { convert($1, into: &$0.export.me) }),
-        ("media", .value { convert($1, into: &$0.export.media) }),
-        ("images", .flag { $0.export.images = true }),
-        ("image-protocol", .value { convert($1, into: &$0.export.imageProtocol) }),
-        ("stats", .flag { $0.export.stats = true }),
-        ("deleted", .value { convert($1, into: &$0.archive.deleted) }),
-        ("update", .flag { $0.archive.update = true }),
-        ("layout-cache-size", .value { convert($1, into: &$0.archive.layoutCacheSize) }),
-        ("filter", .value { convert($1, into: &$0.filter) }),
-        ("width", .value { convert($1, into: &$0.width) }),
-        ("max-lines", .value { convert($1, into: &$0.layout.maxLines) }),
-        ("truncate", .value { convert($1, into: &$0.layout.truncate) }),
-        ("ellipsis", .value { convert($1, into: &$0.layout.ellipsis) }),
-        ("overflow", .value { convert($1, into: &$0.layout.overflow) }),
-        ("wrap", .value { convert($1, into: &$0.layout.wrap) }),
-        ("align", .value { convert($1, into: &$0.layout.align) }),
-        ("tab-width", .value { convert($1, into: &$0.layout.tabWidth) }),
-        ("expand-quotes", .flag { $0.layout.expandQuotes = true }),
-        ("width-model", .value { convert($1, into: &$0.layout.widthModel) }),
-        ("color", .value { convert($1, into: &$0.escapes.color) }),
-        ("hyperlinks", .value { convert($1, into: &$0.escapes.hyperlinks) }),
-        ("spoilers", .value { convert($1, into: &$0.style.spoilers) }),
-        ("standalone", .flag { $0.style.standalone = true }),
-        ("theme", .value { convert($1, into: &$0.style.theme) }),
-        ("font", .value { convert($1, into: &$0.fonts.families) }),
-        ("font-size", .value { convert($1, into: &$0.fonts.size) }),
-        ("line-height", .value { convert($1, into: &$0.fonts.lineHeight) }),
-        ("scale", .value { convert($1, into: &$0.picture.scale) }),
-        ("stack", .flag { $0.picture.stack = true }),
-    ]
+    static let exportOptions: [(name: String, action: Action<ExportSettings>)] = {
+        var rows: [(name: String, action: Action<ExportSettings>)] = [
+            ("to", .value { convert($1, into: &$0.export.to) }),
+            ("output", .value { convert($1, into: &$0.export.output) }),
+            ("chat", .value { convert($1, into: &$0.export.chat) }),
+            ("since", .value { convert($1, into: &$0.export.since) }),
+            ("until", .value { convert($1, into: &$0.export.until) }),
+            ("style", .value { convert($1, into: &$0.export.style) }),
+            ("time-zone", .value { convert($1, into: &$0.export.timeZone) }),
+            ("jobs", .value { convert($1, into: &$0.export.jobs) }),
+            ("progress", .value { convert($1, into: &$0.export.progress) }),
+            ("page-size", .value { convert($1, into: &$0.export.pageSize) }),
+            ("pages", .value { convert($1, into: &$0.export.pages) }),
+            ("no-search", .flag { $0.export.noSearch = true }),
+            ("me", .value { convert($1, into: &$0.export.me) }),
+            ("media", .value { convert($1, into: &$0.export.media) }),
+            ("images", .flag { $0.export.images = true }),
+            ("image-protocol", .value { convert($1, into: &$0.export.imageProtocol) }),
+            ("stats", .flag { $0.export.stats = true }),
+            ("deleted", .value { convert($1, into: &$0.archive.deleted) }),
+            ("update", .flag { $0.archive.update = true }),
+            ("layout-cache-size", .value { convert($1, into: &$0.archive.layoutCacheSize) }),
+            ("filter", .value { convert($1, into: &$0.filter) }),
+            ("width", .value { convert($1, into: &$0.width) }),
+        ]
+        layoutOptions({ $1(&$0.layout) }, into: &rows)
+        escapeOptions({ $1(&$0.escapes) }, into: &rows)
+        styleOptions({ $1(&$0.style) }, into: &rows)
+        fontOptions({ $1(&$0.fonts) }, into: &rows)
+        pictureOptions({ $1(&$0.picture) }, into: &rows)
+        return rows
+    }()
 
     /// The short options of `export` taken here, by their long names.
     static let exportShortNames = ["-o": "output"]

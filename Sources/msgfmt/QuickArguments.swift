@@ -30,39 +30,28 @@ enum QuickArguments {
 
     /// Every long option of `render` (but ArgumentParser's own `--help` and `--version`),
     /// by name.
-    static let options: [(name: String, action: Action<RenderSettings>)] = [
-        ("from", .value { convert($1, into: &$0.options.from) }),
-        ("entities", .value { convert($1, into: &$0.entities) }),
-        ("detect", .flag { $0.options.detect = true }),
-        ("strict", .flag { $0.options.strict = true }),
-        ("stats", .flag { $0.stats = true }),
-        ("filter", .value { convert($1, into: &$0.filter) }),
-        ("to", .value { convert($1, into: &$0.options.to) }),
-        ("width", .value { convert($1, into: &$0.width) }),
-        ("max-lines", .value { convert($1, into: &$0.options.layout.maxLines) }),
-        ("truncate", .value { convert($1, into: &$0.options.layout.truncate) }),
-        ("ellipsis", .value { convert($1, into: &$0.options.layout.ellipsis) }),
-        ("overflow", .value { convert($1, into: &$0.options.layout.overflow) }),
-        ("wrap", .value { convert($1, into: &$0.options.layout.wrap) }),
-        ("align", .value { convert($1, into: &$0.options.layout.align) }),
-        ("tab-width", .value { convert($1, into: &$0.options.layout.tabWidth) }),
-        ("expand-quotes", .flag { $0.options.layout.expandQuotes = true }),
-        ("width-model", .value { convert($1, into: &$0.options.layout.widthModel) }),
-        ("color", .value { convert($1, into: &$0.escapes.color) }),
-        ("hyperlinks", .value { convert($1, into: &$0.escapes.hyperlinks) }),
-        ("spoilers", .value { convert($1, into: &$0.options.style.spoilers) }),
-        ("standalone", .flag { $0.options.style.standalone = true }),
-        ("theme", .value { convert($1, into: &$0.options.style.theme) }),
-        ("jobs", .value { convert($1, into: &$0.jobs) }),
-        ("measure", .value { convert($1, into: &$0.options.measure) }),
-        ("font", .value { convert($1, into: &$0.options.fonts.families) }),
-        ("font-size", .value { convert($1, into: &$0.options.fonts.size) }),
-        ("line-height", .value { convert($1, into: &$0.options.fonts.lineHeight) }),
-        ("scale", .value { convert($1, into: &$0.options.picture.scale) }),
-        ("stack", .flag { $0.options.picture.stack = true }),
-        ("output", .value { convert($1, into: &$0.options.picture.output) }),
-        ("time-zone", .value { convert($1, into: &$0.options.timeZone) }),
-    ]
+    static let options: [(name: String, action: Action<RenderSettings>)] = {
+        var rows: [(name: String, action: Action<RenderSettings>)] = [
+            ("from", .value { convert($1, into: &$0.options.from) }),
+            ("entities", .value { convert($1, into: &$0.entities) }),
+            ("detect", .flag { $0.options.detect = true }),
+            ("strict", .flag { $0.options.strict = true }),
+            ("stats", .flag { $0.stats = true }),
+            ("filter", .value { convert($1, into: &$0.filter) }),
+            ("to", .value { convert($1, into: &$0.options.to) }),
+            ("width", .value { convert($1, into: &$0.width) }),
+            ("jobs", .value { convert($1, into: &$0.jobs) }),
+            ("measure", .value { convert($1, into: &$0.options.measure) }),
+            ("output", .value { convert($1, into: &$0.options.picture.output) }),
+            ("time-zone", .value { convert($1, into: &$0.options.timeZone) }),
+        ]
+        layoutOptions({ $1(&$0.options.layout) }, into: &rows)
+        escapeOptions({ $1(&$0.escapes) }, into: &rows)
+        styleOptions({ $1(&$0.options.style) }, into: &rows)
+        fontOptions({ $1(&$0.options.fonts) }, into: &rows)
+        pictureOptions({ $1(&$0.options.picture) }, into: &rows)
+        return rows
+    }()
 
     /// The settings `arguments` (without the program name) ask for, or nil to defer.
     static func render(_ arguments: [String]) -> RenderSettings? {

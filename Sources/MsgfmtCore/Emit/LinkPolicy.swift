@@ -75,16 +75,10 @@ public enum LinkPolicy {
     /// in lower case.
     @inline(__always)
     private static func startsWithLinkedScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func starts(_ prefix: StaticString) -> Bool {
-            let n = prefix.utf8CodeUnitCount
-            guard bytes.count >= n else { return false }
-            for k in 0..<n where bytes[k] != prefix.utf8Start[k] { return false }
-            return true
-        }
         switch bytes.first {
-        case UInt8(ascii: "h"): return starts("https://") || starts("http://")
-        case UInt8(ascii: "t"): return starts("tg://") || starts("tel:")
-        case UInt8(ascii: "m"): return starts("mailto:")
+        case UInt8(ascii: "h"): return bytes.starts(withASCII: "https://") || bytes.starts(withASCII: "http://")
+        case UInt8(ascii: "t"): return bytes.starts(withASCII: "tg://") || bytes.starts(withASCII: "tel:")
+        case UInt8(ascii: "m"): return bytes.starts(withASCII: "mailto:")
         default: return false
         }
     }

@@ -103,13 +103,7 @@ public struct LinkRefusal: Sendable, Equatable {
     /// `http://` or `https://` at their start.
     @inline(__always)
     private static func surelyLinkedURL(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        func starts(_ prefix: StaticString) -> Bool {
-            let n = prefix.utf8CodeUnitCount
-            guard units.count >= n else { return false }
-            for k in 0..<n where units[k] != UInt16(prefix.utf8Start[k]) { return false }
-            return true
-        }
-        if starts("https://") || starts("http://") { return true }
+        if units.starts(withASCII: "https://") || units.starts(withASCII: "http://") { return true }
         return !units.contains(0x3A)
     }
 
