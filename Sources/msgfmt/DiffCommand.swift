@@ -92,8 +92,8 @@ struct DiffCommand: ParsableCommand {
             printer.error(error.message)
             throw Self.trouble
         }
-        let signals = ExportJob.cleanUpOnSignals()
-        defer { for signal in signals { signal.cancel() } }
+        let signals = SignalCleanup.armed()
+        defer { signals.cancel() }
 
         let comparison = ArchiveComparison(options: options) { printer.report($0, source: $1) }
         let counts: DiffStats

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import MsgfmtCore
 
 #if canImport(Glibc)
@@ -23,10 +22,11 @@ struct ExportJob {
 
     func run() throws {
         OutputSink.ignoreBrokenPipe()
-        // From the start: comparing with an output (--update) or indexing exports to merge
-        // can take a while, and must stop on SIGINT/SIGTERM like the conversion.
-        let signals = Self.cleanUpOnSignals()
-        defer { for signal in signals { signal.cancel() } }
+        // Armed from the start, installed with the first temporary output (comparing with
+        // an output for --update or indexing exports to merge may make one long before the
+        // conversion does).
+        let signals = SignalCleanup.armed()
+        defer { signals.cancel() }
         let printer = DiagnosticPrinter()
         // An update that keeps pages may have to be redone in full: the redo prints only
         // the diagnostics the first attempt did not.
@@ -385,19 +385,5 @@ struct ExportJob {
         var name = String(file.split(separator: "/").last ?? "export")
         if name.hasSuffix(".json") { name.removeLast(5) }
         return name + "_transcript"
-    }
-
-    /// On SIGINT/SIGTERM: remove temporary outputs and exit with 128 + the signal.
-    static func cleanUpOnSignals() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                TemporaryOutputs.removeAll()
-                _exit(128 + sig)
-            }
-            source.resume()
-            return source
-        }
     }
 }

@@ -13,8 +13,32 @@ public enum TemporaryOutputs {
     /// cache, appended to in place), and whether it was.
     private static let restores = Mutex<(interrupted: Bool, sizes: [Int32: Int64])>((false, [:]))
 
+    /// What the first `register` or `registerRestore` of a run runs before it remembers
+    /// anything: the command's SIGINT/SIGTERM handler, which calls `removeAll`.
+    private static let arming = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Sets `arm` (which installs the command's SIGINT/SIGTERM handler) to run once, when
+    /// the run first makes a temporary output, before that output exists: a run that makes
+    /// none (a transcript to standard output) keeps the default handling, which ends it
+    /// just as well, and does not pay for a handler (libdispatch starts a thread for its
+    /// signal sources).
+    /// Nil disarms: the command's run is over.
+    public static func armOnFirstUse(_ arm: (@Sendable () -> Void)?) {
+        arming.withLock { $0 = arm }
+    }
+
+    /// Runs the arming set by `armOnFirstUse`, if it has not run yet.
+    private static func armIfNeeded() {
+        let arm = arming.withLock { arm in
+            defer { arm = nil }
+            return arm
+        }
+        arm?()
+    }
+
     /// Remembers that the open file `fd` goes back to `size` bytes if the run is interrupted.
     static func registerRestore(fd: Int32, size: Int64) {
+        armIfNeeded()
         restores.withLock { $0.sizes[fd] = size }
     }
 
@@ -34,8 +58,9 @@ public enum TemporaryOutputs {
         }
     }
 
-    /// Remembers a temporary path.
+    /// Remembers a temporary path, which the caller creates after.
     static func register(_ path: String) {
+        armIfNeeded()
         _ = paths.withLock { $0.insert(path) }
     }
 
