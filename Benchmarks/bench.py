@@ -72,6 +72,8 @@ def parse_args():
 # Free space a RAM-backed folder needs before it holds the outputs: the archive rows keep
 # four sites of the 200 000-message export (~300 MB each) at once.
 RAM_FOLDER_BYTES = 4 << 30
+# The rounds the start-up runs are made in (`startup_means`).
+STARTUP_ROUNDS = 5
 
 
 def outputs_folder(work):
@@ -454,7 +456,7 @@ class Bench:
             return
         means = startup_means([cmd, export_cmd, [self.a.hello]], self.a.startup_runs, self.a.work, self.env)
         r.seconds, e.seconds, h.seconds = means
-        r.note = e.note = h.note = f"mean of {self.a.startup_runs} runs"
+        r.note = e.note = h.note = f"mean of {self.a.startup_runs} runs in {STARTUP_ROUNDS} alternating rounds"
         self.startup = (r, h, e)
 
     def instructions(self):
@@ -486,25 +488,36 @@ def loop_seconds(r, out, keep_count=False):
         r.error = "no timing in output"
 
 
-def startup_means(cmds, runs, work, env):
-    """Mean wall seconds of each command over `runs` runs: hyperfine when installed,
-    else a timed loop here."""
-    if shutil.which("hyperfine"):
-        out = os.path.join(work, "startup.json")
-        quoted = [" ".join(shell_quote(x) for x in c) for c in cmds]
-        subprocess.run(["hyperfine", "-N", "--warmup", "10", "--runs", str(runs), "--export-json", out] + quoted,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-        with open(out) as f:
-            return [x["mean"] for x in json.load(f)["results"]]
-    means = []
-    for c in cmds:
-        for _ in range(10):
-            subprocess.run(c, stdout=subprocess.DEVNULL, env=env)
-        t0 = time.perf_counter()
-        for _ in range(runs):
-            subprocess.run(c, stdout=subprocess.DEVNULL, env=env)
-        means.append((time.perf_counter() - t0) / runs)
-    return means
+def startup_means(cmds, runs, work, env, rounds=None):
+    """Mean wall seconds of each command over `runs` runs: hyperfine when installed, else a
+    timed loop here. The runs are made in `rounds` rounds that take the commands in turn, in
+    an order rotated from round to round, so a drift of the machine's speed over the
+    measurement (a few milliseconds a run, tens of percent from minute to minute) falls on
+    every command alike instead of on whichever ran last."""
+    rounds = rounds or STARTUP_ROUNDS
+    per_round = max(1, runs // rounds)
+    totals = [0.0] * len(cmds)
+    for k in range(rounds):
+        order = [(k + i) % len(cmds) for i in range(len(cmds))]
+        if shutil.which("hyperfine"):
+            out = os.path.join(work, "startup.json")
+            quoted = [" ".join(shell_quote(x) for x in cmds[i]) for i in order]
+            subprocess.run(["hyperfine", "-N", "--warmup", "10", "--runs", str(per_round), "--export-json", out] + quoted,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+            with open(out) as f:
+                means = [x["mean"] for x in json.load(f)["results"]]
+        else:
+            means = []
+            for i in order:
+                for _ in range(10):
+                    subprocess.run(cmds[i], stdout=subprocess.DEVNULL, env=env)
+                t0 = time.perf_counter()
+                for _ in range(per_round):
+                    subprocess.run(cmds[i], stdout=subprocess.DEVNULL, env=env)
+                means.append((time.perf_counter() - t0) / per_round)
+        for i, m in zip(order, means):
+            totals[i] += m
+    return [t / rounds for t in totals]
 
 
 def remove_output(path):
