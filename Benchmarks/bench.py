@@ -488,13 +488,12 @@ def loop_seconds(r, out, keep_count=False):
         r.error = "no timing in output"
 
 
-def startup_means(cmds, runs, work, env, rounds=None):
+def startup_means(cmds, runs, work, env, rounds=STARTUP_ROUNDS):
     """Mean wall seconds of each command over `runs` runs: hyperfine when installed, else a
     timed loop here. The runs are made in `rounds` rounds that take the commands in turn, in
     an order rotated from round to round, so a drift of the machine's speed over the
     measurement (a few milliseconds a run, tens of percent from minute to minute) falls on
     every command alike instead of on whichever ran last."""
-    rounds = rounds or STARTUP_ROUNDS
     per_round = max(1, runs // rounds)
     totals = [0.0] * len(cmds)
     for k in range(rounds):

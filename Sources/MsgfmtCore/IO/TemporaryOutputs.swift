@@ -21,8 +21,7 @@ public enum TemporaryOutputs {
     /// the run first makes a temporary output, before that output exists: a run that makes
     /// none (a transcript to standard output) keeps the default handling, which ends it
     /// just as well, and does not pay for a handler (libdispatch starts a thread for its
-    /// signal sources).
-    /// Nil disarms: the command's run is over.
+    /// signal sources). Nil disarms: the command's run is over.
     public static func armOnFirstUse(_ arm: (@Sendable () -> Void)?) {
         arming.withLock { $0 = arm }
     }

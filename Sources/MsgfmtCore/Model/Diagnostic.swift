@@ -55,7 +55,14 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
         /// A message's location on JSON Lines line `line`, if any.
         public init(messageID: Int64? = nil, messageIndex: Int? = nil, entityIndex: Int? = nil, on line: InputLine?) {
-            self.init(messageID: messageID, messageIndex: messageIndex, entityIndex: entityIndex, line: line?.number)
+            self.init(messageID: messageID, messageIndex: messageIndex, entityIndex: entityIndex)
+            place(on: line)
+        }
+
+        /// Sets `line` and `lineHoldsSeveral` from JSON Lines line `line`, if any (both
+        /// cleared for none).
+        public mutating func place(on line: InputLine?) {
+            self.line = line?.number
             lineHoldsSeveral = line?.holdsSeveral ?? false
         }
 

@@ -116,8 +116,7 @@ public struct Renderer {
                 continue
             }
             repairs[i].location.messageIndex = index
-            repairs[i].location.line = line?.number
-            repairs[i].location.lineHoldsSeveral = line?.holdsSeveral ?? false
+            repairs[i].location.place(on: line)
         }
         let mayRefuseLinks = options.writesLinks && LinkRefusal.mayRefuse(normalized.entities, text: text)
         let telegramEntities =
