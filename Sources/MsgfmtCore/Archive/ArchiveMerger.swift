@@ -38,7 +38,7 @@ public final class ArchiveMerger {
         indexer.bytesOnly = true
         indexer.forMerge = true
         let jobs = sources.map { ArchiveIndexJob(indexer: indexer, source: $0) }
-        let lanes = max(1, min(options.jobs, jobs.count))
+        let lanes = ParallelLanes.heavyLanes(items: jobs.count, jobs: options.jobs)
         ParallelLanes.perform(lanes) { lane in
             for k in stride(from: lane, to: jobs.count, by: lanes) { jobs[k].run() }
         }

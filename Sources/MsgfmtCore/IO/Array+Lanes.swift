@@ -9,7 +9,7 @@ extension Array {
         count: Int, lanes: Int, start: @autoclosure @Sendable () -> State, _ make: @Sendable (inout State, Int) -> Element
     ) -> [Element] {
         guard count > 0 else { return [] }
-        let lanes = Swift.max(1, Swift.min(lanes, count))
+        let lanes = ParallelLanes.heavyLanes(items: count, jobs: lanes)
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = LaneSlots(base: buffer.baseAddress!)
             ParallelLanes.perform(lanes) { lane in

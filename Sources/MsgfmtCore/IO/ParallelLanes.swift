@@ -10,7 +10,13 @@ enum ParallelLanes {
     /// The lanes for `items` items of light work with up to `jobs` threads: one for fewer
     /// than `fewestItems`, else as many as there are threads and items.
     static func lanes(items: Int, jobs: Int) -> Int {
-        items < fewestItems ? 1 : max(1, min(jobs, items))
+        items < fewestItems ? 1 : heavyLanes(items: items, jobs: jobs)
+    }
+
+    /// The lanes for `items` items of heavy work (a picture to encode, an export to index),
+    /// each worth a thread of its own: as many as there are threads and items, at least one.
+    static func heavyLanes(items: Int, jobs: Int) -> Int {
+        max(1, min(jobs, items))
     }
 
     /// Runs `body` for each lane `0..<count` on up to `count` threads at once

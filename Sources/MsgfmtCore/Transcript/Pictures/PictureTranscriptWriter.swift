@@ -172,7 +172,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
             return
         }
         names.removeAll(keepingCapacity: true)
-        let threads = max(1, min(options.jobs, batch.count))
+        let threads = ParallelLanes.heavyLanes(items: batch.count, jobs: options.jobs)
         // Each picture: nil when written, else whether it was too large or what failed.
         let slots = OrderedSlots<Pending, (tooLarge: Int64?, failure: String?)?>(batch)
         ParallelLanes.perform(threads) { _ in
