@@ -14,6 +14,9 @@ public protocol MessageEmitter {
     /// a cast (`as? any ParallelEmitter`): a process's first such cast searches every
     /// protocol conformance in the binary, 0.3 M instructions of a one-message render.
     var asParallel: (any ParallelEmitter)? { get }
+    /// How much of a message's styling the emitter shows: the renderer styles no more
+    /// (`Renderer.process(_:index:line:diagnostics:scope:)`).
+    var styleScope: StyleScope { get }
 }
 
 extension MessageEmitter {
@@ -22,4 +25,6 @@ extension MessageEmitter {
     public mutating func end(into sink: OutputSink) {}
     /// Nil: not a `ParallelEmitter` (which answers itself).
     public var asParallel: (any ParallelEmitter)? { nil }
+    /// Every style: most emitters show them all.
+    public var styleScope: StyleScope { .all }
 }

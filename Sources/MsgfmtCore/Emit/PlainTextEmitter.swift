@@ -18,6 +18,9 @@ public struct PlainTextEmitter: ParallelEmitter, BufferedEmitter {
         emitThroughBuffer(message, into: sink)
     }
 
+    /// Plain text: spoilers, pre blocks and quotes, nothing of the other styles.
+    public var styleScope: StyleScope { .plainText }
+
     /// A copy for a worker thread.
     public func makeWorkerCopy() -> PlainTextEmitter? {
         PlainTextEmitter(options: options)

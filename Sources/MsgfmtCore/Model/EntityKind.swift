@@ -62,6 +62,15 @@ public enum EntityKind: Sendable, Hashable {
         }
     }
 
+    /// True for the kinds plain text shows: spoilers (masked when hidden), pre blocks and
+    /// quotes (their lines and bars). The others change no character or line of it.
+    public var showsInPlainText: Bool {
+        switch self {
+        case .spoiler, .pre, .blockquote, .expandableBlockquote: true
+        default: false
+        }
+    }
+
     /// How the kind nests with others (TELEGRAM.md §Entities).
     public var entityClass: EntityClass {
         switch self {

@@ -8,11 +8,14 @@ public enum StyledTextBuilder {
         build(message, text: UTF16Text(message.text))
     }
 
-    /// The styled text of a normalized message whose UTF-16 view is `text`.
-    public static func build(_ message: Message, text: UTF16Text) -> StyledText {
+    /// The styled text of a normalized message whose UTF-16 view is `text`, styled as far
+    /// as `scope` says an output shows (the entities past it are left out).
+    public static func build(_ message: Message, text: UTF16Text, scope: StyleScope = .all) -> StyledText {
         let count = text.count
+        let plainText = scope == .plainText
         func styles(_ e: MessageEntity) -> Bool {
             e.offset >= 0 && e.length > 0 && e.offset <= count - e.length && StyleAttributes(kind: e.kind) != nil
+                && (!plainText || e.kind.showsInPlainText)
         }
         // Normalized entities usually all style the text: then the list is used as it is.
         let entities = message.entities.allSatisfy(styles) ? message.entities : message.entities.filter(styles)

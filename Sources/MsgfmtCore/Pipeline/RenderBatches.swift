@@ -266,9 +266,11 @@ final class RenderBatches {
         _ work: Work, lines: UnsafePointer<UInt8>?, scratch: inout [UInt8], renderer: Renderer, emitter: inout (any ParallelEmitter)?,
         output: UnsafeMutablePointer<[UInt8]>?, buffer: Int
     ) -> Done {
+        // Styled no further than the emitter shows (without one, for whoever emits).
+        let scope = emitter?.styleScope ?? .all
         switch work {
         case .message(let message, let index, let line, let diagnostics):
-            let rendered = renderer.process(message, index: index, line: line, diagnostics: diagnostics)
+            let rendered = renderer.process(message, index: index, line: line, diagnostics: diagnostics, scope: scope)
             return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
         case .line(let bytes, let number, let index):
             guard let lines else { return .again }
@@ -276,7 +278,7 @@ final class RenderBatches {
             // else goes through the JSON tree from a copy of the line, as `decodeLine` then
             // takes it.
             if let message = BotAPIMessageReader.message(UnsafeBufferPointer(start: lines + bytes.lowerBound, count: bytes.count)) {
-                let rendered = renderer.process(message, index: index, line: InputLine(number), diagnostics: [])
+                let rendered = renderer.process(message, index: index, line: InputLine(number), diagnostics: [], scope: scope)
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             }
             scratch.removeAll(keepingCapacity: true)
@@ -292,7 +294,7 @@ final class RenderBatches {
             guard count == 1, let only else { return .again }
             switch only {
             case .message(let message, let diagnostics):
-                let rendered = renderer.process(message, index: index, line: held, diagnostics: diagnostics)
+                let rendered = renderer.process(message, index: index, line: held, diagnostics: diagnostics, scope: scope)
                 return prepare(rendered, emitter: &emitter, output: output, buffer: buffer)
             case .failure(let diagnostic):
                 return .failure(diagnostic)

@@ -105,7 +105,9 @@ public struct Renderer {
 
     /// Carries one decoded message through normalization, styling and layout; its repairs
     /// are located by `index` and, for a message of JSON Lines, its `line`.
-    public func process(_ message: Message, index: Int, line: InputLine? = nil, diagnostics: [Diagnostic]) -> RenderedMessage {
+    public func process(
+        _ message: Message, index: Int, line: InputLine? = nil, diagnostics: [Diagnostic], scope: StyleScope = .all
+    ) -> RenderedMessage {
         let text = UTF16Text(message.text)
         let (normalized, found) = Normalizer.normalize(message, text: text, detect: options.detect)
         var repairs = found
@@ -124,7 +126,7 @@ public struct Renderer {
             ? reduceForTelegram(normalized, text: text, original: message, at: index, line: line, repairs: &repairs) : nil
         let styled =
             needsStyledBlocks
-            ? StyledTextBuilder.build(normalized, text: text)
+            ? StyledTextBuilder.build(normalized, text: text, scope: scope)
             : StyledText(messageID: normalized.id, text: text, blocks: [])
         if mayRefuseLinks {
             for refusal in LinkRefusal.refusals(in: styled) {
@@ -269,7 +271,8 @@ public struct Renderer {
             stats.filtered += 1
         case .message(let message, let diagnostics):
             // Messages are numbered as the decoder numbers them: skipped updates aside.
-            let rendered = process(message, index: stats.read - stats.skipped.count - 1, line: line, diagnostics: diagnostics)
+            let rendered = process(
+                message, index: stats.read - stats.skipped.count - 1, line: line, diagnostics: diagnostics, scope: emitter.styleScope)
             deliver(rendered, stats: &stats, emitter: &emitter, into: sink, report: report)
         case .skipped(let update):
             stats.skipped.add(update)
