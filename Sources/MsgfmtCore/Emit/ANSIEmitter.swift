@@ -33,6 +33,13 @@ public struct ANSIEmitter: ParallelEmitter, BufferedEmitter {
         inputBase = first
     }
 
+    /// With no escape written (color, attributes and hyperlinks all off, as when standard
+    /// output is a pipe or a file), what plain text shows: spoilers, pre blocks and quotes;
+    /// else every style.
+    public var styleScope: StyleScope {
+        options.color || options.attributes || options.hyperlinks ? .all : .plainText
+    }
+
     /// A copy for a worker thread: what it writes depends on the message and the input it
     /// is in alone (hyperlink ids number a message by its place among all inputs).
     public func makeWorkerCopy() -> ANSIEmitter? {

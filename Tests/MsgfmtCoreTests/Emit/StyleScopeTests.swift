@@ -4,8 +4,9 @@ import Testing
 @testable import MsgfmtCore
 
 /// A message styled only as far as plain text shows it (`StyleScope.plainText`: spoilers,
-/// pre blocks and quotes) is written as plain text byte for byte as the fully styled one,
-/// laid out at once or line by line: the reduced styling against the reference.
+/// pre blocks and quotes) is written as plain text, and as ANSI without escapes, byte for
+/// byte as the fully styled one, laid out at once or line by line: the reduced styling
+/// against the reference.
 @Suite struct StyleScopeTests {
     /// The number of runs over all blocks of `styled`.
     static func runCount(_ styled: StyledText) -> Int {
@@ -32,8 +33,11 @@ import Testing
                         diagnostics: [])
                     : RenderedMessage(
                         index: n, message: message, styled: styled, layout: TextLayouter.layout(styled, constraints), diagnostics: [])
-                var emitter = PlainTextEmitter(options: options)
-                return EmitCapture.bytes(&emitter, [rendered])
+                var text = PlainTextEmitter(options: options)
+                var noEscapes = options
+                (noEscapes.color, noEscapes.attributes, noEscapes.hyperlinks) = (false, false, false)
+                var ansi = ANSIEmitter(options: noEscapes)
+                return EmitCapture.bytes(&text, [rendered]) + [0] + EmitCapture.bytes(&ansi, [rendered])
             }
             for deferred in [false, true] {
                 let expected = written(full, deferred: deferred)
@@ -51,7 +55,14 @@ import Testing
     /// renderer styles a message no further than its emitter's scope.
     @Test func emittersAskForTheirScope() {
         #expect(PlainTextEmitter(options: StyleOptions()).styleScope == .plainText)
-        #expect(ANSIEmitter(options: StyleOptions()).styleScope == .all)
+        var escapes = StyleOptions()
+        (escapes.color, escapes.attributes, escapes.hyperlinks) = (false, false, false)
+        #expect(ANSIEmitter(options: escapes).styleScope == .plainText)
+        for k in 0..<3 {
+            var some = escapes
+            if k == 0 { some.color = true } else if k == 1 { some.attributes = true } else { some.hyperlinks = true }
+            #expect(ANSIEmitter(options: some).styleScope == .all)
+        }
         #expect(HTMLEmitter(options: StyleOptions(), layout: LayoutConstraints()).styleScope == .all)
         let message = Message(
             id: 1, text: "bold spoiler link",
