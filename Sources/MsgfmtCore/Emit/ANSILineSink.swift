@@ -31,7 +31,7 @@ struct ANSILineSink: LineSink {
         let emitter = self.emitter
         let links = self.links
         table.text.units.withUnsafeBufferPointer { units in
-            builder.forEachRun(plan) { clusters, width, rtl in
+            builder.forEachRun(plan, of: plain) { clusters, width, rtl, apart in
                 let start = table.start(clusters.lowerBound)
                 let style = table.style(clusters.lowerBound)
                 let slice = UnsafeBufferPointer(rebasing: units[start..<table.ends[clusters.upperBound &- 1]])
@@ -41,11 +41,13 @@ struct ANSILineSink: LineSink {
                     x: x, width: width, start: start, role: .text, attributes: style.attributes, linked: style.link != nil,
                     links: links, placeholder: false, safe: true, pen: &pen, into: &out,
                     appendDisplay: {
+                        if apart { LineBuilder.appendClusterSeparator(to: &$0) }
                         if rtl { builder.appendDisplay(clusters, rtl: true, to: &$0) } else { UTF16Text.appendUTF8(slice, to: &$0) }
                     },
                     display: {
                         var ascii = true
-                        return rtl ? builder.display(clusters, rtl: true, extras: [:]) : UTF16Text.makeString(slice, ascii: &ascii)
+                        let drawn = rtl ? builder.display(clusters, rtl: true, extras: [:]) : UTF16Text.makeString(slice, ascii: &ascii)
+                        return apart ? "\u{200B}" + drawn : drawn
                     })
                 x &+= width
             }

@@ -18,10 +18,13 @@ struct PlainTextLineSink: LineSink {
         let table = builder.table
         let hide = spoilers == .hide
         table.text.units.withUnsafeBufferPointer { units in
-            builder.forEachRun(plan) { clusters, width, rtl in
+            builder.forEachRun(plan, of: plain) { clusters, width, rtl, apart in
                 if hide, table.style(clusters.lowerBound).attributes.contains(.spoiler) {
                     SpoilerMask.appendCells(width, to: &out)
-                } else if rtl {
+                    return
+                }
+                if apart { LineBuilder.appendClusterSeparator(to: &out) }
+                if rtl {
                     // Reversed, shaped and mirrored as a built line's fragment draws it.
                     builder.appendDisplay(clusters, rtl: true, to: &out)
                 } else {

@@ -95,6 +95,39 @@ public struct LayoutFragment: Sendable, Hashable {
         }
     }
 
+    /// The first and last UTF-16 units of `display`, read without making the string; nil
+    /// when it draws nothing.
+    var displayEnds: (first: UInt16, last: UInt16)? {
+        switch content {
+        case .strings(_, let display), .units(_, _, let display?):
+            guard let first = display.utf16.first, let last = display.utf16.last else { return nil }
+            return (first, last)
+        case .units(let units, let range, nil):
+            return Self.withSlice(units, range) { slice in slice.isEmpty ? nil : (slice[0], slice[slice.count - 1]) }
+        }
+    }
+
+    /// The UTF-16 units of `display`.
+    var displayUnits: [UInt16] {
+        switch content {
+        case .strings(_, let display), .units(_, _, let display?): Array(display.utf16)
+        case .units(let units, let range, nil): Self.withSlice(units, range) { Array($0) }
+        }
+    }
+
+    /// Puts `LineBuilder.clusterSeparator` in front of what the fragment draws, so its
+    /// first cluster does not fuse with what is drawn before it (`LineBuilder.keepApart`).
+    mutating func drawApart() {
+        var units = displayUnits
+        units.insert(LineBuilder.clusterSeparator, at: 0)
+        var ascii = false
+        let display = units.withUnsafeBufferPointer { UTF16Text.makeString($0, ascii: &ascii) }
+        switch content {
+        case .strings(let text, _): content = .strings(text: text, display: display)
+        case .units(let source, let range, _): content = .units(source, range: range, display: display)
+        }
+    }
+
     /// Appends `display` as UTF-8 to `out`: from the message's units when the fragment
     /// draws them as they are, without making the string.
     @inline(__always)

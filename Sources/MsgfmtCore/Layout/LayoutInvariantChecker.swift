@@ -6,7 +6,8 @@ internal import CICU
 /// unless it holds one grapheme wider than the width and nothing else (or `--overflow
 /// visible` let a word stick out): decorations give way first, fragments are contiguous
 /// in cells and don't overlap in the source, each fragment's display is as wide as its
-/// `width` and free of unsafe characters, an ellipsis is drawn next to the text it cuts
+/// `width` and free of unsafe characters, the whole line draws as wide as its fragments
+/// (no clusters fuse where they meet), an ellipsis is drawn next to the text it cuts
 /// in that text's direction, and the text survives (what is not shown is whitespace
 /// hanging at a line end).
 ///
@@ -136,6 +137,15 @@ struct LayoutInvariantChecker {
             }
         }
         if x - line.x != line.width { found.append("\(tag) width \(line.width) differs from its fragments' \(x - line.x)") }
+        if measurer == nil {
+            // Drawn whole, after a blank when it is aligned: no cluster fuses with another
+            // where two fragments meet (`LineBuilder.keepApart`).
+            let blank = line.x > 0 ? " " : ""
+            let drawn = width(of: blank + line.fragments.map(\.display).joined(), model: c.widthModel) - blank.count
+            if drawn != x - line.x {
+                found.append("\(tag) draws as \(drawn) cells, not \(x - line.x): clusters fuse where its fragments meet")
+            }
+        }
         if line.x + line.width > c.width, c.overflow != .visible, clusters > 1 {
             found.append("\(tag) is \(line.x + line.width) cells wide, more than \(c.width)")
         }

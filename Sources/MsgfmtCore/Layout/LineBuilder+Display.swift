@@ -16,7 +16,7 @@ extension LineBuilder {
     }
 
     /// The UTF-16 units `display(_:rtl:extras:)` makes its string of.
-    private func displayUnits(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> [UInt16] {
+    func displayUnits(_ range: Range<Int>, rtl: Bool, extras: [Int: Int]) -> [UInt16] {
         let first = table.start(range.lowerBound)
         let last = table.ends[range.upperBound - 1]
         let shapes = rtl ? ArabicShaping.shaped(table.text, range: first..<last) : nil
@@ -90,24 +90,129 @@ extension LineBuilder {
         return buffer
     }
 
+    /// Puts `clusterSeparator` in front of each fragment whose first cluster would fuse
+    /// with what is drawn just before it: the fragment to its left, or the blanks that
+    /// align the line (`afterBlanks`). Fragments are split at style and level changes, tabs,
+    /// placeholders and ellipses, so reordered right-to-left runs, a placeholder or a tab's
+    /// spaces can meet a cluster that joins them (a lone mark or emoji modifier, a
+    /// pictograph after ZWJ, a regional indicator, a conjoining jamo); drawn fused it
+    /// would be narrower than laid out. Each join is judged by what meets there (`fuses`),
+    /// as `keepingClustersApart` judges the clusters of one fragment, and plain lines
+    /// apply the same rule run by run (`forEachRun`), so a line's bytes do not depend on
+    /// how it is split. With `onlyLineStart`, the fragments after the first that draws
+    /// text are left as they are.
+    func keepApart(_ fragments: inout [LayoutFragment], afterBlanks: Bool, onlyLineStart: Bool = false) {
+        // Fragments are read in place, by their numbers where they show text: a fragment
+        // copied is a retain of each string it holds. A fragment whose ends might fuse
+        // (`mayFuse` of its message units, or its display's for decorations) is compared
+        // by what it draws.
+        let placeholders = table.hasTabsOrUnsafe
+        fragments.withUnsafeMutableBufferPointer { line in
+            @inline(__always) func ends(_ k: Int) -> (first: UInt16, last: UInt16)? {
+                line[k].role == .text ? textEnds(line[k].start, line[k].end, rtl: line[k].rtl) : line[k].displayEnds
+            }
+            // The last fragment that draws something, and its last unit when known.
+            var previous: Int? = nil
+            var previousLast: UInt16? = nil
+            for k in line.indices {
+                if onlyLineStart, let p = previous, line[p].role == .text || line[p].role == .tab { break }
+                if let p = previous, !placeholders, line[k].role == .text, line[p].role == .text, !line[p].rtl, !line[k].rtl,
+                    line[p].end == line[k].start
+                {
+                    // Text drawn as it is, right after the text before it: the clusters meet
+                    // as in the message, where a boundary is.
+                    previous = k
+                    previousLast = nil
+                    continue
+                }
+                guard let here = ends(k) else { continue }
+                defer {
+                    previous = k
+                    previousLast = here.last
+                }
+                let first = here.first
+                let before: UInt16
+                if let p = previous {
+                    guard let last = previousLast ?? ends(p)?.last else { continue }
+                    before = last
+                } else if afterBlanks {
+                    before = 0x20
+                } else {
+                    continue
+                }
+                guard Self.mayFuse(before, first) else { continue }
+                let drawn = previous.map { line[$0].displayUnits } ?? [0x20]
+                if Self.fuses(drawn, line[k].displayUnits) { line[k].drawApart() }
+            }
+        }
+    }
+
+    /// Units that stand for the first and last units text `start..<end` draws, for
+    /// `mayFuse`: right to left, the first unit of its last cluster and the last of its
+    /// first, mirrored. A placeholder stands alone as the control it shows does, and
+    /// Arabic shaping never changes whether a unit stands alone.
+    private func textEnds(_ start: Int, _ end: Int, rtl: Bool) -> (first: UInt16, last: UInt16)? {
+        let units = table.text.units
+        guard start < end, end <= units.count else { return nil }
+        guard rtl else { return (units[start], units[end &- 1]) }
+        let first = table.firstCluster(in: 0..<table.count, startingAtOrAfter: start)
+        let last = table.firstCluster(in: first..<table.count, startingAtOrAfter: end) &- 1
+        guard first <= last else { return nil }
+        return (BidiMirroring.glyph(units[table.start(last)]), BidiMirroring.glyph(units[table.ends[first] &- 1]))
+    }
+
+    /// True unless a cluster boundary is certain between a unit `last` and a unit `first`
+    /// drawn right after it (`GraphemeSegmenter.standsAlone`): the cheap test before
+    /// `fuses`.
+    @inline(__always)
+    static func mayFuse(_ last: UInt16, _ first: UInt16) -> Bool {
+        !(GraphemeSegmenter.standsAlone(last) && GraphemeSegmenter.standsAlone(first))
+    }
+
+    /// True when `next`, drawn right after `previous`, would not start a cluster of its
+    /// own. Only what the rules look at is segmented: `previous` from the last certain
+    /// boundary (no rule looks back across one) and the start of `next`.
+    static func fuses(_ previous: [UInt16], _ next: [UInt16]) -> Bool {
+        guard !previous.isEmpty, !next.isEmpty else { return false }
+        var from = previous.count - 1
+        while from > 0, !(GraphemeSegmenter.standsAlone(previous[from - 1]) && GraphemeSegmenter.standsAlone(previous[from])) {
+            from -= 1
+        }
+        var joined = Array(previous[from...])
+        let join = joined.count
+        joined.append(contentsOf: next.prefix(32))
+        return !GraphemeSegmenter.boundaries(in: UTF16Text(units: joined)).contains(join)
+    }
+
     /// A zero-width character that always ends a grapheme cluster (Grapheme_Cluster_Break
     /// Control): put between reversed clusters that would otherwise fuse into one.
     static let clusterSeparator: UInt16 = 0x200B
 
+    /// Appends the UTF-8 of `clusterSeparator`.
+    static func appendClusterSeparator(to out: inout [UInt8]) {
+        out.append(contentsOf: [0xE2, 0x80, 0x8B])
+    }
+
     /// `buffer` with `clusterSeparator` inserted at each join where the clusters on either
-    /// side would read as one: reversing right-to-left clusters can make a pictograph
-    /// followed by a cluster ending in ZWJ, a lone combining mark, a pair of regional
-    /// indicators or conjoining jamo fuse, and so can a placeholder put in for a control
-    /// that used to keep a combining mark or modifier apart. A fused cluster is drawn
-    /// narrower than the clusters laid out.
+    /// side would read as one (`fuses`): reversing right-to-left clusters can make a
+    /// pictograph followed by a cluster ending in ZWJ, a lone combining mark, a pair of
+    /// regional indicators or conjoining jamo fuse, and so can a placeholder put in for a
+    /// control that used to keep a combining mark or modifier apart. A fused cluster is
+    /// drawn narrower than the clusters laid out. Each join is judged by the two clusters
+    /// that meet there, as `keepApart` judges the join of two fragments, so a line gets
+    /// the same separators however it is split into fragments.
     static func keepingClustersApart(_ buffer: [UInt16], joins: [Int]) -> [UInt16] {
-        let boundaries = Set(GraphemeSegmenter.boundaries(in: UTF16Text(units: buffer)))
         var out: [UInt16] = []
         out.reserveCapacity(buffer.count + 4)
         var from = 0
-        for join in joins where !boundaries.contains(join) {
+        for (k, join) in joins.enumerated() {
             out.append(contentsOf: buffer[from..<join])
-            out.append(clusterSeparator)
+            let next = k + 1 < joins.count ? joins[k + 1] : buffer.count
+            if from < join, join < next, mayFuse(buffer[join - 1], buffer[join]),
+                fuses(Array(buffer[from..<join]), Array(buffer[join..<next]))
+            {
+                out.append(clusterSeparator)
+            }
             from = join
         }
         out.append(contentsOf: buffer[from...])

@@ -62,22 +62,34 @@ extension LineBuilder {
         }
     }
 
-    /// Calls `body` with each run of a plain line (`plainLine`) from left to right: its
-    /// clusters, all of one style and level, their cells, and whether they are right to
-    /// left (drawn as `display(_:rtl:extras:)` draws them, else as they are) — the
-    /// fragments `build` would make, in the order it puts them.
+    /// Calls `body` with each run of plain line `line` (`plainLine`) from left to right:
+    /// its clusters, all of one style and level, their cells, whether they are right to
+    /// left (drawn as `display(_:rtl:extras:)` draws them, else as they are), and whether
+    /// `clusterSeparator` goes before them (`keepApart`'s rule) — the fragments `build`
+    /// would make, in the order it puts them.
     @inline(__always)
-    func forEachRun(_ plan: LinePlan, _ body: (_ clusters: Range<Int>, _ width: Int, _ rtl: Bool) -> Void) {
+    func forEachRun(
+        _ plan: LinePlan, of line: PlainLine, _ body: (_ clusters: Range<Int>, _ width: Int, _ rtl: Bool, _ apart: Bool) -> Void
+    ) {
         let styles = table.styles
         guard let base = styles.baseAddress else { return }
+        // What is drawn before the text: the bar, the aligning blanks, or nothing.
+        var before: [UInt16]? = line.barCells > 0 ? Array(Self.barDisplay(spaces: line.barSpaces).utf16) : line.x > 0 ? [0x20] : nil
         guard hasLevels, !isAtLevelZero(plan) else {
+            // Runs in logical order: only the first can meet a cluster it joins (the
+            // others follow the clusters they follow in the text).
             for span in plan.spans {
                 guard case .clusters(let range) = span else { continue }
                 let clusters = range.clamped(to: 0..<table.count)
                 var i = clusters.lowerBound
                 while i < clusters.upperBound {
                     let j = msgfmt_byte_scan_int32_other(base, i, clusters.upperBound, styles[i])
-                    body(i..<j, table.width(i..<j), false)
+                    var apart = false
+                    if let drawn = before {
+                        apart = keptApart(i..<j, rtl: false, after: drawn)
+                        before = nil
+                    }
+                    body(i..<j, table.width(i..<j), false, apart)
                     i = j
                 }
             }
@@ -114,8 +126,48 @@ extension LineBuilder {
             }
         }
         let order = BidiParagraph.visualOrder(levels: levels)
+        var previous: (run: Range<Int>, rtl: Bool)? = nil
         for k in order {
-            body(runs[k], table.width(runs[k]), levels[k] % 2 == 1)
+            let rtl = levels[k] % 2 == 1
+            var apart = false
+            if let previous {
+                let last = drawnEnds(previous.run, rtl: previous.rtl).last
+                if Self.mayFuse(last, drawnEnds(runs[k], rtl: rtl).first) {
+                    apart = Self.fuses(drawnUnits(previous.run, rtl: previous.rtl), drawnUnits(runs[k], rtl: rtl))
+                }
+            } else if let drawn = before {
+                apart = keptApart(runs[k], rtl: rtl, after: drawn)
+            }
+            body(runs[k], table.width(runs[k]), rtl, apart)
+            previous = (runs[k], rtl)
         }
+    }
+
+    /// True when run `clusters` would fuse with `drawn`, drawn just before it.
+    private func keptApart(_ clusters: Range<Int>, rtl: Bool, after drawn: [UInt16]) -> Bool {
+        guard let last = drawn.last, Self.mayFuse(last, drawnEnds(clusters, rtl: rtl).first) else { return false }
+        return Self.fuses(drawn, drawnUnits(clusters, rtl: rtl))
+    }
+
+    /// The first and last units that `clusters` draw as, read from the message's units
+    /// (right to left: the first unit of the last cluster, mirrored, and the last of the
+    /// first). Arabic shaping, left out, never changes whether a unit stands alone
+    /// (`GraphemeSegmenter.standsAlone`): enough for `mayFuse`.
+    @inline(__always)
+    private func drawnEnds(_ clusters: Range<Int>, rtl: Bool) -> (first: UInt16, last: UInt16) {
+        let units = table.text.units
+        if rtl {
+            return (
+                BidiMirroring.glyph(units[table.start(clusters.upperBound &- 1)]),
+                BidiMirroring.glyph(units[table.ends[clusters.lowerBound] &- 1])
+            )
+        }
+        return (units[table.start(clusters.lowerBound)], units[table.ends[clusters.upperBound &- 1] &- 1])
+    }
+
+    /// The units `clusters` draw as (`display(_:rtl:extras:)`).
+    private func drawnUnits(_ clusters: Range<Int>, rtl: Bool) -> [UInt16] {
+        if rtl { return displayUnits(clusters, rtl: true, extras: [:]) }
+        return Array(table.text.units[table.start(clusters.lowerBound)..<table.ends[clusters.upperBound &- 1]])
     }
 }

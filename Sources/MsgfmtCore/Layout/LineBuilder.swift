@@ -80,12 +80,16 @@ struct LineBuilder {
             column = available
         }
         var (fragments, levels) = logicalFragments(plan, tabs: tabs, extras: extras)
-        if hasLevels, levels.contains(where: { $0 != 0 }) {
+        let reordered = hasLevels && levels.contains(where: { $0 != 0 })
+        if reordered {
             Self.reorder(&fragments, by: BidiParagraph.visualOrder(levels: levels))
         }
         let start = table.start(plan.start)
         let end = table.start(plan.end)
-        return place(&fragments, contentWidth: column, y: y, start: start, end: end)
+        // Fragments of text drawn as it is, in the message's order, meet where the
+        // message's clusters do: only the line's start can meet something it joins.
+        let joinsToCheck = reordered || table.hasTabsOrUnsafe || plan.spans.contains { if case .ellipsis = $0 { true } else { false } }
+        return place(&fragments, contentWidth: column, y: y, start: start, end: end, allJoins: joinsToCheck)
     }
 
     /// Puts `items[order[v]]` at position `v` for every `v` (`order` a permutation of the
@@ -321,7 +325,11 @@ struct LineBuilder {
     }
 
     /// Aligns the fragments, adds the quote bar and assigns columns.
-    private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int) -> LayoutLine {
+    /// `allJoins`: whether any two fragments may meet where clusters fuse
+    /// (`keepApart`); else only the line's start, after its bar or blanks, is checked.
+    private func place(_ placed: inout [LayoutFragment], contentWidth: Int, y: Int, start: Int, end: Int, allJoins: Bool = true)
+        -> LayoutLine
+    {
         let (pad, barWidth) = placement(contentWidth: contentWidth)
         var x = pad
         var lineX = pad
@@ -330,6 +338,7 @@ struct LineBuilder {
             lineX = 0
             x = 0
         }
+        if allJoins || x > 0 || barWidth > 0 { keepApart(&placed, afterBlanks: x > 0, onlyLineStart: !allJoins) }
         // Columns are assigned in place: no fragment is copied.
         for k in placed.indices {
             placed[k].x = x

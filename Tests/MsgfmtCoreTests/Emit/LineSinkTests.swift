@@ -103,7 +103,7 @@ import Testing
             plain += 1
             if line.barCells > 0 { quoted += 1 }
             var rtl = false
-            builder.forEachRun(plan) { rtl = rtl || $2 }
+            builder.forEachRun(plan, of: line) { _, _, isRTL, _ in rtl = rtl || isRTL }
             if rtl { reversed += 1 }
         }
 
