@@ -21,10 +21,10 @@ struct PlainTextLineSink: LineSink {
             builder.forEachRun(plan, of: plain) { clusters, width, rtl, apart in
                 if hide, table.style(clusters.lowerBound).attributes.contains(.spoiler) {
                     SpoilerMask.appendCells(width, to: &out)
-                    return
-                }
-                if apart { LineBuilder.appendClusterSeparator(to: &out) }
-                if rtl {
+                } else if apart {
+                    LineBuilder.appendClusterSeparator(to: &out)
+                    builder.appendDisplay(clusters, rtl: rtl, to: &out)
+                } else if rtl {
                     // Reversed, shaped and mirrored as a built line's fragment draws it.
                     builder.appendDisplay(clusters, rtl: true, to: &out)
                 } else {

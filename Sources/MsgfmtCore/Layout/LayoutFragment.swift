@@ -95,15 +95,19 @@ public struct LayoutFragment: Sendable, Hashable {
         }
     }
 
-    /// The first and last UTF-16 units of `display`, read without making the string; nil
-    /// when it draws nothing.
-    var displayEnds: (first: UInt16, last: UInt16)? {
+    /// The first and last scalar values of `display`, read without making the string;
+    /// nil when it draws nothing.
+    var displayEnds: (first: UInt32, last: UInt32)? {
         switch content {
         case .strings(_, let display), .units(_, _, let display?):
-            guard let first = display.utf16.first, let last = display.utf16.last else { return nil }
-            return (first, last)
+            guard let first = display.unicodeScalars.first, let last = display.unicodeScalars.last else { return nil }
+            return (first.value, last.value)
         case .units(let units, let range, nil):
-            return Self.withSlice(units, range) { slice in slice.isEmpty ? nil : (slice[0], slice[slice.count - 1]) }
+            return Self.withSlice(units, range) { slice in
+                slice.isEmpty
+                    ? nil
+                    : (UTF16Text.scalarValue(in: slice, at: 0).value, UTF16Text.scalarValue(in: slice, before: slice.count).value)
+            }
         }
     }
 

@@ -108,12 +108,12 @@ extension LineBuilder {
         // by what it draws.
         let placeholders = table.hasTabsOrUnsafe
         fragments.withUnsafeMutableBufferPointer { line in
-            @inline(__always) func ends(_ k: Int) -> (first: UInt16, last: UInt16)? {
+            @inline(__always) func ends(_ k: Int) -> (first: UInt32, last: UInt32)? {
                 line[k].role == .text ? textEnds(line[k].start, line[k].end, rtl: line[k].rtl) : line[k].displayEnds
             }
             // The last fragment that draws something, and its last unit when known.
             var previous: Int? = nil
-            var previousLast: UInt16? = nil
+            var previousLast: UInt32? = nil
             for k in line.indices {
                 if onlyLineStart, let p = previous, line[p].role == .text || line[p].role == .tab { break }
                 if let p = previous, !placeholders, line[k].role == .text, line[p].role == .text, !line[p].rtl, !line[k].rtl,
@@ -131,7 +131,7 @@ extension LineBuilder {
                     previousLast = here.last
                 }
                 let first = here.first
-                let before: UInt16
+                let before: UInt32
                 if let p = previous {
                     guard let last = previousLast ?? ends(p)?.last else { continue }
                     before = last
@@ -147,26 +147,44 @@ extension LineBuilder {
         }
     }
 
-    /// Units that stand for the first and last units text `start..<end` draws, for
-    /// `mayFuse`: right to left, the first unit of its last cluster and the last of its
+    /// Scalars that stand for the first and last scalars text `start..<end` draws, for
+    /// `mayFuse`: right to left, the first scalar of its last cluster and the last of its
     /// first, mirrored. A placeholder stands alone as the control it shows does, and
-    /// Arabic shaping never changes whether a unit stands alone.
-    private func textEnds(_ start: Int, _ end: Int, rtl: Bool) -> (first: UInt16, last: UInt16)? {
-        let units = table.text.units
-        guard start < end, end <= units.count else { return nil }
-        guard rtl else { return (units[start], units[end &- 1]) }
-        let first = table.firstCluster(in: 0..<table.count, startingAtOrAfter: start)
-        let last = table.firstCluster(in: first..<table.count, startingAtOrAfter: end) &- 1
-        guard first <= last else { return nil }
-        return (BidiMirroring.glyph(units[table.start(last)]), BidiMirroring.glyph(units[table.ends[first] &- 1]))
+    /// Arabic shaping never changes what a scalar joins.
+    private func textEnds(_ start: Int, _ end: Int, rtl: Bool) -> (first: UInt32, last: UInt32)? {
+        table.text.units.withUnsafeBufferPointer { units in
+            guard start < end, end <= units.count else { return nil }
+            guard rtl else {
+                return (UTF16Text.scalarValue(in: units, at: start).value, UTF16Text.scalarValue(in: units, before: end).value)
+            }
+            let first = table.firstCluster(in: 0..<table.count, startingAtOrAfter: start)
+            let last = table.firstCluster(in: first..<table.count, startingAtOrAfter: end) &- 1
+            guard first <= last else { return nil }
+            return (
+                Self.mirrored(UTF16Text.scalarValue(in: units, at: table.start(last)).value),
+                Self.mirrored(UTF16Text.scalarValue(in: units, before: table.ends[first]).value)
+            )
+        }
     }
 
-    /// True unless a cluster boundary is certain between a unit `last` and a unit `first`
-    /// drawn right after it (`GraphemeSegmenter.standsAlone`): the cheap test before
-    /// `fuses`.
+    /// `value` drawn in right-to-left text: its mirror glyph (`BidiMirroring`).
     @inline(__always)
-    static func mayFuse(_ last: UInt16, _ first: UInt16) -> Bool {
-        !(GraphemeSegmenter.standsAlone(last) && GraphemeSegmenter.standsAlone(first))
+    static func mirrored(_ value: UInt32) -> UInt32 {
+        value < 0x10000 ? UInt32(BidiMirroring.glyph(UInt16(value))) : value
+    }
+
+    /// True unless a cluster boundary is certain between scalar `last` and scalar `first`
+    /// drawn right after it (`GraphemeSegmenter.breaks(between:and:)`): the cheap test
+    /// before `fuses`.
+    @inline(__always)
+    static func mayFuse(_ last: UInt32, _ first: UInt32) -> Bool {
+        // Below U+0300 every scalar is a cluster of its own, but CR before LF; two units
+        // that stand alone (letters of most scripts) meet at a boundary.
+        if last < 0x300, first < 0x300 { return last == 0x0D }
+        if last | first < 0x10000, GraphemeSegmenter.standsAlone(UInt16(last)), GraphemeSegmenter.standsAlone(UInt16(first)) {
+            return false
+        }
+        return !GraphemeSegmenter.breaks(between: last, and: first)
     }
 
     /// True when `next`, drawn right after `previous`, would not start a cluster of its
@@ -188,7 +206,8 @@ extension LineBuilder {
     /// Control): put between reversed clusters that would otherwise fuse into one.
     static let clusterSeparator: UInt16 = 0x200B
 
-    /// Appends the UTF-8 of `clusterSeparator`.
+    /// Appends the UTF-8 of `clusterSeparator` (out of line: it is rarely needed).
+    @inline(never)
     static func appendClusterSeparator(to out: inout [UInt8]) {
         out.append(contentsOf: [0xE2, 0x80, 0x8B])
     }
@@ -208,8 +227,10 @@ extension LineBuilder {
         for (k, join) in joins.enumerated() {
             out.append(contentsOf: buffer[from..<join])
             let next = k + 1 < joins.count ? joins[k + 1] : buffer.count
-            if from < join, join < next, mayFuse(buffer[join - 1], buffer[join]),
-                fuses(Array(buffer[from..<join]), Array(buffer[join..<next]))
+            if from < join, join < next,
+                buffer.withUnsafeBufferPointer({
+                    mayFuse(UTF16Text.scalarValue(in: $0, before: join).value, UTF16Text.scalarValue(in: $0, at: join).value)
+                }), fuses(Array(buffer[from..<join]), Array(buffer[join..<next]))
             {
                 out.append(clusterSeparator)
             }

@@ -73,8 +73,8 @@ extension LineBuilder {
     ) {
         let styles = table.styles
         guard let base = styles.baseAddress else { return }
-        // What is drawn before the text: the bar, the aligning blanks, or nothing.
-        var before: [UInt16]? = line.barCells > 0 ? Array(Self.barDisplay(spaces: line.barSpaces).utf16) : line.x > 0 ? [0x20] : nil
+        // The last scalar drawn before the text: the bar's, an aligning blank, or none.
+        var before: UInt32? = line.barCells > 0 ? (line.barSpaces > 0 ? 0x20 : 0x258E) : line.x > 0 ? 0x20 : nil
         guard hasLevels, !isAtLevelZero(plan) else {
             // Runs in logical order: only the first can meet a cluster it joins (the
             // others follow the clusters they follow in the text).
@@ -85,8 +85,8 @@ extension LineBuilder {
                 while i < clusters.upperBound {
                     let j = msgfmt_byte_scan_int32_other(base, i, clusters.upperBound, styles[i])
                     var apart = false
-                    if let drawn = before {
-                        apart = keptApart(i..<j, rtl: false, after: drawn)
+                    if let last = before {
+                        apart = keptApart(i..<j, rtl: false, after: last, of: line)
                         before = nil
                     }
                     body(i..<j, table.width(i..<j), false, apart)
@@ -131,38 +131,50 @@ extension LineBuilder {
             let rtl = levels[k] % 2 == 1
             var apart = false
             if let previous {
-                let last = drawnEnds(previous.run, rtl: previous.rtl).last
-                if Self.mayFuse(last, drawnEnds(runs[k], rtl: rtl).first) {
-                    apart = Self.fuses(drawnUnits(previous.run, rtl: previous.rtl), drawnUnits(runs[k], rtl: rtl))
-                }
-            } else if let drawn = before {
-                apart = keptApart(runs[k], rtl: rtl, after: drawn)
+                apart = keptApart(runs[k], rtl: rtl, after: previous.run, rtl: previous.rtl)
+            } else if let last = before {
+                apart = keptApart(runs[k], rtl: rtl, after: last, of: line)
             }
             body(runs[k], table.width(runs[k]), rtl, apart)
             previous = (runs[k], rtl)
         }
     }
 
-    /// True when run `clusters` would fuse with `drawn`, drawn just before it.
-    private func keptApart(_ clusters: Range<Int>, rtl: Bool, after drawn: [UInt16]) -> Bool {
-        guard let last = drawn.last, Self.mayFuse(last, drawnEnds(clusters, rtl: rtl).first) else { return false }
+    /// True when run `clusters` would fuse with run `previous`, drawn just before it (out
+    /// of line, as the other `keptApart`, to keep the callers' loops small).
+    @inline(never)
+    private func keptApart(_ clusters: Range<Int>, rtl: Bool, after previous: Range<Int>, rtl previousRTL: Bool) -> Bool {
+        guard Self.mayFuse(drawnEnds(previous, rtl: previousRTL).last, drawnEnds(clusters, rtl: rtl).first) else { return false }
+        return Self.fuses(drawnUnits(previous, rtl: previousRTL), drawnUnits(clusters, rtl: rtl))
+    }
+
+    /// True when run `clusters` would fuse with what `line` draws before its text (its bar
+    /// or blanks), whose last scalar is `last`.
+    @inline(never)
+    private func keptApart(_ clusters: Range<Int>, rtl: Bool, after last: UInt32, of line: PlainLine) -> Bool {
+        guard Self.mayFuse(last, drawnEnds(clusters, rtl: rtl).first) else { return false }
+        let drawn = line.barCells > 0 ? Array(Self.barDisplay(spaces: line.barSpaces).utf16) : [0x20]
         return Self.fuses(drawn, drawnUnits(clusters, rtl: rtl))
     }
 
-    /// The first and last units that `clusters` draw as, read from the message's units
-    /// (right to left: the first unit of the last cluster, mirrored, and the last of the
-    /// first). Arabic shaping, left out, never changes whether a unit stands alone
-    /// (`GraphemeSegmenter.standsAlone`): enough for `mayFuse`.
+    /// The first and last scalars that `clusters` draw as, read from the message's units
+    /// (right to left: the first scalar of the last cluster, mirrored, and the last of the
+    /// first). Arabic shaping, left out, never changes what a scalar joins: enough for
+    /// `mayFuse`.
     @inline(__always)
-    private func drawnEnds(_ clusters: Range<Int>, rtl: Bool) -> (first: UInt16, last: UInt16) {
-        let units = table.text.units
-        if rtl {
+    private func drawnEnds(_ clusters: Range<Int>, rtl: Bool) -> (first: UInt32, last: UInt32) {
+        table.text.units.withUnsafeBufferPointer { units in
+            if rtl {
+                return (
+                    Self.mirrored(UTF16Text.scalarValue(in: units, at: table.start(clusters.upperBound &- 1)).value),
+                    Self.mirrored(UTF16Text.scalarValue(in: units, before: table.ends[clusters.lowerBound]).value)
+                )
+            }
             return (
-                BidiMirroring.glyph(units[table.start(clusters.upperBound &- 1)]),
-                BidiMirroring.glyph(units[table.ends[clusters.lowerBound] &- 1])
+                UTF16Text.scalarValue(in: units, at: table.start(clusters.lowerBound)).value,
+                UTF16Text.scalarValue(in: units, before: table.ends[clusters.upperBound &- 1]).value
             )
         }
-        return (units[table.start(clusters.lowerBound)], units[table.ends[clusters.upperBound &- 1] &- 1])
     }
 
     /// The units `clusters` draw as (`display(_:rtl:extras:)`).

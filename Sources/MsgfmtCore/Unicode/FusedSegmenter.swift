@@ -45,14 +45,14 @@ enum FusedSegmenter {
     }
 
     // Grapheme_Cluster_Break values (ICU's numbering, as in the table).
-    private static let gcbControl: UInt32 = 1, gcbCR: UInt32 = 2, gcbExtend: UInt32 = 3, gcbL: UInt32 = 4
-    private static let gcbLF: UInt32 = 5, gcbLV: UInt32 = 6, gcbLVT: UInt32 = 7, gcbT: UInt32 = 8, gcbV: UInt32 = 9
-    private static let gcbSpacingMark: UInt32 = 10, gcbPrepend: UInt32 = 11, gcbRI: UInt32 = 12, gcbZWJ: UInt32 = 17
+    static let gcbControl: UInt32 = 1, gcbCR: UInt32 = 2, gcbExtend: UInt32 = 3, gcbL: UInt32 = 4
+    static let gcbLF: UInt32 = 5, gcbLV: UInt32 = 6, gcbLVT: UInt32 = 7, gcbT: UInt32 = 8, gcbV: UInt32 = 9
+    static let gcbSpacingMark: UInt32 = 10, gcbPrepend: UInt32 = 11, gcbRI: UInt32 = 12, gcbZWJ: UInt32 = 17
     /// ScalarFlags bits as they sit in a word.
     static let wideBit: UInt32 = 1 << 12, presentationBit: UInt32 = 1 << 13, pictographicBit: UInt32 = 1 << 14
     static let zeroWidthBit: UInt32 = 1 << 15, regionalBit: UInt32 = 1 << 16, emojiBit: UInt32 = 1 << 17
     /// A virama: ICU 72 joins Indic conjuncts across it, which this pass leaves to ICU.
-    private static let viramaBit: UInt32 = 1 << 23
+    static let viramaBit: UInt32 = 1 << 23
     private static let plainLetterBit = CodePointTable.plainLetterBit
     private static let plainBits = CodePointTable.plainLetterBit | CodePointTable.plainIdeographBit
 

@@ -29,6 +29,27 @@ public enum GraphemeSegmenter {
         return chunkedBoundaries(units)
     }
 
+    /// True when a cluster boundary is certain between scalar `last` and scalar `first`
+    /// drawn right after it, whatever comes before `last`: `first` extends nothing (not
+    /// Extend, ZWJ or SpacingMark), `last` reaches into nothing after it (not CR, Prepend,
+    /// ZWJ or a virama; an Extend only when it is a variation selector, an emoji modifier
+    /// or the cancel tag, which end no Indic conjunct), and the two are not both regional
+    /// indicators or both conjoining jamo. The cheap test before segmenting text to see.
+    static func breaks(between last: UInt32, and first: UInt32) -> Bool {
+        let stages = CodePointTable.stages
+        let lastWord = CodePointTable.word(last, stages)
+        let firstWord = CodePointTable.word(first, stages)
+        let l = (lastWord >> 6) & 0x1F
+        let f = (firstWord >> 6) & 0x1F
+        typealias S = FusedSegmenter
+        if f == S.gcbExtend || f == S.gcbSpacingMark || f == S.gcbZWJ { return false }
+        if l == S.gcbCR || l == S.gcbPrepend || l == S.gcbZWJ || lastWord & S.viramaBit != 0 { return false }
+        if l == S.gcbExtend, !(last == 0xFE0E || last == 0xFE0F || last &- 0x1F3FB <= 4 || last == 0xE007F) { return false }
+        if l == S.gcbRI && f == S.gcbRI { return false }
+        let jamo = { (gcb: UInt32) in gcb == S.gcbL || gcb == S.gcbLV || gcb == S.gcbLVT || gcb == S.gcbT || gcb == S.gcbV }
+        return !(jamo(l) && jamo(f))
+    }
+
     /// True when a cluster boundary is certain between two units that both answer true
     /// and no rule looks back across it.
     @inline(__always)

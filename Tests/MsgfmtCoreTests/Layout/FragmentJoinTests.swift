@@ -66,6 +66,39 @@ import Testing
         #expect(String(decoding: sink.out, as: UTF8.self) == built, "\(name)")
     }
 
+    /// Where the cheap test says a boundary is certain between two scalars, ICU finds one
+    /// there after any text: pairs of scalars of every grapheme-break property (marks,
+    /// ZWJ, variation selectors, modifiers, tags, regional indicators, jamo, viramas and
+    /// consonants, Prepend, CR and LF, controls, pictographs, letters of several scripts)
+    /// after contexts that start rules (a pictograph, a regional indicator, a consonant
+    /// and virama, a jamo).
+    @Test func certainBreaksAreBreaksForICU() {
+        let scalars: [UInt32] = [
+            0x61, 0x20, 0x0D, 0x0A, 0x00, 0x09, 0xA9, 0x301, 0x5D0, 0x5B8, 0x627, 0x64B, 0x600, 0x915, 0x94D, 0x93F, 0x930,
+            0x995, 0x9CD, 0xE01, 0xE31, 0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0x200B, 0x200C, 0x200D, 0x2400, 0x25B6,
+            0x2764, 0xFE0E, 0xFE0F, 0x4E00, 0x1F1E6, 0x1F1E8, 0x1F389, 0x1F3FB, 0x1F3FD, 0x1F468, 0x1F3F4, 0xE0067, 0xE007F,
+            0x110BD, 0x1F600,
+        ]
+        let contexts: [[UInt32]] = [[], [0x61], [0x1F468], [0x1F468, 0x200D], [0x1F1E6], [0x915, 0x94D], [0x1100], [0x0D]]
+        var certain = 0
+        for context in contexts {
+            for last in scalars {
+                for first in scalars where GraphemeSegmenter.breaks(between: last, and: first) {
+                    certain += 1
+                    var units: [UInt16] = []
+                    for value in context + [last] { units += String(Unicode.Scalar(value)!).utf16 }
+                    let join = units.count
+                    units += String(Unicode.Scalar(first)!).utf16
+                    #expect(
+                        GraphemeSegmenter.icuBoundaries(units).contains(join),
+                        "\(context) U+\(String(last, radix: 16)) U+\(String(first, radix: 16))")
+                }
+            }
+        }
+        // Many pairs, even of these, are settled without segmenting.
+        #expect(certain > contexts.count * scalars.count * scalars.count / 3)
+    }
+
     @Test func separatorGoesOnlyWhereClustersWouldFuse() {
         #expect(LineBuilder.fuses(Array("\u{1F468}\u{200D}".utf16), Array("\u{1F389}".utf16)))
         #expect(LineBuilder.fuses([0x20], Array("\u{1F3FD}".utf16)))
