@@ -104,14 +104,14 @@ extension LineBuilder {
     func keepApart(_ fragments: inout [LayoutFragment], afterBlanks: Bool, onlyLineStart: Bool = false) {
         // Fragments are read in place, by their numbers where they show text: a fragment
         // copied is a retain of each string it holds. A fragment whose ends might fuse
-        // (`mayFuse` of its message units, or its display's for decorations) is compared
-        // by what it draws.
+        // (`mayFuse` of the scalars at its message range's ends, or its display's for
+        // decorations) is compared by what it draws.
         let placeholders = table.hasTabsOrUnsafe
         fragments.withUnsafeMutableBufferPointer { line in
             @inline(__always) func ends(_ k: Int) -> (first: UInt32, last: UInt32)? {
                 line[k].role == .text ? textEnds(line[k].start, line[k].end, rtl: line[k].rtl) : line[k].displayEnds
             }
-            // The last fragment that draws something, and its last unit when known.
+            // The last fragment that draws something, and its last scalar when known.
             var previous: Int? = nil
             var previousLast: UInt32? = nil
             for k in line.indices {
