@@ -47,7 +47,7 @@ struct ANSILineSink: LineSink {
                     display: {
                         var ascii = true
                         let drawn = rtl ? builder.display(clusters, rtl: true, extras: [:]) : UTF16Text.makeString(slice, ascii: &ascii)
-                        return apart ? "\u{200B}" + drawn : drawn
+                        return apart ? String(decoding: CollectionOfOne(LineBuilder.clusterSeparator), as: UTF16.self) + drawn : drawn
                     })
                 x &+= width
             }

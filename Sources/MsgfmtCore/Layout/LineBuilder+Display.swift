@@ -148,23 +148,19 @@ extension LineBuilder {
     }
 
     /// Scalars that stand for the first and last scalars text `start..<end` draws, for
-    /// `mayFuse`: right to left, the first scalar of its last cluster and the last of its
-    /// first, mirrored. A placeholder stands alone as the control it shows does, and
-    /// Arabic shaping never changes what a scalar joins.
+    /// `mayFuse`: left to right, read at its ends; right to left, those of the clusters it
+    /// covers (`drawnEnds`). A placeholder stands alone as the control it shows does.
     private func textEnds(_ start: Int, _ end: Int, rtl: Bool) -> (first: UInt32, last: UInt32)? {
-        table.text.units.withUnsafeBufferPointer { units in
-            guard start < end, end <= units.count else { return nil }
-            guard rtl else {
-                return (UTF16Text.scalarValue(in: units, at: start).value, UTF16Text.scalarValue(in: units, before: end).value)
+        guard start < end, end <= table.text.units.count else { return nil }
+        guard rtl else {
+            return table.text.units.withUnsafeBufferPointer { units in
+                (UTF16Text.scalarValue(in: units, at: start).value, UTF16Text.scalarValue(in: units, before: end).value)
             }
-            let first = table.firstCluster(in: 0..<table.count, startingAtOrAfter: start)
-            let last = table.firstCluster(in: first..<table.count, startingAtOrAfter: end) &- 1
-            guard first <= last else { return nil }
-            return (
-                Self.mirrored(UTF16Text.scalarValue(in: units, at: table.start(last)).value),
-                Self.mirrored(UTF16Text.scalarValue(in: units, before: table.ends[first]).value)
-            )
         }
+        let first = table.firstCluster(in: 0..<table.count, startingAtOrAfter: start)
+        let last = table.firstCluster(in: first..<table.count, startingAtOrAfter: end) &- 1
+        guard first <= last else { return nil }
+        return drawnEnds(first..<last &+ 1, rtl: true)
     }
 
     /// `value` drawn in right-to-left text: its mirror glyph (`BidiMirroring`).

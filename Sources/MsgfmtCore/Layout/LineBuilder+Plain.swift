@@ -162,7 +162,7 @@ extension LineBuilder {
     /// first). Arabic shaping, left out, never changes what a scalar joins: enough for
     /// `mayFuse`.
     @inline(__always)
-    private func drawnEnds(_ clusters: Range<Int>, rtl: Bool) -> (first: UInt32, last: UInt32) {
+    func drawnEnds(_ clusters: Range<Int>, rtl: Bool) -> (first: UInt32, last: UInt32) {
         table.text.units.withUnsafeBufferPointer { units in
             if rtl {
                 return (
