@@ -46,7 +46,10 @@ extension QuickArguments {
     static func export(_ arguments: [String]) -> ExportSettings? {
         guard arguments.first == "export" else { return nil }
         var settings = ExportSettings()
-        guard read(arguments.dropFirst(), options: exportOptions, shortNames: exportShortNames, into: &settings, files: \.files),
+        guard
+            read(
+                arguments.dropFirst(), options: exportOptions, shortNames: exportShortNames, into: &settings,
+                files: { $0.files.append($1) }),
             !settings.files.isEmpty, (try? settings.validate()) != nil
         else { return nil }
         return settings

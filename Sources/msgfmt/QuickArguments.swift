@@ -58,7 +58,7 @@ enum QuickArguments {
         var settings = RenderSettings()
         var rest = arguments[...]
         if rest.first == "render" { rest = rest.dropFirst() }
-        guard read(rest, options: options, into: &settings, files: \.files) else { return nil }
+        guard read(rest, options: options, into: &settings, files: { $0.files.append($1) }) else { return nil }
         // The checks ArgumentParser makes: the option groups' and the command's.
         guard (try? LayoutOptionGroup.validate(width: settings.width, constraints: settings.options.layout)) != nil,
             (try? PictureFontOptionGroup.validate(fonts: settings.options.fonts, picture: settings.options.picture)) != nil,
@@ -68,12 +68,14 @@ enum QuickArguments {
         return settings
     }
 
-    /// Reads `arguments` into `settings` by `options`, the files into `settings[keyPath:
-    /// files]`; false at the first thing not sure of (see the type's summary). `shortNames`
-    /// maps the short options taken (`-o`) to their long names; each takes a value.
+    /// Reads `arguments` into `settings` by `options`, each file through `files`; false at
+    /// the first thing not sure of (see the type's summary). `shortNames` maps the short
+    /// options taken (`-o`) to their long names; each takes a value. The files go through
+    /// a closure, not a key path: the first key path a process makes costs it ~50 000
+    /// instructions of run-time set-up.
     static func read<Settings>(
         _ arguments: ArraySlice<String>, options: [(name: String, action: Action<Settings>)], shortNames: [String: String] = [:],
-        into settings: inout Settings, files: WritableKeyPath<Settings, [String]>
+        into settings: inout Settings, files: (inout Settings, String) -> Void
     ) -> Bool {
         var rest = arguments
         var seen: [Substring] = []
@@ -81,7 +83,7 @@ enum QuickArguments {
         while let argument = rest.popFirst() {
             if isCommandName(argument) { return false }
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-                settings[keyPath: files].append(argument)
+                files(&settings, argument)
                 continue
             }
             if argument == "--" {
@@ -119,9 +121,7 @@ enum QuickArguments {
     }
 
     /// Whether ArgumentParser may read `argument` as a command rather than a file. A
-    /// switch, not a `Set`: the first `Set<String>` a process makes costs it a search of
-    /// every protocol conformance in the binary (~0.26 M instructions), a twentieth of a
-    /// one-message render.
+    /// switch, not a `Set`: nothing to hash, and no set built at start-up.
     private static func isCommandName(_ argument: String) -> Bool {
         switch argument {
         case "render", "inspect", "export", "diff", "help": true

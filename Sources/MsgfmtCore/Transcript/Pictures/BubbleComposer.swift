@@ -42,7 +42,7 @@ struct BubbleComposer: Sendable {
         }
         var below: [BubbleRow] = []
         if !m.reactions.isEmpty {
-            below.append(row(.reactions, m.reactions.map { "\($0.emoji) \($0.count)" }.joined(separator: "  ")))
+            below.append(row(.reactions, ExportReaction.summary(of: m.reactions, separator: "  ")))
         }
         if m.body.text.isEmpty, above.isEmpty, below.isEmpty, m.replyTo == nil {
             above.append(row(.media, "(empty message)", style: italic))

@@ -48,7 +48,7 @@ public final class MarkdownTranscriptWriter: StreamTranscriptWriter, TranscriptW
             }
             if !body.isEmpty { out += body + "\n\n" }
             if !m.reactions.isEmpty {
-                out += m.reactions.map { "\(MarkdownText.escape($0.emoji)) \($0.count)" }.joined(separator: " · ") + "\n\n"
+                out += ExportReaction.summary(of: m.reactions, separator: " · ", emoji: MarkdownText.escape) + "\n\n"
             }
             if !out.hasSuffix("\n\n") { out += "\n" }
         }

@@ -66,7 +66,7 @@ struct TerminalComposer: Sendable {
             }
         }
         if !m.reactions.isEmpty {
-            let summary = m.reactions.map { "\($0.emoji) \($0.count)" }.joined(separator: "  ")
+            let summary = ExportReaction.summary(of: m.reactions, separator: "  ")
             p.after.append(line(text.oneLine(summary, width: w, role: .title)))
         }
         return p
