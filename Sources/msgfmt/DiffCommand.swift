@@ -1,10 +1,6 @@
 import ArgumentParser
 import MsgfmtCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `msgfmt diff`: two exports in, the messages added, deleted and edited between them out.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,84 +67,42 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup(title: "Style")
     var style: StyleOptionGroup
 
+    /// The settings this command line asks for.
+    var settings: DiffSettings {
+        var s = DiffSettings()
+        s.old = old
+        s.new = new
+        s.to = to
+        s.output = outputChat.output
+        s.chat = outputChat.chat
+        s.timeZone = zone.timeZone
+        s.me = me
+        s.stats = stats
+        s.jobs = jobs
+        s.width = layout.widthArgument
+        s.layout = layout.constraints
+        s.style = style.options
+        s.escapes = style.escapes
+        return s
+    }
+
     func validate() throws {
-        if old == "-" || new == "-" {
+        try Self.validate(settings)
+    }
+
+    /// The command's own checks (after its groups'), for either reader of the command line.
+    static func validate(_ settings: DiffSettings) throws {
+        if settings.old == "-" || settings.new == "-" {
             throw ValidationError("msgfmt diff reads each export twice, so it needs files, not standard input ('-').")
         }
-        if layout.widthArgument?.pixels == true {
+        if settings.width?.pixels == true {
             throw ValidationError("--width in px is for pictures; msgfmt diff writes text and counts cells.")
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        if let jobs = settings.jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
     }
 
     func run() throws {
-        OutputSink.ignoreBrokenPipe()
-        let printer = DiagnosticPrinter()
-        let options = try makeOptions()
-        let output: AtomicOutput
-        do {
-            output = outputPath == nil ? AtomicOutput() : try AtomicOutput(path: outputPath!, kind: .file, inputs: [old, new])
-        } catch {
-            printer.error(error.message)
-            throw Self.trouble
-        }
-        let signals = SignalCleanup.armed()
-        defer { signals.cancel() }
-
-        let comparison = ArchiveComparison(options: options) { printer.report($0, source: $1) }
-        let counts: DiffStats
-        do {
-            counts = try comparison.run(old: old, new: new, into: output.sink ?? OutputSink())
-            printer.finishMessage()
-        } catch {
-            printer.finishMessage()
-            printer.error(error.message)
-            output.abandon()
-            throw Self.trouble
-        }
-        do {
-            try output.commit()
-        } catch {
-            output.abandon()
-            if error != .readerGone {
-                printer.error(error.message)
-                throw Self.trouble
-            }
-        }
-        if stats { printer.info(counts.summary) }
-        if counts.failed > 0 || printer.errorCount > 0 { throw Self.trouble }
-        if counts.differences > 0 { throw Self.differences }
-    }
-
-    /// `-o`, with `-` meaning standard output.
-    private var outputPath: String? {
-        outputChat.output == "-" ? nil : outputChat.output
-    }
-
-    /// The diff options from the flags and the environment.
-    private func makeOptions() throws -> DiffOptions {
-        var options = DiffOptions()
-        options.jobs = jobs ?? ProcessorCount.available
-        var styleOptions = TerminalEnvironment.styleOptions(style.options, escapes: style.escapes)
-        if outputPath != nil, style.color == .auto {
-            styleOptions.color = false
-            styleOptions.attributes = false
-            if style.hyperlinks == .auto { styleOptions.hyperlinks = false }
-        }
-        let escapes = styleOptions.color || styleOptions.attributes
-        options.format = to ?? (escapes ? .ansi : .text)
-        if options.format == .text {
-            styleOptions.color = false
-            styleOptions.attributes = false
-            styleOptions.hyperlinks = false
-        }
-        options.style = styleOptions
-        options.width = TerminalEnvironment.width(explicit: layout.width)
-        options.layout = try layout.constraints.resolved(width: options.width)
-        options.clock = zone.clock
-        options.chats = outputChat.chat
-        if let me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
-        return options
+        try DiffJob(settings: settings).run()
     }
 }
 

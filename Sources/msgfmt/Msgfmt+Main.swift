@@ -6,7 +6,7 @@ extension Msgfmt {
     /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
     /// not ArgumentParser's 64.
     ///
-    /// The everyday render and export command lines, and `--version`, are read by
+    /// The everyday render, export and diff command lines, and `--version`, are read by
     /// `QuickArguments`; every other one, and every one that asks for help or holds a
     /// mistake, by ArgumentParser.
     static func main() {
@@ -22,6 +22,11 @@ extension Msgfmt {
             if let settings = QuickArguments.export(arguments) {
                 running = ExportCommand.self
                 try ExportJob(settings: settings).run()
+                return
+            }
+            if let settings = QuickArguments.diff(arguments) {
+                running = DiffCommand.self
+                try DiffJob(settings: settings).run()
                 return
             }
             if let version = QuickArguments.version(arguments) {
