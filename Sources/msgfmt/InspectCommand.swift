@@ -21,19 +21,29 @@ struct InspectCommand: ParsableCommand {
     var input: InputFormatOptionGroup
 
     @Option(name: .customLong("width-model"), help: "How cluster widths are counted: modern or legacy.")
-    var widthModel: WidthModel = .modern
+    var widthModel: WidthModel = InspectSettings().widthModel
 
     @Argument(help: "Input files; none or '-' reads standard input.")
     var files: [String] = []
 
+    /// The settings this command line asks for.
+    var settings: InspectSettings {
+        InspectSettings(from: input.from, entities: input.entities, widthModel: widthModel, files: files)
+    }
+
     func run() throws {
+        try Self.run(settings)
+    }
+
+    /// Inspects what `settings` name, however the command line was read.
+    static func run(_ settings: InspectSettings) throws {
         OutputSink.ignoreBrokenPipe()
         let printer = DiagnosticPrinter()
         let out = OutputSink()
         let options = DecodeOptions(
-            format: try InputFormatOptionGroup.format(input.from, entities: input.entities),
-            entitiesJSON: try InputFormatOptionGroup.entitiesJSON(input.entities, printer: printer))
-        for path in files.isEmpty ? ["-"] : files {
+            format: try InputFormatOptionGroup.format(settings.from, entities: settings.entities),
+            entitiesJSON: try InputFormatOptionGroup.entitiesJSON(settings.entities, printer: printer))
+        for path in settings.files.isEmpty ? ["-"] : settings.files {
             let file: InputFile
             do {
                 file = try InputFile.read(path)
@@ -49,7 +59,7 @@ struct InspectCommand: ParsableCommand {
                     for diagnostic in diagnostics where diagnostic.severity == .error {
                         printer.report(diagnostic, source: file.name)
                     }
-                    out.write(InspectionReport(message.text, model: widthModel).json(id: message.id))
+                    out.write(InspectionReport(message.text, model: settings.widthModel).json(id: message.id))
                     out.write("\n")
                 case .failure(let diagnostic):
                     printer.report(diagnostic, source: file.name)

@@ -6,9 +6,9 @@ extension Msgfmt {
     /// (bad option value, failed validation) exits with status 2 as CLI.md documents,
     /// not ArgumentParser's 64.
     ///
-    /// The everyday render, export and diff command lines, and `--version`, are read by
-    /// `QuickArguments`; every other one, and every one that asks for help or holds a
-    /// mistake, by ArgumentParser.
+    /// The everyday render, inspect, export and diff command lines, and `--version`, are
+    /// read by `QuickArguments`; every other one, and every one that asks for help or holds
+    /// a mistake, by ArgumentParser.
     static func main() {
         // The command whose usage a usage error raised while it runs is shown with.
         var running: any ParsableCommand.Type = Msgfmt.self
@@ -27,6 +27,11 @@ extension Msgfmt {
             if let settings = QuickArguments.diff(arguments) {
                 running = DiffCommand.self
                 try DiffJob(settings: settings).run()
+                return
+            }
+            if let settings = QuickArguments.inspect(arguments) {
+                running = InspectCommand.self
+                try InspectCommand.run(settings)
                 return
             }
             if let version = QuickArguments.version(arguments) {

@@ -3,12 +3,12 @@ import MsgfmtCore
 
 /// Reads the everyday command lines without ArgumentParser's reflection, which costs most
 /// of a one-message run's time and three quarters of a small export's: `msgfmt [render]
-/// [--option value]... [file]...`, `msgfmt export [--option value]... file...` and
-/// `msgfmt diff [--option value]... old new`.
+/// [--option value]... [file]...`, `msgfmt inspect [--option value]... [file]...`,
+/// `msgfmt export [--option value]... file...` and `msgfmt diff [--option value]... old new`.
 ///
 /// It accepts only what it is sure of: the long options of `render` in `options`, of
-/// `export` in `exportOptions` and of `diff` in `diffOptions` (and their `-o`), each at
-/// most once, values converted by the same `ExpressibleByArgument` initializers, flags
+/// `inspect` in `inspectOptions`, of `export` in `exportOptions` and of `diff` in
+/// `diffOptions` (and their `-o`), each at most once, values converted by the same `ExpressibleByArgument` initializers, flags
 /// without values, files and `--`.
 /// Anything else — help, version, completion, other commands, other short options,
 /// repeats, values starting with `-`, a subcommand's name anywhere, a value or setting
