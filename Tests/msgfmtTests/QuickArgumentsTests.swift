@@ -50,32 +50,13 @@ import Testing
     static func line(_ random: inout SeededGenerator) -> [String] {
         var line: [String] = []
         if random.below(4) == 0 { line.append(["render", "inspect", "export"][random.below(3)]) }
-        for _ in 0..<random.below(7) {
-            switch random.below(10) {
-            case 0...5:
-                let (name, values) = options[random.below(options.count)]
-                let value = values[random.below(values.count)]
-                if random.below(3) == 0 { line.append("--\(name)=\(value)") } else { line += ["--\(name)", value] }
-            case 6, 7:
-                let flag = flags[random.below(flags.count)]
-                line.append(random.below(8) == 0 ? "--\(flag)=true" : "--\(flag)")
-            default:
-                line.append(files[random.below(files.count)])
-            }
-        }
+        QuickReaderCheck.appendRandom(to: &line, &random, items: 7, options: options, flags: flags, files: files)
         return line
     }
 
     @Test func agreesWithArgumentParserOnRandomLines() {
-        var random = SeededGenerator(seed: 2026_11_21)
-        var quick = 0
-        for n in 0..<600 {
-            let arguments = Self.line(&random)
-            guard let fast = QuickArguments.render(arguments) else { continue }
-            quick += 1
-            let slow = Self.parsed(arguments)
-            #expect(fast == slow, "line \(n): \(arguments)")
-        }
+        let quick = QuickReaderCheck.agreement(
+            seed: 2026_11_21, count: 600, line: Self.line, quick: QuickArguments.render, references: [Self.parsed])
         // Most lines have a mistake or a repeat somewhere; enough must still be read quickly.
         #expect(quick > 120, "\(quick) lines read quickly")
     }
@@ -83,21 +64,9 @@ import Testing
     /// QuickArguments knows every option `render` declares, as an option or a flag alike,
     /// and no other: adding an option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsRenderDeclares() throws {
-        let declared = try DeclaredOptions.of("render")
+        let declared = try QuickReaderCheck.expectTable(QuickArguments.options, declaredBy: "render")
         #expect(!declared.options.isEmpty)
-        var quickOptions: [String] = []
-        var quickFlags: [String] = []
-        for (name, action) in QuickArguments.options {
-            switch action {
-            case .flag: quickFlags.append(name)
-            case .value: quickOptions.append(name)
-            }
-        }
-        #expect(quickOptions.sorted() == declared.options.sorted())
-        // --help and --version are ArgumentParser's: QuickArguments leaves them to it.
-        #expect(quickFlags.sorted() == declared.flags.filter { $0 != "help" && $0 != "version" }.sorted())
         #expect(Set(declared.flags).isSuperset(of: ["help", "version"]))
-        #expect(Set(QuickArguments.options.map(\.name)).count == QuickArguments.options.count, "a name twice")
     }
 
     /// The random lines below try every option QuickArguments knows.

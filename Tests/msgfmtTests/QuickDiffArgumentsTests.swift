@@ -45,41 +45,18 @@ import Testing
     /// A random diff command line over the vocabulary above (sometimes of another command).
     static func line(_ random: inout SeededGenerator) -> [String] {
         var line = [random.below(12) == 0 ? "export" : "diff"]
-        for _ in 0..<random.below(8) {
-            switch random.below(10) {
-            case 0...5:
-                let (name, values) = options[random.below(options.count)]
-                let value = values[random.below(values.count)]
-                if name == "o" {
-                    line += ["-o", value]
-                } else if random.below(3) == 0 {
-                    line.append("--\(name)=\(value)")
-                } else {
-                    line += ["--\(name)", value]
-                }
-            case 6, 7:
-                let flag = flags[random.below(flags.count)]
-                line.append(random.below(8) == 0 ? "--\(flag)=true" : "--\(flag)")
-            default:
-                line.append(files[random.below(files.count)])
-            }
-        }
+        QuickReaderCheck.appendRandom(to: &line, &random, items: 8, options: options, flags: flags, files: files)
         if random.below(4) != 0 { line += ["old/result.json", "new/result.json"] }
         return line
     }
 
     @Test func agreesWithArgumentParserOnRandomLines() {
-        var random = SeededGenerator(seed: 2026_12_07_2)
-        var quick = 0
-        for n in 0..<400 {
-            let arguments = Self.line(&random)
-            guard let fast = QuickArguments.diff(arguments) else { continue }
-            quick += 1
-            #expect(fast == Self.parsed(arguments), "line \(n): \(arguments)")
-            // The subcommand parsed by itself, as `Msgfmt.quickSubcommand` parses it, agrees.
-            let alone = try? DiffCommand.parseAsRoot(Array(arguments.dropFirst())) as? DiffCommand
-            #expect(fast == alone?.settings, "line \(n): \(arguments)")
+        // The subcommand parsed by itself, as `Msgfmt.quickSubcommand` parses it, agrees too.
+        let alone: ([String]) -> DiffSettings? = {
+            (try? DiffCommand.parseAsRoot(Array($0.dropFirst())) as? DiffCommand)?.settings
         }
+        let quick = QuickReaderCheck.agreement(
+            seed: 2026_12_07_2, count: 400, line: Self.line, quick: QuickArguments.diff, references: [Self.parsed, alone])
         // Most lines have a mistake, a repeat or a third file; enough must still be read quickly.
         #expect(quick > 40, "\(quick) lines read quickly")
     }
@@ -87,21 +64,9 @@ import Testing
     /// The quick reader knows every option `diff` declares, as an option or a flag alike,
     /// and no other: adding an option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsDiffDeclares() throws {
-        let declared = try DeclaredOptions.of("diff")
+        let declared = try QuickReaderCheck.expectTable(QuickArguments.diffOptions, declaredBy: "diff")
         #expect(!declared.options.isEmpty)
-        var quickOptions: [String] = []
-        var quickFlags: [String] = []
-        for (name, action) in QuickArguments.diffOptions {
-            switch action {
-            case .flag: quickFlags.append(name)
-            case .value: quickOptions.append(name)
-            }
-        }
-        #expect(quickOptions.sorted() == declared.options.sorted())
-        // --help and --version are ArgumentParser's: the quick reader leaves them to it.
-        #expect(quickFlags.sorted() == declared.flags.filter { $0 != "help" && $0 != "version" }.sorted())
         #expect(declared.short.filter { $0 != "h" } == ["o"])
-        #expect(Set(QuickArguments.diffOptions.map(\.name)).count == QuickArguments.diffOptions.count, "a name twice")
     }
 
     /// The random lines try every option the quick reader knows.

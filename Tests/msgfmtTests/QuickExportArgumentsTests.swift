@@ -61,41 +61,18 @@ import Testing
     /// A random export command line over the vocabulary above (sometimes of another command).
     static func line(_ random: inout SeededGenerator) -> [String] {
         var line = [random.below(12) == 0 ? "render" : "export"]
-        for _ in 0..<random.below(8) {
-            switch random.below(10) {
-            case 0...5:
-                let (name, values) = options[random.below(options.count)]
-                let value = values[random.below(values.count)]
-                if name == "o" {
-                    line += ["-o", value]
-                } else if random.below(3) == 0 {
-                    line.append("--\(name)=\(value)")
-                } else {
-                    line += ["--\(name)", value]
-                }
-            case 6, 7:
-                let flag = flags[random.below(flags.count)]
-                line.append(random.below(8) == 0 ? "--\(flag)=true" : "--\(flag)")
-            default:
-                line.append(files[random.below(files.count)])
-            }
-        }
+        QuickReaderCheck.appendRandom(to: &line, &random, items: 8, options: options, flags: flags, files: files)
         if random.below(3) != 0 { line.append("result.json") }
         return line
     }
 
     @Test func agreesWithArgumentParserOnRandomLines() {
-        var random = SeededGenerator(seed: 2026_12_07)
-        var quick = 0
-        for n in 0..<400 {
-            let arguments = Self.line(&random)
-            guard let fast = QuickArguments.export(arguments) else { continue }
-            quick += 1
-            #expect(fast == Self.parsed(arguments), "line \(n): \(arguments)")
-            // The subcommand parsed by itself, as `Msgfmt.quickSubcommand` parses it, agrees.
-            let alone = try? ExportCommand.parseAsRoot(Array(arguments.dropFirst())) as? ExportCommand
-            #expect(fast == alone?.settings, "line \(n): \(arguments)")
+        // The subcommand parsed by itself, as `Msgfmt.quickSubcommand` parses it, agrees too.
+        let alone: ([String]) -> ExportSettings? = {
+            (try? ExportCommand.parseAsRoot(Array($0.dropFirst())) as? ExportCommand)?.settings
         }
+        let quick = QuickReaderCheck.agreement(
+            seed: 2026_12_07, count: 400, line: Self.line, quick: QuickArguments.export, references: [Self.parsed, alone])
         // Most lines have a mistake or a repeat somewhere; enough must still be read quickly.
         #expect(quick > 60, "\(quick) lines read quickly")
     }
@@ -103,22 +80,10 @@ import Testing
     /// The quick reader knows every option `export` declares, as an option or a flag alike,
     /// and no other: adding an option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsExportDeclares() throws {
-        let declared = try DeclaredOptions.of("export")
+        let declared = try QuickReaderCheck.expectTable(QuickArguments.exportOptions, declaredBy: "export")
         #expect(!declared.options.isEmpty)
-        var quickOptions: [String] = []
-        var quickFlags: [String] = []
-        for (name, action) in QuickArguments.exportOptions {
-            switch action {
-            case .flag: quickFlags.append(name)
-            case .value: quickOptions.append(name)
-            }
-        }
-        #expect(quickOptions.sorted() == declared.options.sorted())
-        // --help and --version are ArgumentParser's: the quick reader leaves them to it.
-        #expect(quickFlags.sorted() == declared.flags.filter { $0 != "help" && $0 != "version" }.sorted())
         #expect(declared.short.filter { $0 != "h" } == ["o"])
         #expect(QuickArguments.exportShortNames == ["-o": "output"])
-        #expect(Set(QuickArguments.exportOptions.map(\.name)).count == QuickArguments.exportOptions.count, "a name twice")
     }
 
     /// The random lines try every option the quick reader knows.

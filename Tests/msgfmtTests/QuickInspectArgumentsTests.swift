@@ -28,41 +28,20 @@ import Testing
     /// A random inspect command line over the vocabulary above (sometimes of another command).
     static func line(_ random: inout SeededGenerator) -> [String] {
         var line = [random.below(12) == 0 ? "render" : "inspect"]
-        for _ in 0..<random.below(6) {
-            switch random.below(10) {
-            case 0...5:
-                let (name, values) = options[random.below(options.count)]
-                let value = values[random.below(values.count)]
-                line += random.below(3) == 0 ? ["--\(name)=\(value)"] : ["--\(name)", value]
-            case 6:
-                let flag = flags[random.below(flags.count)]
-                line.append(random.below(8) == 0 ? "--\(flag)=true" : "--\(flag)")
-            default:
-                line.append(files[random.below(files.count)])
-            }
-        }
+        QuickReaderCheck.appendRandom(to: &line, &random, items: 6, options: options, flags: flags, files: files)
         return line
     }
 
     @Test func agreesWithArgumentParserOnRandomLines() {
-        var random = SeededGenerator(seed: 2026_12_07_3)
-        var quick = 0
-        for n in 0..<400 {
-            let arguments = Self.line(&random)
-            guard let fast = QuickArguments.inspect(arguments) else { continue }
-            quick += 1
-            #expect(fast == Self.parsed(arguments), "line \(n): \(arguments)")
-        }
+        let quick = QuickReaderCheck.agreement(
+            seed: 2026_12_07_3, count: 400, line: Self.line, quick: QuickArguments.inspect, references: [Self.parsed])
         #expect(quick > 80, "\(quick) lines read quickly")
     }
 
     /// The quick reader knows every option `inspect` declares, and no other: adding an
     /// option to one and not the other fails here.
     @Test func knowsExactlyTheOptionsInspectDeclares() throws {
-        let declared = try DeclaredOptions.of("inspect")
-        #expect(QuickArguments.inspectOptions.map(\.name).sorted() == declared.options.sorted())
-        // --help and --version are ArgumentParser's: the quick reader leaves them to it.
-        #expect(declared.flags.filter { $0 != "help" && $0 != "version" }.isEmpty)
+        let declared = try QuickReaderCheck.expectTable(QuickArguments.inspectOptions, declaredBy: "inspect")
         #expect(declared.short.filter { $0 != "h" }.isEmpty)
     }
 
