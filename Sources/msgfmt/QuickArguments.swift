@@ -8,8 +8,8 @@ import MsgfmtCore
 ///
 /// It accepts only what it is sure of: the long options of `render` in `options`, of
 /// `inspect` in `inspectOptions`, of `export` in `exportOptions` and of `diff` in
-/// `diffOptions` (and their `-o`), each at most once, values converted by the same `ExpressibleByArgument` initializers, flags
-/// without values, files and `--`.
+/// `diffOptions` (and their `-o`), each at most once, values converted by the same
+/// `ExpressibleByArgument` initializers, flags without values, files and `--`.
 /// Anything else — help, version, completion, other commands, other short options,
 /// repeats, values starting with `-`, a subcommand's name anywhere, a value or setting
 /// ArgumentParser would reject — gives nil, and ArgumentParser parses (and reports) the

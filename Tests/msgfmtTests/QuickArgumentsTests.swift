@@ -71,10 +71,7 @@ import Testing
 
     /// The random lines below try every option QuickArguments knows.
     @Test func randomLinesCoverEveryOption() {
-        let tried = Set(Self.options.map(\.0) + Self.flags)
-        for (name, _) in QuickArguments.options {
-            #expect(tried.contains(name), "--\(name) is never tried")
-        }
+        QuickReaderCheck.expectCovers(Self.options.map(\.0) + Self.flags, QuickArguments.options)
     }
 
     @Test func readsTheEverydayLines() {

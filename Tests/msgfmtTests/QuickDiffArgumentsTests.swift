@@ -71,10 +71,7 @@ import Testing
 
     /// The random lines try every option the quick reader knows.
     @Test func randomLinesCoverEveryOption() {
-        let tried = Set(Self.options.map(\.0) + Self.flags)
-        for (name, _) in QuickArguments.diffOptions {
-            #expect(tried.contains(name), "--\(name) is never tried")
-        }
+        QuickReaderCheck.expectCovers(Self.options.map(\.0) + Self.flags, QuickArguments.diffOptions)
     }
 
     @Test func readsTheEverydayLines() {

@@ -88,10 +88,7 @@ import Testing
 
     /// The random lines try every option the quick reader knows.
     @Test func randomLinesCoverEveryOption() {
-        let tried = Set(Self.options.map(\.0) + Self.flags)
-        for (name, _) in QuickArguments.exportOptions {
-            #expect(tried.contains(name), "--\(name) is never tried")
-        }
+        QuickReaderCheck.expectCovers(Self.options.map(\.0) + Self.flags, QuickArguments.exportOptions)
     }
 
     @Test func readsTheEverydayLines() {

@@ -47,10 +47,7 @@ import Testing
 
     /// The random lines try every option the quick reader knows.
     @Test func randomLinesCoverEveryOption() {
-        let tried = Set(Self.options.map(\.0))
-        for (name, _) in QuickArguments.inspectOptions {
-            #expect(tried.contains(name), "--\(name) is never tried")
-        }
+        QuickReaderCheck.expectCovers(Self.options.map(\.0), QuickArguments.inspectOptions)
     }
 
     @Test func defersWhatItIsNotSureOf() {

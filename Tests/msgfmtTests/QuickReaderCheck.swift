@@ -79,4 +79,16 @@ enum QuickReaderCheck {
             }
         }
     }
+
+    /// Expects the random lines' vocabulary, `tried` (option and flag names), to hold every
+    /// option of `table`, so that none goes untested.
+    static func expectCovers<Settings>(
+        _ tried: [String], _ table: [(name: String, action: QuickArguments.Action<Settings>)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let tried = Set(tried)
+        for (name, _) in table {
+            #expect(tried.contains(name), "--\(name) is never tried", sourceLocation: sourceLocation)
+        }
+    }
 }
