@@ -76,7 +76,7 @@ struct DiffJob {
         options.layout = try settings.layout.resolved(width: options.width)
         options.clock = .named(settings.timeZone)
         options.chats = settings.chat
-        if let me = settings.me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
+        options.me = settings.me.map(MessageSender.fromID(me:))
         return options
     }
 }

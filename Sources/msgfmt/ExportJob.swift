@@ -304,7 +304,7 @@ struct ExportJob {
         if let pageSize = export.pageSize { options.pageSize = pageSize }
         if let pages = export.pages { options.pages = pages }
         if export.noSearch { options.search = false }
-        if let me = export.me { options.me = me.hasPrefix("user") ? me : "user\(me)" }
+        options.me = export.me.map(MessageSender.fromID(me:))
         let format: OutputFormat
         switch export.to {
         case .html: format = .html

@@ -31,4 +31,10 @@ public struct MessageSender: Sendable, Hashable {
     public var key: String {
         id.map { "user\($0)" } ?? "name:" + name
     }
+
+    /// The export `from_id` that `--me` names: as given when it starts with `user`, else
+    /// the number with `user` before it (`42` → `user42`).
+    public static func fromID(me: String) -> String {
+        me.hasPrefix("user") ? me : "user" + me
+    }
 }

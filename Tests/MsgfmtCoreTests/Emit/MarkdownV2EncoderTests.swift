@@ -25,14 +25,16 @@ import Testing
             [0x61], [0x5A], [0x37], [0x20], [0x2E], [0x5F], [0x60], [0x5C], [0x2C], [0x3A], [0x7E], [0x09], [0x0A],
             [0x01], [0x7F], [0x85], [0x9F], [0xA0], [0xE9], [0x0430], [0x4E2D], [0xD83D, 0xDE00], [0xD800], [0xDC00],
         ]
+        // Letters and spaces, in blocks of ASCII, two-byte and three-byte UTF-8 and mixes.
+        let wordlike: [[UInt16]] = [[0x61], [0x5A], [0x37], [0x20], [0xE9], [0x0430], [0x4E2D]]
         var generator = SeededGenerator(seed: 0x6D64_3276)
         for _ in 0..<20_000 {
             var units: [UInt16] = []
             let pieces = Int(generator.next() % 48)
             for _ in 0..<pieces {
-                // Word-like ASCII most of the time, so whole blocks of eight occur.
+                // Word-like units most of the time, so whole blocks of eight occur.
                 let pick = Int(generator.next() % UInt64(pool.count * 3))
-                units += pick < pool.count ? pool[pick] : pool[pick % 4]
+                units += pick < pool.count ? pool[pick] : wordlike[pick % wordlike.count]
             }
             let lower = units.isEmpty ? 0 : Int(generator.next() % UInt64(units.count))
             let upper = lower + (units.count == lower ? 0 : Int(generator.next() % UInt64(units.count - lower + 1)))

@@ -528,11 +528,14 @@ import Testing
             }
         }
         // Random mixes of ASCII, punctuation, C1 controls, letters beyond ASCII, surrogate
-        // pairs and lone halves, from random starts to random ends.
+        // pairs and lone halves, from random starts to random ends, among runs of one
+        // letter that take one, two or three bytes (whole blocks of each).
         let pool: [UInt16] = [0x61, 0x41, 0x35, 0x20, 0x2E, 0x0A, 0x85, 0xA0, 0xE9, 0x0430, 0x4E2D, 0xD83D, 0xDE00, 0xFFFF]
+        let fillers: [UInt16] = [0x61, 0xE9, 0x0430, 0x4E2D]
         var rng = SeededGenerator(seed: 0x7770_7264)
-        for _ in 0..<20_000 {
-            let units = (0..<rng.below(40)).map { _ in rng.below(3) == 0 ? pool[rng.below(pool.count)] : 0x61 }
+        for _ in 0..<40_000 {
+            let filler = fillers[rng.below(fillers.count)]
+            let units = (0..<rng.below(40)).map { _ in rng.below(3) == 0 ? pool[rng.below(pool.count)] : filler }
             let end = rng.below(units.count + 1)
             let start = rng.below(end + 1)
             let (stop, bytes) = copy(units, start, end)
