@@ -111,11 +111,61 @@ import Testing
         #expect(svg.components(separatedBy: ">Alice</text>").count - 1 == 1)
         #expect(!svg.contains(">Bob</text>"))
         for time in ["10:00", "10:01", "10:02"] { #expect(svg.contains(">\(time)</text>"), "no \(time)") }
-        // The outgoing bubble is moved to the right edge of the stack.
+        // The day's chip first, centered; the outgoing bubble at the right edge of the stack.
         let groups = svg.matches(of: #/<g transform="translate\(([0-9.]+) ([0-9.]+)\)">/#).map { Double($0.1) ?? 0 }
-        #expect(groups.count == 2)
-        #expect(groups.last ?? 0 > 0)
-        #expect(groups.first == 0)
+        #expect(groups.count == 4)
+        #expect(groups.first ?? 0 > 0)
+        #expect(groups.dropFirst().prefix(2) == [0, 0])
+        #expect(groups.last ?? 0 > groups.first ?? 0)
+        #expect(Self.texts(svg).first == "1 January 2024")
+    }
+
+    /// A stacked picture heads each day with a chip holding its date, above the day's
+    /// first drawn bubble (a day begun by a service message, which is not drawn, too) and
+    /// above each chat's first; the chip is centered and starts a new group, so the next
+    /// bubble shows its sender. Pictures of their own (`-o DIR`) have no chip.
+    @Test func stackedPicturesHeadEachDayWithAChip() throws {
+        let first = Self.export([
+            Self.message(1, from: #""Alice""#, fromID: "user1", unix: 1_704_103_200, text: #""late on the first""#),
+            // 2024-01-02 begins with a pin, which is not drawn: the chip goes above message 3.
+            #"{"id": 2, "type": "service", "date_unixtime": "1704189600", "actor": "Ann", "actor_id": "user1", "action": "pin_message", "message_id": 1, "text": ""}"#,
+            Self.message(3, from: #""Alice""#, fromID: "user1", unix: 1_704_189_660, text: #""next morning""#),
+            Self.message(4, from: #""Alice""#, fromID: "user1", unix: 1_704_189_720, text: #""and more""#),
+        ])
+        let second =
+            #"{"name": "Other", "type": "personal_chat", "id": 8, "messages": ["#
+            + Self.message(5, from: #""Bob""#, fromID: "user2", unix: 1_704_189_780, text: #""same day, other chat""#) + "]}"
+        let whole = #"{"chats": {"list": ["# + first + "," + second + "]}}"
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("result.json")
+        try whole.write(to: file, atomically: true, encoding: .utf8)
+        let result = try Binary.run(["export", file.path, "--to", "svg", "--stack"] + Self.pinned)
+        #expect(result.status == 0, "\(result.stderr)")
+        // A bubble draws its text, then the name above it, then the time.
+        let texts = Self.texts(result.stdout)
+        #expect(
+            texts == [
+                "1 January 2024", "late on the first", "Alice", "10:00", "2 January 2024", "next morning", "Alice", "10:01",
+                "and more", "10:02", "2 January 2024", "same day, other chat", "Bob", "10:03",
+            ], "\(texts)")
+        // Each chip (a group that starts with its pill, where bubbles start with a path)
+        // is centered: the pill's middle is the stack's, to the pixel.
+        let width = try #require(result.stdout.firstMatch(of: #/<svg [^>]*width="([0-9.]+)"/#).flatMap { Double($0.1) })
+        let pills = result.stdout.matches(
+            of: #/<g transform="translate\(([0-9.]+) [0-9.]+\)">\n<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/#)
+        #expect(pills.count == 3)
+        for pill in pills {
+            let middle = (Double(pill.1) ?? 0) + (Double(pill.2) ?? 0) + (Double(pill.3) ?? 0) / 2
+            #expect(abs(middle - width / 2) <= 1, "\(pill.0) in \(width)")
+        }
+        let out = dir.appendingPathComponent("each")
+        let each = try Binary.run(["export", file.path, "--to", "svg", "-o", out.path] + Self.pinned)
+        #expect(each.status == 0, "\(each.stderr)")
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) where name.hasSuffix(".svg") {
+            let svg = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+            #expect(!Self.texts(svg).contains { $0.hasSuffix("2024") }, "\(name)")
+        }
     }
 
     /// A channel post is headed by the channel and its author, as the terminal's bubbles

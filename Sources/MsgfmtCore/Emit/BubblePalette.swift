@@ -14,6 +14,9 @@ struct BubblePalette: Sendable, Hashable {
     var time: UInt32
     /// Sender names, by `BubbleCaption.peer` (red, orange, violet, green, cyan, blue, pink).
     var peers: [UInt32]
+    /// A day chip's pill and title (`BubbleDayChip`): the HTML site's day headers' colors.
+    var chip: UInt32
+    var chipText: UInt32
 
     /// The palette of `theme` for an incoming message, or an outgoing one.
     init(_ theme: Theme, outgoing: Bool = false) {
@@ -39,6 +42,8 @@ struct BubblePalette: Sendable, Hashable {
             theme == .dark
             ? [0xFF8E_86FF, 0xFFA3_57FF, 0xB18F_FFFF, 0x4DD6_4DFF, 0x45E8_D1FF, 0x7AD4_FFFF, 0xFF7F_D5FF]
             : [0xCC50_49FF, 0xD67F_21FF, 0x955C_DBFF, 0x40A9_20FF, 0x309E_BAFF, 0x368A_D1FF, 0xC750_8BFF]
+        chip = theme == .dark ? 0x2A2E_35FF : 0xECEE_F1FF
+        chipText = theme == .dark ? 0xB5BB_C4FF : 0x4B50_58FF
     }
 
     private init(
@@ -55,6 +60,8 @@ struct BubblePalette: Sendable, Hashable {
         self.spoiler = spoiler
         self.time = time
         self.peers = []
+        self.chip = 0
+        self.chipText = 0
     }
 
     /// The color of a sender name with peer color `peer`.

@@ -25,7 +25,7 @@ struct PNGPainter: Sendable {
         defer { msgfmt_cairo_canvas_destroy(canvas) }
         var y = 0.0
         for scene in scenes {
-            let x = scene.outgoing ? width - scene.width : 0
+            let x = scene.x(inStackOf: width)
             for element in scene.elements { draw(element, dx: x, dy: y, on: canvas) }
             y += scene.height + gap
         }

@@ -22,7 +22,7 @@ struct SVGPicture {
     }
 
     /// The document showing `scenes` one under another, `gap` pixels apart (outgoing ones
-    /// at the right).
+    /// at the right, day chips centered).
     func document(_ scenes: [BubbleScene], gap: Double) -> String {
         let width = scenes.map(\.width).max() ?? 1
         let height = scenes.map(\.height).reduce(0, +) + gap * Double(max(0, scenes.count - 1))
@@ -30,7 +30,7 @@ struct SVGPicture {
         out += " viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\">\n"
         var y = 0.0
         for scene in scenes {
-            let x = scene.outgoing ? width - scene.width : 0
+            let x = scene.x(inStackOf: width)
             out += x == 0 && y == 0 ? "<g>\n" : "<g transform=\"translate(\(Self.number(x)) \(Self.number(y)))\">\n"
             for element in scene.elements { write(element, into: &out) }
             out += "</g>\n"

@@ -8,7 +8,8 @@ import FoundationEssentials
 /// (`--me`, or the account's own) on the right, and the tail on the last bubble of a
 /// group. One file per message in a directory, named so they sort by date and id
 /// (`2024-01-05_100233-42.png`), or with `stack` every bubble in one picture written at
-/// the end. Service messages are not drawn.
+/// the end, a day chip (`BubbleDayChip`) above the first bubble of each day of each chat.
+/// Service messages are not drawn.
 ///
 /// The prepare step (worker threads) measures each message's name and time and lays out
 /// its rows; `write` decides the grouping, the file names and what a reply quotes (the
@@ -32,6 +33,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var tail: Bool
         var name: String
         var id: Int64
+        /// The day chip drawn above it in a stack: the first drawn message of a day.
+        var day: BubbleDayChip?
     }
 
     private let options: ExportOptions
@@ -43,6 +46,9 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     private var state: TranscriptState
     /// The last message, until the next one tells whether it ends its group.
     private var last: Pending?
+    /// In a stack, the day whose chip goes above the next message drawn (a day may begin
+    /// with service messages, which are not drawn).
+    private var dayAhead: Int64?
     private var decided: [Pending] = []
     private var stacked: [BubbleScene] = []
     /// Names given since the last drain (earlier ones are files in `directory`).
@@ -104,6 +110,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let m = message.message
         let placement = state.place(m)
         if placement.newGroup { endGroup() }
+        if placement.newDay, directory == nil { dayAhead = placement.day }
         if let previous = last {
             decided.append(previous)
             last = nil
@@ -119,9 +126,12 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let outgoing = state.isOutgoing(m)
         var shown = piece.caption
         if !placement.newGroup || outgoing { shown.name = nil }
+        var day: BubbleDayChip? = nil
+        if let ahead = dayAhead, let fonts { day = BubbleDayChip(day: ahead, library: fonts) }
+        dayAhead = nil
         last = Pending(
             layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
-            outgoing: outgoing, tail: false, name: fileName(m), id: m.id)
+            outgoing: outgoing, tail: false, name: fileName(m), id: m.id, day: day)
         if options.jobs <= 1 { drainOutput() }
     }
 
@@ -168,7 +178,10 @@ public final class PictureTranscriptWriter: TranscriptWriter {
                 tail: p.tail)
         }
         guard let directory else {
-            stacked += batch.map(scene)
+            for pending in batch {
+                if let day = pending.day { stacked.append(BubbleScene(day: day, metrics: metrics, theme: theme)) }
+                stacked.append(scene(pending))
+            }
             return
         }
         names.removeAll(keepingCapacity: true)
