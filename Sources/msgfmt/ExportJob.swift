@@ -183,10 +183,7 @@ struct ExportJob {
             layoutCacheKept = finishLayoutCache(layoutCache, update, printer)
         }
         if let undrawn = (writer as? PictureTranscriptWriter)?.undrawn, undrawn > 0 {
-            let which =
-                undrawn == 1
-                ? "1 service message (a join, pin, call, …), which has" : "\(undrawn) service messages (joins, pins, calls, …), which have"
-            printer.info("note: not drawn: \(which) no bubble")
+            printer.info("note: not drawn: \(undrawn == 1 ? "1 message" : "\(undrawn) messages") that had no layout")
         }
         printStats(stats, printer)
         try check(splitter, printer)

@@ -121,13 +121,13 @@ import Testing
     }
 
     /// A stacked picture heads each day with a chip holding its date, above the day's
-    /// first drawn bubble (a day begun by a service message, which is not drawn, too) and
-    /// above each chat's first; the chip is centered and starts a new group, so the next
-    /// bubble shows its sender. Pictures of their own (`-o DIR`) have no chip.
+    /// first message (a service message's chip too) and above each chat's first; every
+    /// chip is centered, and the bubble after one shows its sender. Pictures of their own
+    /// (`-o DIR`) have no day chip.
     @Test func stackedPicturesHeadEachDayWithAChip() throws {
         let first = Self.export([
             Self.message(1, from: #""Alice""#, fromID: "user1", unix: 1_704_103_200, text: #""late on the first""#),
-            // 2024-01-02 begins with a pin, which is not drawn: the chip goes above message 3.
+            // 2024-01-02 begins with a pin: the day's chip goes above the pin's.
             #"{"id": 2, "type": "service", "date_unixtime": "1704189600", "actor": "Ann", "actor_id": "user1", "action": "pin_message", "message_id": 1, "text": ""}"#,
             Self.message(3, from: #""Alice""#, fromID: "user1", unix: 1_704_189_660, text: #""next morning""#),
             Self.message(4, from: #""Alice""#, fromID: "user1", unix: 1_704_189_720, text: #""and more""#),
@@ -146,15 +146,15 @@ import Testing
         let texts = Self.texts(result.stdout)
         #expect(
             texts == [
-                "1 January 2024", "late on the first", "Alice", "10:00", "2 January 2024", "next morning", "Alice", "10:01",
-                "and more", "10:02", "2 January 2024", "same day, other chat", "Bob", "10:03",
+                "1 January 2024", "late on the first", "Alice", "10:00", "2 January 2024", "Ann pinned a message · 10:00",
+                "next morning", "Alice", "10:01", "and more", "10:02", "2 January 2024", "same day, other chat", "Bob", "10:03",
             ], "\(texts)")
         // Each chip (a group that starts with its pill, where bubbles start with a path)
         // is centered: the pill's middle is the stack's, to the pixel.
         let width = try #require(result.stdout.firstMatch(of: #/<svg [^>]*width="([0-9.]+)"/#).flatMap { Double($0.1) })
         let pills = result.stdout.matches(
             of: #/<g transform="translate\(([0-9.]+) [0-9.]+\)">\n<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/#)
-        #expect(pills.count == 3)
+        #expect(pills.count == 4)
         for pill in pills {
             let middle = (Double(pill.1) ?? 0) + (Double(pill.2) ?? 0) + (Double(pill.3) ?? 0) / 2
             #expect(abs(middle - width / 2) <= 1, "\(pill.0) in \(width)")
@@ -280,23 +280,44 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    /// Service messages have no bubble: they get no picture, and a note says how many.
-    @Test func serviceMessagesAreNotedNotDrawn() throws {
+    /// A service message is a chip of its own, centered and in italics: what happened and
+    /// when, worded as the terminal transcript words it (`--to text`), wrapped when long
+    /// and a name in a right-to-left script kept as it is written; with `-o DIR` it gets a
+    /// picture of its own like any message, and nothing is noted as left out.
+    @Test func serviceMessagesAreDrawnAsChips() throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        let members = (1...12).map { #""Member Number \#($0)""# }.joined(separator: ", ")
         let input = Self.export([
             Self.message(1, from: #""Ann""#, fromID: "user1", unix: 1_704_103_200, text: #""hello""#),
-            #"{"id": 2, "type": "service", "date_unixtime": "1704103260", "actor": "Ann", "actor_id": "user1", "action": "pin_message", "message_id": 1, "text": ""}"#,
-            #"{"id": 3, "type": "service", "date_unixtime": "1704103320", "actor": "Bob", "actor_id": "user2", "action": "invite_members", "members": ["Cy"], "text": ""}"#,
+            #"{"id": 2, "type": "service", "date_unixtime": "1704103260", "actor": "שרה", "actor_id": "user3", "action": "pin_message", "message_id": 1, "text": ""}"#,
+            #"{"id": 3, "type": "service", "date_unixtime": "1704103320", "actor": "Bob", "actor_id": "user2", "action": "invite_members", "members": ["#
+                + members + #"], "text": ""}"#,
+            Self.message(4, from: #""Ann""#, fromID: "user1", unix: 1_704_103_380, text: #""welcome""#),
         ])
+        let stacked = try Binary.run(["export", "-", "--to", "svg"] + Self.pinned, stdin: input)
+        #expect(stacked.status == 0, "\(stacked.stderr)")
+        #expect(!stacked.stderr.contains("not drawn"), "\(stacked.stderr)")
+        let texts = Self.texts(stacked.stdout)
+        #expect(texts.prefix(4) == ["1 January 2024", "hello", "Ann", "10:00"], "\(texts)")
+        // The pin's chip: the Hebrew name is a run of its own, as it is written.
+        #expect(texts.dropFirst(4).prefix(2) == ["שרה", " pinned a message · 10:01"], "\(texts)")
+        // The invitation wraps: its lines, joined, are the terminal transcript's sentence.
+        let sentence =
+            "Bob added " + (1...11).map { "Member Number \($0)" }.joined(separator: ", ") + " and Member Number 12 · 10:02"
+        let invitation = texts.drop { !$0.hasPrefix("Bob added") }.prefix { $0 != "welcome" }
+        #expect(invitation.count > 1, "\(texts)")
+        #expect(invitation.joined(separator: " ") == sentence, "\(invitation)")
+        // After a service message the next bubble starts a group: its name is shown.
+        #expect(texts.suffix(3) == ["welcome", "Ann", "10:03"], "\(texts)")
+        #expect(stacked.stdout.contains("font-style=\"italic\""), "the chips are in italics")
         let out = dir.appendingPathComponent("out")
         let result = try Binary.run(["export", "-", "--to", "svg", "--stats", "-o", out.path] + Self.pinned, stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("note: not drawn: 2 service messages (joins, pins, calls, …), which have no bubble"), "\(result.stderr)")
-        #expect(result.stderr.contains("read 3, written 3"), "\(result.stderr)")
+        #expect(!result.stderr.contains("not drawn"), "\(result.stderr)")
+        #expect(result.stderr.contains("read 4, written 4"), "\(result.stderr)")
         let pictures = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
-        #expect(pictures.count == 1)
+        #expect(pictures.count == 4)
     }
 
     /// The texts of an SVG's `<text>` elements, in order.

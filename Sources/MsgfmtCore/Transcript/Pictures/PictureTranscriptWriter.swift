@@ -9,7 +9,8 @@ import FoundationEssentials
 /// group. One file per message in a directory, named so they sort by date and id
 /// (`2024-01-05_100233-42.png`), or with `stack` every bubble in one picture written at
 /// the end, a day chip (`BubbleDayChip`) above the first bubble of each day of each chat.
-/// Service messages are not drawn.
+/// A service message is drawn as a chip of its own, centered: what happened and when
+/// ("Ann pinned a message · 10:02"), worded as the terminal transcript words it.
 ///
 /// The prepare step (worker threads) measures each message's name and time and lays out
 /// its rows; `write` decides the grouping, the file names and what a reply quotes (the
@@ -35,6 +36,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var id: Int64
         /// The day chip drawn above it in a stack: the first drawn message of a day.
         var day: BubbleDayChip?
+        /// A service message's lines (`PicturePiece.service`): drawn as its chip, not a bubble.
+        var service: [LayoutLine] = []
     }
 
     private let options: ExportOptions
@@ -59,8 +62,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     /// The errors of the messages too tall to draw in a file of their own (more than
     /// `PNGPainter.maximumSide` pixels), in order: the other pictures are written.
     public private(set) var tooLarge: [Diagnostic] = []
-    /// Messages written without a picture: service messages (joins, pins, calls, …), which
-    /// have no bubble.
+    /// Messages written without a picture: those the renderer gave no layout (none, as
+    /// long as every message is laid out; counted so none is left out unsaid).
     public private(set) var undrawn = 0
     /// True when this writer makes one stacked picture and no message was drawn into it, so
     /// there is no picture to write.
@@ -84,13 +87,26 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     public var failed: Bool { sink.failed }
 
     /// Measures the sender name and time of `message` and lays out the rows around its
-    /// text but the reply quote (nil for what is not drawn).
+    /// text but the reply quote, or a service message's sentence (nil for what is not
+    /// drawn).
     public static func prepare(_ message: TranscriptMessage, options: ExportOptions) -> PicturePiece? {
         let m = message.message
-        guard !m.isService, message.rendered.layout != nil, let fonts = options.fonts, let composer = BubbleComposer(options: options)
-        else { return nil }
+        guard let fonts = options.fonts, let composer = BubbleComposer(options: options) else { return nil }
         // Named and timed as the terminal's bubbles are: the post author, the deleted tag.
         let time = TerminalComposer.timeLabel(m, clock: options.clock, deleted: message.deleted)
+        if m.isService {
+            // As wide as a bubble's text once drawn at the chip's scale.
+            let width = Int(Double(options.render.layout.width) / BubbleCaption.timeScale)
+            let lines = composer.text.wrapped(
+                ServiceSentence.sentence(for: m) + " · " + time, width: width, style: Style(attributes: .italic))
+            return PicturePiece(
+                caption: BubbleCaption(), extras: BubbleExtras(),
+                service: lines.enumerated().map { k, line in
+                    LayoutLine(
+                        y: k, x: 0, width: line.width, start: 0, end: 0, block: .paragraph, rtl: false, fragments: line.fragments)
+                })
+        }
+        guard message.rendered.layout != nil else { return nil }
         let caption = BubbleCaption(
             name: m.senderWithAuthor, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
             maxWidth: options.render.layout.width)
@@ -117,6 +133,18 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         }
         // Remembered after its own quote is looked up, drawn or not: a reply may quote it.
         defer { state.remember(message) }
+        var day: BubbleDayChip? = nil
+        if piece != nil, let ahead = dayAhead, let fonts {
+            day = BubbleDayChip(day: ahead, library: fonts)
+            dayAhead = nil
+        }
+        if let piece, !piece.service.isEmpty {
+            last = Pending(
+                layout: TextLayout(text: "", width: 0, truncated: false, lines: []), caption: piece.caption, extras: piece.extras,
+                reply: nil, quoted: nil, outgoing: false, tail: false, name: fileName(m), id: m.id, day: day, service: piece.service)
+            if options.jobs <= 1 { drainOutput() }
+            return
+        }
         guard let piece, var layout = message.rendered.layout else {
             undrawn += 1
             return
@@ -126,9 +154,6 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let outgoing = state.isOutgoing(m)
         var shown = piece.caption
         if !placement.newGroup || outgoing { shown.name = nil }
-        var day: BubbleDayChip? = nil
-        if let ahead = dayAhead, let fonts { day = BubbleDayChip(day: ahead, library: fonts) }
-        dayAhead = nil
         last = Pending(
             layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
             outgoing: outgoing, tail: false, name: fileName(m), id: m.id, day: day)
@@ -172,6 +197,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let theme = options.render.style.theme
         let spoilers = options.render.style.spoilers
         @Sendable func scene(_ p: Pending) -> BubbleScene {
+            if !p.service.isEmpty { return BubbleScene(service: p.service, metrics: metrics, theme: theme) }
             let extras = p.reply.map { composer.quoting($0, target: p.quoted, in: p.extras) } ?? p.extras
             return BubbleScene(
                 p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, extras: extras, outgoing: p.outgoing,
