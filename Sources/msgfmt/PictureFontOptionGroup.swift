@@ -22,7 +22,10 @@ struct PictureFontOptionGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: "With --to png: device pixels per pixel (1-4), for sharp pictures on dense screens.")
     var scale: Double = Self.pictureDefaults.scale
 
-    @Flag(help: "With --to svg|png -o FILE: every message in one picture, one bubble under another.")
+    @Flag(
+        help:
+            "With --to svg|png -o FILE: every message in one picture, one bubble under another (each day's date on a chip above its first message, when they fall on more than one day; export always heads its days)."
+    )
     var stack = false
 
     /// The font options the flags set.

@@ -283,6 +283,34 @@ import Testing
         #expect(ambiguous.status == 2 && ambiguous.stderr.contains("write +03:00 for east or -03:00 for west"), "\(ambiguous.stderr)")
     }
 
+    /// A stack whose messages fall on more than one day (in `--time-zone`) heads each day
+    /// with a chip holding its date, above its first message, and a sender's run ends
+    /// with the day; a stack of one day's messages, or of undated ones, has no chip.
+    @Test func stacksOverSeveralDaysHeadEachDayWithAChip() throws {
+        let lines = [
+            #"{"message_id":1,"date":1732437000,"from":{"id":101,"first_name":"Alice"},"text":"Sunday"}"#,
+            #"{"message_id":2,"date":1732437060,"from":{"id":101,"first_name":"Alice"},"text":"still Sunday"}"#,
+            #"{"message_id":3,"text":"no date"}"#,
+            #"{"message_id":4,"date":1732523460,"from":{"id":101,"first_name":"Alice"},"text":"Monday"}"#,
+        ]
+        func texts(_ input: [String], zone: String = "UTC") throws -> [String] {
+            let run = try Binary.run(
+                ["--to", "svg", "--stack", "--time-zone", zone] + Self.pinned, stdin: input.joined(separator: "\n"))
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout.matches(of: #/<text [^>]*>([^<]*)</text>/#).map { String($0.1) }
+        }
+        let both = try texts(lines)
+        #expect(
+            both == [
+                "24 November 2024", "Sunday", "Alice", "08:30", "still Sunday", "08:31", "no date", "25 November 2024", "Monday",
+                "Alice", "08:31",
+            ], "\(both)")
+        #expect(try texts(Array(lines.prefix(3))).allSatisfy { !$0.hasSuffix("2024") })
+        // In Tokyo the first two are on the 24th's evening and the last on the 25th's.
+        #expect(try texts(lines, zone: "Asia/Tokyo").filter { $0.hasSuffix("2024") } == ["24 November 2024", "25 November 2024"])
+        #expect(try texts([lines[2]]) == ["no date"])
+    }
+
     /// Render's filter reads `before:` and `after:` days in `--time-zone`: 2024-11-24 08:30
     /// UTC is still the 24th in New York and already the 24th in Tokyo, but 23:30 UTC is the
     /// 25th in Tokyo.

@@ -7,7 +7,9 @@ import FoundationEssentials
 /// position when it has none): drawn by whichever thread laid it out (`prepare`), the file
 /// written in input order; otherwise all messages are drawn one under another in one
 /// picture written at the end, as the apps draw a conversation: a sender's name on the
-/// first bubble of their run of messages, the tail on the last.
+/// first bubble of their run of messages (a run ends with the day), the tail on the last,
+/// and — when the messages' dates fall on more than one day — each day's date on a chip
+/// above its first message (`BubbleDayChip`).
 public struct PictureEmitter: BufferedEmitter {
     private let format: OutputFormat
     private let fonts: FontLibrary?
@@ -21,7 +23,7 @@ public struct PictureEmitter: BufferedEmitter {
     private let clock: ExportClock
     /// The messages of the stacked picture, drawn at the end once each one's neighbours
     /// are known.
-    private var stacked: [(layout: TextLayout, caption: BubbleCaption, extras: BubbleExtras, sender: String?)] = []
+    private var stacked: [(layout: TextLayout, caption: BubbleCaption, extras: BubbleExtras, sender: String?, day: Int64?)] = []
     private var names: Set<String> = []
     var buffer: [UInt8] = []
     /// Files that could not be written or drawn, one sentence each.
@@ -71,7 +73,7 @@ public struct PictureEmitter: BufferedEmitter {
         guard filesPerMessage else {
             let m = message.message
             let caption = caption(of: m, fonts: fonts)
-            stacked.append((layout, caption, Self.extras(message, layout: layout), m.sender?.key))
+            stacked.append((layout, caption, Self.extras(message, layout: layout), m.sender?.key, m.date.map(clock.day(of:))))
             return
         }
         emitThroughBuffer(message, into: sink)
@@ -134,9 +136,19 @@ public struct PictureEmitter: BufferedEmitter {
         guard !picture.filePerMessage, !stacked.isEmpty, let fonts else { return }
         let metrics = PixelMetrics(fonts)
         var scenes: [BubbleScene] = []
+        // One run of a sender's bubbles: the same sender on the same day (or both undated).
+        func together(_ a: Int, _ b: Int) -> Bool {
+            stacked[a].sender != nil && stacked[a].sender == stacked[b].sender && stacked[a].day == stacked[b].day
+        }
+        let chips = Set(stacked.compactMap(\.day)).count > 1
+        var lastDay: Int64? = nil
         for (i, entry) in stacked.enumerated() {
-            let sameAsBefore = i > 0 && entry.sender != nil && stacked[i - 1].sender == entry.sender
-            let sameAsAfter = i + 1 < stacked.count && entry.sender != nil && stacked[i + 1].sender == entry.sender
+            if chips, let day = entry.day, day != lastDay {
+                scenes.append(BubbleScene(day: BubbleDayChip(day: day, library: fonts), metrics: metrics, theme: theme))
+                lastDay = day
+            }
+            let sameAsBefore = i > 0 && together(i - 1, i)
+            let sameAsAfter = i + 1 < stacked.count && together(i, i + 1)
             var caption = entry.caption
             if sameAsBefore { caption.name = nil }
             scenes.append(
