@@ -8,7 +8,7 @@ import FoundationEssentials
 /// (`--me`, or the account's own) on the right, and the tail on the last bubble of a
 /// group. One file per message in a directory, named so they sort by date and id
 /// (`2024-01-05_100233-42.png`), or with `stack` every bubble in one picture written at
-/// the end, a day chip (`BubbleDayChip`) above the first bubble of each day of each chat.
+/// the end, a day chip (`BubbleDayChip`) above the first message of each day of each chat.
 /// A service message is drawn as a chip of its own, centered: what happened and when
 /// ("Ann pinned a message · 10:02"), worded as the terminal transcript words it.
 ///
@@ -49,8 +49,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     private var state: TranscriptState
     /// The last message, until the next one tells whether it ends its group.
     private var last: Pending?
-    /// In a stack, the day whose chip goes above the next message drawn (a day may begin
-    /// with service messages, which are not drawn).
+    /// In a stack, the day whose chip goes above the next message drawn: set by a day's
+    /// first message, taken by the first of the day that is drawn.
     private var dayAhead: Int64?
     private var decided: [Pending] = []
     private var stacked: [BubbleScene] = []
