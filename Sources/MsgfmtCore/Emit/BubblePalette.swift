@@ -14,7 +14,8 @@ struct BubblePalette: Sendable, Hashable {
     var time: UInt32
     /// Sender names, by `BubbleCaption.peer` (red, orange, violet, green, cyan, blue, pink).
     var peers: [UInt32]
-    /// A day chip's pill and title (`BubbleDayChip`): the HTML site's day headers' colors.
+    /// A chip's pill and text (a day's date, a service message): the HTML site's day
+    /// headers' colors.
     var chip: UInt32
     var chipText: UInt32
 

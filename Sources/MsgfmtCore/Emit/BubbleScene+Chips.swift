@@ -1,5 +1,5 @@
 extension BubbleScene {
-    /// The room around a day chip's title, in pixels.
+    /// The room around a chip's text, in pixels.
     static let chipPadding = (x: 10.0, y: 3.0)
 
     /// A day chip (`BubbleDayChip`): its title, bold, on a pill; stacked pictures center it.
@@ -73,7 +73,7 @@ extension BubbleScene {
     }
 
     /// Where the scene's left edge goes in a stack `width` pixels wide: outgoing bubbles
-    /// at the right, day chips centered (on a whole pixel), the rest at the left.
+    /// at the right, chips centered (on a whole pixel), the rest at the left.
     func x(inStackOf width: Double) -> Double {
         if centered { return ((width - self.width) / 2).rounded(.down) }
         return outgoing ? width - self.width : 0

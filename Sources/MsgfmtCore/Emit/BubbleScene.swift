@@ -18,7 +18,8 @@ struct BubbleScene: Sendable {
     var height: Double
     /// True for an outgoing message: stacked pictures align it to the right.
     var outgoing: Bool
-    /// True for a day chip (`init(day:metrics:theme:)`): stacked pictures center it.
+    /// True for a chip (a day's date or a service message, `BubbleScene+Chips`): stacked
+    /// pictures center it.
     var centered = false
     /// What to draw, back to front.
     var elements: [SceneElement]

@@ -22,7 +22,7 @@ struct SVGPicture {
     }
 
     /// The document showing `scenes` one under another, `gap` pixels apart (outgoing ones
-    /// at the right, day chips centered).
+    /// at the right, chips centered).
     func document(_ scenes: [BubbleScene], gap: Double) -> String {
         let width = scenes.map(\.width).max() ?? 1
         let height = scenes.map(\.height).reduce(0, +) + gap * Double(max(0, scenes.count - 1))

@@ -1,4 +1,4 @@
-/// The day a stacked transcript picture shows above its first bubble ("2 January 2024"), as
+/// The day a stacked transcript picture shows above its first message ("2 January 2024"), as
 /// chat apps and the HTML site separate days, measured with fonts so the picture emitters
 /// only place it: the bold face at `BubbleCaption.timeScale` of the size.
 struct BubbleDayChip: Sendable, Hashable {
