@@ -38,8 +38,9 @@ static int is_hex_digit(uint8_t b) {
 
 /* The first offset from `i` inside a string whose byte is a quote, a backslash or a control
  * character, or `end`: plain ASCII passed sixteen bytes at a time, each non-ASCII sequence
- * checked as UTF-8 on the way; -1 at the first that is not valid. */
-static inline __attribute__((always_inline)) intptr_t valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end) {
+ * checked as UTF-8 on the way; -1 at the first that is not valid. The walk for short
+ * strings, the tail of long ones and machines without SSSE3. */
+static intptr_t valid_plain_end_walk(const uint8_t *p, intptr_t i, intptr_t end) {
     for (;;) {
         i = msgfmt_byte_scan_string_plain_end(p, i, end);
         if (i >= end || p[i] < 0x80) return i;
@@ -49,6 +50,140 @@ static inline __attribute__((always_inline)) intptr_t valid_plain_end(const uint
             if (i < 0) return -1;
         } while (i < end && p[i] >= 0x80);
     }
+}
+
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#include <tmmintrin.h>
+
+/* The UTF-8 checks by table lookup that vector validators use: each byte's error bits come
+ * from three 16-entry tables indexed by the high and low nibble of the byte before it and
+ * the high nibble of the byte itself, ANDed; a byte that must continue a three- or
+ * four-byte sequence (two or three after its lead) flips the bit that says two
+ * continuations met. A lane is nonzero exactly where a sequence is broken, too long,
+ * overlong, a surrogate or above U+10FFFF, at the byte that shows it. */
+enum {
+    UTF8_TOO_SHORT = 1 << 0,  /* a lead or ASCII, then a lead or ASCII where a continuation was due */
+    UTF8_TOO_LONG = 1 << 1,   /* ASCII, then a continuation */
+    UTF8_OVERLONG_3 = 1 << 2, /* E0 80-9F */
+    UTF8_TOO_LARGE = 1 << 3,  /* F4 90-BF, F5-FF 90-BF */
+    UTF8_SURROGATE = 1 << 4,  /* ED A0-BF */
+    UTF8_OVERLONG_2 = 1 << 5, /* C0-C1 */
+    UTF8_TOO_LARGE_1000 = 1 << 6, /* F5-FF 80-8F */
+    UTF8_OVERLONG_4 = 1 << 6, /* F0 80-8F */
+    UTF8_TWO_CONTS = 1 << 7,  /* a continuation, then a continuation */
+    UTF8_CARRY = UTF8_TOO_SHORT | UTF8_TOO_LONG | UTF8_TWO_CONTS,
+};
+
+__attribute__((target("ssse3"))) static inline __m128i utf8_block_errors(__m128i v, __m128i prev) {
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i prev1 = _mm_alignr_epi8(v, prev, 15);
+    __m128i prev2 = _mm_alignr_epi8(v, prev, 14);
+    __m128i prev3 = _mm_alignr_epi8(v, prev, 13);
+    const __m128i byte1_high_table = _mm_setr_epi8(
+        UTF8_TOO_LONG, UTF8_TOO_LONG, UTF8_TOO_LONG, UTF8_TOO_LONG, UTF8_TOO_LONG, UTF8_TOO_LONG, UTF8_TOO_LONG,
+        UTF8_TOO_LONG, (char)UTF8_TWO_CONTS, (char)UTF8_TWO_CONTS, (char)UTF8_TWO_CONTS, (char)UTF8_TWO_CONTS,
+        UTF8_TOO_SHORT | UTF8_OVERLONG_2, UTF8_TOO_SHORT, UTF8_TOO_SHORT | UTF8_OVERLONG_3 | UTF8_SURROGATE,
+        UTF8_TOO_SHORT | UTF8_TOO_LARGE | UTF8_TOO_LARGE_1000 | UTF8_OVERLONG_4);
+    const char large = (char)(UTF8_CARRY | UTF8_TOO_LARGE | UTF8_TOO_LARGE_1000);
+    const __m128i byte1_low_table = _mm_setr_epi8(
+        (char)(UTF8_CARRY | UTF8_OVERLONG_3 | UTF8_OVERLONG_2 | UTF8_OVERLONG_4), (char)(UTF8_CARRY | UTF8_OVERLONG_2),
+        (char)UTF8_CARRY, (char)UTF8_CARRY, (char)(UTF8_CARRY | UTF8_TOO_LARGE), large, large, large, large, large,
+        large, large, large, (char)(UTF8_CARRY | UTF8_TOO_LARGE | UTF8_TOO_LARGE_1000 | UTF8_SURROGATE), large, large);
+    const char c1000 = (char)(UTF8_TOO_LONG | UTF8_OVERLONG_2 | UTF8_TWO_CONTS | UTF8_OVERLONG_3 |
+                              UTF8_TOO_LARGE_1000 | UTF8_OVERLONG_4);
+    const char c1001 = (char)(UTF8_TOO_LONG | UTF8_OVERLONG_2 | UTF8_TWO_CONTS | UTF8_OVERLONG_3 | UTF8_TOO_LARGE);
+    const char c101 = (char)(UTF8_TOO_LONG | UTF8_OVERLONG_2 | UTF8_TWO_CONTS | UTF8_SURROGATE | UTF8_TOO_LARGE);
+    const __m128i byte2_high_table = _mm_setr_epi8(
+        UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT,
+        UTF8_TOO_SHORT, c1000, c1001, c101, c101, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT, UTF8_TOO_SHORT);
+    __m128i byte1_high = _mm_shuffle_epi8(byte1_high_table, _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble));
+    __m128i byte1_low = _mm_shuffle_epi8(byte1_low_table, _mm_and_si128(prev1, nibble));
+    __m128i byte2_high = _mm_shuffle_epi8(byte2_high_table, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+    __m128i special = _mm_and_si128(_mm_and_si128(byte1_high, byte1_low), byte2_high);
+    /* Only E0 and above two back, or F0 and above three back, reach 0x80 after these. */
+    __m128i third = _mm_subs_epu8(prev2, _mm_set1_epi8((char)(0xE0 - 0x80)));
+    __m128i fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((char)(0xF0 - 0x80)));
+    __m128i due = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8((char)0x80));
+    return _mm_xor_si128(due, special);
+}
+
+/* valid_plain_end sixteen bytes at a time, UTF-8 checked by utf8_block_errors: a block
+ * without a byte at or above 0x80, after one that ended its last sequence, is tested for
+ * stops only. The last bytes (fewer than sixteen) are copied into a block filled out with
+ * quotes, whose first is then where the bytes end (a sequence they cut is broken by it). */
+__attribute__((target("ssse3"))) static intptr_t valid_plain_end_ssse3(const uint8_t *p, intptr_t i, intptr_t end) {
+    __m128i prev = _mm_setzero_si128();
+    int pending = 0; /* the last block ended inside a sequence */
+    /* Above these, a byte in the last three places of a block starts a sequence it does not finish. */
+    const __m128i unfinished = _mm_setr_epi8(
+        (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF,
+        (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
+    for (;;) {
+        __m128i v;
+        if (end - i >= 16) {
+            v = _mm_loadu_si128((const __m128i *)(p + i));
+        } else {
+            uint8_t last[16];
+            memset(last, 0x22, sizeof last);
+            memcpy(last, p + i, (size_t)(end - i));
+            v = _mm_loadu_si128((const __m128i *)last);
+        }
+        __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+        unsigned stops = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(MSGFMT_BYTE_SCAN_EQ(v, 0x22), MSGFMT_BYTE_SCAN_EQ(v, 0x5C)), controls));
+        unsigned high = (unsigned)_mm_movemask_epi8(v);
+        if (high == 0 && !pending) {
+            if (stops) return i + __builtin_ctz(stops);
+            prev = v;
+            i += 16;
+            continue;
+        }
+        unsigned errors =
+            0xFFFFu ^ (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(utf8_block_errors(v, prev), _mm_setzero_si128()));
+        if (stops) {
+            unsigned at = (unsigned)__builtin_ctz(stops);
+            /* What breaks a sequence before the stop shows at the stop or before it. */
+            return errors & ((2u << at) - 1) ? -1 : i + (intptr_t)at;
+        }
+        if (errors) return -1;
+        pending = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(v, unfinished), _mm_setzero_si128())) != 0xFFFF;
+        prev = v;
+        i += 16;
+    }
+}
+
+/* 1 when the processor has SSSE3, asked once. */
+static int has_ssse3(void) {
+    static int known = 0; /* 0: not asked yet, 1: no, 2: yes */
+    int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (k == 0) {
+        unsigned a, b, c, d;
+        k = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) ? 2 : 1;
+        __atomic_store_n(&known, k, __ATOMIC_RELAXED);
+    }
+    return k == 2;
+}
+#endif
+
+/* See msgfmt_byte_scan_valid_plain_end. Plain ASCII is passed over first, inline (most
+ * member names and many strings are nothing else); the checks by table take over at the
+ * first byte beyond ASCII when sixteen bytes are left. */
+static inline __attribute__((always_inline)) intptr_t valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    i = msgfmt_byte_scan_string_plain_end(p, i, end);
+    if (i >= end || p[i] < 0x80) return i;
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+    if (end - i >= 16 && has_ssse3()) return valid_plain_end_ssse3(p, i, end);
+#endif
+    return valid_plain_end_walk(p, i, end);
+}
+
+intptr_t msgfmt_byte_scan_valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end) {
+    return valid_plain_end(p, i, end);
+}
+
+intptr_t msgfmt_byte_scan_valid_plain_end_walk(const uint8_t *p, intptr_t i, intptr_t end) {
+    return valid_plain_end_walk(p, i, end);
 }
 
 /* The end of the string whose opening quote is p[i], or -1. */

@@ -283,6 +283,14 @@ static inline intptr_t msgfmt_byte_scan_uri_escape(const uint8_t *p, intptr_t i,
         msgfmt_byte_scan_uri_escape_byte);
 }
 
+/* The first offset from `i` inside a JSON string whose byte is a quote, a backslash or a
+ * control character, or `end`, when the bytes before it are valid UTF-8 (shortest forms of
+ * scalar values, no surrogates); -1 when they are not. Sixteen bytes at a time with SSSE3,
+ * UTF-8 checked by table lookups (asked of the processor once); `_walk` is the byte-wise
+ * walk it falls back to, which the tests hold it to. */
+intptr_t msgfmt_byte_scan_valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end);
+intptr_t msgfmt_byte_scan_valid_plain_end_walk(const uint8_t *p, intptr_t i, intptr_t end);
+
 /* The end of the JSON value that starts at p[i] (no white space before it), when it is
  * valid as msgfmt's JSON parser reads it: objects and arrays nested at most `depth_room`
  * levels, strings of valid UTF-8 without raw control characters and with the escapes

@@ -472,9 +472,21 @@ public struct JSONParser {
     }
 
     /// The end of the run of plain string bytes from `i`: it stops at a quote, a backslash,
-    /// a control character or the end of input. Non-ASCII sequences are validated on the way.
+    /// a control character or the end of input. Non-ASCII sequences are validated on the way
+    /// (CByteScan, sixteen bytes at a time); when they are not valid, `checkedPlainEnd`
+    /// says where and why.
     @inline(__always)
     private func scanPlain(from i: Int) throws(JSONParseError) -> Int {
+        if let base = bytes.baseAddress {
+            let end = msgfmt_byte_scan_valid_plain_end(base, i, bytes.count)
+            if end >= 0 { return end }
+        }
+        return try checkedPlainEnd(from: i)
+    }
+
+    /// `scanPlain`'s answer found byte by byte, with a located error for the first sequence
+    /// that is not valid UTF-8.
+    private func checkedPlainEnd(from i: Int) throws(JSONParseError) -> Int {
         var scan = i
         let n = bytes.count
         while scan < n {
