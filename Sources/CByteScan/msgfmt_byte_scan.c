@@ -588,3 +588,84 @@ intptr_t msgfmt_byte_scan_message_depth(const uint8_t *p, intptr_t from, intptr_
     }
     return depth;
 }
+
+/* Writes `s` (`n` bytes) at `o` and returns where the next bytes go. */
+static inline __attribute__((always_inline)) uint8_t *put_bytes(uint8_t *o, const char *s, intptr_t n) {
+    memcpy(o, s, (size_t)n);
+    return o + n;
+}
+
+/* Writes the three-byte UTF-8 of `c` (U+0800 to U+FFFF) at `o`. */
+static inline __attribute__((always_inline)) uint8_t *put_three(uint8_t *o, uint32_t c) {
+    o[0] = (uint8_t)(0xE0 | (c >> 12));
+    o[1] = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+    o[2] = (uint8_t)(0x80 | (c & 0x3F));
+    return o + 3;
+}
+
+intptr_t msgfmt_byte_scan_html_escape(const uint16_t *u, intptr_t count, uint8_t *out, int newlines) {
+    uint8_t *o = out;
+    intptr_t i = 0;
+    while (i < count) {
+#if defined(__SSE2__)
+        /* Plain ASCII, eight units at a time: below 0x20 or from 0x7F on sets a lane's top bit
+         * in x or in x + 0x7FA1 (x = u - 0x20), and the five markup characters are compared
+         * (0x26/0x27 and 0x3C/0x3E folded by setting their low bits). */
+        while (i + 8 <= count) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+            __m128i x = _mm_sub_epi16(v, _mm_set1_epi16(0x20));
+            __m128i range = _mm_srai_epi16(_mm_or_si128(_mm_add_epi16(x, _mm_set1_epi16(0x7FA1)), x), 15);
+            __m128i markup = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi16(v, _mm_set1_epi16(0x22)),
+                             _mm_cmpeq_epi16(_mm_or_si128(v, _mm_set1_epi16(1)), _mm_set1_epi16(0x27))),
+                _mm_cmpeq_epi16(_mm_or_si128(v, _mm_set1_epi16(2)), _mm_set1_epi16(0x3E)));
+            unsigned plain = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(range, markup)) & 0xFFFF;
+            if (!msgfmt_byte_scan_keep_lanes(v, plain, &o, &i)) break;
+        }
+        if (i >= count) break;
+#endif
+        uint16_t c = u[i];
+        if (c < 0x80) {
+            i++;
+            switch (c) {
+            case 0x26: o = put_bytes(o, "&amp;", 5); break;
+            case 0x3C: o = put_bytes(o, "&lt;", 4); break;
+            case 0x3E: o = put_bytes(o, "&gt;", 4); break;
+            case 0x22: o = put_bytes(o, "&quot;", 6); break;
+            case 0x27: o = put_bytes(o, "&#39;", 5); break;
+            case 0x0A:
+                if (newlines == MSGFMT_HTML_NEWLINES_BREAK) o = put_bytes(o, "<br>", 4);
+                else *o++ = newlines == MSGFMT_HTML_NEWLINES_KEEP ? 0x0A : 0x20;
+                break;
+            case 0x09: *o++ = newlines == MSGFMT_HTML_NEWLINES_SPACE ? 0x20 : 0x09; break;
+            case 0x7F: o = put_three(o, 0x2421); break;
+            default: o = c < 0x20 ? put_three(o, 0x2400u + c) : (*o = (uint8_t)c, o + 1); break;
+            }
+            continue;
+        }
+        /* A run of units beyond ASCII, scalar by scalar, up to the next ASCII unit. */
+        do {
+            if (c < 0xA0) {
+                o = put_three(o, 0xFFFD); /* a C1 control */
+                i++;
+            } else if (c < 0x800) {
+                o[0] = (uint8_t)(0xC0 | (c >> 6));
+                o[1] = (uint8_t)(0x80 | (c & 0x3F));
+                o += 2;
+                i++;
+            } else if (c < 0xD800 || c > 0xDFFF) {
+                /* The bidi embeddings, overrides and isolates are shown as U+FFFD. */
+                int bidi = (uint16_t)(c - 0x202A) <= 4 || (uint16_t)(c - 0x2066) <= 3;
+                o = put_three(o, bidi ? 0xFFFD : c);
+                i++;
+            } else {
+                msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, count, o);
+                i += put.units;
+                o = put.next;
+            }
+            if (i >= count) break;
+            c = u[i];
+        } while (c >= 0x80);
+    }
+    return o - out;
+}

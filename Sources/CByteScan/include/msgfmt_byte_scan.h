@@ -291,6 +291,18 @@ static inline intptr_t msgfmt_byte_scan_uri_escape(const uint8_t *p, intptr_t i,
 intptr_t msgfmt_byte_scan_valid_plain_end(const uint8_t *p, intptr_t i, intptr_t end);
 intptr_t msgfmt_byte_scan_valid_plain_end_walk(const uint8_t *p, intptr_t i, intptr_t end);
 
+/* What a newline becomes in msgfmt_byte_scan_html_escape: `<br>`, itself, a space. */
+enum { MSGFMT_HTML_NEWLINES_BREAK = 0, MSGFMT_HTML_NEWLINES_KEEP = 1, MSGFMT_HTML_NEWLINES_SPACE = 2 };
+
+/* Writes the `count` UTF-16 units at `u` as HTML text or a quoted attribute value in UTF-8
+ * at `out` (room for six bytes a unit) and returns the number of bytes: `& < > " '` as
+ * character references, a newline as `newlines` says, a tab as itself (a space with
+ * MSGFMT_HTML_NEWLINES_SPACE), other C0 controls and DEL as their control pictures
+ * (U+2400 + the code, U+2421), C1 controls, the bidi embeddings, overrides and isolates and
+ * lone surrogates as U+FFFD, everything else as its UTF-8. Plain ASCII goes eight units at
+ * a time (SSE2). HTMLEscaping's byte path; its tests hold it to the string path. */
+intptr_t msgfmt_byte_scan_html_escape(const uint16_t *u, intptr_t count, uint8_t *out, int newlines);
+
 /* The end of the JSON value that starts at p[i] (no white space before it), when it is
  * valid as msgfmt's JSON parser reads it: objects and arrays nested at most `depth_room`
  * levels, strings of valid UTF-8 without raw control characters and with the escapes

@@ -3,24 +3,28 @@ import Testing
 
 @testable import MsgfmtCore
 
-/// The eight-unit copy of plain ASCII in `HTMLEscaping.append(units:...)` against the
-/// unit-by-unit test it stands for, and the whole byte path against the string path.
+/// The byte path of `HTMLEscaping.append(units:...)` (CByteScan's escaper, plain ASCII
+/// eight units at a time) against the string path, unit by unit and on random text.
 @Suite struct HTMLEscapingBytesTests {
-    /// Every unit value in every lane, behind plain units: the prefix ends exactly where
-    /// the unit test says the first unit that is not plain is.
-    @Test func plainPrefixStopsAtTheFirstUnitThatIsNotPlain() {
-        var wrong = 0
+    /// Every unit value in every lane of a block of plain letters, and at each place
+    /// near the end: the bytes are the string path's (each value's rule, and the eight-unit
+    /// copy stopping exactly before it).
+    @Test func everyUnitInEveryLaneEscapesAsTheStringPathDoes() {
+        var wrong: [String] = []
         for value in 0...UInt16.max {
-            let plain = HTMLEscaping.isPlainASCII(value)
-            for lane in 0..<8 {
-                var units = SIMD8<UInt16>(repeating: 0x61)
+            for lane in [0, 3, 7, 8, 9, 15, 16] {
+                var units = [UInt16](repeating: 0x61, count: 17)
                 units[lane] = value
-                if HTMLEscaping.plainASCIIPrefix(units) != (plain ? 8 : lane) { wrong += 1 }
+                for newlines in [HTMLEscaping.Newlines.lineBreak, .keep, .space] where value < 0x80 || newlines == .keep {
+                    var expected = ""
+                    HTMLEscaping.append(units: units, range: 0..<17, newlines: newlines, into: &expected)
+                    var bytes: [UInt8] = []
+                    units.withUnsafeBufferPointer { HTMLEscaping.append(units: $0, range: 0..<17, newlines: newlines, into: &bytes) }
+                    if !expected.utf8.elementsEqual(bytes) { wrong.append("U+\(String(value, radix: 16)) in lane \(lane)") }
+                }
             }
         }
-        #expect(wrong == 0)
-        #expect(HTMLEscaping.plainASCIIPrefix(SIMD8(0x3C, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61)) == 0)
-        #expect(HTMLEscaping.plainASCIIPrefix(SIMD8(0x61, 0x20, 0x7E, 0x21, 0x23, 0x25, 0x28, 0x0A)) == 7)
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
 
     /// Random runs of plain ASCII, characters that are escaped or replaced, Cyrillic, CJK,
