@@ -121,9 +121,10 @@ import Testing
     }
 
     /// A stacked picture heads each day with a chip holding its date, above the day's
-    /// first message (a service message's chip too) and above each chat's first; every
-    /// chip is centered, and the bubble after one shows its sender. Pictures of their own
-    /// (`-o DIR`) have no day chip.
+    /// first message (a service message's chip too) and above each chat's first, and a
+    /// stack of two chats heads each with its name's chip; every chip is centered, and the
+    /// bubble after one shows its sender. Pictures of their own (`-o DIR`) have no day
+    /// chip. (A stack of one chat, as in the tests above and below, has no name's chip.)
     @Test func stackedPicturesHeadEachDayWithAChip() throws {
         let first = Self.export([
             Self.message(1, from: #""Alice""#, fromID: "user1", unix: 1_704_103_200, text: #""late on the first""#),
@@ -146,15 +147,17 @@ import Testing
         let texts = Self.texts(result.stdout)
         #expect(
             texts == [
-                "1 January 2024", "late on the first", "Alice", "10:00", "2 January 2024", "Ann pinned a message · 10:00",
-                "next morning", "Alice", "10:01", "and more", "10:02", "2 January 2024", "same day, other chat", "Bob", "10:03",
+                "Chat", "1 January 2024", "late on the first", "Alice", "10:00", "2 January 2024", "Ann pinned a message · 10:00",
+                "next morning", "Alice", "10:01", "and more", "10:02", "Other", "2 January 2024", "same day, other chat", "Bob",
+                "10:03",
             ], "\(texts)")
         // Each chip (a group that starts with its pill, where bubbles start with a path)
         // is centered: the pill's middle is the stack's, to the pixel.
         let width = try #require(result.stdout.firstMatch(of: #/<svg [^>]*width="([0-9.]+)"/#).flatMap { Double($0.1) })
         let pills = result.stdout.matches(
             of: #/<g transform="translate\(([0-9.]+) [0-9.]+\)">\n<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/#)
-        #expect(pills.count == 4)
+        // Two chats: each headed by its name's chip, then its day's.
+        #expect(pills.count == 6)
         for pill in pills {
             let middle = (Double(pill.1) ?? 0) + (Double(pill.2) ?? 0) + (Double(pill.3) ?? 0) / 2
             #expect(abs(middle - width / 2) <= 1, "\(pill.0) in \(width)")

@@ -24,6 +24,17 @@ extension BubbleScene {
     /// size, drawn at `BubbleCaption.timeScale` of it) each centered on a pill, italic as
     /// the terminal words it; stacked pictures center it.
     init(service lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
+        self.init(lines: lines, face: .italic, metrics: metrics, theme: theme)
+    }
+
+    /// A chat's title chip, above its first message in a picture that stacks several chats:
+    /// the name's `lines`, laid out as a service message's are, in bold.
+    init(chat lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
+        self.init(lines: lines, face: .bold, metrics: metrics, theme: theme)
+    }
+
+    /// A chip of `lines` each centered on a pill, their text in `face`.
+    private init(lines: [LayoutLine], face: FaceStyle, metrics: PixelMetrics, theme: Theme) {
         let px = metrics.pixels
         let scale = BubbleCaption.timeScale
         let lineHeight = (px(metrics.lineHeight) * scale).rounded()
@@ -43,7 +54,7 @@ extension BubbleScene {
                         SceneText(
                             x: left + px(fragment.x) * scale, baseline: baseline, width: px(fragment.width) * scale,
                             text: rtl ? DisplaySafety.sanitize(fragment.text) : fragment.display, rtl: rtl,
-                            face: fragment.role == .ellipsis ? .regular : .italic, color: color, scale: scale))
+                            face: fragment.role == .ellipsis ? .regular : face, color: color, scale: scale))
                 }
             }
             return texts

@@ -8,9 +8,11 @@ import FoundationEssentials
 /// (`--me`, or the account's own) on the right, and the tail on the last bubble of a
 /// group. One file per message in a directory, named so they sort by date and id
 /// (`2024-01-05_100233-42.png`), or with `stack` every bubble in one picture written at
-/// the end, a day chip (`BubbleDayChip`) above the first message of each day of each chat.
-/// A service message is drawn as a chip of its own, centered: what happened and when
-/// ("Ann pinned a message · 10:02"), worded as the terminal transcript words it.
+/// the end, a day chip (`BubbleDayChip`) above the first message of each day of each chat
+/// and, when the stack shows more than one chat, a chip with the chat's name above each
+/// chat's first message. A service message is drawn as a chip of its own, centered: what
+/// happened and when ("Ann pinned a message · 10:02"), worded as the terminal transcript
+/// words it.
 ///
 /// The prepare step (worker threads) measures each message's name and time and lays out
 /// its rows; `write` decides the grouping, the file names and what a reply quotes (the
@@ -38,6 +40,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var day: BubbleDayChip?
         /// A service message's lines (`PicturePiece.service`): drawn as its chip, not a bubble.
         var service: [LayoutLine] = []
+        /// In a stack, the lines of the chat's name when it is the chat's first message drawn.
+        var chat: [LayoutLine]? = nil
     }
 
     private let options: ExportOptions
@@ -52,6 +56,11 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     /// In a stack, the day whose chip goes above the next message drawn: set by a day's
     /// first message, taken by the first of the day that is drawn.
     private var dayAhead: Int64?
+    /// In a stack, the name of the chat begun, laid out, until its first message is drawn.
+    private var chatAhead: [LayoutLine]?
+    /// In a stack, where each chat's scenes start in `stacked` and its name's chip: drawn
+    /// at the end when there are two or more.
+    private var chatStarts: [(at: Int, title: BubbleScene)] = []
     private var decided: [Pending] = []
     private var stacked: [BubbleScene] = []
     /// Names given since the last drain (earlier ones are files in `directory`).
@@ -95,22 +104,25 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         // Named and timed as the terminal's bubbles are: the post author, the deleted tag.
         let time = TerminalComposer.timeLabel(m, clock: options.clock, deleted: message.deleted)
         if m.isService {
-            // As wide as a bubble's text once drawn at the chip's scale.
-            let width = Int(Double(options.render.layout.width) / BubbleCaption.timeScale)
-            let lines = composer.text.wrapped(
-                ServiceSentence.sentence(for: m) + " · " + time, width: width, style: Style(attributes: .italic))
+            let sentence = ServiceSentence.sentence(for: m) + " · " + time
             return PicturePiece(
                 caption: BubbleCaption(), extras: BubbleExtras(),
-                service: lines.enumerated().map { k, line in
-                    LayoutLine(
-                        y: k, x: 0, width: line.width, start: 0, end: 0, block: .paragraph, rtl: false, fragments: line.fragments)
-                })
+                service: chipLines(sentence, style: Style(attributes: .italic), composer: composer, options: options))
         }
         guard message.rendered.layout != nil else { return nil }
         let caption = BubbleCaption(
             name: m.senderWithAuthor, peer: BubbleCaption.peer(of: TranscriptGrouping.senderKey(m)), time: time, library: fonts,
             maxWidth: options.render.layout.width)
         return PicturePiece(caption: caption, extras: composer.extras(message))
+    }
+
+    /// `text` wrapped for a chip in `style`: as wide as a bubble's text once drawn at the
+    /// chip's scale.
+    private static func chipLines(_ text: String, style: Style, composer: BubbleComposer, options: ExportOptions) -> [LayoutLine] {
+        let width = Int(Double(options.render.layout.width) / BubbleCaption.timeScale)
+        return composer.text.wrapped(text, width: width, style: style).enumerated().map { k, line in
+            LayoutLine(y: k, x: 0, width: line.width, start: 0, end: 0, block: .paragraph, rtl: false, fragments: line.fragments)
+        }
     }
 
     public func setOwner(_ fromID: String) {
@@ -120,6 +132,9 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     public func beginChat(_ chat: ExportChatInfo) {
         endGroup()
         state.beginChat()
+        if directory == nil, let composer {
+            chatAhead = Self.chipLines(chat.displayName, style: Style(attributes: .bold), composer: composer, options: options)
+        }
     }
 
     public func write(_ message: TranscriptMessage, piece: PicturePiece?) {
@@ -134,14 +149,20 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         // Remembered after its own quote is looked up, drawn or not: a reply may quote it.
         defer { state.remember(message) }
         var day: BubbleDayChip? = nil
+        var chat: [LayoutLine]? = nil
         if piece != nil, let ahead = dayAhead, let fonts {
             day = BubbleDayChip(day: ahead, library: fonts)
             dayAhead = nil
         }
+        if piece != nil {
+            chat = chatAhead
+            chatAhead = nil
+        }
         if let piece, !piece.service.isEmpty {
             last = Pending(
                 layout: TextLayout(text: "", width: 0, truncated: false, lines: []), caption: piece.caption, extras: piece.extras,
-                reply: nil, quoted: nil, outgoing: false, tail: false, name: fileName(m), id: m.id, day: day, service: piece.service)
+                reply: nil, quoted: nil, outgoing: false, tail: false, name: fileName(m), id: m.id, day: day, service: piece.service,
+                chat: chat)
             if options.jobs <= 1 { drainOutput() }
             return
         }
@@ -156,7 +177,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         if !placement.newGroup || outgoing { shown.name = nil }
         last = Pending(
             layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
-            outgoing: outgoing, tail: false, name: fileName(m), id: m.id, day: day)
+            outgoing: outgoing, tail: false, name: fileName(m), id: m.id, day: day, chat: chat)
         if options.jobs <= 1 { drainOutput() }
     }
 
@@ -167,6 +188,11 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     public func finish() {
         endGroup()
         drainOutput()
+        // Chats told apart by their names only when there are several.
+        if chatStarts.count > 1 {
+            for start in chatStarts.reversed() { stacked.insert(start.title, at: start.at) }
+        }
+        chatStarts = []
         if directory == nil, !stacked.isEmpty {
             if let bytes = encoder?.encode(stacked) {
                 sink.write(bytes)
@@ -205,6 +231,9 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         }
         guard let directory else {
             for pending in batch {
+                if let chat = pending.chat {
+                    chatStarts.append((stacked.count, BubbleScene(chat: chat, metrics: metrics, theme: theme)))
+                }
                 if let day = pending.day { stacked.append(BubbleScene(day: day, metrics: metrics, theme: theme)) }
                 stacked.append(scene(pending))
             }
