@@ -26,7 +26,14 @@ public final class PictureTranscriptWriter: TranscriptWriter {
 
     /// A message whose picture is decided but not yet drawn.
     struct Pending: Sendable {
-        var layout: TextLayout
+        /// What is drawn: a bubble of the message's laid-out text, or a service message's
+        /// chip of its sentence's lines (`PicturePiece.service`).
+        enum Content: Sendable {
+            case bubble(TextLayout)
+            case service([LayoutLine])
+        }
+
+        var content: Content
         var caption: BubbleCaption
         var extras: BubbleExtras
         /// The message it replies to, and that message's sender and preview when known.
@@ -38,8 +45,6 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var id: Int64
         /// The day chip drawn above it in a stack: the first drawn message of a day.
         var day: BubbleDayChip?
-        /// A service message's lines (`PicturePiece.service`): drawn as its chip, not a bubble.
-        var service: [LayoutLine] = []
         /// In a stack, the lines of the chat's name when it is the chat's first message drawn.
         var chat: [LayoutLine]? = nil
     }
@@ -160,9 +165,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         }
         if let piece, !piece.service.isEmpty {
             last = Pending(
-                layout: TextLayout(text: "", width: 0, truncated: false, lines: []), caption: piece.caption, extras: piece.extras,
-                reply: nil, quoted: nil, outgoing: false, tail: false, name: fileName(m), id: m.id, day: day, service: piece.service,
-                chat: chat)
+                content: .service(piece.service), caption: piece.caption, extras: piece.extras, reply: nil, quoted: nil,
+                outgoing: false, tail: false, name: fileName(m), id: m.id, day: day, chat: chat)
             if options.jobs <= 1 { drainOutput() }
             return
         }
@@ -176,7 +180,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         var shown = piece.caption
         if !placement.newGroup || outgoing { shown.name = nil }
         last = Pending(
-            layout: layout, caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
+            content: .bubble(layout), caption: shown, extras: piece.extras, reply: m.replyTo, quoted: m.replyTo.flatMap { state.quote($0) },
             outgoing: outgoing, tail: false, name: fileName(m), id: m.id, day: day, chat: chat)
         if options.jobs <= 1 { drainOutput() }
     }
@@ -223,10 +227,14 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         let theme = options.render.style.theme
         let spoilers = options.render.style.spoilers
         @Sendable func scene(_ p: Pending) -> BubbleScene {
-            if !p.service.isEmpty { return BubbleScene(service: p.service, metrics: metrics, theme: theme) }
+            let layout: TextLayout
+            switch p.content {
+            case .service(let lines): return BubbleScene(service: lines, metrics: metrics, theme: theme)
+            case .bubble(let text): layout = text
+            }
             let extras = p.reply.map { composer.quoting($0, target: p.quoted, in: p.extras) } ?? p.extras
             return BubbleScene(
-                p.layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, extras: extras, outgoing: p.outgoing,
+                layout, metrics: metrics, theme: theme, spoilers: spoilers, caption: p.caption, extras: extras, outgoing: p.outgoing,
                 tail: p.tail)
         }
         guard let directory else {
