@@ -24,19 +24,20 @@ extension BubbleScene {
     /// size, drawn at `BubbleCaption.timeScale` of it) each centered on a pill, italic as
     /// the terminal words it; stacked pictures center it.
     init(service lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
-        self.init(lines: lines, face: .italic, metrics: metrics, theme: theme)
+        self.init(lines: lines, face: .italic, scale: BubbleCaption.timeScale, metrics: metrics, theme: theme)
     }
 
     /// A chat's title chip, above its first message in a picture that stacks several chats:
-    /// the name's `lines`, laid out as a service message's are, in bold.
+    /// the name's `lines` in bold at the text's full size, so it reads as a heading beside
+    /// the day chips.
     init(chat lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
-        self.init(lines: lines, face: .bold, metrics: metrics, theme: theme)
+        self.init(lines: lines, face: .bold, scale: 1, metrics: metrics, theme: theme)
     }
 
-    /// A chip of `lines` each centered on a pill, their text in `face`.
-    private init(lines: [LayoutLine], face: FaceStyle, metrics: PixelMetrics, theme: Theme) {
+    /// A chip of `lines` each centered on a pill, their text in `face` at `scale` of the
+    /// text's size.
+    private init(lines: [LayoutLine], face: FaceStyle, scale: Double, metrics: PixelMetrics, theme: Theme) {
         let px = metrics.pixels
-        let scale = BubbleCaption.timeScale
         let lineHeight = (px(metrics.lineHeight) * scale).rounded()
         let widest = px(lines.map(\.width).max() ?? 0) * scale
         let pillHeight = Double(max(1, lines.count)) * lineHeight + 2 * Self.chipPadding.y

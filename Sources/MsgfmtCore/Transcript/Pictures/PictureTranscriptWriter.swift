@@ -122,9 +122,11 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     }
 
     /// `text` wrapped for a chip in `style`: as wide as a bubble's text once drawn at the
-    /// chip's scale.
-    private static func chipLines(_ text: String, style: Style, composer: BubbleComposer, options: ExportOptions) -> [LayoutLine] {
-        let width = Int(Double(options.render.layout.width) / BubbleCaption.timeScale)
+    /// chip's `scale` of the text's size.
+    private static func chipLines(
+        _ text: String, style: Style, scale: Double = BubbleCaption.timeScale, composer: BubbleComposer, options: ExportOptions
+    ) -> [LayoutLine] {
+        let width = Int(Double(options.render.layout.width) / scale)
         return composer.text.wrapped(text, width: width, style: style).enumerated().map { k, line in
             LayoutLine(y: k, x: 0, width: line.width, start: 0, end: 0, block: .paragraph, rtl: false, fragments: line.fragments)
         }
@@ -138,7 +140,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         endGroup()
         state.beginChat()
         if directory == nil, let composer {
-            chatAhead = Self.chipLines(chat.displayName, style: Style(attributes: .bold), composer: composer, options: options)
+            chatAhead = Self.chipLines(
+                chat.displayName, style: Style(attributes: .bold), scale: 1, composer: composer, options: options)
         }
     }
 
