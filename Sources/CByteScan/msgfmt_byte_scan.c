@@ -643,20 +643,12 @@ intptr_t msgfmt_byte_scan_html_escape(const uint16_t *u, intptr_t count, uint8_t
             }
             continue;
         }
-        /* A run of units beyond ASCII, scalar by scalar, up to the next ASCII unit. */
+        /* A run of units beyond ASCII, scalar by scalar, up to the next ASCII unit: C1 controls
+         * and the bidi embeddings, overrides and isolates shown as U+FFFD, the rest as UTF-8
+         * (a lone surrogate as U+FFFD too). */
         do {
-            if (c < 0xA0) {
-                o = put_three(o, 0xFFFD); /* a C1 control */
-                i++;
-            } else if (c < 0x800) {
-                o[0] = (uint8_t)(0xC0 | (c >> 6));
-                o[1] = (uint8_t)(0x80 | (c & 0x3F));
-                o += 2;
-                i++;
-            } else if (c < 0xD800 || c > 0xDFFF) {
-                /* The bidi embeddings, overrides and isolates are shown as U+FFFD. */
-                int bidi = (uint16_t)(c - 0x202A) <= 4 || (uint16_t)(c - 0x2066) <= 3;
-                o = put_three(o, bidi ? 0xFFFD : c);
+            if (c < 0xA0 || (uint16_t)(c - 0x202A) <= 4 || (uint16_t)(c - 0x2066) <= 3) {
+                o = put_three(o, 0xFFFD);
                 i++;
             } else {
                 msgfmt_byte_scan_put put = msgfmt_byte_scan_put_scalar(c, u, i, count, o);

@@ -1,6 +1,11 @@
 extension BubbleScene {
     /// The room around a chip's text, in pixels.
     static let chipPadding = (x: 10.0, y: 3.0)
+    /// The size a service message's chip draws its text at, of the text's size.
+    static let serviceScale = BubbleCaption.timeScale
+    /// The size a chat's name chip draws its text at: the text's own, a heading beside the
+    /// day chips.
+    static let chatScale = 1.0
 
     /// A day chip (`BubbleDayChip`): its title, bold, on a pill; stacked pictures center it.
     init(day chip: BubbleDayChip, metrics: PixelMetrics, theme: Theme) {
@@ -24,14 +29,14 @@ extension BubbleScene {
     /// size, drawn at `BubbleCaption.timeScale` of it) each centered on a pill, italic as
     /// the terminal words it; stacked pictures center it.
     init(service lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
-        self.init(lines: lines, face: .italic, scale: BubbleCaption.timeScale, metrics: metrics, theme: theme)
+        self.init(lines: lines, face: .italic, scale: Self.serviceScale, metrics: metrics, theme: theme)
     }
 
     /// A chat's title chip, above its first message in a picture that stacks several chats:
     /// the name's `lines` in bold at the text's full size, so it reads as a heading beside
     /// the day chips.
     init(chat lines: [LayoutLine], metrics: PixelMetrics, theme: Theme) {
-        self.init(lines: lines, face: .bold, scale: 1, metrics: metrics, theme: theme)
+        self.init(lines: lines, face: .bold, scale: Self.chatScale, metrics: metrics, theme: theme)
     }
 
     /// A chip of `lines` each centered on a pill, their text in `face` at `scale` of the

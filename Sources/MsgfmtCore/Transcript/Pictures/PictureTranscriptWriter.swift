@@ -112,7 +112,8 @@ public final class PictureTranscriptWriter: TranscriptWriter {
             let sentence = ServiceSentence.sentence(for: m) + " · " + time
             return PicturePiece(
                 caption: BubbleCaption(), extras: BubbleExtras(),
-                service: chipLines(sentence, style: Style(attributes: .italic), composer: composer, options: options))
+                service: chipLines(
+                    sentence, style: Style(attributes: .italic), scale: BubbleScene.serviceScale, composer: composer, options: options))
         }
         guard message.rendered.layout != nil else { return nil }
         let caption = BubbleCaption(
@@ -124,7 +125,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     /// `text` wrapped for a chip in `style`: as wide as a bubble's text once drawn at the
     /// chip's `scale` of the text's size.
     private static func chipLines(
-        _ text: String, style: Style, scale: Double = BubbleCaption.timeScale, composer: BubbleComposer, options: ExportOptions
+        _ text: String, style: Style, scale: Double, composer: BubbleComposer, options: ExportOptions
     ) -> [LayoutLine] {
         let width = Int(Double(options.render.layout.width) / scale)
         return composer.text.wrapped(text, width: width, style: style).enumerated().map { k, line in
@@ -141,7 +142,7 @@ public final class PictureTranscriptWriter: TranscriptWriter {
         state.beginChat()
         if directory == nil, let composer {
             chatAhead = Self.chipLines(
-                chat.displayName, style: Style(attributes: .bold), scale: 1, composer: composer, options: options)
+                chat.displayName, style: Style(attributes: .bold), scale: BubbleScene.chatScale, composer: composer, options: options)
         }
     }
 
@@ -195,9 +196,19 @@ public final class PictureTranscriptWriter: TranscriptWriter {
     public func finish() {
         endGroup()
         drainOutput()
-        // Chats told apart by their names only when there are several.
+        // Chats told apart by their names only when there are several: the stack made again
+        // once, each name's chip before its chat's first scene.
         if chatStarts.count > 1 {
-            for start in chatStarts.reversed() { stacked.insert(start.title, at: start.at) }
+            var titled: [BubbleScene] = []
+            titled.reserveCapacity(stacked.count + chatStarts.count)
+            var from = 0
+            for start in chatStarts {
+                titled += stacked[from..<start.at]
+                titled.append(start.title)
+                from = start.at
+            }
+            titled += stacked[from...]
+            stacked = titled
         }
         chatStarts = []
         if directory == nil, !stacked.isEmpty {
